@@ -1,0 +1,126 @@
+"""The `pnp` command line: validate, stats, rules and build."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .game import GameNotFound, resolve_manifest
+from .problems import CHECKS, format_github, format_json, format_text
+from .rules import RULES  # noqa: F401  (registers the rule checks)
+from .stats import deck_stats, format_stats
+from .validate import Report, validate
+
+
+def _manifest(game: str | None) -> Path:
+    try:
+        return resolve_manifest(game)
+    except GameNotFound as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _prefix(manifest: Path) -> str:
+    """How to show game-relative paths so they open from the current folder."""
+    root = manifest.parent.resolve()
+    rel = os.path.relpath(root, Path.cwd().resolve())
+    if rel == ".":
+        return ""
+    if rel.startswith(".."):
+        return f"{root}/"
+    return f"{Path(rel).as_posix()}/"
+
+
+def _report(manifest: Path, fmt: str) -> Report:
+    report = validate(manifest)
+    prefix = _prefix(manifest)
+    problems = list(report.problems)
+    if fmt == "json":
+        click.echo(format_json(problems, report.summary_data()), nl=False)
+    elif fmt == "github":
+        click.echo(format_github(problems, prefix), nl=False)
+        click.echo(report.summary())
+    else:
+        click.echo(format_text(problems, report.summary(), prefix), nl=False)
+    return report
+
+
+game_option = click.option(
+    "--game", "game", metavar="PATH",
+    help="The game.yaml to use (or its folder). Default: game.yaml in the current folder.",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="pnp")
+def main() -> None:
+    """Print-and-play assets for board games, made from data."""
+
+
+@main.command("validate")
+@game_option
+@click.option("--strict", is_flag=True, help="Fail on warnings too.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
+              help="text for people, json for tools, github for GitHub Actions annotations.")
+def validate_command(game: str | None, strict: bool, fmt: str) -> None:
+    """Check the game's data: YAML, schemas and game rules.
+
+    Exits 0 when clean, 1 when there are errors (or warnings, with --strict), 2 on usage errors.
+    """
+    report = _report(_manifest(game), fmt)
+    sys.exit(1 if report.failed(strict) else 0)
+
+
+@main.command("stats")
+@game_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def stats_command(game: str | None, fmt: str) -> None:
+    """Show the deck's balance: cards, leaders and their followers, symbols per suit."""
+    manifest = _manifest(game)
+    report = validate(manifest)
+    if report.game is None:
+        click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
+        sys.exit(1)
+    data = deck_stats(report.game)
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_stats(data), nl=False)
+    if report.errors:
+        click.echo(f"note: the data has problems ({report.summary()}); run pnp validate", err=True)
+        sys.exit(1)
+
+
+@main.command("rules")
+def rules_command() -> None:
+    """List every check pnp runs, with its id, severity and what it means."""
+    width = max(len(check_id) for check_id in CHECKS)
+    for info in CHECKS.values():
+        click.echo(f"{info.id.ljust(width)}  {info.severity.value:<7}  {info.doc}")
+
+
+@main.command("build")
+@game_option
+@click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder. Default: out/ beside game.yaml.")
+@click.option("--strict", is_flag=True, help="Stop on warnings too.")
+def build_command(game: str | None, out: Path | None, strict: bool) -> None:
+    """Validate the game, then build its kit into out/."""
+    from .build import build
+
+    manifest = _manifest(game)
+    report = validate(manifest)
+    if report.problems:
+        click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
+    if report.failed(strict):
+        click.echo("build stopped: fix the errors above first", err=True)
+        sys.exit(1)
+    target = out if out is not None else manifest.parent / "out"
+    written = build(report.game, target)
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"built {len(written)} file(s) into {target}")

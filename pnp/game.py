@@ -1,0 +1,151 @@
+"""Load a game: read game.yaml and the files it names, check them against the schemas,
+and build the model. Game rules run afterwards (pnp.rules)."""
+
+from __future__ import annotations
+
+import posixpath
+from pathlib import Path
+
+from . import schema
+from .model import Area, Card, Game, Origin, Seat, Suit, Text
+from .problems import Location, Problem, problem
+from .yamlload import Document, load_yaml
+
+DEFAULT_TEXT_COLOUR = "#000000"
+
+
+class GameNotFound(Exception):
+    """The manifest the user pointed at does not exist (a usage error, not a data problem)."""
+
+
+def resolve_manifest(game: str | Path | None) -> Path:
+    """The game.yaml to use: the given file, game.yaml in a given folder, or in the current one."""
+    path = Path(game) if game is not None else Path("game.yaml")
+    if path.is_dir():
+        path = path / "game.yaml"
+    if not path.is_file():
+        if game is None:
+            raise GameNotFound("no game.yaml in the current folder; run pnp in a game folder or pass --game PATH/game.yaml")
+        raise GameNotFound(f"no game manifest at {path}")
+    return path
+
+
+def _inside(file: str) -> str | None:
+    """Normalise a path relative to the game folder; None when it leaves the folder."""
+    norm = posixpath.normpath(file.replace("\\", "/"))
+    if norm.startswith("../") or norm == ".." or posixpath.isabs(norm) or ":" in norm.split("/")[0]:
+        return None
+    return norm
+
+
+def _suit(doc: Document) -> Suit:
+    data = doc.data
+    head = data["suit"]
+    cards = []
+    for i, raw in enumerate(data["cards"]):
+        cards.append(Card(
+            id=raw["id"],
+            name=Text.from_data(raw["name"]),
+            suit=head["id"],
+            kind=raw["kind"],
+            leader=int(raw["leader"]) if "leader" in raw else None,
+            follows=tuple(int(n) for n in raw.get("follows", [])),
+            crowns=int(raw.get("crowns", 0)),
+            castles=int(raw.get("castles", 0)),
+            swords=int(raw.get("swords", 0)),
+            treasure=int(raw.get("treasure", 0)),
+            art=raw.get("art"),
+            note=Text.from_data(raw["note"]) if "note" in raw else None,
+            origin=Origin(doc.file, ("cards", i)),
+        ))
+    return Suit(
+        id=head["id"],
+        name=Text.from_data(head["name"]),
+        colour=head["colour"].lower(),
+        text_colour=head.get("text_colour", DEFAULT_TEXT_COLOUR).lower(),
+        area=head["area"],
+        cards=tuple(cards),
+        origin=Origin(doc.file, ("suit",)),
+    )
+
+
+def _areas(doc: Document) -> list[Area]:
+    return [
+        Area(
+            id=raw["id"],
+            name=Text.from_data(raw["name"]),
+            seat=Seat(Text.from_data(raw["seat"]["city"]), float(raw["seat"]["lat"]), float(raw["seat"]["lon"])),
+            origin=Origin(doc.file, ("areas", i)),
+        )
+        for i, raw in enumerate(doc.data["areas"])
+    ]
+
+
+def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
+    """Read and schema-check every file of a game. Returns the model (None when the
+    manifest itself is unusable) and every problem found, unsorted."""
+    root = manifest.parent
+    name = manifest.name
+    doc, problems = load_yaml(root, name)
+    if doc is None:
+        return None, problems
+    broken: set[str] = set()
+    problems += schema.check(doc, "game", broken)
+    if "" in broken or "components" in broken:
+        return None, problems  # without the list of files there is nothing more to read
+    # Any other broken part of the manifest is left out, so the rest can still be checked.
+    data = {key: value for key, value in doc.data.items() if key not in broken}
+    documents: dict[str, Document] = {name: doc}
+    files: list[str] = [name]
+    complete = True
+
+    def read(file: str, at: tuple, kind: str) -> Document | None:
+        nonlocal complete
+        norm = _inside(file)
+        where = doc.locate(at)
+        if norm is None:
+            problems.append(problem("missing-file", where, f"'{file}' lies outside the game folder"))
+        elif norm in files:
+            problems.append(problem("duplicate-file", where, f"'{file}' is listed more than once"))
+        elif not (root / norm).exists():
+            problems.append(problem("missing-file", where, f"'{file}' does not exist"))
+        else:
+            files.append(norm)
+            loaded, found = load_yaml(root, norm)
+            problems.extend(found)
+            if loaded is not None:
+                schema_problems = schema.check(loaded, kind)
+                problems.extend(schema_problems)
+                if not schema_problems:
+                    documents[norm] = loaded
+                    return loaded
+        complete = False
+        return None
+
+    suits = []
+    for i, file in enumerate(data["components"]["cards"]):
+        loaded = read(file, ("components", "cards", i), "suit")
+        if loaded is not None:
+            suits.append(_suit(loaded))
+    areas_doc = read(data["components"]["areas"], ("components", "areas"), "areas")
+    areas = _areas(areas_doc) if areas_doc is not None else []
+
+    game = Game(
+        root=root,
+        manifest=name,
+        title=Text.from_data(data.get("title", "(untitled)")),
+        subtitle=Text.from_data(data["subtitle"]) if "subtitle" in data else None,
+        languages=tuple(data.get("languages", ())),
+        fonts=dict(data.get("fonts", {})),
+        counts=dict(data.get("counts", {})),
+        suits=tuple(suits),
+        areas=tuple(areas),
+        files=tuple(files),
+        complete=complete,
+        documents=documents,
+    )
+    return game, problems
+
+
+def manifest_location(game: Game, *path) -> Location:
+    return game.locate(Origin(game.manifest), *path)

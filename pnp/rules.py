@@ -1,0 +1,357 @@
+"""Game rules: checks that need the whole model, each with an id, a severity and a doc line.
+
+A rule is a function taking the Game and yielding (location, message) pairs; `run_rules`
+turns them into Problems. The loader's and schema's checks are registered in problems.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from coloraide import Color
+from PIL import Image, UnidentifiedImageError
+
+from .fonts import bundled_fonts, character_map, find_font
+from .model import SYMBOLS, Card, Game, Origin, Suit, Text
+from .schema import describe_path
+from .problems import CheckInfo, Location, Problem, Severity, plural, register_check
+
+Found = Iterator[tuple[Location, str]]
+
+MAX_SYMBOLS = 5
+MIN_CONTRAST = 4.5
+MIN_COLOUR_DIFFERENCE = 10.0
+MAX_ART_PIXELS = 64_000_000
+
+
+@dataclass(frozen=True)
+class Rule:
+    info: CheckInfo
+    check: Callable[[Game], Found]
+
+
+RULES: list[Rule] = []
+
+
+def rule(id: str, severity: Severity, doc: str) -> Callable[[Callable[[Game], Found]], Callable[[Game], Found]]:
+    def register(func: Callable[[Game], Found]) -> Callable[[Game], Found]:
+        RULES.append(Rule(register_check(id, severity, doc), func))
+        return func
+    return register
+
+
+def run_rules(game: Game) -> list[Problem]:
+    problems = []
+    for r in RULES:
+        for location, message in r.check(game):
+            problems.append(Problem(location, r.info.severity, message, r.info.id))
+    return problems
+
+
+def _suit_name(suit: Suit, game: Game) -> str:
+    return suit.name.get(game.language)
+
+
+def _numbers(numbers: Iterable[int]) -> str:
+    return ", ".join(str(n) for n in sorted(numbers))
+
+
+# --- identity -----------------------------------------------------------------------
+
+@rule("duplicate-card-id", Severity.ERROR, "Two cards share an id (ids are unique across all suit files).")
+def duplicate_card_id(game: Game) -> Found:
+    first: dict[str, Card] = {}
+    for card in game.cards:
+        if card.id in first:
+            earlier = game.locate(first[card.id].origin, "id")
+            yield game.locate(card.origin, "id"), f"card id '{card.id}' is already used at {earlier}"
+        else:
+            first[card.id] = card
+
+
+@rule("duplicate-suit", Severity.ERROR, "Two suit files define the same suit id.")
+def duplicate_suit(game: Game) -> Found:
+    first: dict[str, Suit] = {}
+    for suit in game.suits:
+        if suit.id in first:
+            yield game.locate(suit.origin, "id"), f"suit '{suit.id}' is already defined in {first[suit.id].origin.file}"
+        else:
+            first[suit.id] = suit
+
+
+@rule("duplicate-area", Severity.ERROR, "Two board areas share an id.")
+def duplicate_area(game: Game) -> Found:
+    seen: set[str] = set()
+    for area in game.areas:
+        if area.id in seen:
+            yield game.locate(area.origin, "id"), f"area id '{area.id}' is already used"
+        seen.add(area.id)
+
+
+@rule("duplicate-leader-number", Severity.ERROR, "Two cards of one suit share a leader number.")
+def duplicate_leader_number(game: Game) -> Found:
+    for suit in game.suits:
+        first: dict[int, Card] = {}
+        for card in suit.cards:
+            if card.leader is None:
+                continue
+            if card.leader in first:
+                yield (game.locate(card.origin, "leader"),
+                       f"card '{card.id}' has leader number {card.leader}, already used by '{first[card.leader].id}'")
+            else:
+                first[card.leader] = card
+
+
+# --- leaders and followers ----------------------------------------------------------------
+
+@rule("unknown-leader", Severity.ERROR, "A card follows a leader number that no card of its suit has.")
+def unknown_leader(game: Game) -> Found:
+    for suit in game.suits:
+        leaders = suit.leaders()
+        real = f"its leaders are {_numbers(leaders)}" if leaders else "it has no leaders"
+        for card in suit.cards:
+            for i, number in enumerate(card.follows):
+                if number not in leaders:
+                    yield (game.locate(card.origin, "follows", i),
+                           f"card '{card.id}' follows {number}, but {_suit_name(suit, game)} has no leader {number} ({real})")
+
+
+@rule("leader-without-crown", Severity.ERROR, "A card with a leader number has no crown, so it can never head a meld.")
+def leader_without_crown(game: Game) -> Found:
+    for card in game.cards:
+        if card.leader is not None and card.crowns == 0:
+            yield game.locate(card.origin, "leader"), f"card '{card.id}' has leader number {card.leader} but no crown"
+
+
+@rule("crown-without-leader", Severity.WARNING, "A card has a crown but no leader number, so it can never lead.")
+def crown_without_leader(game: Game) -> Found:
+    for card in game.cards:
+        if card.leader is None and card.crowns > 0:
+            yield (game.locate(card.origin, "crowns"),
+                   f"card '{card.id}' has {plural(card.crowns, 'crown')} but no leader number, so it can never lead a meld")
+
+
+@rule("follows-self", Severity.WARNING, "A card lists its own leader number among the leaders it follows.")
+def follows_self(game: Game) -> Found:
+    for card in game.cards:
+        if card.leader is not None and card.leader in card.follows:
+            yield (game.locate(card.origin, "follows", card.follows.index(card.leader)),
+                   f"card '{card.id}' follows its own leader number {card.leader}")
+
+
+@rule("unmeldable", Severity.ERROR, "A card has no leader number and follows no leader that exists: it can never be melded.")
+def unmeldable(game: Game) -> Found:
+    for suit in game.suits:
+        leaders = suit.leaders().values()
+        for card in suit.cards:
+            if card.leader is None and not any(card.follows_card(leader) for leader in leaders):
+                yield (game.locate(card.origin, "id"),
+                       f"card '{card.id}' can never be in a meld: it has no leader number "
+                       f"and follows no leader of {_suit_name(suit, game)}")
+
+
+@rule("leader-without-followers", Severity.WARNING, "A leader that no card follows (a single weak follower is fine).")
+def leader_without_followers(game: Game) -> Found:
+    for suit in game.suits:
+        for number, leader in sorted(suit.leaders().items()):
+            if not suit.followers_of(leader):
+                yield (game.locate(leader.origin, "leader"),
+                       f"leader '{leader.id}' ({number}) has no followers: no card of {_suit_name(suit, game)} follows {number}")
+
+
+# --- symbols and kinds -------------------------------------------------------------------
+
+@rule("symbol-range", Severity.ERROR, "A symbol count is outside 0 to 5.")
+def symbol_range(game: Game) -> Found:
+    for card in game.cards:
+        for symbol, value in card.symbols().items():
+            if not 0 <= value <= MAX_SYMBOLS:
+                yield (game.locate(card.origin, symbol),
+                       f"card '{card.id}' has {value} {symbol}; a card has 0 to {MAX_SYMBOLS} of each symbol")
+
+
+def _symbol_list(card: Card, names: Iterable[str]) -> str:
+    singular = {"crowns": "crown", "castles": "castle", "swords": "sword", "treasure": "treasure chest"}
+    return ", ".join(plural(getattr(card, n), singular[n]) for n in names if getattr(card, n))
+
+
+@rule("kind-symbols", Severity.ERROR,
+      "A card's symbols do not fit its kind (army: a sword, no crown; commodity: treasure only; leader: crown and number).")
+def kind_symbols(game: Game) -> Found:
+    for card in game.cards:
+        at = game.locate(card.origin, "kind")
+        if card.kind == "army":
+            if card.swords < 1:
+                yield at, f"army card '{card.id}' has no sword"
+            if card.crowns:
+                yield at, f"army card '{card.id}' has a crown; armies follow, they do not rule"
+        elif card.kind == "commodity":
+            if card.treasure < 1:
+                yield at, f"commodity card '{card.id}' has no treasure chest"
+            others = _symbol_list(card, ("crowns", "castles", "swords"))
+            if others:
+                yield at, f"commodity card '{card.id}' may show only treasure, but has {others}"
+        elif card.kind == "leader":
+            if card.leader is None and card.crowns < 1:
+                yield at, f"leader card '{card.id}' has neither a leader number nor a crown"
+            elif card.leader is None:
+                yield at, f"leader card '{card.id}' has no leader number"
+            # a leader number without a crown is reported by leader-without-crown
+
+
+# --- the game as a whole --------------------------------------------------------------------
+
+@rule("deck-count", Severity.ERROR, "The number of cards or suits differs from the counts in game.yaml.")
+def deck_count(game: Game) -> Found:
+    if not game.complete:
+        return  # a file failed to load; its cards are missing for a reason already reported
+    manifest = Origin(game.manifest)
+    for what, found in (("cards", len(game.cards)), ("suits", len(game.suits))):
+        expected = game.counts.get(what)
+        if expected is not None and found != expected:
+            owner = "deck" if what == "cards" else "game"
+            yield (game.locate(manifest, "counts", what),
+                   f"the {owner} has {plural(found, what[:-1])}, but {game.manifest} counts {expected}")
+
+
+@rule("suit-area", Severity.ERROR, "Every suit belongs to a board area, and every area has exactly one suit.")
+def suit_area(game: Game) -> Found:
+    areas = {area.id: area for area in game.areas}
+    owner: dict[str, Suit] = {}
+    for suit in game.suits:
+        if suit.area not in areas:
+            if game.complete:
+                known = ", ".join(sorted(areas)) or "none"
+                yield (game.locate(suit.origin, "area"),
+                       f"suit '{suit.id}' belongs to area '{suit.area}', which is not a board area (areas: {known})")
+        elif suit.area in owner:
+            yield (game.locate(suit.origin, "area"),
+                   f"suit '{suit.id}' belongs to area '{suit.area}', which already belongs to suit '{owner[suit.area].id}'")
+        else:
+            owner[suit.area] = suit
+    if game.complete:
+        for area in game.areas:
+            if area.id not in owner:
+                yield game.locate(area.origin, "id"), f"area '{area.id}' has no suit"
+
+
+@rule("colour-contrast", Severity.ERROR, "A suit's text colour on its background has a WCAG contrast below 4.5:1.")
+def colour_contrast(game: Game) -> Found:
+    for suit in game.suits:
+        ratio = Color(suit.colour).contrast(suit.text_colour, method="wcag21")
+        if ratio < MIN_CONTRAST:
+            field = "text_colour" if game.documents[suit.origin.file].data["suit"].get("text_colour") else "colour"
+            yield (game.locate(suit.origin, field),
+                   f"suit '{suit.id}': text {suit.text_colour} on {suit.colour} has contrast {ratio:.2f}:1; "
+                   f"at least {MIN_CONTRAST}:1 is needed to read it")
+
+
+@rule("colour-distinct", Severity.ERROR, "Two suits' colours are too alike (CIEDE2000 difference below 10).")
+def colour_distinct(game: Game) -> Found:
+    for first, second in itertools.combinations(game.suits, 2):
+        difference = Color(first.colour).delta_e(second.colour, method="2000")
+        if difference < MIN_COLOUR_DIFFERENCE:
+            yield (game.locate(second.origin, "colour"),
+                   f"suit '{second.id}' colour {second.colour} is too close to suit '{first.id}' colour "
+                   f"{first.colour} (CIEDE2000 difference {difference:.1f}; at least {MIN_COLOUR_DIFFERENCE:g} is needed)")
+
+
+# --- printed text ---------------------------------------------------------------------------
+
+def _where(game: Game, origin: Origin, field: tuple) -> str:
+    """Name a text field for a message: `card 'king': note`."""
+    return describe_path(game.documents[origin.file], origin.path + tuple(field))
+
+
+def _text_fields(text: Text, path: tuple) -> Iterator[tuple[str, str, tuple]]:
+    """(language, string, data path) for each string of a text."""
+    if text.localised:
+        for lang, value in text.values:
+            yield lang, value, path + (lang,)
+    else:
+        yield "", text.values[0][1], path
+
+
+@rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder.")
+def missing_font(game: Game) -> Found:
+    for role, name in game.fonts.items():
+        if find_font(name, game.root) is None:
+            some = ", ".join(list(bundled_fonts())[:4])
+            yield (game.locate(Origin(game.manifest), "fonts", role),
+                   f"font '{name}' is not bundled and not in fonts/ (bundled fonts include {some})")
+
+
+@rule("missing-glyph", Severity.ERROR, "Printed text uses a character its font has no glyph for (it would print as nothing).")
+def missing_glyph(game: Game) -> Found:
+    fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    for role, text, origin, path in game.texts():
+        font = fonts.get(role)
+        if font is None:
+            continue  # reported by missing-font
+        cmap = character_map(font)
+        for _, value, field in _text_fields(text, path):
+            missing = sorted({ch for ch in value if ord(ch) not in cmap and not ch.isspace()})
+            if missing:
+                chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+                yield (game.locate(origin, *field),
+                       f"{_where(game, origin, field)} {value!r}: font {font.stem} has no glyph for {chars}")
+
+
+@rule("text-language", Severity.ERROR, "Localised text uses a language the game does not declare, or lacks the first one.")
+def text_language(game: Game) -> Found:
+    if not game.languages:
+        return  # the manifest's language list is broken, as already reported
+    for _, text, origin, path in game.texts():
+        if not text.localised:
+            continue
+        for lang in text.languages:
+            if lang not in game.languages:
+                yield (game.locate(origin, *path, lang, key=True),
+                       f"{_where(game, origin, path)}: '{lang}' is not one of the game's languages "
+                       f"({', '.join(game.languages)})")
+        if game.language not in text.languages:
+            yield (game.locate(origin, *path),
+                   f"{_where(game, origin, path)} has no '{game.language}' text (the game's first language)")
+
+
+# --- art ----------------------------------------------------------------------------------
+
+def art_problem(root: Path, art: str) -> str | None:
+    """Why an art file cannot be used, or None when it can."""
+    try:
+        base = root.resolve()
+        target = (root / art).resolve()
+    except (OSError, RuntimeError):
+        return f"art file '{art}' cannot be resolved"
+    if Path(art).is_absolute() or not target.is_relative_to(base):
+        return f"art file '{art}' lies outside the game folder"
+    if not target.is_file():
+        return f"art file '{art}' does not exist"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(target) as image:
+                width, height = image.size
+                if width * height > MAX_ART_PIXELS:
+                    return f"art file '{art}' is {width} x {height} pixels, more than pnp accepts ({MAX_ART_PIXELS:,})"
+                image.verify()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return f"art file '{art}' is too large to be a safe image (a decompression bomb?)"
+    except UnidentifiedImageError:
+        return f"art file '{art}' is not an image pnp can read"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"art file '{art}' is a damaged image ({exc})"
+    return None
+
+
+@rule("art-file", Severity.ERROR, "An art file is missing, lies outside the game folder, or is not an image.")
+def art_file(game: Game) -> Found:
+    for card in game.cards:
+        if card.art is not None:
+            reason = art_problem(game.root, card.art)
+            if reason:
+                yield game.locate(card.origin, "art"), f"card '{card.id}': {reason}"

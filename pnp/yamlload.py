@@ -1,0 +1,239 @@
+"""Read a YAML file into plain data, keeping the line and column of every node.
+
+pyyaml composes the node graph (with libyaml when it is available); this module turns it
+into dicts, lists and scalars itself, so that it can record positions, refuse duplicate
+keys, and stop alias bombs and self-referencing anchors before they expand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+
+from .problems import Location, Problem, problem
+
+try:  # libyaml is much faster; positions are the same
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on how pyyaml was built
+    _Loader = yaml.SafeLoader
+
+# A data path inside a document: mapping keys and sequence indices from the root.
+DataPath = tuple[Any, ...]
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_NODES = 100_000  # nodes produced from one file, counting every alias expansion
+MAX_DEPTH = 64
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+@dataclass
+class Document:
+    """A loaded YAML file: its data and the position of every value and key in it."""
+
+    file: str
+    data: Any
+    values: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
+
+    def locate(self, path: DataPath = (), key: bool = False) -> Location:
+        """Where the value at `path` is (or its key, with key=True).
+
+        A path that does not exist (a missing key) falls back to its nearest parent.
+        """
+        path = tuple(path)
+        if key and path in self.keys:
+            return Location(self.file, *self.keys[path])
+        while path not in self.values and path:
+            path = path[:-1]
+        return Location(self.file, *self.values.get(path, (1, 1)))
+
+
+class _Stop(Exception):
+    def __init__(self, found: Problem):
+        self.problem = found
+
+
+def _position(mark: Any) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
+
+
+def _offset_to_position(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    line = before.count("\n") + 1
+    column = offset - (before.rfind("\n") + 1) + 1
+    return line, column
+
+
+class _Converter:
+    def __init__(self, file: str):
+        self.file = file
+        self.values: dict[DataPath, tuple[int, int]] = {}
+        self.keys: dict[DataPath, tuple[int, int]] = {}
+        self.problems: list[Problem] = []
+        self.nodes = 0
+        self.active: set[int] = set()
+        self.scalars = SafeConstructor()
+
+    def loc(self, node: yaml.Node) -> Location:
+        return Location(self.file, *_position(node.start_mark))
+
+    def convert(self, node: yaml.Node, path: DataPath) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Stop(problem(
+                "yaml-alias", self.loc(node),
+                f"the data expands to more than {MAX_NODES:,} values; "
+                "aliases are nested too deeply (an alias bomb?)",
+            ))
+        if len(path) > MAX_DEPTH:
+            raise _Stop(problem(
+                "yaml-syntax", self.loc(node), f"data is nested more than {MAX_DEPTH} levels deep",
+            ))
+        # The first place a node is seen wins, so a value reached through an alias
+        # is located where it is written.
+        self.values.setdefault(path, _position(node.start_mark))
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                return self.scalars.construct_object(node, deep=True)
+            except (ConstructorError, ValueError) as exc:
+                raise _Stop(problem("yaml-syntax", self.loc(node), f"cannot read value: {exc}"))
+        if id(node) in self.active:
+            raise _Stop(problem(
+                "yaml-alias", self.loc(node), "an alias refers to the node that contains it",
+            ))
+        self.active.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
+            return self.mapping(node, path)
+        finally:
+            self.active.discard(id(node))
+
+    def mapping(self, node: yaml.MappingNode, path: DataPath) -> dict:
+        result: dict[str, Any] = {}
+        first_seen: dict[str, int] = {}
+        merged: list[yaml.MappingNode] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE_TAG:
+                sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+                for source in sources:
+                    if not isinstance(source, yaml.MappingNode):
+                        raise _Stop(problem(
+                            "yaml-syntax", self.loc(source), "a merge key (<<) needs a mapping or a list of mappings",
+                        ))
+                    merged.append(source)
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise _Stop(problem("yaml-syntax", self.loc(key_node), "a mapping key must be a plain value"))
+            key = key_node.value
+            line, _ = _position(key_node.start_mark)
+            if key in first_seen:
+                self.problems.append(problem(
+                    "yaml-duplicate-key", self.loc(key_node),
+                    f"duplicate key '{key}' (first given on line {first_seen[key]})",
+                ))
+                continue
+            first_seen[key] = line
+            self.keys[path + (key,)] = _position(key_node.start_mark)
+            result[key] = self.convert(value_node, path + (key,))
+        for source in merged:
+            if id(source) in self.active:
+                raise _Stop(problem("yaml-alias", self.loc(source), "a merge key refers to the mapping that contains it"))
+            self.active.add(id(source))
+            try:
+                extra = self.mapping(source, path)
+            finally:
+                self.active.discard(id(source))
+            for key, value in extra.items():
+                result.setdefault(key, value)
+        return result
+
+
+def load_yaml(root: Path, file: str) -> tuple[Document | None, list[Problem]]:
+    """Load `root/file`. Returns the document (None when unreadable) and its problems."""
+    start = Location(file)
+    path = root / file
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [problem(
+                "yaml-syntax", start,
+                f"file is {size / 1e6:.1f} MB; pnp reads data files of at most {MAX_FILE_BYTES / 1e6:.1f} MB",
+            )]
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, [problem("missing-file", start, "file does not exist")]
+    except IsADirectoryError:
+        return None, [problem("missing-file", start, "is a folder, not a file")]
+    except OSError as exc:
+        return None, [problem("missing-file", start, f"cannot read file: {exc.strerror or exc}")]
+
+    if b"\0" in raw[:8192]:
+        return None, [problem("yaml-syntax", start, "file is binary, not YAML text")]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        good = raw[: exc.start].decode("utf-8", errors="replace")
+        line, column = _offset_to_position(good, len(good))
+        return None, [problem(
+            "yaml-syntax", Location(file, line, column),
+            f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+        )]
+
+    try:
+        # libyaml's parser keeps its own stack, but composing recurses in C and would
+        # crash the interpreter on thousands of nested brackets: check depth first.
+        depth = 0
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return None, [problem(
+                        "yaml-syntax", Location(file, *_position(event.start_mark)),
+                        f"data is nested more than {MAX_DEPTH} levels deep",
+                    )]
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Location(file, *_position(mark)) if mark else start
+        message = exc.problem or "invalid YAML"
+        if exc.context and message.startswith("but "):
+            message = f"{exc.context}, {message}"
+        elif exc.context:
+            context = exc.context
+            start_mark = exc.context_mark
+            if start_mark is not None and mark is not None and start_mark.line != mark.line:
+                context += f" that starts at line {start_mark.line + 1}, column {start_mark.column + 1}"
+            message = f"{message} ({context})"
+        if mark and text[mark.index: mark.index + 1] == "\t":
+            message = "a tab cannot indent YAML; use spaces"
+        if "found undefined alias" in message:
+            message = message.replace("found undefined alias", "alias refers to an undefined anchor")
+        return None, [problem("yaml-syntax", where, message)]
+    except yaml.reader.ReaderError as exc:
+        line, column = _offset_to_position(text, exc.position)
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character or "\0")
+        reason = f"character U+{char:04X} is not allowed in YAML text ({exc.reason})"
+        return None, [problem("yaml-syntax", Location(file, line, column), reason)]
+    except yaml.YAMLError as exc:  # pragma: no cover - pyyaml raises marked errors in practice
+        return None, [problem("yaml-syntax", start, str(exc).splitlines()[0])]
+    except RecursionError:
+        return None, [problem("yaml-syntax", start, "data is nested too deeply to read")]
+
+    if node is None:
+        return None, [problem("empty-file", start, "file is empty")]
+
+    converter = _Converter(file)
+    try:
+        data = converter.convert(node, ())
+    except _Stop as stop:
+        return None, converter.problems + [stop.problem]
+    return Document(file, data, converter.values, converter.keys), converter.problems
