@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+MINI = DATA / "valid" / "mini"
+INVALID = DATA / "invalid"
+
+
+def make_game(target: Path, case: Path | None = None) -> Path:
+    """Copy the mini game to `target`, overlay a case's files on it, return its game.yaml."""
+    shutil.copytree(MINI, target)
+    if case is not None:
+        for file in sorted(case.rglob("*")):
+            if file.is_file() and file.name != "expected.txt":
+                dest = target / file.relative_to(case)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(file, dest)
+    return target / "game.yaml"
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> Path:
+    """A writable copy of the mini game; returns its folder."""
+    make_game(tmp_path / "game")
+    return tmp_path / "game"

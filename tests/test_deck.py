@@ -1,0 +1,183 @@
+"""The bundled deck: it validates clean, and it makes every worked example of the rules true."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+
+from pnp.model import Card, Game, Meld, Suit
+from pnp.stats import areas_to_win, richest_meld
+from pnp.validate import validate
+
+from conftest import ROOT
+
+
+@cache
+def game() -> Game:
+    report = validate(ROOT / "game.yaml")
+    assert report.game is not None
+    return report.game
+
+
+def suit(suit_id: str) -> Suit:
+    found = game().suit(suit_id)
+    assert found is not None, suit_id
+    return found
+
+
+def card(card_id: str) -> Card:
+    return next(c for c in game().cards if c.id == card_id)
+
+
+def test_real_deck_validates_clean() -> None:
+    report = validate(ROOT / "game.yaml")
+    assert [p.format() for p in report.problems] == []
+    assert report.summary() == "126 cards in 16 suits: 0 errors, 0 warnings"
+
+
+def test_deck_has_126_cards_in_16_suits_each_with_its_own_area() -> None:
+    g = game()
+    assert len(g.cards) == 126
+    assert len(g.suits) == 16
+    assert sorted(s.area for s in g.suits) == sorted(a.id for a in g.areas)
+    assert len(suit("mughals").cards) > max(len(s.cards) for s in g.suits if s.id != "mughals")
+    for s in g.suits:
+        assert 7 <= len(s.cards) <= 12, s.id
+
+
+# --- worked examples in the rules ----------------------------------------------------
+
+
+def test_draw_example_rohillas_follow_zabita_khan() -> None:
+    zabita, rohillas = card("zabita-khan"), card("rohillas")
+    assert zabita.kind == "leader" and zabita.can_lead()
+    assert rohillas.kind == "army" and rohillas.swords >= 1
+    assert Meld(zabita, (rohillas,)).is_legal()
+
+
+def test_coup_example_shah_alam_heads_a_three_crown_meld() -> None:
+    shah_alam = card("shah-alam-ii")
+    followers = suit("mughals").followers_of(shah_alam)
+    three = [
+        combo
+        for n in range(1, len(followers) + 1)
+        for combo in itertools.combinations(followers, n)
+        if Meld(shah_alam, combo).total("crowns") == 3
+    ]
+    assert three, "no legal Mughals meld of three crowns under Shah Alam"
+    assert all(Meld(shah_alam, combo).is_legal() for combo in three)
+
+
+def test_coup_example_zabita_and_rohillas_do_not_follow_shah_alam() -> None:
+    shah_alam = card("shah-alam-ii")
+    assert not card("zabita-khan").follows_card(shah_alam)
+    assert not card("rohillas").follows_card(shah_alam)
+    assert not Meld(shah_alam, (card("rohillas"),)).is_legal()
+
+
+def test_imad_ul_mulk_follows_nobody_and_has_few_followers() -> None:
+    imad = card("imad-ul-mulk")
+    assert imad.kind == "leader" and imad.can_lead()
+    assert imad.follows == ()
+    assert not imad.follows_card(card("shah-alam-ii"))
+    assert 1 <= len(suit("mughals").followers_of(imad)) <= 2
+
+
+def test_lohagad_fort_forms_a_pune_meld_on_its_own() -> None:
+    lohagad = card("lohagad-fort")
+    assert lohagad.suit == "pune" and lohagad.kind == "place"
+    assert lohagad.leader is not None and lohagad.crowns >= 1
+    assert Meld(lohagad).is_legal()
+
+
+def test_mysore_has_a_two_card_meld_with_three_swords() -> None:
+    mysore = suit("mysore")
+    pairs = [
+        (leader.id, follower.id)
+        for leader in mysore.leaders().values()
+        for follower in mysore.followers_of(leader)
+        if Meld(leader, (follower,)).is_legal() and Meld(leader, (follower,)).total("swords") == 3
+    ]
+    assert ("haidar-ali", "rocket-corps") in pairs
+
+
+def test_war_example_pune_can_defend_with_one_sword_in_two_cards() -> None:
+    pune = suit("pune")
+    weak = [
+        Meld(leader, (follower,))
+        for leader in pune.leaders().values()
+        for follower in pune.followers_of(leader)
+        if Meld(leader, (follower,)).total("swords") + Meld(leader, (follower,)).total("castles") == 1
+    ]
+    assert weak, "the rules' war example needs a two-card Pune meld defending with one sword"
+    assert all(m.is_legal() for m in weak)
+
+
+def test_carnatic_has_two_leaders_who_cannot_be_melded_together() -> None:
+    leaders = [c for c in suit("carnatic").cards if c.can_lead()]
+    apart = [
+        (a.id, b.id) for a, b in itertools.combinations(leaders, 2)
+        if not a.follows_card(b) and not b.follows_card(a)
+    ]
+    assert ("chanda-sahib", "muhammad-ali-wallajah") in apart
+
+
+def test_a_place_card_like_the_rules_example_exists() -> None:
+    like = [
+        c for c in game().cards
+        if c.kind == "place" and c.leader is not None and c.follows
+        and (c.crowns, c.castles, c.treasure) == (1, 1, 1) and c.swords == 0
+    ]
+    assert "red-fort" in [c.id for c in like]
+
+
+def test_armies_have_swords_and_follow_most_leaders() -> None:
+    armies = [c for c in game().cards if c.kind == "army"]
+    assert len(armies) >= 16
+    for army in armies:
+        assert army.swords >= 1 and army.crowns == 0 and army.leader is None, army.id
+    # most armies follow most of their suit's leaders; a few are partisans (Rohillas, Dal Khalsa)
+    broad = [a for a in armies if len(a.follows) * 2 > len(suit(a.suit).leaders())]
+    assert len(broad) * 3 >= len(armies) * 2
+
+
+def test_commodities_have_only_treasure_and_follow_most_leaders() -> None:
+    goods = [c for c in game().cards if c.kind == "commodity"]
+    assert len(goods) >= 10
+    for good in goods:
+        assert good.treasure >= 1 and (good.crowns, good.castles, good.swords) == (0, 0, 0), good.id
+    follows_all = [g for g in goods if set(g.follows) == set(suit(g.suit).leaders())]
+    assert len(follows_all) * 4 >= len(goods) * 3
+
+
+# --- balance -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("suit_id", [s.id for s in game().suits])
+def test_each_suit_mixes_leaders_and_followers(suit_id: str) -> None:
+    s = suit(suit_id)
+    leaders = [c for c in s.cards if c.can_lead()]
+    followers_only = [c for c in s.cards if c.leader is None]
+    assert len(leaders) >= 3
+    assert len(followers_only) >= 3
+    assert any(c.kind == "army" for c in s.cards)
+
+
+def test_twenty_rupees_of_income_is_reachable_but_hard() -> None:
+    richest = [richest_meld(s) for s in game().suits]
+    assert sum(c.treasure for c in game().cards) >= 40
+    need = areas_to_win(richest)
+    # reachable: the richest governments together pay well over ₹20 ...
+    assert sum(richest) >= 30
+    # ... but hard: no handful of areas does it
+    assert need is not None and need >= 6
+
+
+def test_some_leaders_are_weak_like_imad_ul_mulk() -> None:
+    weak = [
+        leader.id for s in game().suits for leader in s.leaders().values()
+        if len(s.followers_of(leader)) <= 2
+    ]
+    assert len(weak) >= 8

@@ -1,0 +1,91 @@
+"""Every case in tests/data/invalid/ prints exactly the problems in its expected.txt."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.problems import CHECKS
+
+from conftest import INVALID, make_game
+
+CASES = sorted(p.name for p in INVALID.iterdir() if p.is_dir())
+
+
+def run_validate(game: Path, *args: str):
+    return CliRunner().invoke(main, ["validate", *args], catch_exceptions=False)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_case_prints_expected_problems(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_game(tmp_path / "game", INVALID / case)
+    monkeypatch.chdir(tmp_path / "game")
+    expected = (INVALID / case / "expected.txt").read_text("utf-8")
+    started = time.perf_counter()
+    result = run_validate(tmp_path / "game")
+    elapsed = time.perf_counter() - started
+    assert result.output == expected
+    has_errors = " error: " in expected
+    assert result.exit_code == (1 if has_errors else 0)
+    # warnings alone fail only with --strict
+    assert run_validate(tmp_path / "game", "--strict").exit_code == 1
+    # generous bound: a hang (alias bomb, deep nesting) would take far longer
+    assert elapsed < 20
+
+
+def test_every_check_has_a_case() -> None:
+    covered = set()
+    for case in CASES:
+        covered |= set(re.findall(r"\[([a-z0-9-]+)\]$", (INVALID / case / "expected.txt").read_text("utf-8"), re.M))
+    assert covered == set(CHECKS)
+
+
+def test_problems_are_in_file_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # game.yaml first, then suit files in manifest order, then the areas file
+    make_game(tmp_path / "game", INVALID / "wrong-types")
+    (tmp_path / "game" / "board" / "areas.yaml").write_text("areas: []\n")
+    (tmp_path / "game" / "cards" / "south.yaml").write_text("suit: 3\ncards: []\n")
+    monkeypatch.chdir(tmp_path / "game")
+    files = [line.split(":")[0] for line in run_validate(tmp_path / "game").output.splitlines()[:-1]]
+    assert files == ["game.yaml", "cards/north.yaml", "cards/north.yaml", "cards/north.yaml",
+                     "cards/south.yaml", "cards/south.yaml", "board/areas.yaml"]
+
+
+def test_symlinked_art_pointing_outside_is_refused(mini: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"not really")
+    (mini / "art").mkdir()
+    (mini / "art" / "link.png").symlink_to(secret)
+    north = mini / "cards" / "north.yaml"
+    north.write_text(north.read_text().replace("    note: Rules the north.", "    note: Rules the north.\n    art: art/link.png"))
+    monkeypatch.chdir(mini)
+    result = run_validate(mini)
+    assert result.output.splitlines()[0] == (
+        "cards/north.yaml:15:10: error: card 'king': art file 'art/link.png' lies outside the game folder [art-file]"
+    )
+
+
+def test_real_image_art_is_accepted_and_a_bomb_is_not(mini: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import Image
+
+    (mini / "art").mkdir()
+    Image.new("RGB", (40, 56), "#884422").save(mini / "art" / "king.png")
+    # a PNG whose header claims 30000 x 30000 pixels (900 megapixels), a decompression bomb
+    Image.new("1", (30000, 30000)).save(mini / "art" / "bomb.png")
+    north = mini / "cards" / "north.yaml"
+    text = north.read_text()
+    text = text.replace("    note: Rules the north.", "    note: Rules the north.\n    art: art/king.png")
+    text = text.replace("    swords: 2", "    swords: 2\n    art: art/bomb.png")
+    north.write_text(text)
+    monkeypatch.chdir(mini)
+    result = run_validate(mini)
+    assert result.output == (
+        "cards/north.yaml:36:10: error: card 'guards': art file 'art/bomb.png' is too large to be a safe image "
+        "(a decompression bomb?) [art-file]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n"
+    )
