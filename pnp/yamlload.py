@@ -7,6 +7,7 @@ keys, and stop alias bombs and self-referencing anchors before they expand.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -215,8 +216,9 @@ def load_yaml(root: Path, file: str) -> tuple[Document | None, list[Problem]]:
             message = f"{message} ({context})"
         if mark and text[mark.index: mark.index + 1] == "\t":
             message = "a tab cannot indent YAML; use spaces"
-        if "found undefined alias" in message:
-            message = message.replace("found undefined alias", "alias refers to an undefined anchor")
+        if message.startswith("found undefined alias") and mark is not None:
+            name = re.match(r"\*([^\s,\[\]{}]*)", text[mark.index:])
+            message = f"alias *{name.group(1) if name else ''} refers to an anchor that is not defined before it"
         return None, [problem("yaml-syntax", where, message)]
     except yaml.reader.ReaderError as exc:
         line, column = _offset_to_position(text, exc.position)

@@ -1,0 +1,166 @@
+"""The pnp command line: exit codes, output formats, --game, stats, rules and build."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import __version__
+from pnp.cli import main
+from pnp.problems import CHECKS
+
+from conftest import INVALID, ROOT, make_game
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_version() -> None:
+    assert invoke("--version").output == f"pnp, version {__version__}\n"
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    result = subprocess.run([sys.executable, "-m", "pnp", "--version"], capture_output=True, text=True, check=True)
+    assert result.stdout == f"pnp, version {__version__}\n"
+
+
+def test_validate_real_game_from_its_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = invoke("validate")
+    assert (result.exit_code, result.output) == (0, "126 cards in 16 suits: 0 errors, 0 warnings\n")
+
+
+def test_validate_without_a_game_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = invoke("validate")
+    assert result.exit_code == 2
+    assert "no game.yaml in the current folder" in result.output
+    result = invoke("validate", "--game", "nowhere/game.yaml")
+    assert result.exit_code == 2
+    assert "no game manifest at nowhere/game.yaml" in result.output
+
+
+def test_unknown_format_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    assert invoke("validate", "--format", "xml").exit_code == 2
+
+
+def test_paths_are_shown_from_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_game(tmp_path / "game", INVALID / "unmeldable")
+    monkeypatch.chdir(tmp_path)
+    expected = (
+        "game/cards/south.yaml:20:9: error: card 'fleet' can never be in a meld: it has no leader number "
+        "and follows no leader of South [unmeldable]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n"
+    )
+    for game in ("game/game.yaml", "game"):
+        result = invoke("validate", "--game", game)
+        assert (result.exit_code, result.output) == (1, expected)
+
+
+def test_json_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_game(tmp_path / "game", INVALID / "follows-self")
+    monkeypatch.chdir(tmp_path / "game")
+    result = invoke("validate", "--format", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.output) == {
+        "problems": [{
+            "file": "cards/north.yaml", "line": 20, "column": 18, "severity": "warning",
+            "rule": "follows-self", "message": "card 'prince' follows its own leader number 2",
+        }],
+        "summary": {"cards": 7, "suits": 2, "errors": 0, "warnings": 1},
+    }
+    assert invoke("validate", "--format", "json", "--strict").exit_code == 1
+
+
+def test_github_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_game(tmp_path / "game", INVALID / "unknown-leader")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("validate", "--game", "game", "--format", "github")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        "::error file=game/cards/north.yaml,line=33,col=21,title=unknown-leader::"
+        "card 'guards' follows 7, but North has no leader 7 (its leaders are 1, 2)"
+    )
+    assert result.output.splitlines()[-1] == "7 cards in 2 suits: 3 errors, 0 warnings"
+
+
+def test_stats_text_for_the_mini_game(mini: Path) -> None:
+    result = invoke("stats", "--game", str(mini))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:6] == [
+        "Mini: 7 cards in 2 suits",
+        "",
+        "suit   cards  L/P/A/C  leaders  crowns  castles  swords  treasure  best ₹  followers per leader",
+        "-----  -----  -------  -------  ------  -------  ------  --------  ------  --------------------",
+        "North      4  2/1/1/0        2       3        1       2         1       1  1:3 2:2",
+        "South      3  1/0/1/1        1       1        0       1         2       2  1:2",
+    ]
+
+
+def test_stats_flags_weak_leaders_in_the_real_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    text = invoke("stats").output
+    mughals = next(line for line in text.splitlines() if line.startswith("Mughals"))
+    assert mughals.split()[1] == "12"
+    assert mughals.endswith("1:5 2:4 3:5 4:5 5:2 6:3 7:1! 8:2")
+    assert "₹20 of income needs the richest governments of at least 6 areas" in text
+    data = json.loads(invoke("stats", "--format", "json").output)
+    assert data["totals"]["cards"] == 126 and data["totals"]["suits"] == 16
+    imad = next(l for s in data["suits"] for l in s["leaders"] if l["card"] == "imad-ul-mulk")
+    assert imad == {"number": 5, "card": "imad-ul-mulk", "name": "Imad-ul-Mulk", "followers": 2, "few": False}
+
+
+def test_stats_on_an_unreadable_manifest_fails(tmp_path: Path) -> None:
+    make_game(tmp_path / "game", INVALID / "game-manifest-broken")
+    result = invoke("stats", "--game", str(tmp_path / "game"))
+    assert result.exit_code == 1
+
+
+def test_rules_lists_every_check() -> None:
+    listed = [line.split()[0] for line in invoke("rules").output.splitlines()]
+    assert listed == list(CHECKS)
+
+
+def test_build_writes_deck_json_deterministically(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert invoke("build", "--game", str(ROOT), "-o", str(first)).exit_code == 0
+    assert invoke("build", "--game", str(ROOT), "-o", str(second)).exit_code == 0
+    data = (first / "deck.json").read_bytes()
+    assert data == (second / "deck.json").read_bytes()
+    deck = json.loads(data)
+    assert [s["id"] for s in deck["suits"]][:3] == ["mughals", "awadh", "bengal"]
+    assert sum(len(s["cards"]) for s in deck["suits"]) == 126
+    red_fort = next(c for s in deck["suits"] for c in s["cards"] if c["id"] == "red-fort")
+    assert red_fort["name"] == {"en": "Red Fort", "fr": "Fort Rouge", "de": "Rotes Fort"}
+    assert (red_fort["leader"], red_fort["follows"], red_fort["crowns"], red_fort["castles"], red_fort["treasure"]) == (
+        8, [1, 2, 3, 4], 1, 1, 1)
+    assert deck["suits"][0]["area"] == {"id": "delhi", "name": {"en": "Delhi", "fr": "Delhi", "de": "Delhi"}}
+
+
+def test_build_stops_on_errors_and_writes_nothing(tmp_path: Path) -> None:
+    make_game(tmp_path / "game", INVALID / "unknown-leader")
+    result = invoke("build", "--game", str(tmp_path / "game"), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "build stopped" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_readme_commands_are_the_ones_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8").splitlines()
+    commands = [line.split("#")[0].strip() for line in readme[3:5]]
+    assert commands == ["pip install . && pnp build", "pip install '.[test]' && python -m pytest"]
+    ci = (ROOT / ".ci" / "run").read_text("utf-8").splitlines()
+    assert all(command in ci for command in commands)
+
+
+def test_readme_documents_every_check() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    for info in CHECKS.values():
+        assert f"| `{info.id}` | {info.severity.value} | {info.doc} |" in readme

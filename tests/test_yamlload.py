@@ -1,0 +1,93 @@
+"""The YAML loader: positions, merge keys and safe failure on hostile input."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from pnp.yamlload import MAX_NODES, load_yaml
+
+
+def load(tmp_path: Path, text: str | bytes):
+    file = tmp_path / "f.yaml"
+    file.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return load_yaml(tmp_path, "f.yaml")
+
+
+def messages(problems) -> list[str]:
+    return [p.format() for p in problems]
+
+
+def test_positions_of_values_and_keys(tmp_path: Path) -> None:
+    doc, problems = load(tmp_path, "a: 1\nlist:\n  - x\n  - {k: v}\n")
+    assert problems == []
+    assert doc.data == {"a": 1, "list": ["x", {"k": "v"}]}
+    assert str(doc.locate(("a",))) == "f.yaml:1:4"
+    assert str(doc.locate(("list", 1, "k"))) == "f.yaml:4:9"
+    assert str(doc.locate(("list", 1, "k"), key=True)) == "f.yaml:4:6"
+    # a missing key falls back to its parent
+    assert str(doc.locate(("list", 1, "missing"))) == "f.yaml:4:5"
+
+
+def test_merge_keys_and_aliases_are_supported(tmp_path: Path) -> None:
+    doc, problems = load(tmp_path, "base: &b {x: 1, y: 2}\nk:\n  <<: *b\n  y: 3\nc: *b\n")
+    assert problems == []
+    assert doc.data == {"base": {"x": 1, "y": 2}, "k": {"y": 3, "x": 1}, "c": {"x": 1, "y": 2}}
+
+
+def test_alias_bomb_is_stopped_fast(tmp_path: Path) -> None:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, name in zip("abcdefghi", "bcdefghij"):
+        lines.append(f"{name}: &{name} [{','.join(['*' + prev] * 9)}]")
+    started = time.perf_counter()
+    doc, problems = load(tmp_path, "\n".join(lines) + "\n")
+    assert time.perf_counter() - started < 5
+    assert doc is None
+    assert messages(problems) == [
+        f"f.yaml:1:14: error: the data expands to more than {MAX_NODES:,} values; "
+        "aliases are nested too deeply (an alias bomb?) [yaml-alias]"
+    ]
+
+
+def test_self_referencing_merge(tmp_path: Path) -> None:
+    doc, problems = load(tmp_path, "a: &m\n  <<: *m\n")
+    assert doc is None
+    assert messages(problems) == ["f.yaml:1:4: error: a merge key refers to the mapping that contains it [yaml-alias]"]
+
+
+def test_thousands_of_nested_brackets_do_not_crash(tmp_path: Path) -> None:
+    doc, problems = load(tmp_path, "[" * 100_000)
+    assert doc is None
+    assert messages(problems) == ["f.yaml:1:65: error: data is nested more than 64 levels deep [yaml-syntax]"]
+
+
+def test_more_than_one_document(tmp_path: Path) -> None:
+    _, problems = load(tmp_path, "a: 1\n---\nb: 2\n")
+    assert messages(problems) == [
+        "f.yaml:2:1: error: expected a single document in the stream, but found another document [yaml-syntax]"
+    ]
+
+
+def test_undefined_alias(tmp_path: Path) -> None:
+    _, problems = load(tmp_path, "a: 1\nb: *nope\n")
+    assert messages(problems) == ["f.yaml:2:4: error: alias *nope refers to an anchor that is not defined before it [yaml-syntax]"]
+
+
+def test_control_character(tmp_path: Path) -> None:
+    _, problems = load(tmp_path, "a: b\nc: \x07\n")
+    assert messages(problems) == [
+        "f.yaml:2:4: error: character U+0007 is not allowed in YAML text (control characters are not allowed) [yaml-syntax]"
+    ]
+
+
+def test_oversized_file_is_refused_without_parsing(tmp_path: Path) -> None:
+    doc, problems = load(tmp_path, b"# " + b"x" * (6 * 1024 * 1024) + b"\n")
+    assert doc is None
+    assert messages(problems) == [
+        "f.yaml:1:1: error: file is 6.3 MB; pnp reads data files of at most 5.2 MB [yaml-syntax]"
+    ]
+
+
+def test_utf8_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    doc, problems = load(tmp_path, "\ufeffa: é\n".encode("utf-8"))
+    assert (doc.data, problems) == ({"a": "é"}, [])
