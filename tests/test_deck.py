@@ -181,3 +181,12 @@ def test_some_leaders_are_weak_like_imad_ul_mulk() -> None:
         if len(s.followers_of(leader)) <= 2
     ]
     assert len(weak) >= 8
+
+
+def test_every_card_has_a_one_line_note_and_a_stable_id() -> None:
+    ids = [c.id for c in game().cards]
+    assert len(set(ids)) == 126
+    for c in game().cards:
+        assert c.note is not None, c.id
+        for text in c.note.strings():
+            assert "\n" not in text and 20 <= len(text) <= 90, (c.id, text)
