@@ -36,3 +36,36 @@ def character_map(path: Path) -> frozenset[int]:
     """The code points a font has glyphs for."""
     with TTFont(path, lazy=True) as font:
         return frozenset(font.getBestCmap())
+
+
+class FontMetrics:
+    """Advance widths and vertical metrics of one TTF, read with fontTools (no backend needed)."""
+
+    def __init__(self, path: Path):
+        with TTFont(path, lazy=True) as font:
+            self.path = path
+            self.name = path.stem
+            self.units = font["head"].unitsPerEm
+            cmap = font.getBestCmap()
+            hmtx = font["hmtx"].metrics
+            self.advance = {cp: hmtx[glyph][0] for cp, glyph in cmap.items()}
+            self.missing_advance = hmtx[".notdef"][0]
+            os2 = font["OS/2"]
+            self.ascent = os2.sTypoAscender / self.units
+            self.descent = -os2.sTypoDescender / self.units
+            self.cap_height = getattr(os2, "sCapHeight", 0) / self.units or 0.7
+            self.x_height = getattr(os2, "sxHeight", 0) / self.units or 0.5
+            names = font["name"]
+            self.family = str(names.getDebugName(16) or names.getDebugName(1))
+            self.weight = os2.usWeightClass
+            self.italic = bool(os2.fsSelection & 1)
+
+    def width(self, text: str, size: float) -> float:
+        """Width of `text` at `size` points (no kerning, as reportlab draws it)."""
+        total = sum(self.advance.get(ord(ch), self.missing_advance) for ch in text)
+        return total * size / self.units
+
+
+@cache
+def metrics(path: Path) -> FontMetrics:
+    return FontMetrics(path)

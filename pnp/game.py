@@ -7,6 +7,7 @@ import posixpath
 from pathlib import Path
 
 from . import schema
+from .layout import load_layout
 from .model import Area, Card, Game, Origin, Seat, Suit, Text
 from .problems import Location, Problem, problem
 from .yamlload import Document, load_yaml
@@ -130,6 +131,21 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     areas_doc = read(data["components"]["areas"], ("components", "areas"), "areas")
     areas = _areas(areas_doc) if areas_doc is not None else []
 
+    layouts = {}
+    for kind, file in data["components"]["layouts"].items():
+        norm = _inside(file)
+        where = doc.locate(("components", "layouts", kind))
+        layout, found, chain = load_layout(root, norm if norm is not None else file, kind, where)
+        problems.extend(found)
+        for layout_doc in chain:
+            documents.setdefault(layout_doc.file, layout_doc)
+            if layout_doc.file not in files:
+                files.append(layout_doc.file)
+        if layout is None:
+            complete = False
+        else:
+            layouts[kind] = layout
+
     game = Game(
         root=root,
         manifest=name,
@@ -140,6 +156,7 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         counts=dict(data.get("counts", {})),
         suits=tuple(suits),
         areas=tuple(areas),
+        layouts=layouts,
         files=tuple(files),
         complete=complete,
         documents=documents,

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from .problems import Location
+
+if TYPE_CHECKING:
+    from .layout import Layout
 from .yamlload import DataPath, Document
 
 KINDS = ("leader", "place", "army", "commodity")
@@ -168,6 +171,7 @@ class Game:
     counts: Mapping[str, int]
     suits: tuple[Suit, ...]
     areas: tuple[Area, ...]
+    layouts: Mapping[str, "Layout"]
     files: tuple[str, ...]
     complete: bool
     documents: Mapping[str, Document] = field(repr=False, compare=False)

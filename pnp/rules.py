@@ -358,3 +358,46 @@ def art_file(game: Game) -> Found:
             reason = art_problem(game.root, card.art)
             if reason:
                 yield game.locate(card.origin, "art"), f"card '{card.id}': {reason}"
+
+
+# --- fitting the layout -------------------------------------------------------------------
+
+@rule("text-fit", Severity.ERROR, "A card's name, note or area name does not fit its layout box even at the smallest size.")
+def text_fit(game: Game) -> Found:
+    from .compose.cards import fitted_line, fitted_note
+    from .fonts import metrics
+    from .units import to_mm
+
+    layout = game.layouts.get("card-face")
+    if layout is None:
+        return  # reported by the layout checks
+    fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    if None in fonts.values() or not fonts:
+        return  # reported by missing-font
+    font = {role: metrics(path) for role, path in fonts.items()}
+    name_box, note_box, area_box = layout.box("name"), layout.box("note"), layout.box("area")
+    areas = {area.id: area for area in game.areas}
+    languages = game.languages or ("en",)
+
+    def printed(text: Text) -> list[str]:
+        """The distinct strings a text prints as, one per language."""
+        return list(dict.fromkeys(text.get(lang, game.language) for lang in languages))
+
+    for suit in game.suits:
+        area = areas.get(suit.area)
+        for name in printed(area.name) if area is not None else []:
+            if fitted_line(area_box, name, font[area_box.font or "heading"]) is None:
+                yield (game.locate(area.origin, "name"),
+                       f"area '{area.id}': name {name!r} does not fit the "
+                       f"{to_mm(area_box.width):g} mm area box even at {area_box.min_size:g} pt")
+        for card in suit.cards:
+            for name in printed(card.name):
+                if fitted_line(name_box, name, font[name_box.font or "heading"]) is None:
+                    yield (game.locate(card.origin, "name"),
+                           f"card '{card.id}': name {name!r} does not fit the {to_mm(name_box.width):g} mm name box "
+                           f"even at {name_box.min_size:g} pt")
+            for note in printed(card.note) if card.note is not None else []:
+                if fitted_note(note_box, note, font[note_box.font or "note"]) is None:
+                    yield (game.locate(card.origin, "note"),
+                           f"card '{card.id}': note {note[:30]!r}... does not fit the {to_mm(note_box.width):g} x "
+                           f"{to_mm(note_box.height):g} mm note box even at {note_box.min_size:g} pt")

@@ -1,0 +1,156 @@
+"""Render scene pages to PDF with reportlab: TrueType fonts embedded (subset), invariant output.
+
+The scene's y axis points down; each page flips the PDF's y axis once, and text and images
+flip back locally. Definitions become Form XObjects, drawn once and placed many times.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import __version__
+from ..scene import Circle, Definition, Group, Image, Node, Page, Path, Rect, Style, Text, Use
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_registered: dict[str, Path] = {}
+
+
+def register_fonts(fonts: Mapping[str, Path]) -> None:
+    for name, path in fonts.items():
+        if _registered.get(name) != path:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+            _registered[name] = path
+
+
+def form_name(ref: str) -> str:
+    """reportlab form names must be plain: keep letters and digits."""
+    return "F" + "".join(ch if ch.isalnum() else "_" for ch in ref)
+
+
+class _Painter:
+    def __init__(self, canvas: Canvas):
+        self.c = canvas
+        self.forms: set[str] = set()
+
+    def style(self, style: Style) -> tuple[int, int]:
+        c = self.c
+        fill = style.fill is not None
+        stroke = style.stroke is not None and style.stroke_width > 0
+        if fill:
+            c.setFillColor(HexColor(style.fill))
+            c.setFillAlpha(style.opacity)
+        if stroke:
+            c.setStrokeColor(HexColor(style.stroke))
+            c.setStrokeAlpha(style.opacity)
+            c.setLineWidth(style.stroke_width)
+            c.setLineCap(_CAPS[style.line_cap])
+            c.setLineJoin(_JOINS[style.line_join])
+        return int(fill), int(stroke)
+
+    def node(self, node: Node) -> None:
+        c = self.c
+        if isinstance(node, Group):
+            c.saveState()
+            c.transform(*node.transform)
+            if node.clip is not None:
+                clip = c.beginPath()
+                clip.rect(node.clip.x, node.clip.y, node.clip.width, node.clip.height)
+                c.clipPath(clip, stroke=0, fill=0)
+            for child in node.children:
+                self.node(child)
+            c.restoreState()
+        elif isinstance(node, Rect):
+            fill, stroke = self.style(node.style)
+            if node.radius > 0:
+                c.roundRect(node.x, node.y, node.width, node.height, node.radius, stroke=stroke, fill=fill)
+            else:
+                c.rect(node.x, node.y, node.width, node.height, stroke=stroke, fill=fill)
+        elif isinstance(node, Circle):
+            fill, stroke = self.style(node.style)
+            c.circle(node.cx, node.cy, node.r, stroke=stroke, fill=fill)
+        elif isinstance(node, Path):
+            fill, stroke = self.style(node.style)
+            path = c.beginPath()
+            for cmd in node.commands:
+                op = cmd[0]
+                if op == "M":
+                    path.moveTo(cmd[1], cmd[2])
+                elif op == "L":
+                    path.lineTo(cmd[1], cmd[2])
+                elif op == "C":
+                    path.curveTo(*cmd[1:])
+                else:
+                    path.close()
+            c.drawPath(path, stroke=stroke, fill=fill, fillMode=0 if node.style.even_odd else 1)
+        elif isinstance(node, Text):
+            c.saveState()
+            c.setFillColor(HexColor(node.fill))
+            c.setFont(node.font, node.size)
+            c.translate(node.x, node.y)
+            c.scale(1, -1)
+            if node.anchor == "middle":
+                c.drawCentredString(0, 0, node.text)
+            elif node.anchor == "end":
+                c.drawRightString(0, 0, node.text)
+            else:
+                c.drawString(0, 0, node.text)
+            c.restoreState()
+        elif isinstance(node, Image):
+            c.saveState()
+            c.translate(node.x, node.y + node.height)
+            c.scale(1, -1)
+            c.drawImage(node.path, 0, 0, node.width, node.height, mask="auto")
+            c.restoreState()
+        elif isinstance(node, Use):
+            c.saveState()
+            c.transform(*node.transform)
+            c.doForm(form_name(node.ref))
+            c.restoreState()
+        else:  # pragma: no cover - the scene has no other node types
+            raise TypeError(f"cannot draw {type(node).__name__}")
+
+    def define(self, definition: Definition) -> None:
+        name = form_name(definition.id)
+        if name in self.forms:
+            return
+        b = definition.bleed
+        self.c.beginForm(name, -b, -b, definition.width + b, definition.height + b)
+        self.node(definition.content)
+        self.c.endForm()
+        self.forms.add(name)
+
+
+def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = "") -> bytes:
+    """The PDF of `pages` as bytes; identical inputs give identical bytes."""
+    register_fonts(fonts)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas.setCreator(f"pnp {__version__}")
+    canvas.setProducer(f"pnp {__version__} (reportlab)")
+    if title:
+        canvas.setTitle(title)
+    painter = _Painter(canvas)
+    empty = True
+    for page in pages:
+        empty = False
+        canvas.setPageSize((page.width, page.height))
+        canvas.saveState()
+        canvas.transform(1, 0, 0, -1, 0, page.height)  # y down, like the scene
+        for definition in page.definitions:
+            painter.define(definition)
+        for node in page.children:
+            painter.node(node)
+        canvas.restoreState()
+        canvas.showPage()
+    if empty:
+        raise ValueError("no pages to render")
+    canvas.save()
+    return buffer.getvalue()

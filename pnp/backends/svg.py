@@ -1,0 +1,193 @@
+"""Render scene pages to SVG with svgwrite: sizes in mm, text kept as text, fonts embedded.
+
+Each file carries its fonts as subsetted WOFF in an @font-face rule, so a browser shows the
+same letters as the PDF without any font installed. The font-family names are the fonts'
+real family names, so tools given the TTFs (resvg) find them too.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+import svgwrite
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+from ..fonts import metrics
+from ..scene import Circle, Group, Image, Matrix, Node, Page, Path as PathNode, Rect, Style, Text, Use
+from ..units import to_mm
+
+
+def _num(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _matrix(m: Matrix) -> str:
+    return "matrix(" + " ".join(_num(v) for v in m) + ")"
+
+
+@lru_cache(maxsize=32)
+def _woff(path: Path, chars: frozenset[str]) -> str:
+    """A WOFF subset of the font with just `chars`, base64-encoded."""
+    options = subset.Options()
+    options.flavor = "woff"
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    font = TTFont(path, recalcTimestamp=False, lazy=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text="".join(sorted(chars)))
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.flavor = "woff"
+    font.save(out, reorderTables=True)
+    return base64.b64encode(out.getvalue()).decode("ascii")
+
+
+def _texts(nodes: Iterable[Node]) -> Iterable[Text]:
+    for node in nodes:
+        if isinstance(node, Text):
+            yield node
+        elif isinstance(node, Group):
+            yield from _texts(node.children)
+
+
+def characters_by_font(pages: Sequence[Page]) -> dict[str, frozenset[str]]:
+    """Every character each font draws anywhere in `pages`."""
+    used: dict[str, set[str]] = {}
+    for page in pages:
+        roots = list(page.children) + [d.content for d in page.definitions]
+        for text in _texts(roots):
+            used.setdefault(text.font, set()).update(text.text)
+    return {font: frozenset(chars) for font, chars in used.items()}
+
+
+class SvgRenderer:
+    """Renders pages to SVG text, embedding the given fonts subset to `chars`."""
+
+    def __init__(self, fonts: Mapping[str, Path], chars: Mapping[str, frozenset[str]]):
+        self.fonts = fonts
+        self.chars = chars
+
+    def font_css(self, used: Iterable[str]) -> str:
+        rules = []
+        for name in sorted(set(used)):
+            m = metrics(self.fonts[name])
+            data = _woff(self.fonts[name], self.chars[name])
+            rules.append(
+                f"@font-face{{font-family:'{m.family}';font-weight:{m.weight};"
+                f"font-style:{'italic' if m.italic else 'normal'};"
+                f"src:url(data:font/woff;base64,{data}) format('woff');}}"
+            )
+        return "\n".join(rules)
+
+    def render(self, page: Page) -> str:
+        drawing = svgwrite.Drawing(
+            size=(f"{_num(to_mm(page.width))}mm", f"{_num(to_mm(page.height))}mm"),
+            viewBox=f"0 0 {_num(page.width)} {_num(page.height)}",
+            profile="full",
+            debug=False,
+        )
+        self.drawing = drawing
+        self.clip_count = 0
+        roots = list(page.children) + [d.content for d in page.definitions]
+        used_fonts = {t.font for t in _texts(roots)}
+        if used_fonts:
+            drawing.defs.add(drawing.style(self.font_css(used_fonts)))
+        for definition in page.definitions:
+            group = drawing.g(id=definition.id)
+            self.add(group, definition.content)
+            drawing.defs.add(group)
+        for node in page.children:
+            self.add(drawing, node)
+        return drawing.tostring()
+
+    def _paint(self, element, style: Style) -> None:
+        element["fill"] = style.fill or "none"
+        if style.stroke and style.stroke_width > 0:
+            element["stroke"] = style.stroke
+            element["stroke-width"] = _num(style.stroke_width)
+            if style.line_cap != "butt":
+                element["stroke-linecap"] = style.line_cap
+            if style.line_join != "miter":
+                element["stroke-linejoin"] = style.line_join
+        if style.opacity != 1.0:
+            element["opacity"] = _num(style.opacity)
+        if style.even_odd:
+            element["fill-rule"] = "evenodd"
+
+    def add(self, parent, node: Node) -> None:
+        d = self.drawing
+        if isinstance(node, Group):
+            group = d.g()
+            if node.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+                group["transform"] = _matrix(node.transform)
+            if node.clip is not None:
+                self.clip_count += 1
+                clip_id = f"clip{self.clip_count}"
+                clip = d.clipPath(id=clip_id)
+                clip.add(d.rect((_num(node.clip.x), _num(node.clip.y)), (_num(node.clip.width), _num(node.clip.height))))
+                d.defs.add(clip)
+                inner = d.g(clip_path=f"url(#{clip_id})")
+                group.add(inner)
+                target = inner
+            else:
+                target = group
+            for child in node.children:
+                self.add(target, child)
+            parent.add(group)
+        elif isinstance(node, Rect):
+            rect = d.rect((_num(node.x), _num(node.y)), (_num(node.width), _num(node.height)))
+            if node.radius > 0:
+                rect["rx"] = rect["ry"] = _num(node.radius)
+            self._paint(rect, node.style)
+            parent.add(rect)
+        elif isinstance(node, Circle):
+            circle = d.circle((_num(node.cx), _num(node.cy)), _num(node.r))
+            self._paint(circle, node.style)
+            parent.add(circle)
+        elif isinstance(node, PathNode):
+            parts = []
+            for cmd in node.commands:
+                parts.append(cmd[0] + " ".join(_num(v) for v in cmd[1:]))
+            path = d.path(d="".join(parts))
+            self._paint(path, node.style)
+            parent.add(path)
+        elif isinstance(node, Text):
+            m = metrics(self.fonts[node.font])
+            text = d.text(node.text, insert=(_num(node.x), _num(node.y)))
+            text["font-family"] = f"'{m.family}'"
+            text["font-size"] = _num(node.size)
+            if m.weight != 400:
+                text["font-weight"] = str(m.weight)
+            if m.italic:
+                text["font-style"] = "italic"
+            text["fill"] = node.fill
+            if node.anchor != "start":
+                text["text-anchor"] = node.anchor
+            text["xml:space"] = "preserve"
+            parent.add(text)
+        elif isinstance(node, Image):
+            data = Path(node.path).read_bytes()
+            kind = "png" if data[:8] == b"\x89PNG\r\n\x1a\n" else "jpeg"
+            href = f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
+            image = d.image(href, insert=(_num(node.x), _num(node.y)), size=(_num(node.width), _num(node.height)))
+            image["preserveAspectRatio"] = "none"
+            parent.add(image)
+        elif isinstance(node, Use):
+            use = d.use(f"#{node.ref}")
+            if node.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+                use["transform"] = _matrix(node.transform)
+            parent.add(use)
+        else:  # pragma: no cover
+            raise TypeError(f"cannot draw {type(node).__name__}")
+
+
+def render_svgs(pages: Sequence[Page], fonts: Mapping[str, Path]) -> list[str]:
+    """Each page as SVG text; fonts are subset once to the characters of all pages."""
+    renderer = SvgRenderer(fonts, characters_by_font(pages))
+    return [renderer.render(page) for page in pages]

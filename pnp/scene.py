@@ -1,0 +1,185 @@
+"""A backend-neutral scene: what to draw, in points, y pointing down, origin top-left.
+
+Components compose scenes; backends (pnp.backends.pdf, .svg, .png) render them. Nothing
+here knows about reportlab or svgwrite.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Union
+
+Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF and SVG
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def translate(x: float, y: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, x, y)
+
+
+def scale(sx: float, sy: float | None = None) -> Matrix:
+    return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
+
+
+def rotate(degrees: float) -> Matrix:
+    r = math.radians(degrees)
+    c, s = math.cos(r), math.sin(r)
+    return (c, s, -s, c, 0.0, 0.0)
+
+
+def multiply(first: Matrix, then: Matrix) -> Matrix:
+    """The matrix that applies `first`, then `then`."""
+    a1, b1, c1, d1, e1, f1 = first
+    a2, b2, c2, d2, e2, f2 = then
+    return (
+        a1 * a2 + b1 * c2,
+        a1 * b2 + b1 * d2,
+        c1 * a2 + d1 * c2,
+        c1 * b2 + d1 * d2,
+        e1 * a2 + f1 * c2 + e2,
+        e1 * b2 + f1 * d2 + f2,
+    )
+
+
+def chain(*matrices: Matrix) -> Matrix:
+    """Apply the matrices in order: chain(scale(2), translate(10, 0)) scales, then moves."""
+    result = IDENTITY
+    for m in matrices:
+        result = multiply(result, m)
+    return result
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is painted. Colours are #rrggbb; None paints nothing."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    opacity: float = 1.0
+    even_odd: bool = False  # fill rule: even-odd (holes) instead of non-zero
+    line_cap: str = "butt"  # butt, round or square
+    line_join: str = "miter"  # miter, round or bevel
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+    style: Style
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style
+
+
+# Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
+PathCommand = tuple
+
+
+@dataclass(frozen=True)
+class Path:
+    commands: tuple[PathCommand, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text. `font` names a TTF (see pnp.fonts); y is the baseline."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    fill: str
+    anchor: str = "start"  # start, middle or end
+
+
+@dataclass(frozen=True)
+class Image:
+    """A raster picture from a file, stretched to the box."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    path: str
+
+
+@dataclass(frozen=True)
+class Use:
+    """Draw a named definition (see Page.definitions), e.g. the same card back many times."""
+
+    ref: str
+    transform: Matrix = IDENTITY
+
+
+@dataclass(frozen=True)
+class Group:
+    children: tuple["Node", ...]
+    transform: Matrix = IDENTITY
+    clip: Rect | None = None  # in the group's own coordinates, before its transform
+
+
+Node = Union[Rect, Circle, Path, Text, Image, Use, Group]
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A reusable drawing of a given size; its content may run past (0, 0, width, height),
+    by `bleed` on each side."""
+
+    id: str
+    width: float
+    height: float
+    content: Group
+    bleed: float = 0.0
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    children: tuple[Node, ...]
+    definitions: tuple[Definition, ...] = field(default=())
+    label: str = ""
+
+
+def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> tuple[PathCommand, ...]:
+    """An ellipse as four cubic Béziers."""
+    k = 0.5522847498
+    return (
+        ("M", cx + rx, cy),
+        ("C", cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry),
+        ("C", cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy),
+        ("C", cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry),
+        ("C", cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy),
+        ("Z",),
+    )
+
+
+def transform_path(commands: tuple[PathCommand, ...], m: Matrix) -> tuple[PathCommand, ...]:
+    a, b, c, d, e, f = m
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return a * x + c * y + e, b * x + d * y + f
+
+    out = []
+    for cmd in commands:
+        if cmd[0] == "Z":
+            out.append(cmd)
+            continue
+        coords = []
+        for i in range(1, len(cmd), 2):
+            coords.extend(point(cmd[i], cmd[i + 1]))
+        out.append((cmd[0], *coords))
+    return tuple(out)
