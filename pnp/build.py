@@ -1,7 +1,7 @@
-"""Build the kit's outputs from a validated game.
+"""Build the kit: compose every component, impose it on sheets, render each format to out/.
 
-So far the kit holds the deck as data (`deck.json`): every suit and card with its area,
-as the later components and outside tools (spreadsheets, Tabletopia scripts) read it.
+The pipeline: model (validated game) -> compose (scene definitions) -> impose (pages) ->
+backends (PDF, SVG, PNG). This module is the only one that knows all of them.
 """
 
 from __future__ import annotations
@@ -9,11 +9,57 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from PIL import Image as PILImage
 
 from . import __version__
+from .backends.pdf import render_pdf
+from .backends.png import PageRenderer, png_bytes
+from .backends.svg import render_svgs
+from .compose.cards import Art, card_back, card_face
+from .fonts import FontMetrics, find_font, metrics
+from .files import write_atomic
+from .impose import PAPERS, back_sheets, front_sheets, interleave, make_grid
 from .model import Card, Game, Text
+from .scene import Definition, Page, Use
 
+FORMATS = ("pdf", "svg", "png")
+COMPONENTS = ("cards",)
+PNG_DPI = 300
+CONTACT_COLUMNS = 14
+CONTACT_THUMB_WIDTH = 190  # px: 14 columns make a sheet about 2,800 px wide
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to build: which components, papers and formats, with how much bleed."""
+
+    components: tuple[str, ...] = COMPONENTS
+    papers: tuple[str, ...] = tuple(PAPERS)
+    formats: tuple[str, ...] = FORMATS
+    bleed: float = 0.0  # points
+    duplex: bool = False
+    jobs: int | None = None  # worker processes for rasterizing; None: one per core
+
+
+@dataclass
+class BuildResult:
+    files: list[Path] = field(default_factory=list)
+
+    def count(self, suffix: str) -> int:
+        return sum(1 for f in self.files if f.suffix == suffix)
+
+    @property
+    def size(self) -> int:
+        return sum(f.stat().st_size for f in self.files)
+
+
+# --- the deck as data ---------------------------------------------------------------
 
 def _text(text: Text | None, game: Game) -> dict[str, str] | None:
     if text is None:
@@ -61,21 +107,140 @@ def deck_data(game: Game) -> dict:
     }
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write a file so that readers see the old one or the whole new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+# --- cards -----------------------------------------------------------------------------
+
+class Builder:
+    """Builds a game's outputs into one folder."""
+
+    def __init__(self, game: Game, out: Path, options: BuildOptions, progress: Progress | None = None):
+        self.game = game
+        self.out = out
+        self.options = options
+        self.progress = progress or (lambda message: None)
+        self.result = BuildResult()
+        self.fonts: dict[str, FontMetrics] = {}
+        for role, name in game.fonts.items():
+            path = find_font(name, game.root)
+            if path is None:  # validation reports this before a build starts
+                raise FileNotFoundError(f"font {name!r} not found")
+            self.fonts[role] = metrics(path)
+        self.font_files = {m.name: m.path for m in self.fonts.values()}
+
+    def write(self, relative: str, data: bytes) -> None:
+        path = self.out / relative
+        write_atomic(path, data)
+        self.result.files.append(path)
+
+    def art(self, card: Card) -> Art | None:
+        if card.art is None:
+            return None
+        path = (self.game.root / card.art).resolve()
+        with PILImage.open(path) as image:
+            width, height = image.size
+        return Art(str(path), width, height)
+
+    def card_definitions(self, bleed: float) -> tuple[list[Definition], Definition]:
+        game, language = self.game, self.game.language
+        areas = {area.id: area for area in game.areas}
+        face_layout, back_layout = game.layouts["card-face"], game.layouts["card-back"]
+        faces = [
+            card_face(card, suit, areas[suit.area].name.get(language), face_layout, self.fonts, language, bleed,
+                      self.art(card))
+            for suit in game.suits for card in suit.cards
+        ]
+        subtitle = game.subtitle.get(language) if game.subtitle else None
+        back = card_back(game.title.get(language), subtitle, back_layout, self.fonts, bleed)
+        return faces, back
+
+    def pdf(self, pages: Sequence[Page]) -> bytes:
+        return render_pdf(pages, self.font_files, self.game.title.get(self.game.language))
+
+    def build_cards(self) -> None:
+        options, game = self.options, self.game
+        self.write("deck.json", (json.dumps(deck_data(game), indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        faces, back = self.card_definitions(0.0)
+        sheet_faces, sheet_back = self.card_definitions(options.bleed) if options.bleed else (faces, back)
+        cards = [card for suit in game.suits for card in suit.cards]
+        title = game.title.get(game.language)
+        heading = self.fonts["body"].name
+
+        sheets: dict[str, tuple[list[Page], list[Page]]] = {}
+        for paper_name in options.papers:
+            grid = make_grid(PAPERS[paper_name], back.width, back.height, options.bleed)
+            fronts = front_sheets(sheet_faces, grid, f"{title} · cards", heading)
+            backs = back_sheets([sheet_back] * len(sheet_faces), grid)
+            sheets[paper_name] = (fronts, backs)
+
+        singles = [Page(d.width, d.height, (Use(d.id),), (d,)) for d in [*faces, back]]
+        names = [card.id for card in cards] + ["back"]
+        renderer = None
+        if "png" in options.formats:
+            # worker processes rasterize and encode the PNGs while this one writes PDF and SVG
+            self.progress("cards: PNG faces at 300 dpi")
+            png_paths = [self.out / "png" / "cards" / f"{n}.png" for n in names]
+            renderer = PageRenderer(options.jobs)
+            renderer.start(self.pdf(singles), PNG_DPI, png_paths, CONTACT_THUMB_WIDTH)
+
+        if "pdf" in options.formats:
+            for paper_name, (fronts, backs) in sheets.items():
+                self.progress(f"cards: PDF sheets, {PAPERS[paper_name].label}")
+                self.write(f"print/cards-{paper_name}.pdf", self.pdf(fronts))
+                self.write(f"print/cards-backs-{paper_name}.pdf", self.pdf(backs))
+                if options.duplex:
+                    self.write(f"print/cards-duplex-{paper_name}.pdf", self.pdf(interleave(fronts, backs)))
+
+        if "svg" in options.formats:
+            self.progress("cards: SVG faces and sheets")
+            sheet_pages = [(f"svg/sheets/cards-{paper}-{page.label}.svg", page)
+                           for paper, (fronts, _) in sheets.items() for page in fronts]
+            sheet_pages += [(f"svg/sheets/cards-backs-{paper}-{page.label}.svg", page)
+                            for paper, (_, backs) in sheets.items() for page in backs]
+            texts = render_svgs(singles + [page for _, page in sheet_pages], self.font_files)
+            for name, text in zip(names, texts):
+                self.write(f"svg/cards/{name}.svg", text.encode("utf-8"))
+            for (path, _), text in zip(sheet_pages, texts[len(singles):]):
+                self.write(path, text.encode("utf-8"))
+
+        if renderer is not None:
+            self.progress("cards: contact sheet")
+            thumbs = renderer.finish()
+            self.result.files += png_paths
+            self.write("png/contact-sheet.png", png_bytes(contact_sheet(thumbs[:-1], CONTACT_COLUMNS)))
+
+    def build(self) -> BuildResult:
+        if "cards" in self.options.components:
+            self.build_cards()
+        self.result.files.sort()
+        return self.result
 
 
-def build(game: Game, out: Path) -> list[Path]:
-    """Write every output pnp can make so far under `out`; returns the files written."""
-    deck = out / "deck.json"
-    write_atomic(deck, (json.dumps(deck_data(game), indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    return [deck]
+def build(game: Game, out: Path, options: BuildOptions | None = None, progress: Progress | None = None) -> BuildResult:
+    """Write every output pnp can make under `out`; returns what was written."""
+    return Builder(game, out, options or BuildOptions(), progress).build()
+
+
+def contact_sheet(thumbs: Sequence[PILImage.Image], columns: int, gap: int = 8) -> PILImage.Image:
+    """All card faces at a glance: thumbnails in a grid on white."""
+    width, height = thumbs[0].size
+    rows = (len(thumbs) + columns - 1) // columns
+    sheet = PILImage.new("RGB", (columns * (width + gap) + gap, rows * (height + gap) + gap), "white")
+    for i, thumb in enumerate(thumbs):
+        sheet.paste(thumb, (gap + (i % columns) * (width + gap), gap + (i // columns) * (height + gap)))
+    return sheet
+
+
+def human_size(size: int) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1000
+    return ""  # pragma: no cover
+
+
+def summarise(result: BuildResult, files: Iterable[Path] | None = None) -> str:
+    pdfs, svgs, pngs = result.count(".pdf"), result.count(".svg"), result.count(".png")
+    parts = [f"{n} {kind}" for n, kind in ((pdfs, "PDF"), (svgs, "SVG"), (pngs, "PNG")) if n]
+    others = len(result.files) - pdfs - svgs - pngs
+    if others:
+        parts.append(f"{others} other")
+    return f"{', '.join(parts)} ({human_size(result.size)})"

@@ -103,15 +103,51 @@ def rules_command() -> None:
         click.echo(f"{info.id.ljust(width)}  {info.severity.value:<7}  {info.doc}")
 
 
+def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    from .build import FORMATS
+
+    chosen = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
+    unknown = [f for f in chosen if f not in FORMATS]
+    if unknown or not chosen:
+        raise click.BadParameter(f"{', '.join(unknown) or 'nothing'}: choose from {', '.join(FORMATS)}, comma-separated")
+    return chosen
+
+
+def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
+    from .units import mm, parse_length
+
+    try:
+        length = parse_length(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    if not 0 <= length <= mm(10):
+        raise click.BadParameter("bleed must be between 0 and 10mm")
+    return length
+
+
 @main.command("build")
 @game_option
+@click.option("--only", "only", type=click.Choice(["cards"]), multiple=True,
+              help="Build only this component (repeatable). Default: everything.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "all"]), default="all", show_default=True,
+              help="Paper for the print sheets.")
+@click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
+              help="Comma-separated formats to write: pdf, svg, png.")
+@click.option("--bleed", default="0mm", show_default=True, callback=_length, metavar="LENGTH",
+              help="Run the art this far past the cut line on print sheets (e.g. 3mm).")
+@click.option("--duplex", is_flag=True, help="Also write fronts and backs interleaved in one PDF per paper.")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder. Default: out/ beside game.yaml.")
 @click.option("--strict", is_flag=True, help="Stop on warnings too.")
-def build_command(game: str | None, out: Path | None, strict: bool) -> None:
-    """Validate the game, then build its kit into out/."""
-    from .build import build
+def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
+                  duplex: bool, out: Path | None, strict: bool) -> None:
+    """Validate the game, then build its kit: card sheets to print, SVG and PNG images."""
+    import time
 
+    from .build import COMPONENTS, BuildOptions, build, summarise
+    from .impose import PAPERS
+
+    started = time.perf_counter()
     manifest = _manifest(game)
     report = validate(manifest)
     if report.problems:
@@ -119,8 +155,22 @@ def build_command(game: str | None, out: Path | None, strict: bool) -> None:
     if report.failed(strict):
         click.echo("build stopped: fix the errors above first", err=True)
         sys.exit(1)
+    options = BuildOptions(
+        components=only or COMPONENTS,
+        papers=tuple(PAPERS) if paper == "all" else (paper,),
+        formats=formats,
+        bleed=bleed,
+        duplex=duplex,
+    )
     target = out if out is not None else manifest.parent / "out"
-    written = build(report.game, target)
-    for path in written:
-        click.echo(f"wrote {path}")
-    click.echo(f"built {len(written)} file(s) into {target}")
+    on_terminal = sys.stderr.isatty()
+
+    def progress(message: str) -> None:
+        if on_terminal:
+            click.echo(f"\r\033[K{message} ...", err=True, nl=False)
+
+    result = build(report.game, target, options, progress)
+    if on_terminal:
+        click.echo("\r\033[K", err=True, nl=False)
+    elapsed = time.perf_counter() - started
+    click.echo(f"built {summarise(result)} into {target} in {elapsed:.1f} s")

@@ -8,6 +8,7 @@ at 4 mm.
 
 from __future__ import annotations
 
+from .colours import mix
 from .scene import Circle, Group, Node, Path, Rect, Style, chain, ellipse_path, rotate, scale, translate
 
 INK = "#1d1a16"
@@ -70,8 +71,8 @@ def _chest(ink: str, light: str) -> tuple[Node, ...]:
     return (
         Path(lid, Style(fill=ink)),
         Rect(8, 50, 84, 40, Style(fill=ink), radius=3),
-        Rect(22, 22, 6, 68, Style(fill=light, opacity=0.55)),
-        Rect(72, 22, 6, 68, Style(fill=light, opacity=0.55)),
+        Rect(22, 22, 6, 68, Style(fill=mix(light, ink, 0.45))),
+        Rect(72, 22, 6, 68, Style(fill=mix(light, ink, 0.45))),
         Rect(40, 40, 20, 22, Style(fill=light), radius=3),
         Circle(50, 48, 3.5, Style(fill=ink)),
         Path((("M", 48, 50), ("L", 52, 50), ("L", 53, 57), ("L", 47, 57), ("Z",)), Style(fill=ink)),

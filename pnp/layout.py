@@ -13,10 +13,11 @@ from typing import Any, Mapping
 
 from . import schema
 from .problems import Location, Problem, Severity, problem, register_check
-from .units import parse_length
+from .units import parse_length, to_mm
 from .yamlload import Document, load_yaml
 
-register_check("layout", Severity.ERROR, "A layout extends itself in a loop, or lacks a size or a box its component needs.")
+register_check("layout", Severity.ERROR,
+               "A layout extends itself in a loop, lacks a size, box or colour its component needs, or a box leaves it.")
 
 # The boxes each component's compose module draws into.
 REQUIRED_BOXES = {
@@ -132,6 +133,18 @@ def load_layout(root: Path, file: str, kind: str, where: Location) -> tuple[Layo
     for name in REQUIRED_COLOURS.get(kind, ()):
         if name not in merged["colours"]:
             problems.append(problem("layout", top.locate(("colours",)), f"{kind} layout '{file}' has no colour '{name}'"))
+    if problems:
+        return None, problems, chain
+    width, height = parse_length(merged["size"]["width"]), parse_length(merged["size"]["height"])
+    for name, data in merged["boxes"].items():
+        box = _box(data)
+        if box.x < -0.01 or box.y < -0.01 or box.right > width + 0.01 or box.bottom > height + 0.01:
+            owner = next(doc for doc in chain if name in doc.data.get("boxes", {}))
+            problems.append(problem(
+                "layout", owner.locate(("boxes", name)),
+                f"box '{name}' ({to_mm(box.x):g}, {to_mm(box.y):g}, {to_mm(box.width):g} x {to_mm(box.height):g} mm) "
+                f"runs outside the {to_mm(width):g} x {to_mm(height):g} mm {kind}",
+            ))
     if problems:
         return None, problems, chain
     layout = Layout(

@@ -57,7 +57,6 @@ class Style:
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.0
-    opacity: float = 1.0
     even_odd: bool = False  # fill rule: even-odd (holes) instead of non-zero
     line_cap: str = "butt"  # butt, round or square
     line_join: str = "miter"  # miter, round or bevel

@@ -7,6 +7,7 @@ flip back locally. Definitions become Form XObjects, drawn once and placed many 
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -16,7 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..scene import Circle, Definition, Group, Image, Node, Page, Path, Rect, Style, Text, Use
+from ..scene import Circle, Definition, Group, Image, Node, Page, Path, Rect, Style, Text, Use, ellipse_path
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -28,6 +29,11 @@ def register_fonts(fonts: Mapping[str, Path]) -> None:
         if _registered.get(name) != path:
             pdfmetrics.registerFont(TTFont(name, str(path)))
             _registered[name] = path
+
+
+@lru_cache(maxsize=None)
+def _colour(hex_colour: str) -> HexColor:
+    return HexColor(hex_colour)
 
 
 def form_name(ref: str) -> str:
@@ -45,11 +51,9 @@ class _Painter:
         fill = style.fill is not None
         stroke = style.stroke is not None and style.stroke_width > 0
         if fill:
-            c.setFillColor(HexColor(style.fill))
-            c.setFillAlpha(style.opacity)
+            c.setFillColor(_colour(style.fill))
         if stroke:
-            c.setStrokeColor(HexColor(style.stroke))
-            c.setStrokeAlpha(style.opacity)
+            c.setStrokeColor(_colour(style.stroke))
             c.setLineWidth(style.stroke_width)
             c.setLineCap(_CAPS[style.line_cap])
             c.setLineJoin(_JOINS[style.line_join])
@@ -73,13 +77,11 @@ class _Painter:
                 c.roundRect(node.x, node.y, node.width, node.height, node.radius, stroke=stroke, fill=fill)
             else:
                 c.rect(node.x, node.y, node.width, node.height, stroke=stroke, fill=fill)
-        elif isinstance(node, Circle):
-            fill, stroke = self.style(node.style)
-            c.circle(node.cx, node.cy, node.r, stroke=stroke, fill=fill)
-        elif isinstance(node, Path):
+        elif isinstance(node, (Path, Circle)):
             fill, stroke = self.style(node.style)
             path = c.beginPath()
-            for cmd in node.commands:
+            commands = node.commands if isinstance(node, Path) else ellipse_path(node.cx, node.cy, node.r, node.r)
+            for cmd in commands:
                 op = cmd[0]
                 if op == "M":
                     path.moveTo(cmd[1], cmd[2])
@@ -92,7 +94,7 @@ class _Painter:
             c.drawPath(path, stroke=stroke, fill=fill, fillMode=0 if node.style.even_odd else 1)
         elif isinstance(node, Text):
             c.saveState()
-            c.setFillColor(HexColor(node.fill))
+            c.setFillColor(_colour(node.fill))
             c.setFont(node.font, node.size)
             c.translate(node.x, node.y)
             c.scale(1, -1)
@@ -130,9 +132,12 @@ class _Painter:
 
 def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = "") -> bytes:
     """The PDF of `pages` as bytes; identical inputs give identical bytes."""
+    if not fonts:
+        raise ValueError("a PDF needs at least one font to embed")
     register_fonts(fonts)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    # start with one of our fonts, so the PDF names no font it does not embed
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=sorted(fonts)[0])
     canvas.setCreator(f"pnp {__version__}")
     canvas.setProducer(f"pnp {__version__} (reportlab)")
     if title:

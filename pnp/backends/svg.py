@@ -22,6 +22,9 @@ from ..scene import Circle, Group, Image, Matrix, Node, Page, Path as PathNode, 
 from ..units import to_mm
 
 
+_SHARED = "pnp-shared-definitions"  # a placeholder in <defs>, replaced by the cached definitions
+
+
 def _num(value: float) -> str:
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
@@ -38,7 +41,11 @@ def _woff(path: Path, chars: frozenset[str]) -> str:
     options.flavor = "woff"
     options.name_IDs = ["*"]
     options.notdef_outline = True
-    font = TTFont(path, recalcTimestamp=False, lazy=False)
+    # reportlab draws without kerning or ligatures; dropping the layout tables makes the
+    # browser do the same (and subsetting five times faster)
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern"]
+    options.layout_features = []
+    font = TTFont(path, recalcTimestamp=False, lazy=True)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text="".join(sorted(chars)))
     subsetter.subset(font)
@@ -72,6 +79,9 @@ class SvgRenderer:
     def __init__(self, fonts: Mapping[str, Path], chars: Mapping[str, frozenset[str]]):
         self.fonts = fonts
         self.chars = chars
+        self.definitions: dict[str, str] = {}
+        self.clips: list = []
+        self.clip_prefix = "clip"
 
     def font_css(self, used: Iterable[str]) -> str:
         rules = []
@@ -87,24 +97,34 @@ class SvgRenderer:
 
     def render(self, page: Page) -> str:
         drawing = svgwrite.Drawing(
-            size=(f"{_num(to_mm(page.width))}mm", f"{_num(to_mm(page.height))}mm"),
+            size=(f"{round(to_mm(page.width), 2):g}mm", f"{round(to_mm(page.height), 2):g}mm"),
             viewBox=f"0 0 {_num(page.width)} {_num(page.height)}",
             profile="full",
             debug=False,
         )
         self.drawing = drawing
-        self.clip_count = 0
         roots = list(page.children) + [d.content for d in page.definitions]
         used_fonts = {t.font for t in _texts(roots)}
         if used_fonts:
             drawing.defs.add(drawing.style(self.font_css(used_fonts)))
+        shared = []
         for definition in page.definitions:
-            group = drawing.g(id=definition.id)
-            self.add(group, definition.content)
-            drawing.defs.add(group)
+            # a definition (a card) is built and serialized once, then reused by every page
+            if definition.id not in self.definitions:
+                self.clips = []
+                self.clip_prefix = f"{definition.id}-clip"
+                group = drawing.g(id=definition.id)
+                self.add(group, definition.content)
+                self.definitions[definition.id] = "".join(e.tostring() for e in [*self.clips, group])
+            shared.append(self.definitions[definition.id])
+        self.clips = []
+        self.clip_prefix = "clip"
         for node in page.children:
             self.add(drawing, node)
-        return drawing.tostring()
+        for clip in self.clips:
+            drawing.defs.add(clip)
+        drawing.defs.add(drawing.g(id=_SHARED))
+        return drawing.tostring().replace(f'<g id="{_SHARED}" />', "".join(shared), 1)
 
     def _paint(self, element, style: Style) -> None:
         element["fill"] = style.fill or "none"
@@ -115,8 +135,6 @@ class SvgRenderer:
                 element["stroke-linecap"] = style.line_cap
             if style.line_join != "miter":
                 element["stroke-linejoin"] = style.line_join
-        if style.opacity != 1.0:
-            element["opacity"] = _num(style.opacity)
         if style.even_odd:
             element["fill-rule"] = "evenodd"
 
@@ -127,11 +145,10 @@ class SvgRenderer:
             if node.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
                 group["transform"] = _matrix(node.transform)
             if node.clip is not None:
-                self.clip_count += 1
-                clip_id = f"clip{self.clip_count}"
+                clip_id = f"{self.clip_prefix}{len(self.clips) + 1}"
                 clip = d.clipPath(id=clip_id)
                 clip.add(d.rect((_num(node.clip.x), _num(node.clip.y)), (_num(node.clip.width), _num(node.clip.height))))
-                d.defs.add(clip)
+                self.clips.append(clip)
                 inner = d.g(clip_path=f"url(#{clip_id})")
                 group.add(inner)
                 target = inner

@@ -61,26 +61,26 @@ def _emblem(box: Box, kind: str, colour: str, paper: str, ink: str) -> list[Node
     """A picture for a card without art: a medallion with the kind's device in suit colours."""
     cx, cy = box.x + box.width / 2, box.y + box.height / 2
     tint = mix(colour, paper, 0.72)
-    ray_colour = mix(colour, paper, 0.55)
+    ray_colour = mix(colour, paper, 0.63)
     dark = mix(colour, ink, 0.5)
     nodes: list[Node] = [Rect(box.x, box.y, box.width, box.height, Style(fill=tint))]
     reach = math.hypot(box.width, box.height) / 2
-    rays = []
+    rays: list = []
     for i in range(24):
         a0 = math.radians(i * 15 - 3.75)
         a1 = math.radians(i * 15 + 3.75)
-        rays.append(Path(
-            (("M", cx, cy), ("L", cx + reach * math.cos(a0), cy + reach * math.sin(a0)),
-             ("L", cx + reach * math.cos(a1), cy + reach * math.sin(a1)), ("Z",)),
-            Style(fill=ray_colour, opacity=0.55),
-        ))
-    nodes.append(Group(tuple(rays), clip=Rect(box.x, box.y, box.width, box.height, Style())))
+        rays += [("M", cx, cy), ("L", cx + reach * math.cos(a0), cy + reach * math.sin(a0)),
+                 ("L", cx + reach * math.cos(a1), cy + reach * math.sin(a1)), ("Z",)]
+    nodes.append(Group((Path(tuple(rays), Style(fill=ray_colour)),),
+                       clip=Rect(box.x, box.y, box.width, box.height, Style())))
     r = min(box.width, box.height) * 0.42
     nodes.append(Circle(cx, cy, r, Style(fill=paper, stroke=dark, stroke_width=2.2)))
     nodes.append(Circle(cx, cy, r * 0.86, Style(stroke=colour if colour != paper else dark, stroke_width=0.9)))
+    dots: tuple = ()
     for i in range(16):
         a = math.radians(i * 22.5)
-        nodes.append(Circle(cx + r * 0.93 * math.cos(a), cy + r * 0.93 * math.sin(a), r * 0.025, Style(fill=dark)))
+        dots += ellipse_path(cx + r * 0.93 * math.cos(a), cy + r * 0.93 * math.sin(a), r * 0.025, r * 0.025)
+    nodes.append(Path(dots, Style(fill=dark)))
     size = r * 1.2
     nodes.append(Group(emblem_icon(kind, dark, paper), chain(scale(size / 100), translate(cx - size / 2, cy - size / 2))))
     return nodes
@@ -265,9 +265,11 @@ def _rosette(box: Box, gold: str, paper: str, background: str) -> list[Node]:
         a = math.radians(i * 22.5 - 90)
         star.append(("M" if i == 0 else "L", cx + radius * math.cos(a), cy + radius * math.sin(a)))
     nodes.append(Path(tuple(star) + (("Z",),), Style(fill=paper)))
+    beads: tuple = ()
     for i in range(32):
         a = math.radians(i * 11.25)
-        nodes.append(Circle(cx + r * 0.97 * math.cos(a), cy + r * 0.97 * math.sin(a), r * 0.018, Style(fill=gold)))
+        beads += ellipse_path(cx + r * 0.97 * math.cos(a), cy + r * 0.97 * math.sin(a), r * 0.018, r * 0.018)
+    nodes.append(Path(beads, Style(fill=gold)))
     return nodes
 
 

@@ -1,0 +1,188 @@
+"""Imposition: lay card-sized definitions out on printable sheets, with crop marks.
+
+Cards sit in a grid centred on the page, at least 5 mm from every edge so no printer clips
+them. Without bleed they touch, so one straight cut serves two cards; with bleed they are
+spread apart by up to twice the bleed, each card's background running past its trim line.
+Backs are laid out mirrored, so each lands behind its front when the sheet is turned over
+on its long edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .scene import Definition, Group, Node, Page, Path, Rect, Style, Text, Use, translate
+from .units import mm
+
+MIN_MARGIN = mm(5)
+MARK_OFFSET = mm(1)  # crop marks start this far outside the trim line
+MARK_LENGTH = mm(5)
+
+
+class ImpositionError(ValueError):
+    """The cards do not fit the paper."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet of paper in the orientation cards are printed on, and its grid of cards."""
+
+    name: str
+    label: str
+    width: float
+    height: float
+    columns: int
+    rows: int
+
+    @property
+    def landscape(self) -> bool:
+        return self.width > self.height
+
+
+PAPERS = {
+    "a4": Paper("a4", "A4", 595.28, 841.89, 3, 3),
+    "letter": Paper("letter", "US Letter", 612.0, 792.0, 3, 3),
+    "a3": Paper("a3", "A3 landscape", 1190.55, 841.89, 6, 3),
+}
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where each cell's trim box is on the page, and how far its art may run past it."""
+
+    paper: Paper
+    card_width: float
+    card_height: float
+    gap_x: float
+    gap_y: float
+    left: float
+    top: float
+    bleed: float
+
+    def cell(self, column: int, row: int) -> tuple[float, float]:
+        """Top-left corner of the trim box of a cell."""
+        return (self.left + column * (self.card_width + self.gap_x),
+                self.top + row * (self.card_height + self.gap_y))
+
+    def clip(self, column: int, row: int) -> Rect:
+        """The area a cell's card may paint: its bleed, shared fairly with its neighbours."""
+        x, y = self.cell(column, row)
+        b = self.bleed
+        left = b if column == 0 else min(b, self.gap_x / 2)
+        right = b if column == self.paper.columns - 1 else min(b, self.gap_x / 2)
+        top = b if row == 0 else min(b, self.gap_y / 2)
+        bottom = b if row == self.paper.rows - 1 else min(b, self.gap_y / 2)
+        return Rect(x - left, y - top, self.card_width + left + right, self.card_height + top + bottom, Style())
+
+    @property
+    def per_page(self) -> int:
+        return self.paper.columns * self.paper.rows
+
+
+def make_grid(paper: Paper, card_width: float, card_height: float, bleed: float = 0.0) -> Grid:
+    cols, rows = paper.columns, paper.rows
+    spare_x = paper.width - 2 * MIN_MARGIN - cols * card_width
+    spare_y = paper.height - 2 * MIN_MARGIN - rows * card_height
+    if spare_x < -1e-6 or spare_y < -1e-6:
+        raise ImpositionError(f"{cols} x {rows} cards of this size do not fit {paper.label} with 5 mm margins")
+    gap_x = min(2 * bleed, spare_x / (cols - 1)) if cols > 1 else 0.0
+    gap_y = min(2 * bleed, spare_y / (rows - 1)) if rows > 1 else 0.0
+    used_x = cols * card_width + (cols - 1) * gap_x
+    used_y = rows * card_height + (rows - 1) * gap_y
+    return Grid(paper, card_width, card_height, gap_x, gap_y,
+                (paper.width - used_x) / 2, (paper.height - used_y) / 2, bleed)
+
+
+def crop_mark_lines(grid: Grid) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The crop marks: short lines in the margins, in line with every trim edge."""
+    paper = grid.paper
+    xs = sorted({round(x, 4) for c in range(paper.columns) for x in
+                 (grid.cell(c, 0)[0], grid.cell(c, 0)[0] + grid.card_width)})
+    ys = sorted({round(y, 4) for r in range(paper.rows) for y in
+                 (grid.cell(0, r)[1], grid.cell(0, r)[1] + grid.card_height)})
+    top, bottom = ys[0], ys[-1]
+    left, right = xs[0], xs[-1]
+    edge = mm(1.5)  # stop short of the paper's edge
+    lines = []
+    for x in xs:
+        length = min(MARK_LENGTH, top - MARK_OFFSET - edge)
+        lines.append(((x, top - MARK_OFFSET), (x, top - MARK_OFFSET - length)))
+        length = min(MARK_LENGTH, paper.height - bottom - MARK_OFFSET - edge)
+        lines.append(((x, bottom + MARK_OFFSET), (x, bottom + MARK_OFFSET + length)))
+    for y in ys:
+        length = min(MARK_LENGTH, left - MARK_OFFSET - edge)
+        lines.append(((left - MARK_OFFSET, y), (left - MARK_OFFSET - length, y)))
+        length = min(MARK_LENGTH, paper.width - right - MARK_OFFSET - edge)
+        lines.append(((right + MARK_OFFSET, y), (right + MARK_OFFSET + length, y)))
+    return lines
+
+
+def _crop_marks(grid: Grid) -> list[Node]:
+    """Crop marks as thin black lines over a white halo, so they show over a bleed too."""
+    lines = crop_mark_lines(grid)
+    halo = Style(stroke="#ffffff", stroke_width=1.2)
+    ink = Style(stroke="#000000", stroke_width=0.3)
+    nodes: list[Node] = [Path((("M", *a), ("L", *b)), halo) for a, b in lines]
+    nodes += [Path((("M", *a), ("L", *b)), ink) for a, b in lines]
+    return nodes
+
+
+def _unique(definitions: Sequence[Definition]) -> tuple[Definition, ...]:
+    return tuple({d.id: d for d in definitions}.values())
+
+
+def _place(grid: Grid, definition: Definition, column: int, row: int) -> Group:
+    x, y = grid.cell(column, row)
+    return Group((Use(definition.id, translate(x, y)),), clip=grid.clip(column, row))
+
+
+def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font: str | None = None) -> list[Page]:
+    """Pages of card faces in reading order, with crop marks and a page label in the margin."""
+    pages = []
+    total = (len(cards) + grid.per_page - 1) // grid.per_page
+    for number, start in enumerate(range(0, len(cards), grid.per_page), start=1):
+        chunk = cards[start:start + grid.per_page]
+        nodes: list[Node] = []
+        for i, card in enumerate(chunk):
+            nodes.append(_place(grid, card, i % grid.paper.columns, i // grid.paper.columns))
+        nodes += _crop_marks(grid)
+        bottom_margin = grid.paper.height - grid.cell(0, grid.paper.rows - 1)[1] - grid.card_height
+        if font and label and bottom_margin >= mm(8):
+            nodes.append(Text(grid.paper.width / 2, grid.paper.height - bottom_margin / 2 + 2, f"{label} · page "
+                              f"{number} of {total} · {grid.paper.label}", font, 6.5, "#6b6b6b", "middle"))
+        pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique(chunk),
+                          f"{number:02d}"))
+    return pages
+
+
+def mirrored_cell(grid: Grid, index: int) -> tuple[int, int]:
+    """The cell a back goes in so it lands behind front number `index` after a long-edge flip.
+
+    A portrait sheet flips left-right (columns reverse); a landscape sheet flips top-bottom
+    (rows reverse)."""
+    cols, rows = grid.paper.columns, grid.paper.rows
+    column, row = index % cols, index // cols
+    if grid.paper.landscape:
+        return column, rows - 1 - row
+    return cols - 1 - column, row
+
+
+def back_sheets(backs: Sequence[Definition], grid: Grid) -> list[Page]:
+    """Pages of backs, one per front page, each back mirrored behind its front."""
+    pages = []
+    for number, start in enumerate(range(0, len(backs), grid.per_page), start=1):
+        chunk = backs[start:start + grid.per_page]
+        nodes: list[Node] = [_place(grid, back, *mirrored_cell(grid, i)) for i, back in enumerate(chunk)]
+        nodes += _crop_marks(grid)
+        pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique(chunk),
+                          f"{number:02d}"))
+    return pages
+
+
+def interleave(fronts: Sequence[Page], backs: Sequence[Page]) -> list[Page]:
+    """Front, back, front, back: one PDF for a printer that prints both sides."""
+    pages: list[Page] = []
+    for front, back in zip(fronts, backs):
+        pages += [front, back]
+    return pages
