@@ -69,10 +69,11 @@ class Grid:
         """The area a cell's card may paint: its bleed, shared fairly with its neighbours."""
         x, y = self.cell(column, row)
         b = self.bleed
-        left = b if column == 0 else min(b, self.gap_x / 2)
-        right = b if column == self.paper.columns - 1 else min(b, self.gap_x / 2)
-        top = b if row == 0 else min(b, self.gap_y / 2)
-        bottom = b if row == self.paper.rows - 1 else min(b, self.gap_y / 2)
+        # outer edges: the bleed runs into the margin (never off the paper); inner edges: half the gap
+        left = min(b, self.left) if column == 0 else min(b, self.gap_x / 2)
+        right = min(b, self.left) if column == self.paper.columns - 1 else min(b, self.gap_x / 2)
+        top = min(b, self.top) if row == 0 else min(b, self.gap_y / 2)
+        bottom = min(b, self.top) if row == self.paper.rows - 1 else min(b, self.gap_y / 2)
         return Rect(x - left, y - top, self.card_width + left + right, self.card_height + top + bottom, Style())
 
     @property

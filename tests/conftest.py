@@ -28,3 +28,16 @@ def mini(tmp_path: Path) -> Path:
     """A writable copy of the mini game; returns its folder."""
     make_game(tmp_path / "game")
     return tmp_path / "game"
+
+
+@pytest.fixture(scope="session")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled game's whole kit, built once for the session; returns the output folder."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    out = tmp_path_factory.mktemp("kit") / "out"
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "-o", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return out

@@ -128,13 +128,8 @@ def test_rules_lists_every_check() -> None:
     assert listed == list(CHECKS)
 
 
-def test_build_writes_deck_json_deterministically(tmp_path: Path) -> None:
-    first, second = tmp_path / "a", tmp_path / "b"
-    assert invoke("build", "--game", str(ROOT), "-o", str(first)).exit_code == 0
-    assert invoke("build", "--game", str(ROOT), "-o", str(second)).exit_code == 0
-    data = (first / "deck.json").read_bytes()
-    assert data == (second / "deck.json").read_bytes()
-    deck = json.loads(data)
+def test_build_writes_the_deck_as_json(kit: Path) -> None:
+    deck = json.loads((kit / "deck.json").read_bytes())
     assert [s["id"] for s in deck["suits"]][:3] == ["mughals", "awadh", "bengal"]
     assert sum(len(s["cards"]) for s in deck["suits"]) == 126
     red_fort = next(c for s in deck["suits"] for c in s["cards"] if c["id"] == "red-fort")

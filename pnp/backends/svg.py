@@ -93,6 +93,8 @@ class SvgRenderer:
                 f"font-style:{'italic' if m.italic else 'normal'};"
                 f"src:url(data:font/woff;base64,{data}) format('woff');}}"
             )
+        # reportlab sets text without kerning or ligatures: so does every SVG renderer
+        rules.append("text{font-kerning:none;font-variant-ligatures:none;font-feature-settings:'kern' 0,'liga' 0}")
         return "\n".join(rules)
 
     def render(self, page: Page) -> str:

@@ -1,0 +1,123 @@
+"""What pnp build writes for the cards: every file, its size in mm or pixels, and the same
+bytes on every build."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+from PIL import Image
+
+from pnp.cli import main
+
+from conftest import ROOT
+
+CARD_IDS = None
+
+
+def card_ids() -> list[str]:
+    from pnp.validate import validate
+
+    game = validate(ROOT / "game.yaml").game
+    return [card.id for card in game.cards]
+
+
+def test_every_output_is_there(kit: Path) -> None:
+    ids = card_ids()
+    assert len(ids) == 126
+    print_files = sorted(p.name for p in (kit / "print").iterdir())
+    assert print_files == sorted(f"cards-{kind}{paper}.pdf" for paper in ("a4", "letter", "a3")
+                                 for kind in ("", "backs-"))
+    assert sorted(p.stem for p in (kit / "svg" / "cards").glob("*.svg")) == sorted(ids + ["back"])
+    assert sorted(p.stem for p in (kit / "png" / "cards").glob("*.png")) == sorted(ids + ["back"])
+    sheets = sorted(p.name for p in (kit / "svg" / "sheets").glob("*.svg"))
+    assert len(sheets) == 2 * (14 + 14 + 7)
+    assert "cards-a4-01.svg" in sheets and "cards-a3-07.svg" in sheets and "cards-backs-letter-14.svg" in sheets
+    assert (kit / "png" / "contact-sheet.png").is_file()
+    assert not list(kit.rglob("*.tmp"))
+
+
+def test_svg_sizes_are_in_mm(kit: Path) -> None:
+    card = (kit / "svg" / "cards" / "shah-alam-ii.svg").read_text("utf-8")
+    assert re.search(r'<svg [^>]*height="88.9mm"', card) and re.search(r'<svg [^>]*width="63.5mm"', card)
+    assert 'viewBox="0 0 180 252"' in card
+    a3 = (kit / "svg" / "sheets" / "cards-a3-01.svg").read_text("utf-8")
+    assert re.search(r'<svg [^>]*height="297mm"', a3) and re.search(r'<svg [^>]*width="420mm"', a3)
+
+
+def test_svg_keeps_text_as_text_with_embedded_fonts(kit: Path) -> None:
+    card = (kit / "svg" / "cards" / "red-fort.svg").read_text("utf-8")
+    assert ">Red Fort</text>" in card
+    assert "Shah Jahan" in card
+    faces = re.findall(r"@font-face\{font-family:'([^']+)';font-weight:(\d+);font-style:(\w+);"
+                       r"src:url\(data:font/woff;base64,", card)
+    assert sorted(faces) == [("Source Sans Pro", "400", "normal"), ("Source Serif Pro", "400", "italic"),
+                             ("Source Serif Pro", "700", "normal")] or sorted(faces) == [
+        ("Source Serif Pro", "400", "italic"), ("Source Serif Pro", "700", "normal")]
+    assert "<image" not in card  # no pictures of text
+
+
+def test_pdfs_embed_every_font_they_use(kit: Path) -> None:
+    from pypdf import PdfReader
+
+    def resources(page):
+        yield page["/Resources"]
+        for xobject in page["/Resources"].get("/XObject", {}).values():
+            xobject = xobject.get_object()
+            if "/Resources" in xobject:
+                yield xobject["/Resources"]
+
+    for pdf in (kit / "print").glob("*.pdf"):
+        reader = PdfReader(pdf)
+        fonts = set()
+        for page in reader.pages[:2]:
+            for font in (f for res in resources(page) for f in res.get("/Font", {}).values()):
+                font = font.get_object()
+                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font \
+                    else font.get("/FontDescriptor")
+                assert descriptor is not None, (pdf.name, font["/BaseFont"])
+                descriptor = descriptor.get_object()
+                assert "/FontFile2" in descriptor, (pdf.name, font["/BaseFont"])
+                fonts.add(str(font["/BaseFont"]).split("+")[-1])
+        # faces use the heading and note fonts; the back the heading and body fonts
+        expected = {"SourceSerifPro-Bold", "SourceSansPro-Regular"} if "backs" in pdf.name else \
+            {"SourceSerifPro-Bold", "SourceSerifPro-It"}
+        assert expected <= fonts, pdf.name
+
+
+def test_pngs_are_750_by_1050_at_300_dpi(kit: Path) -> None:
+    for path in sorted((kit / "png" / "cards").glob("*.png")):
+        with Image.open(path) as image:
+            assert image.size == (750, 1050), path.name
+            assert image.mode == "RGB"
+            assert round(image.info["dpi"][0]) == 300
+    with Image.open(kit / "png" / "contact-sheet.png") as sheet:
+        assert sheet.width >= 2000 and sheet.height >= 1500
+
+
+def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "-o", str(again)], catch_exceptions=False)
+    assert result.exit_code == 0
+
+    def digests(folder: Path) -> dict[str, str]:
+        return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    first, second = digests(kit), digests(again)
+    assert len(first) == 6 + 2 * 35 + 127 + 127 + 1 + 1
+    assert first == second
+
+
+def test_build_summary_and_options(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "cards", "--paper", "a3",
+                                       "--format", "svg", "-o", str(tmp_path / "o")], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert re.fullmatch(r"built 141 SVG, 1 other \([\d.]+ MB\) into \S+ in [\d.]+ s\n", result.output)
+    assert not (tmp_path / "o" / "print").exists()
+    bad = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--format", "pdf,gif"])
+    assert bad.exit_code == 2 and "gif: choose from pdf, svg, png" in bad.output
+    bad = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--bleed", "3 furlongs"])
+    assert bad.exit_code == 2 and "is not a length" in bad.output

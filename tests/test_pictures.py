@@ -1,0 +1,116 @@
+"""Pictures: golden images of one card of each kind, and the SVG and PDF backends agreeing.
+
+Regenerate the goldens after an intended change to the card design with
+    PNP_UPDATE_GOLDENS=1 python -m pytest tests/test_pictures.py
+and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from pnp.backends.pdf import render_pdf
+from pnp.backends.png import rasterize
+from pnp.backends.svg import render_svgs
+from pnp.build import Builder, BuildOptions
+from pnp.scene import Page, Use
+from pnp.validate import validate
+
+from conftest import ROOT
+
+GOLDEN = Path(__file__).parent / "golden"
+DPI = 150
+GOLDEN_CARDS = {"leader": "shah-alam-ii", "place": "red-fort", "army": "rohillas", "commodity": "delhi-mint"}
+
+
+@cache
+def builder() -> Builder:
+    game = validate(ROOT / "game.yaml").game
+    return Builder(game, Path("unused"), BuildOptions())
+
+
+@cache
+def definitions() -> dict:
+    faces, back = builder().card_definitions(0.0)
+    return {d.id: d for d in [*faces, back]}
+
+
+def page_for(card_id: str) -> Page:
+    d = definitions()["card-back" if card_id == "back" else f"card-{card_id}"]
+    return Page(d.width, d.height, (Use(d.id),), (d,))
+
+
+def pdf_image(card_id: str) -> Image.Image:
+    return next(iter(rasterize(render_pdf([page_for(card_id)], builder().font_files), DPI)))
+
+
+def difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """Mean absolute difference (0-255) and the share of pixels off by more than 64."""
+    assert a.size == b.size
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
+    mean = ImageStat.Stat(diff).mean[0]
+    histogram = diff.histogram()
+    far = sum(histogram[65:]) / (a.width * a.height)
+    return mean, far
+
+
+@pytest.mark.parametrize("kind", sorted(GOLDEN_CARDS))
+def test_card_matches_its_golden_image(kind: str) -> None:
+    card_id = GOLDEN_CARDS[kind]
+    image = pdf_image(card_id)
+    assert image.size == (375, 525)
+    golden = GOLDEN / f"{kind}-{card_id}.png"
+    if os.environ.get("PNP_UPDATE_GOLDENS"):
+        image.save(golden)
+    with Image.open(golden) as expected:
+        mean, far = difference(image, expected)
+    assert mean < 1.0 and far < 0.002, f"{kind}: mean difference {mean:.2f}, {far:.2%} of pixels far off"
+
+
+def test_golden_comparison_can_fail() -> None:
+    with Image.open(GOLDEN / "leader-shah-alam-ii.png") as leader, Image.open(GOLDEN / "army-rohillas.png") as army:
+        mean, far = difference(leader, army)
+    assert mean > 1.0 or far > 0.002
+
+
+def svg_image(card_id: str) -> Image.Image:
+    import resvg_py
+
+    svg = render_svgs([page_for(card_id)], builder().font_files)[0]
+    png = resvg_py.svg_to_bytes(
+        svg_string=svg,
+        dpi=DPI,  # the SVG is sized in mm: resvg needs a dpi to turn them into pixels
+        skip_system_fonts=True,
+        font_files=[str(p) for p in builder().font_files.values()],
+    )
+    return Image.open(io.BytesIO(bytes(png))).convert("RGB")
+
+
+NAME_BOX = (32, 300, 343, 350)  # the card name, in pixels at 150 dpi
+
+
+@pytest.mark.parametrize("card_id", ["shah-alam-ii", "golconda-diamonds", "back"])
+def test_svg_and_pdf_backends_agree(card_id: str) -> None:
+    pdf = pdf_image(card_id)
+    svg = svg_image(card_id)
+    mean, far = difference(pdf, svg)
+    assert mean < 2.0 and far < 0.006, f"{card_id}: SVG and PDF differ (mean {mean:.2f}, {far:.2%} far off)"
+    mean, far = difference(pdf.crop(NAME_BOX), svg.crop(NAME_BOX))
+    assert mean < 5.0, f"{card_id}: the name differs between SVG and PDF (mean {mean:.2f})"
+
+
+def test_svg_text_is_drawn_with_the_bundled_fonts() -> None:
+    """resvg silently drops text whose font it lacks: with no fonts given, the card must differ."""
+    import resvg_py
+
+    svg = render_svgs([page_for("red-fort")], builder().font_files)[0]
+    without = Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(
+        svg_string=svg, dpi=DPI, skip_system_fonts=True)))).convert("RGB")
+    mean, far = difference(svg_image("red-fort").crop(NAME_BOX), without.crop(NAME_BOX))
+    assert mean > 6.0

@@ -1,0 +1,140 @@
+"""Print sheets read back from the PDFs: page sizes, exact card trim boxes, margins, crop marks
+and backs that land behind their fronts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.impose import PAPERS, make_grid, mirrored_cell
+from pnp.units import mm
+
+from conftest import ROOT
+from pdfgeom import MM, read_pdf
+
+CARD_W, CARD_H = 63.5, 88.9
+PAGES = {"a4": 14, "letter": 14, "a3": 7}
+SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0), "a3": (1190.55, 841.89)}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The cards as PDF, built twice: plain, and with 3 mm bleed and duplex."""
+    plain = tmp_path_factory.mktemp("plain")
+    bleed = tmp_path_factory.mktemp("bleed")
+    runner = CliRunner()
+    for out, extra in ((plain, []), (bleed, ["--bleed", "3mm", "--duplex"])):
+        result = runner.invoke(main, ["build", "--game", str(ROOT), "--only", "cards", "--format", "pdf",
+                                      "-o", str(out), *extra], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+    return {"plain": plain / "print", "bleed": bleed / "print"}
+
+
+def trim_boxes(page, bleed_mm: float = 0.0):
+    return [p.inset(bleed_mm * MM) for p in page.placements]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("variant", ["plain", "bleed"])
+def test_pages_and_trim_boxes(built: dict[str, Path], paper: str, variant: str) -> None:
+    bleed = 3.0 if variant == "bleed" else 0.0
+    pages = read_pdf(built[variant] / f"cards-{paper}.pdf")
+    assert len(pages) == PAGES[paper]
+    cards = 0
+    for page in pages:
+        assert (page.width, page.height) == pytest.approx(SIZES[paper], abs=0.01)
+        for x0, y0, x1, y1 in trim_boxes(page, bleed):
+            assert (x1 - x0) / MM == pytest.approx(CARD_W, abs=0.05)
+            assert (y1 - y0) / MM == pytest.approx(CARD_H, abs=0.05)
+            # no card closer than 5 mm to an edge of the paper
+            assert min(x0, y0, page.width - x1, page.height - y1) / MM >= 5 - 1e-6
+            cards += 1
+    assert cards == 126
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_cards_touch_without_bleed_and_part_with_it(built: dict[str, Path], paper: str) -> None:
+    def top_row(boxes):
+        top = max(b[3] for b in boxes)
+        return sorted(b for b in boxes if abs(b[3] - top) < 0.01)
+
+    plain = top_row(trim_boxes(read_pdf(built["plain"] / f"cards-{paper}.pdf")[0]))
+    assert plain[1][0] - plain[0][2] == pytest.approx(0, abs=0.01)  # shared cut line
+    with_bleed = read_pdf(built["bleed"] / f"cards-{paper}.pdf")[0]
+    first, second = top_row(trim_boxes(with_bleed, 3.0))[:2]
+    gap = (second[0] - first[2]) / MM
+    assert 0 < gap <= 6 + 1e-6
+    # the art runs 3 mm past the trim: the card's form reaches that far
+    outer = min(p.bbox for p in with_bleed.placements)
+    assert (min(b[0] for b in trim_boxes(with_bleed, 3.0)) - outer[0]) / MM == pytest.approx(3, abs=0.01)
+
+
+@pytest.mark.parametrize("variant", ["plain", "bleed"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_crop_marks_lie_on_the_trim_lines_outside_the_cards(built: dict[str, Path], paper: str, variant: str) -> None:
+    bleed = 3.0 if variant == "bleed" else 0.0
+    page = read_pdf(built[variant] / f"cards-{paper}.pdf")[0]
+    boxes = trim_boxes(page, bleed)
+
+    def distinct(values):
+        found: list[float] = []
+        for v in sorted(values):
+            if not found or v - found[-1] > 0.01:
+                found.append(v)
+        return found
+
+    xs = distinct(v for b in boxes for v in (b[0], b[2]))
+    ys = distinct(v for b in boxes for v in (b[1], b[3]))
+    marks = [s for s in page.segments if s.colour == (0.0, 0.0, 0.0)]
+    vertical = [s for s in marks if abs(s.start[0] - s.end[0]) < 1e-6]
+    horizontal = [s for s in marks if abs(s.start[1] - s.end[1]) < 1e-6]
+    assert distinct(s.start[0] for s in vertical) == pytest.approx(xs, abs=0.01)
+    assert distinct(s.start[1] for s in horizontal) == pytest.approx(ys, abs=0.01)
+    assert len(vertical) == 2 * len(xs) and len(horizontal) == 2 * len(ys)
+    left, bottom, right, top = xs[0], ys[0], xs[-1], ys[-1]
+    for s in vertical:  # above or below every card, never over one
+        lo, hi = sorted((s.start[1], s.end[1]))
+        assert hi <= bottom - mm(1) + 0.01 or lo >= top + mm(1) - 0.01
+        assert hi - lo >= mm(1)
+    for s in horizontal:
+        lo, hi = sorted((s.start[0], s.end[0]))
+        assert hi <= left - mm(1) + 0.01 or lo >= right + mm(1) - 0.01
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_each_back_lands_behind_its_front_after_a_long_edge_flip(built: dict[str, Path], paper: str) -> None:
+    fronts = read_pdf(built["plain"] / f"cards-{paper}.pdf")
+    backs = read_pdf(built["plain"] / f"cards-backs-{paper}.pdf")
+    assert len(backs) == len(fronts)
+    width, height = SIZES[paper]
+    landscape = width > height
+    for front, back in zip(fronts, backs):
+        assert len(back.placements) == len(front.placements)
+        assert {p.name for p in back.placements} == {"/FormXob.Fcard_back"}
+        flipped = []
+        for x0, y0, x1, y1 in trim_boxes(front):
+            # turning the sheet over about its long edge
+            if landscape:
+                flipped.append((x0, height - y1, x1, height - y0))
+            else:
+                flipped.append((width - x1, y0, width - x0, y1))
+        for behind, expected in zip(trim_boxes(back), flipped):
+            assert behind == pytest.approx(expected, abs=0.01)
+
+
+def test_duplex_interleaves_fronts_and_backs(built: dict[str, Path]) -> None:
+    pages = read_pdf(built["bleed"] / "cards-duplex-a4.pdf")
+    assert len(pages) == 28
+    for i, page in enumerate(pages):
+        names = {p.name for p in page.placements}
+        assert (names == {"/FormXob.Fcard_back"}) == (i % 2 == 1)
+
+
+def test_mirrored_cell_maps() -> None:
+    a4 = make_grid(PAPERS["a4"], mm(63.5), mm(88.9))
+    assert [mirrored_cell(a4, i) for i in range(3)] == [(2, 0), (1, 0), (0, 0)]
+    a3 = make_grid(PAPERS["a3"], mm(63.5), mm(88.9))
+    assert [mirrored_cell(a3, i) for i in (0, 5, 6, 17)] == [(0, 2), (5, 2), (0, 1), (5, 0)]
