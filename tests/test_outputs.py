@@ -121,3 +121,22 @@ def test_build_summary_and_options(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "gif: choose from pdf, svg, png" in bad.output
     bad = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--bleed", "3 furlongs"])
     assert bad.exit_code == 2 and "is not a length" in bad.output
+
+
+def test_card_art_fills_the_picture_area(mini: Path, tmp_path: Path) -> None:
+    # a picture twice as wide as the box: it is scaled to cover the box and centred
+    art = Image.new("RGB", (400, 140), "#c03020")
+    art.paste(Image.new("RGB", (100, 140), "#2030c0"), (0, 0))  # a blue band at the far left, cropped away
+    (mini / "art").mkdir()
+    art.save(mini / "art" / "king.png")
+    north = mini / "cards" / "north.yaml"
+    north.write_text(north.read_text().replace("    note: Rules the north.", "    note: Rules the north.\n    art: art/king.png"))
+    result = CliRunner().invoke(main, ["build", "--game", str(mini), "--format", "png", "-o", str(tmp_path / "o")],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    with Image.open(tmp_path / "o" / "png" / "cards" / "king.png") as king:
+        # the centre of the picture box (31.75 mm, 30.25 mm) and near its left edge (6 mm) are red
+        assert king.getpixel((375, 357)) == (0xC0, 0x30, 0x20)
+        assert king.getpixel((71, 357)) == (0xC0, 0x30, 0x20)
+    with Image.open(tmp_path / "o" / "png" / "cards" / "prince.png") as prince:
+        assert prince.getpixel((375, 357)) != (0xC0, 0x30, 0x20)  # no art: the emblem

@@ -53,30 +53,39 @@ def _render_share(pdf: bytes, dpi: float, pages: list[int], paths: list[str], th
 class PageRenderer:
     """Rasterizes a PDF's pages to PNG files in worker processes, beside other work.
 
-    Start it early (`start`), do other work, then `finish` to get a thumbnail of each page."""
+    Start it early (`start`), do other work, then `finish`: the calling process renders
+    whatever the workers have not begun, and gets back a thumbnail of every page."""
+
+    CHUNK = 8  # pages per task: small enough to share the tail of the work evenly
 
     def __init__(self, jobs: int | None = None):
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
         self.pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context)
-        self.futures: list[Future] = []
+        self.tasks: list[tuple[Future, tuple]] = []
 
     def start(self, pdf: bytes, dpi: float, paths: Sequence[Path], thumb_width: int) -> None:
-        for worker in range(self.jobs):
-            pages = list(range(worker, len(paths), self.jobs))
-            if pages:
-                self.futures.append(self.pool.submit(
-                    _render_share, pdf, dpi, pages, [str(paths[i]) for i in pages], thumb_width))
+        for first in range(0, len(paths), self.CHUNK):
+            pages = list(range(first, min(first + self.CHUNK, len(paths))))
+            args = (pdf, dpi, pages, [str(paths[i]) for i in pages], thumb_width)
+            self.tasks.append((self.pool.submit(_render_share, *args), args))
 
     def finish(self) -> list[Image.Image]:
         found: dict[int, Image.Image] = {}
-        try:
-            for future in self.futures:
-                for index, data, size in future.result():
-                    found[index] = Image.frombytes("RGB", size, data)
-        finally:
-            self.pool.shutdown()
-        return [found[i] for i in sorted(found)]
 
-    def close(self) -> None:
-        self.pool.shutdown(cancel_futures=True)
+        def keep(results: list) -> None:
+            for index, data, size in results:
+                found[index] = Image.frombytes("RGB", size, data)
+
+        try:
+            # take tasks no worker has begun from the back of the queue, while the workers
+            # take them from the front
+            for future, args in reversed(self.tasks):
+                if future.cancel():
+                    keep(_render_share(*args))
+            for future, _ in self.tasks:
+                if not future.cancelled():
+                    keep(future.result())
+        finally:
+            self.pool.shutdown(cancel_futures=True)
+        return [found[i] for i in sorted(found)]
