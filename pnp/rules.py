@@ -364,7 +364,7 @@ def art_file(game: Game) -> Found:
 
 @rule("text-fit", Severity.ERROR, "A card's name, note or area name does not fit its layout box even at the smallest size.")
 def text_fit(game: Game) -> Found:
-    from .compose.cards import fitted_line, fitted_note
+    from .compose.cards import MIN_TEXT_SIZE, fitted_line, fitted_note
     from .fonts import metrics
     from .units import to_mm
 
@@ -389,13 +389,13 @@ def text_fit(game: Game) -> Found:
             if fitted_line(area_box, name, font[area_box.font or "heading"]) is None:
                 yield (game.locate(area.origin, "name"),
                        f"area '{area.id}': name {name!r} does not fit the "
-                       f"{to_mm(area_box.width):g} mm area box even at {area_box.min_size:g} pt")
+                       f"{to_mm(area_box.width):g} mm area box even at {max(area_box.min_size or 0, MIN_TEXT_SIZE):g} pt")
         for card in suit.cards:
             for name in printed(card.name):
                 if fitted_line(name_box, name, font[name_box.font or "heading"]) is None:
                     yield (game.locate(card.origin, "name"),
                            f"card '{card.id}': name {name!r} does not fit the {to_mm(name_box.width):g} mm name box "
-                           f"even at {name_box.min_size:g} pt")
+                           f"even at {max(name_box.min_size or 0, MIN_TEXT_SIZE):g} pt")
             for note in printed(card.note) if card.note is not None else []:
                 if fitted_note(note_box, note, font[note_box.font or "note"]) is None:
                     yield (game.locate(card.origin, "note"),

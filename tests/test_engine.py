@@ -142,3 +142,15 @@ def test_symbols_in_the_bottom_strip_are_at_least_4mm_tall(kit: Path) -> None:
     assert box is not None
     height_mm = (box[3] - box[1]) / 300 * 25.4
     assert 4.0 <= height_mm <= 8.0
+
+
+def test_names_never_shrink_below_6pt_whatever_the_layout_says() -> None:
+    from pnp.compose.cards import fitted_line
+    from pnp.layout import Box
+
+    font = metrics(bundled_fonts()["SourceSerifPro-Bold"])
+    text = "Muhammad Ali Wallajah"
+    box = Box(0, 0, font.width(text, 5), 20, font="heading", size=12, min_size=3)
+    assert fitted_line(box, text, font) is None
+    wide = Box(0, 0, font.width(text, 6), 20, font="heading", size=12, min_size=3)
+    assert fitted_line(wide, text, font) == 6

@@ -21,6 +21,7 @@ from ..textfit import fit_paragraph, fit_size
 from ..units import mm
 
 BACK_ID = "card-back"
+MIN_TEXT_SIZE = 6.0  # points: no name or title is printed smaller, whatever the layout says
 NOTE_LEADING = 1.18
 
 
@@ -47,9 +48,10 @@ def _centred_text(box: Box, text: str, font: FontMetrics, size: float, fill: str
 
 
 def fitted_line(box: Box, text: str, font: FontMetrics) -> float | None:
-    """The size `text` is printed at in `box` (shrunk to fit), or None if it cannot fit."""
-    size = box.size or 10.0
-    return fit_size(font, text, box.width, size, box.min_size or size)
+    """The size `text` is printed at in `box` (shrunk to fit, never below MIN_TEXT_SIZE),
+    or None if it cannot fit."""
+    size = max(box.size or 10.0, MIN_TEXT_SIZE)
+    return fit_size(font, text, box.width, size, max(box.min_size or size, MIN_TEXT_SIZE))
 
 
 def fitted_note(box: Box, text: str, font: FontMetrics) -> tuple[float, list[str]] | None:
@@ -203,7 +205,7 @@ def card_face(
 
     area_box = box("area")
     area_font = fonts[area_box.font or "heading"]
-    area_size = fitted_line(area_box, area_name, area_font) or area_box.min_size or 6.0
+    area_size = fitted_line(area_box, area_name, area_font) or MIN_TEXT_SIZE
     nodes.append(_centred_text(area_box, area_name, area_font, area_size, suit.text_colour))
 
     nodes += _picture(box("picture"), card, suit, art, paper, ink)
@@ -214,7 +216,7 @@ def card_face(
     name_box = box("name")
     name_font = fonts[name_box.font or "heading"]
     name = card.name.get(language)
-    name_size = fitted_line(name_box, name, name_font) or name_box.min_size or 6.0
+    name_size = fitted_line(name_box, name, name_font) or MIN_TEXT_SIZE
     nodes.append(_centred_text(name_box, name, name_font, name_size, ink))
 
     note_box = box("note")
