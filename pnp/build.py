@@ -17,17 +17,18 @@ from PIL import Image as PILImage
 
 from . import __version__
 from .backends.pdf import render_pdf
-from .backends.png import PageRenderer, png_bytes
+from .backends.png import PageRenderer, png_bytes, rasterize
 from .backends.svg import render_svgs
 from .compose.cards import Art, card_back, card_face
 from .fonts import FontMetrics, find_font, metrics
 from .files import write_atomic
-from .impose import PAPERS, back_sheets, front_sheets, interleave, make_grid
+from .impose import PAPERS, back_sheets, front_sheets, interleave, make_grid, tiled_pages
 from .model import Card, Game, Text
 from .scene import Definition, Page, Use
 
 FORMATS = ("pdf", "svg", "png")
-COMPONENTS = ("cards",)
+COMPONENTS = ("cards", "board")
+BOARD_PNG_DPI = 150
 PNG_DPI = 300
 CONTACT_COLUMNS = 14
 CONTACT_THUMB_WIDTH = 190  # px: 14 columns make a sheet about 2,800 px wide
@@ -207,9 +208,40 @@ class Builder:
             self.result.files += png_paths
             self.write("png/contact-sheet.png", png_bytes(contact_sheet(thumbs[:-1], CONTACT_COLUMNS)))
 
+    def build_board(self) -> None:
+        from .compose.board import board_page
+        from .geography import geography_of
+
+        game, options, language = self.game, self.options, self.game.language
+        geography = geography_of(game)
+        if geography is None:  # validation reports why
+            raise ValueError("the game has no usable board")
+        labels = {key: text.get(language) for key, text in game.board.labels.items()}
+        self.progress("board: composing the map")
+        board = board_page(game, geography, game.layouts["board"], self.fonts, language, labels)
+        whole = Page(board.width, board.height, (Use(board.id),), (board,))
+        title = f"{game.title.get(language)} · board"
+        if "pdf" in options.formats:
+            self.progress("board: PDF")
+            for paper_name in options.papers:
+                if paper_name == "a3":
+                    self.write("print/board-a3.pdf", self.pdf([whole]))
+                else:
+                    pages = tiled_pages(board, PAPERS[paper_name], title, self.fonts["body"].name)
+                    self.write(f"print/board-{paper_name}.pdf", self.pdf(pages))
+        if "svg" in options.formats:
+            self.progress("board: SVG")
+            self.write("svg/board.svg", render_svgs([whole], self.font_files)[0].encode("utf-8"))
+        if "png" in options.formats:
+            self.progress("board: PNG")
+            image = next(iter(rasterize(self.pdf([whole]), BOARD_PNG_DPI)))
+            self.write("png/board.png", png_bytes(image, BOARD_PNG_DPI))
+
     def build(self) -> BuildResult:
         if "cards" in self.options.components:
             self.build_cards()
+        if "board" in self.options.components:
+            self.build_board()
         self.result.files.sort()
         return self.result
 

@@ -127,7 +127,7 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
 
 @main.command("build")
 @game_option
-@click.option("--only", "only", type=click.Choice(["cards"]), multiple=True,
+@click.option("--only", "only", type=click.Choice(["cards", "board"]), multiple=True,
               help="Build only this component (repeatable). Default: everything.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "all"]), default="all", show_default=True,
               help="Paper for the print sheets.")
@@ -141,7 +141,7 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
 @click.option("--strict", is_flag=True, help="Stop on warnings too.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
                   duplex: bool, out: Path | None, strict: bool) -> None:
-    """Validate the game, then build its kit: card sheets to print, SVG and PNG images."""
+    """Validate the game, then build its kit: card sheets and the board to print, SVG and PNG images."""
     import gc
     import time
 

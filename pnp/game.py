@@ -8,8 +8,9 @@ from pathlib import Path
 
 from . import schema
 from .layout import load_layout
-from .model import Area, Card, Game, Origin, Seat, Suit, Text
+from .model import Area, Board, Card, Game, Origin, Seat, Suit, Text
 from .problems import Location, Problem, problem
+from .units import parse_length
 from .yamlload import Document, load_yaml
 
 DEFAULT_TEXT_COLOUR = "#000000"
@@ -70,6 +71,10 @@ def _suit(doc: Document) -> Suit:
     )
 
 
+def _ring(points) -> tuple[tuple[float, float], ...]:
+    return tuple((float(lon), float(lat)) for lon, lat in points)
+
+
 def _areas(doc: Document) -> list[Area]:
     return [
         Area(
@@ -77,9 +82,27 @@ def _areas(doc: Document) -> list[Area]:
             name=Text.from_data(raw["name"]),
             seat=Seat(Text.from_data(raw["seat"]["city"]), float(raw["seat"]["lat"]), float(raw["seat"]["lon"])),
             origin=Origin(doc.file, ("areas", i)),
+            anchor=(float(raw["anchor"]["lon"]), float(raw["anchor"]["lat"])) if "anchor" in raw else None,
+            shape=_ring(raw["shape"]) if "shape" in raw else None,
+            neighbours_add=tuple(raw.get("neighbours", {}).get("add", ())),
+            neighbours_remove=tuple(raw.get("neighbours", {}).get("remove", ())),
         )
         for i, raw in enumerate(doc.data["areas"])
     ]
+
+
+def _board(doc: Document, land: Document) -> Board:
+    data = doc.data
+    return Board(
+        projection=data["projection"],
+        bounds=dict(data["bounds"]) if "bounds" in data else None,
+        marker_diameter=parse_length(data["marker_diameter"]),
+        playing=tuple(_ring(ring) for ring in land.data["playing"]),
+        context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
+        labels={key: Text.from_data(value) for key, value in data["labels"].items()},
+        origin=Origin(doc.file),
+        land_origin=Origin(land.file),
+    )
 
 
 def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
@@ -100,10 +123,10 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     files: list[str] = [name]
     complete = True
 
-    def read(file: str, at: tuple, kind: str) -> Document | None:
+    def read(file: str, at: tuple, kind: str, where: Location | None = None) -> Document | None:
         nonlocal complete
         norm = _inside(file)
-        where = doc.locate(at)
+        where = where or doc.locate(at)
         if norm is None:
             problems.append(problem("missing-file", where, f"'{file}' lies outside the game folder"))
         elif norm in files:
@@ -131,6 +154,14 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     areas_doc = read(data["components"]["areas"], ("components", "areas"), "areas")
     areas = _areas(areas_doc) if areas_doc is not None else []
 
+    board = None
+    board_doc = read(data["components"]["board"], ("components", "board"), "board")
+    if board_doc is not None:
+        land_file = posixpath.join(posixpath.dirname(board_doc.file), board_doc.data["land"])
+        land_doc = read(land_file, ("components", "board"), "land", board_doc.locate(("land",)))
+        if land_doc is not None:
+            board = _board(board_doc, land_doc)
+
     layouts = {}
     for kind, file in data["components"]["layouts"].items():
         norm = _inside(file)
@@ -156,6 +187,7 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         counts=dict(data.get("counts", {})),
         suits=tuple(suits),
         areas=tuple(areas),
+        board=board,
         layouts=layouts,
         files=tuple(files),
         complete=complete,

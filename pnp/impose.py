@@ -187,3 +187,87 @@ def interleave(fronts: Sequence[Page], backs: Sequence[Page]) -> list[Page]:
     for front, back in zip(fronts, backs):
         pages += [front, back]
     return pages
+
+
+TILE_MARGIN = mm(7)
+TILE_OVERLAP = mm(12)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet of a large page printed in pieces: which part of the page it shows."""
+
+    row: int
+    column: int
+    x: float  # the part's top-left corner, in the large page's points
+    y: float
+    width: float
+    height: float
+
+
+def tile_grid(width: float, height: float, paper: Paper, margin: float = TILE_MARGIN,
+              overlap: float = TILE_OVERLAP) -> list[Tile]:
+    """Cut a width x height page into the fewest parts that fit `paper` (portrait) inside
+    `margin`, neighbours overlapping by at least `overlap` so they can be taped together."""
+    room_w, room_h = paper.width - 2 * margin, paper.height - 2 * margin
+
+    def split(total: float, room: float) -> tuple[list[float], float]:
+        """Where each part starts, and how long the parts are (as short as the overlap allows)."""
+        count = 1
+        while (total + (count - 1) * overlap) / count > room:
+            count += 1
+        part = (total + (count - 1) * overlap) / count
+        return [i * (part - overlap) for i in range(count)], part
+
+    xs, part_w = split(width, room_w)
+    ys, part_h = split(height, room_h)
+    return [Tile(r, c, x, y, part_w, part_h) for r, y in enumerate(ys) for c, x in enumerate(xs)]
+
+
+def _crosshair(x: float, y: float) -> list[Node]:
+    r = mm(2.2)
+    halo = Style(stroke="#ffffff", stroke_width=1.4)
+    ink = Style(stroke="#000000", stroke_width=0.4)
+    lines = [((x - 1.6 * r, y), (x + 1.6 * r, y)), ((x, y - 1.6 * r), (x, y + 1.6 * r))]
+    nodes: list[Node] = [Path((("M", *a), ("L", *b)), halo) for a, b in lines]
+    nodes += [Path((("M", *a), ("L", *b)), ink) for a, b in lines]
+    from .scene import Circle
+    nodes.append(Circle(x, y, r, Style(stroke="#000000", stroke_width=0.4)))
+    return nodes
+
+
+def tiled_pages(page: Definition, paper: Paper, label: str, font: str | None = None) -> list[Page]:
+    """A large page printed over several sheets of `paper`, each labelled with its row and
+    column, with crosshairs in the overlaps to line neighbours up."""
+    tiles = tile_grid(page.width, page.height, paper)
+    rows = max(t.row for t in tiles) + 1
+    columns = max(t.column for t in tiles) + 1
+    # crosshairs sit in the middle of each overlap, a few along its length
+    marks: list[tuple[float, float]] = []
+    for t in tiles:
+        right = [n for n in tiles if n.row == t.row and n.column == t.column + 1]
+        below = [n for n in tiles if n.column == t.column and n.row == t.row + 1]
+        if right:
+            x = (right[0].x + t.x + t.width) / 2
+            marks += [(x, t.y + t.height * f) for f in (0.2, 0.5, 0.8)]
+        if below:
+            y = (below[0].y + t.y + t.height) / 2
+            marks += [(t.x + t.width * f, y) for f in (0.2, 0.5, 0.8)]
+    pages = []
+    for t in tiles:
+        # each part is centred on its sheet
+        left, top = (paper.width - t.width) / 2, (paper.height - t.height) / 2
+        offset = translate(left - t.x, top - t.y)
+        window = Rect(left, top, t.width, t.height, Style())
+        nodes: list[Node] = [Group((Use(page.id, offset),), clip=window)]
+        for mx, my in marks:
+            if t.x <= mx <= t.x + t.width and t.y <= my <= t.y + t.height:
+                nodes += _crosshair(mx - t.x + left, my - t.y + top)
+        nodes.append(Rect(left, top, t.width, t.height, Style(stroke="#9a9a9a", stroke_width=0.3)))
+        if font:
+            text = (f"{label} · row {t.row + 1} of {rows}, column {t.column + 1} of {columns} · {paper.label} · "
+                    f"overlap the crosshairs and tape")
+            nodes.append(Text(paper.width / 2, top + t.height + (paper.height - top - t.height) / 2 + 2, text, font,
+                              6.5, "#555555", "middle"))
+        pages.append(Page(paper.width, paper.height, tuple(nodes), (page,), f"r{t.row + 1}c{t.column + 1}"))
+    return pages

@@ -23,10 +23,12 @@ register_check("layout", Severity.ERROR,
 REQUIRED_BOXES = {
     "card-face": ("area", "leader", "picture", "panel", "name", "note", "strip", "follows", "symbols"),
     "card-back": ("frame", "ornament", "title", "subtitle"),
+    "board": ("frame", "title", "subtitle", "map", "compass", "scale", "legend"),
 }
 REQUIRED_COLOURS = {
     "card-face": ("paper", "ink"),
     "card-back": ("background", "gold", "paper"),
+    "board": ("sea", "land", "coast", "border", "ink", "paper", "frame"),
 }
 
 

@@ -132,12 +132,30 @@ class Seat:
 
 @dataclass(frozen=True)
 class Area:
-    """A board area; the board issue adds its geometry here."""
+    """A board area: its seat of government and, optionally, what shapes its land."""
 
     id: str
     name: Text
     seat: Seat
     origin: Origin
+    anchor: tuple[float, float] | None = None  # (lon, lat) the share of the land is measured from
+    shape: tuple[tuple[float, float], ...] | None = None  # an explicit outline, (lon, lat) points
+    neighbours_add: tuple[str, ...] = ()
+    neighbours_remove: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Board:
+    """The map: the land (rings of lon, lat), its projection, and the markers it must hold."""
+
+    projection: str
+    bounds: Mapping[str, float] | None
+    marker_diameter: float  # points
+    playing: tuple[tuple[tuple[float, float], ...], ...]
+    context: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+    labels: Mapping[str, Text]
+    origin: Origin
+    land_origin: Origin
 
 
 @dataclass(frozen=True)
@@ -171,6 +189,7 @@ class Game:
     counts: Mapping[str, int]
     suits: tuple[Suit, ...]
     areas: tuple[Area, ...]
+    board: Board | None
     layouts: Mapping[str, "Layout"]
     files: tuple[str, ...]
     complete: bool
@@ -210,3 +229,6 @@ class Game:
         for area in self.areas:
             yield "heading", area.name, area.origin, ("name",)
             yield "body", area.seat.city, area.origin, ("seat", "city")
+        if self.board is not None:
+            for key, text in self.board.labels.items():
+                yield "body", text, self.board.origin, ("labels", key)

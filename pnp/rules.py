@@ -401,3 +401,125 @@ def text_fit(game: Game) -> Found:
                     yield (game.locate(card.origin, "note"),
                            f"card '{card.id}': note {note[:30]!r}... does not fit the {to_mm(note_box.width):g} x "
                            f"{to_mm(note_box.height):g} mm note box even at {note_box.min_size:g} pt")
+
+
+# --- the board ------------------------------------------------------------------------------
+
+MARKER_MARGIN_MM = 1.5  # room to spare on each side of a control marker
+
+
+def _board_geography(game: Game):
+    from .geography import geography_of
+
+    if game.board is None or not game.complete:
+        return None
+    return geography_of(game)
+
+
+@rule("board-projection", Severity.ERROR, "The board's projection is not a map projection pyproj understands.")
+def board_projection(game: Game) -> Found:
+    from .geography import projection_problem
+
+    if game.board is None:
+        return
+    reason = projection_problem(game.board.projection)
+    if reason:
+        yield game.locate(game.board.origin, "projection"), f"projection {game.board.projection!r} cannot be used: {reason}"
+
+
+@rule("unknown-area", Severity.ERROR, "An area's neighbour changes name an area that does not exist.")
+def unknown_area(game: Game) -> Found:
+    known = {area.id for area in game.areas}
+    for area in game.areas:
+        for key, names in (("add", area.neighbours_add), ("remove", area.neighbours_remove)):
+            for i, other in enumerate(names):
+                if other not in known:
+                    yield (game.locate(area.origin, "neighbours", key, i),
+                           f"area '{area.id}' names neighbour '{other}', which is not an area")
+                elif other == area.id:
+                    yield (game.locate(area.origin, "neighbours", key, i),
+                           f"area '{area.id}' names itself as a neighbour")
+
+
+@rule("neighbour-symmetric", Severity.ERROR, "An area adds or removes a neighbour that does not do the same in return.")
+def neighbour_symmetric(game: Game) -> Found:
+    areas = {area.id: area for area in game.areas}
+    for area in game.areas:
+        for key, names, back in (("add", area.neighbours_add, "neighbours_add"),
+                                 ("remove", area.neighbours_remove, "neighbours_remove")):
+            for i, other in enumerate(names):
+                if other in areas and other != area.id and area.id not in getattr(areas[other], back):
+                    yield (game.locate(area.origin, "neighbours", key, i),
+                           f"area '{area.id}' {key}s neighbour '{other}', but '{other}' does not {key} '{area.id}'")
+
+
+@rule("area-isolated", Severity.ERROR, "An area has no neighbour, so no war can reach it or leave it.")
+def area_isolated(game: Game) -> Found:
+    geography = _board_geography(game)
+    if geography is None:
+        return
+    for area_id, others in geography.neighbours().items():
+        if not others:
+            area = next(a for a in game.areas if a.id == area_id)
+            yield game.locate(area.origin, "id"), f"area '{area_id}' has no neighbour"
+
+
+@rule("neighbours-connected", Severity.ERROR, "Some areas cannot be reached from the others, by any chain of neighbours.")
+def neighbours_connected(game: Game) -> Found:
+    from .geography import connected
+
+    geography = _board_geography(game)
+    if geography is None:
+        return
+    order = [area.id for area in game.areas]
+    # the main group is the largest, or of equals the one holding the earliest area
+    groups = sorted(connected(geography.neighbours()), key=lambda g: (-len(g), min(map(order.index, g))))
+    main = min(groups[0], key=order.index)
+    for group in groups[1:]:
+        if len(group) == 1:
+            continue  # reported by area-isolated
+        members = sorted(group, key=order.index)
+        area = next(a for a in game.areas if a.id == members[0])
+        names = ", ".join(f"'{m}'" for m in members)
+        yield (game.locate(area.origin, "id"),
+               f"areas {names} are cut off from '{main}' and {plural(len(groups[0]) - 1, 'area')} joined to it: "
+               f"no chain of neighbours links them")
+
+
+@rule("area-geometry", Severity.ERROR, "An area has no land, or its seat of government lies outside it.")
+def area_geometry(game: Game) -> Found:
+    from shapely.geometry import Point
+
+    geography = _board_geography(game)
+    if geography is None:
+        return
+    for area in game.areas:
+        cell = geography.cells[area.id]
+        if cell.polygon.is_empty:
+            where = "its shape" if area.shape else "its anchor's share of the land"
+            yield game.locate(area.origin, "id"), f"area '{area.id}' has no land: {where} lies off the map's land"
+        elif not cell.polygon.buffer(1).covers(Point(geography.seat(area))):
+            yield (game.locate(area.origin, "seat"),
+                   f"area '{area.id}': its seat {area.seat.city.get(game.language)} lies outside the area")
+
+
+@rule("room-for-markers", Severity.ERROR, "An area is too small on the board to hold a control marker with room to spare.")
+def room_for_markers(game: Game) -> Found:
+    from .compose.board import map_frame
+    from .units import to_mm
+
+    geography = _board_geography(game)
+    layout = game.layouts.get("board")
+    if geography is None or layout is None:
+        return
+    frame = map_frame(geography, layout.box("map"))
+    marker = to_mm(game.board.marker_diameter)
+    needed = marker + 2 * MARKER_MARGIN_MM
+    for area in game.areas:
+        cell = geography.cells[area.id]
+        if cell.polygon.is_empty:
+            continue
+        room = to_mm(2 * cell.room * frame.scale)
+        if room < needed:
+            yield (game.locate(area.origin, "id"),
+                   f"area '{area.id}' holds a circle of {room:.1f} mm at most; a {marker:g} mm marker needs {needed:g} mm")

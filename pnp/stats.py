@@ -63,10 +63,26 @@ def areas_to_win(richest: list[int], target: int = WINNING_INCOME) -> int | None
     return None
 
 
+def board_stats(game: Game) -> list[dict]:
+    """Each area with its suit and its neighbours (who may attack whom)."""
+    from .geography import geography_of
+
+    geography = geography_of(game) if game.complete else None
+    if geography is None:
+        return []
+    names = {area.id: area.name.get(game.language) for area in game.areas}
+    suits = {suit.area: suit.name.get(game.language) for suit in game.suits}
+    return [
+        {"area": area, "name": names[area], "suit": suits.get(area), "neighbours": list(others)}
+        for area, others in geography.neighbours().items()
+    ]
+
+
 def deck_stats(game: Game) -> dict:
     suits = [suit_stats(game, suit) for suit in game.suits]
     richest = [s.richest_meld for s in suits]
     return {
+        "board": board_stats(game),
         "title": game.title.get(game.language),
         "suits": [
             {
@@ -124,6 +140,15 @@ def format_stats(data: dict) -> str:
     out.append("")
     out.append("L/P/A/C: leaders, places, armies, commodities.  best ₹: the most treasure one legal meld of the suit holds.")
     out.append(f"followers per leader: number:followers; ! marks fewer than {FEW_FOLLOWERS}.")
+    if data["board"]:
+        names = {a["area"]: a["name"] for a in data["board"]}
+        width = max(len(f"{a['name']} ({a['suit']})") for a in data["board"])
+        out.append("")
+        out.append("Neighbours (who may attack whom):")
+        for a in data["board"]:
+            label = f"{a['name']} ({a['suit']})"
+            out.append(f"  {label.ljust(width)}  {', '.join(names[n] for n in a['neighbours']) or '-'}")
+        out.append("")
     need = t["areas_to_win"]
     if need is None:
         out.append(f"₹{WINNING_INCOME} of income is out of reach: every suit's richest meld together holds ₹{t['richest_meld_treasure']}.")

@@ -28,8 +28,9 @@ def test_every_output_is_there(kit: Path) -> None:
     ids = card_ids()
     assert len(ids) == 126
     print_files = sorted(p.name for p in (kit / "print").iterdir())
-    assert print_files == sorted(f"cards-{kind}{paper}.pdf" for paper in ("a4", "letter", "a3")
-                                 for kind in ("", "backs-"))
+    assert print_files == sorted([f"cards-{kind}{paper}.pdf" for paper in ("a4", "letter", "a3")
+                                  for kind in ("", "backs-")] + ["board-a3.pdf", "board-a4.pdf", "board-letter.pdf"])
+    assert (kit / "svg" / "board.svg").is_file() and (kit / "png" / "board.png").is_file()
     assert sorted(p.stem for p in (kit / "svg" / "cards").glob("*.svg")) == sorted(ids + ["back"])
     assert sorted(p.stem for p in (kit / "png" / "cards").glob("*.png")) == sorted(ids + ["back"])
     sheets = sorted(p.name for p in (kit / "svg" / "sheets").glob("*.svg"))
@@ -69,7 +70,7 @@ def test_pdfs_embed_every_font_they_use(kit: Path) -> None:
             if "/Resources" in xobject:
                 yield xobject["/Resources"]
 
-    for pdf in (kit / "print").glob("*.pdf"):
+    for pdf in (kit / "print").glob("cards-*.pdf"):
         reader = PdfReader(pdf)
         fonts = set()
         for page in reader.pages[:2]:
@@ -107,7 +108,7 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
                 for p in sorted(folder.rglob("*")) if p.is_file()}
 
     first, second = digests(kit), digests(again)
-    assert len(first) == 6 + 2 * 35 + 127 + 127 + 1 + 1
+    assert len(first) == 6 + 2 * 35 + 127 + 127 + 1 + 1 + 3 + 1 + 1
     assert first == second
 
 
