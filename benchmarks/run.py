@@ -31,6 +31,8 @@ COMMANDS = {
     "pnp build --only cards --format svg": PNP + ["build", "--only", "cards", "--format", "svg", "-o", str(OUT / "svg")],
     "pnp build --only cards --format png": PNP + ["build", "--only", "cards", "--format", "png", "-o", str(OUT / "png")],
     "pnp build --only cards (all formats)": PNP + ["build", "--only", "cards", "-o", str(OUT / "all")],
+    "pnp build --only board": PNP + ["build", "--only", "board", "-o", str(OUT / "board")],
+    "pnp build (the whole kit)": PNP + ["build", "-o", str(OUT / "kit")],
 }
 
 

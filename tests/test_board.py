@@ -1,0 +1,175 @@
+"""The board: areas that share the land exactly, adjacency, the A3 page, and tiles that
+reassemble into it."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageChops, ImageStat
+
+from pnp.backends.png import rasterize
+from pnp.cli import main
+from pnp.geography import connected, geography_of
+from pnp.impose import PAPERS, tile_grid
+from pnp.units import mm, to_mm
+from pnp.validate import validate
+
+from conftest import ROOT
+from pdfgeom import read_pdf
+
+
+@cache
+def game():
+    return validate(ROOT / "game.yaml").game
+
+
+@cache
+def geography():
+    return geography_of(game())
+
+
+def test_areas_share_the_land_without_overlap_or_gaps() -> None:
+    geo = geography()
+    cells = geo.cells
+    land = geo.land.area
+    assert sum(c.polygon.area for c in cells.values()) == pytest.approx(land, rel=0.001)
+    for a, b in itertools.combinations(cells.values(), 2):
+        assert a.polygon.intersection(b.polygon).area < land * 1e-6, (a.area, b.area)
+    union = cells["delhi"].polygon
+    for cell in cells.values():
+        union = union.union(cell.polygon)
+    assert union.symmetric_difference(geo.land).area < land * 0.001
+
+
+def test_every_seat_lies_in_its_own_area() -> None:
+    from shapely.geometry import Point
+
+    geo = geography()
+    for area in game().areas:
+        assert geo.cells[area.id].polygon.covers(Point(geo.seat(area))), area.id
+
+
+def test_adjacency_is_symmetric_connected_and_sensible() -> None:
+    neighbours = geography().neighbours()
+    assert len(neighbours) == 16
+    for area, others in neighbours.items():
+        assert others, area
+        for other in others:
+            assert area in neighbours[other]
+    assert len(connected(neighbours)) == 1
+    assert "punjab" in neighbours["delhi"] and "mysore" in neighbours["travancore"]
+    assert "bengal" not in neighbours["travancore"]
+    # by sea, from the data: the Bay of Bengal route
+    assert "carnatic" in neighbours["bengal"]
+    assert frozenset(("bengal", "carnatic")) not in geography().borders
+
+
+def test_each_suit_has_exactly_one_area_and_each_area_one_suit() -> None:
+    suits = {suit.area: suit.id for suit in game().suits}
+    assert sorted(suits) == sorted(area.id for area in game().areas)
+    assert len(set(suits.values())) == 16
+
+
+def test_every_area_has_room_for_a_marker_at_board_scale() -> None:
+    from pnp.compose.board import map_frame
+
+    frame = map_frame(geography(), game().layouts["board"].box("map"))
+    smallest = min(to_mm(2 * c.room * frame.scale) for c in geography().cells.values())
+    assert smallest >= to_mm(game().board.marker_diameter) + 3
+
+
+def test_stats_print_the_neighbours() -> None:
+    result = CliRunner().invoke(main, ["stats", "--game", str(ROOT)], catch_exceptions=False)
+    lines = result.output.splitlines()
+    start = lines.index("Neighbours (who may attack whom):")
+    delhi = next(line for line in lines[start:] if line.strip().startswith("Delhi (Mughals)"))
+    assert delhi.split(")", 1)[1].strip() == "Awadh, Bharatpur, Punjab, Rajputana"
+
+
+# --- the printed board ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("board")
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "board", "-o", str(out)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_board_files_and_page_sizes(board: Path) -> None:
+    a3 = read_pdf(board / "print" / "board-a3.pdf")
+    assert [(p.width, p.height) for p in a3] == [pytest.approx((841.89, 1190.55), abs=0.01)]
+    for paper, size in (("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))):
+        pages = read_pdf(board / "print" / f"board-{paper}.pdf")
+        assert len(pages) == 4
+        for page in pages:
+            assert (page.width, page.height) == pytest.approx(size, abs=0.01)
+    with Image.open(board / "png" / "board.png") as png:
+        # A3 at 150 dpi: 1754 x 2480.3 pixels
+        assert png.width == 1754 and abs(png.height - 2480) <= 1
+    svg = (board / "svg" / "board.svg").read_text("utf-8")
+    assert 'width="297mm"' in svg and 'height="420mm"' in svg
+    assert ">Travancore</text>" in svg and ">Padmanabhapuram</text>" in svg
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_overlap_and_keep_5mm_from_the_edge(paper: str) -> None:
+    tiles = tile_grid(mm(297), mm(420), PAPERS[paper])
+    assert len(tiles) == 4
+    for t in tiles:
+        assert (PAPERS[paper].width - t.width) / 2 >= mm(5)
+        assert (PAPERS[paper].height - t.height) / 2 >= mm(5)
+    assert tiles[1].x < tiles[0].x + tiles[0].width - mm(10)  # at least 10 mm shared
+    assert tiles[-1].x + tiles[-1].width == pytest.approx(mm(297))
+    assert tiles[-1].y + tiles[-1].height == pytest.approx(mm(420))
+
+
+def _difference(a: Image.Image, b: Image.Image) -> float:
+    """Mean difference (0-255) at a quarter of the resolution, so that sub-pixel placement
+    and the tiles' crosshairs do not count, but any misplaced part of the map does."""
+    assert a.size == b.size
+    return ImageStat.Stat(ImageChops.difference(a.reduce(4), b.reduce(4)).convert("L")).mean[0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_reassemble_into_the_board(board: Path, paper: str) -> None:
+    dpi = 100
+    scale = dpi / 72
+    whole = next(iter(rasterize((board / "print" / "board-a3.pdf").read_bytes(), dpi)))
+    sheets = list(rasterize((board / "print" / f"board-{paper}.pdf").read_bytes(), dpi))
+    tiles = tile_grid(mm(297), mm(420), PAPERS[paper])
+    size = PAPERS[paper]
+    inset = 3  # pixels: keep clear of each window's outline
+
+    def crop(image: Image.Image, x0: float, y0: float, x1: float, y1: float) -> Image.Image:
+        left, top = round(x0 * scale) + inset, round(y0 * scale) + inset
+        width, height = int((x1 - x0) * scale) - 2 * inset, int((y1 - y0) * scale) - 2 * inset
+        return image.crop((left, top, left + width, top + height))
+
+    def from_sheet(index: int, x0: float, y0: float, x1: float, y1: float) -> Image.Image:
+        """A box of the board (points) as printed on tile `index`'s sheet."""
+        t = tiles[index]
+        dx, dy = (size.width - t.width) / 2 - t.x, (size.height - t.height) / 2 - t.y
+        return crop(sheets[index], x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+
+    def from_board(x0: float, y0: float, x1: float, y1: float) -> Image.Image:
+        return crop(whole, x0, y0, x1, y1)
+
+    for i, t in enumerate(tiles):
+        box = (t.x, t.y, t.x + t.width, t.y + t.height)
+        assert _difference(from_sheet(i, *box), from_board(*box)) < 2.0, (t.row, t.column)
+    # neighbours print the same strip of the board where they overlap
+    first, second = tiles[0], tiles[1]
+    strip = (second.x, first.y, first.x + first.width, first.y + first.height)
+    assert _difference(from_sheet(0, *strip), from_sheet(1, *strip)) < 2.0
+    below = tiles[2]
+    strip = (first.x, below.y, first.x + first.width, first.y + first.height)
+    assert _difference(from_sheet(0, *strip), from_sheet(2, *strip)) < 2.0
+    # and the comparison can fail: another part of the board does not match
+    elsewhere = (first.x, first.y, first.x + (strip[2] - strip[0]), first.y + (strip[3] - strip[1]))
+    assert _difference(from_sheet(0, *strip), from_board(*elsewhere)) > 6.0
