@@ -27,7 +27,7 @@ from .model import Card, Game, Text
 from .scene import Definition, Page, Use
 
 FORMATS = ("pdf", "svg", "png")
-COMPONENTS = ("cards", "board")
+COMPONENTS = ("cards", "board", "money", "tokens", "aid")
 BOARD_PNG_DPI = 150
 PNG_DPI = 300
 CONTACT_COLUMNS = 14
@@ -237,11 +237,100 @@ class Builder:
             image = next(iter(rasterize(self.pdf([whole]), BOARD_PNG_DPI)))
             self.write("png/board.png", png_bytes(image, BOARD_PNG_DPI))
 
+    def singles(self, folder: str, definitions: Sequence[tuple[str, Definition]]) -> None:
+        """Each definition on a page of its own size: svg/<folder>/<name>.svg and
+        png/<folder>/<name>.png at 300 dpi."""
+        pages = [Page(d.width, d.height, (Use(d.id),), (d,)) for _, d in definitions]
+        if "svg" in self.options.formats:
+            for (name, _), text in zip(definitions, render_svgs(pages, self.font_files)):
+                self.write(f"svg/{folder}/{name}.svg", text.encode("utf-8"))
+        if "png" in self.options.formats:
+            for (name, _), image in zip(definitions, rasterize(self.pdf(pages), PNG_DPI)):
+                self.write(f"png/{folder}/{name}.png", png_bytes(image, PNG_DPI))
+
+    def print_sets(self, name: str, fronts_by_paper: dict[str, tuple[list[Page], list[Page]]]) -> None:
+        """print/<name>-<paper>.pdf and its backs (and, with --duplex, both interleaved)."""
+        if "pdf" not in self.options.formats:
+            return
+        for paper_name, (fronts, backs) in fronts_by_paper.items():
+            self.write(f"print/{name}-{paper_name}.pdf", self.pdf(fronts))
+            self.write(f"print/{name}-backs-{paper_name}.pdf", self.pdf(backs))
+            if self.options.duplex:
+                self.write(f"print/{name}-duplex-{paper_name}.pdf", self.pdf(interleave(fronts, backs)))
+
+    def build_money(self) -> None:
+        from .compose.money import blank_face, money_back, money_face
+
+        game, language = self.game, self.game.language
+        money, layout = game.money, game.layouts["money"]
+        self.progress("money: cards")
+        faces = [money_face(d, money, layout, self.fonts) for d in money.denominations]
+        blank = blank_face(money, layout, self.fonts, language)
+        back = money_back(game.title.get(language), money, layout, self.fonts,
+                          game.layouts["card-back"].colours["gold"])
+        deck = [face for d, face in zip(money.denominations, faces) for _ in range(d.count)]
+        deck += [blank] * money.blank_count
+        sets = {}
+        for paper_name in self.options.papers:
+            grid = make_grid(PAPERS[paper_name], layout.width, layout.height)
+            sets[paper_name] = (front_sheets(deck, grid, f"{game.title.get(language)} · money", self.fonts["body"].name),
+                                back_sheets([back] * len(deck), grid))
+        self.print_sets("money", sets)
+        self.singles("money", [(f"{d.value}", f) for d, f in zip(money.denominations, faces)]
+                     + [("blank", blank), ("back", back)])
+
+    def build_tokens(self) -> None:
+        from .compose.tokens import marker, turn_back, turn_token
+        from .impose import pack_tokens, token_back_sheets, token_sheets
+
+        game, language = self.game, self.game.language
+        companies = game.companies
+        self.progress("tokens: companies")
+        back_layout = game.layouts["card-back"].colours
+        common_back = turn_back(companies, self.fonts, game.title.get(language), back_layout["background"],
+                                back_layout["gold"], back_layout["paper"])
+        turns = [turn_token(c, companies, self.fonts, language) for c in companies.companies]
+        markers = [marker(c, companies) for c in companies.companies]
+        backs = {t.id: common_back for t in turns}
+        backs.update({m.id: m for m in markers})  # markers show their company on both sides
+        tokens = turns + [m for m in markers for _ in range(companies.marker_count)]
+        sets = {}
+        for paper_name in self.options.papers:
+            paper = PAPERS[paper_name]
+            placed = pack_tokens(tokens, paper)
+            sets[paper_name] = (token_sheets(placed, paper), token_back_sheets(placed, backs, paper))
+        self.print_sets("tokens", sets)
+        names = [(f"turn-{c.id}", t) for c, t in zip(companies.companies, turns)]
+        names += [(f"marker-{c.id}", m) for c, m in zip(companies.companies, markers)]
+        self.singles("tokens", names + [("turn-back", common_back)])
+
+    def build_aid(self) -> None:
+        from .compose.aid import aid_back, aid_front
+
+        game, language = self.game, self.game.language
+        layout = game.layouts["aid"]
+        self.progress("aid: player aid")
+        currency = game.money.currency if game.money else ""
+        front = aid_front(game.aid, layout, self.fonts, language)
+        back = aid_back(game.aid, layout, self.fonts, language, currency)
+        copies = game.players[1] if game.players else 1
+        sets = {}
+        for paper_name in self.options.papers:
+            grid = make_grid(PAPERS[paper_name], layout.width, layout.height)
+            sets[paper_name] = (front_sheets([front] * copies, grid, f"{game.title.get(language)} · player aid",
+                                             self.fonts["body"].name),
+                                back_sheets([back] * copies, grid))
+        self.print_sets("aid", sets)
+        self.singles("aid", [("front", front), ("back", back)])
+
     def build(self) -> BuildResult:
-        if "cards" in self.options.components:
-            self.build_cards()
-        if "board" in self.options.components:
-            self.build_board()
+        parts = {"cards": self.build_cards, "board": self.build_board, "money": self.build_money,
+                 "tokens": self.build_tokens, "aid": self.build_aid}
+        present = {"cards": True, "board": self.game.board is not None, "money": self.game.money is not None,
+                   "tokens": self.game.companies is not None, "aid": self.game.aid is not None}
+        for part in COMPONENTS:
+            if part in self.options.components and present[part]:
+                parts[part]()
         self.result.files.sort()
         return self.result
 

@@ -127,7 +127,7 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
 
 @main.command("build")
 @game_option
-@click.option("--only", "only", type=click.Choice(["cards", "board"]), multiple=True,
+@click.option("--only", "only", type=click.Choice(["cards", "board", "money", "tokens", "aid"]), multiple=True,
               help="Build only this component (repeatable). Default: everything.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "all"]), default="all", show_default=True,
               help="Paper for the print sheets.")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from . import schema
 from .layout import load_layout
-from .model import Area, Board, Card, Game, Origin, Seat, Suit, Text
+from .model import Aid, Area, Board, Card, Companies, Company, Denomination, Game, Money, Origin, Seat, Suit, Text
 from .problems import Location, Problem, problem
 from .units import parse_length
 from .yamlload import Document, load_yaml
@@ -91,12 +91,48 @@ def _areas(doc: Document) -> list[Area]:
     ]
 
 
+def _money(doc: Document) -> Money:
+    data = doc.data
+    return Money(
+        currency=data["currency"],
+        denominations=tuple(Denomination(int(d["value"]), int(d["count"]), d["colour"].lower())
+                            for d in data["denominations"]),
+        blank_count=int(data["blank"]["count"]),
+        blank_label=Text.from_data(data["blank"]["label"]),
+        origin=Origin(doc.file),
+    )
+
+
+def _companies(doc: Document) -> Companies:
+    data = doc.data
+    return Companies(
+        turn_diameter=parse_length(data["turn_token"]["diameter"]),
+        marker_diameter=parse_length(data["marker"]["diameter"]),
+        marker_count=int(data["marker"]["count"]),
+        companies=tuple(
+            Company(c["id"], Text.from_data(c["name"]), Text.from_data(c["short"]), int(c["founded"]),
+                    c["colour"].lower(), c["emblem"], Origin(doc.file, ("companies", i)))
+            for i, c in enumerate(data["companies"])
+        ),
+        origin=Origin(doc.file),
+    )
+
+
+def _aid(doc: Document) -> Aid:
+    data = doc.data
+    return Aid(
+        title=Text.from_data(data["title"]),
+        phases=tuple((Text.from_data(p["name"]), Text.from_data(p["text"])) for p in data["phases"]),
+        labels={key: Text.from_data(value) for key, value in data["labels"].items()},
+        origin=Origin(doc.file),
+    )
+
+
 def _board(doc: Document, land: Document) -> Board:
     data = doc.data
     return Board(
         projection=data["projection"],
         bounds=dict(data["bounds"]) if "bounds" in data else None,
-        marker_diameter=parse_length(data["marker_diameter"]),
         playing=tuple(_ring(ring) for ring in land.data["playing"]),
         context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
         labels={key: Text.from_data(value) for key, value in data["labels"].items()},
@@ -162,6 +198,12 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         if land_doc is not None:
             board = _board(board_doc, land_doc)
 
+    extras = {}
+    for key, kind, make in (("money", "money", _money), ("companies", "companies", _companies), ("aid", "aid", _aid)):
+        if key in data["components"]:
+            loaded = read(data["components"][key], ("components", key), kind)
+            extras[key] = make(loaded) if loaded is not None else None
+
     layouts = {}
     for kind, file in data["components"]["layouts"].items():
         norm = _inside(file)
@@ -188,6 +230,10 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         suits=tuple(suits),
         areas=tuple(areas),
         board=board,
+        money=extras.get("money"),
+        companies=extras.get("companies"),
+        aid=extras.get("aid"),
+        players=(data["players"]["min"], data["players"]["max"]) if "players" in data else None,
         layouts=layouts,
         files=tuple(files),
         complete=complete,

@@ -26,14 +26,12 @@ class ImpositionError(ValueError):
 
 @dataclass(frozen=True)
 class Paper:
-    """A sheet of paper in the orientation cards are printed on, and its grid of cards."""
+    """A sheet of paper in the orientation things are printed on."""
 
     name: str
     label: str
     width: float
     height: float
-    columns: int
-    rows: int
 
     @property
     def landscape(self) -> bool:
@@ -41,9 +39,9 @@ class Paper:
 
 
 PAPERS = {
-    "a4": Paper("a4", "A4", 595.28, 841.89, 3, 3),
-    "letter": Paper("letter", "US Letter", 612.0, 792.0, 3, 3),
-    "a3": Paper("a3", "A3 landscape", 1190.55, 841.89, 6, 3),
+    "a4": Paper("a4", "A4", 595.28, 841.89),
+    "letter": Paper("letter", "US Letter", 612.0, 792.0),
+    "a3": Paper("a3", "A3 landscape", 1190.55, 841.89),  # the original kit's sheets
 }
 
 
@@ -52,6 +50,8 @@ class Grid:
     """Where each cell's trim box is on the page, and how far its art may run past it."""
 
     paper: Paper
+    columns: int
+    rows: int
     card_width: float
     card_height: float
     gap_x: float
@@ -71,36 +71,38 @@ class Grid:
         b = self.bleed
         # outer edges: the bleed runs into the margin (never off the paper); inner edges: half the gap
         left = min(b, self.left) if column == 0 else min(b, self.gap_x / 2)
-        right = min(b, self.left) if column == self.paper.columns - 1 else min(b, self.gap_x / 2)
+        right = min(b, self.left) if column == self.columns - 1 else min(b, self.gap_x / 2)
         top = min(b, self.top) if row == 0 else min(b, self.gap_y / 2)
-        bottom = min(b, self.top) if row == self.paper.rows - 1 else min(b, self.gap_y / 2)
+        bottom = min(b, self.top) if row == self.rows - 1 else min(b, self.gap_y / 2)
         return Rect(x - left, y - top, self.card_width + left + right, self.card_height + top + bottom, Style())
 
     @property
     def per_page(self) -> int:
-        return self.paper.columns * self.paper.rows
+        return self.columns * self.rows
 
 
 def make_grid(paper: Paper, card_width: float, card_height: float, bleed: float = 0.0) -> Grid:
-    cols, rows = paper.columns, paper.rows
+    """As many cards as fit the paper inside 5 mm margins, in a centred grid."""
+    cols = int((paper.width - 2 * MIN_MARGIN + 1e-6) // card_width)
+    rows = int((paper.height - 2 * MIN_MARGIN + 1e-6) // card_height)
+    if cols < 1 or rows < 1:
+        raise ImpositionError(f"cards of this size do not fit {paper.label} with 5 mm margins")
     spare_x = paper.width - 2 * MIN_MARGIN - cols * card_width
     spare_y = paper.height - 2 * MIN_MARGIN - rows * card_height
-    if spare_x < -1e-6 or spare_y < -1e-6:
-        raise ImpositionError(f"{cols} x {rows} cards of this size do not fit {paper.label} with 5 mm margins")
     gap_x = min(2 * bleed, spare_x / (cols - 1)) if cols > 1 else 0.0
     gap_y = min(2 * bleed, spare_y / (rows - 1)) if rows > 1 else 0.0
     used_x = cols * card_width + (cols - 1) * gap_x
     used_y = rows * card_height + (rows - 1) * gap_y
-    return Grid(paper, card_width, card_height, gap_x, gap_y,
+    return Grid(paper, cols, rows, card_width, card_height, gap_x, gap_y,
                 (paper.width - used_x) / 2, (paper.height - used_y) / 2, bleed)
 
 
 def crop_mark_lines(grid: Grid) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """The crop marks: short lines in the margins, in line with every trim edge."""
     paper = grid.paper
-    xs = sorted({round(x, 4) for c in range(paper.columns) for x in
+    xs = sorted({round(x, 4) for c in range(grid.columns) for x in
                  (grid.cell(c, 0)[0], grid.cell(c, 0)[0] + grid.card_width)})
-    ys = sorted({round(y, 4) for r in range(paper.rows) for y in
+    ys = sorted({round(y, 4) for r in range(grid.rows) for y in
                  (grid.cell(0, r)[1], grid.cell(0, r)[1] + grid.card_height)})
     top, bottom = ys[0], ys[-1]
     left, right = xs[0], xs[-1]
@@ -146,9 +148,9 @@ def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font:
         chunk = cards[start:start + grid.per_page]
         nodes: list[Node] = []
         for i, card in enumerate(chunk):
-            nodes.append(_place(grid, card, i % grid.paper.columns, i // grid.paper.columns))
+            nodes.append(_place(grid, card, i % grid.columns, i // grid.columns))
         nodes += _crop_marks(grid)
-        bottom_margin = grid.paper.height - grid.cell(0, grid.paper.rows - 1)[1] - grid.card_height
+        bottom_margin = grid.paper.height - grid.cell(0, grid.rows - 1)[1] - grid.card_height
         if font and label and bottom_margin >= mm(8):
             nodes.append(Text(grid.paper.width / 2, grid.paper.height - bottom_margin / 2 + 2, f"{label} · page "
                               f"{number} of {total} · {grid.paper.label}", font, 6.5, "#6b6b6b", "middle"))
@@ -162,7 +164,7 @@ def mirrored_cell(grid: Grid, index: int) -> tuple[int, int]:
 
     A portrait sheet flips left-right (columns reverse); a landscape sheet flips top-bottom
     (rows reverse)."""
-    cols, rows = grid.paper.columns, grid.paper.rows
+    cols, rows = grid.columns, grid.rows
     column, row = index % cols, index // cols
     if grid.paper.landscape:
         return column, rows - 1 - row
@@ -271,3 +273,74 @@ def tiled_pages(page: Definition, paper: Paper, label: str, font: str | None = N
                               6.5, "#555555", "middle"))
         pages.append(Page(paper.width, paper.height, tuple(nodes), (page,), f"r{t.row + 1}c{t.column + 1}"))
     return pages
+
+
+# --- round tokens ---------------------------------------------------------------------------
+
+TOKEN_GAP = mm(3)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A round token on a sheet: its definition and its bounding square's top-left corner."""
+
+    definition: Definition
+    x: float
+    y: float
+
+
+def pack_tokens(tokens: Sequence[Definition], paper: Paper, gap: float = TOKEN_GAP) -> list[list[Placed]]:
+    """Shelf-pack round tokens on sheets, left to right and top to bottom, in the given
+    order, at least 5 mm from the edges and `gap` apart so each can be cut round."""
+    pages: list[list[Placed]] = [[]]
+    left = top = MIN_MARGIN + gap / 2
+    right, bottom = paper.width - left, paper.height - top
+    x, y, shelf = left, top, 0.0
+    for token in tokens:
+        d = token.width
+        if d > right - left or d > bottom - top:
+            raise ImpositionError(f"a token {d / mm(1):.0f} mm across does not fit {paper.label}")
+        if x + d > right + 1e-6:  # next shelf
+            x, y, shelf = left, y + shelf + gap, 0.0
+        if y + d > bottom + 1e-6:  # next sheet
+            pages.append([])
+            x, y, shelf = left, top, 0.0
+        pages[-1].append(Placed(token, x, y))
+        x += d + gap
+        shelf = max(shelf, d)
+    return pages
+
+
+def _cut_circle(x: float, y: float, d: float) -> Node:
+    from .scene import Circle
+    return Circle(x + d / 2, y + d / 2, d / 2, Style(stroke="#000000", stroke_width=0.35))
+
+
+def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper) -> list[Page]:
+    """Fronts: each token with a thin cut circle on its edge."""
+    out = []
+    for number, placed in enumerate(pages, start=1):
+        nodes: list[Node] = []
+        for p in placed:
+            nodes.append(Use(p.definition.id, translate(p.x, p.y)))
+            nodes.append(_cut_circle(p.x, p.y, p.definition.width))
+        out.append(Page(paper.width, paper.height, tuple(nodes), _unique([p.definition for p in placed]),
+                        f"{number:02d}"))
+    return out
+
+
+def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Definition], paper: Paper) -> list[Page]:
+    """Backs, mirrored so each lands behind its front after a long-edge flip."""
+    out = []
+    for number, placed in enumerate(pages, start=1):
+        nodes: list[Node] = []
+        used = []
+        for p in placed:
+            back = backs[p.definition.id]
+            d = p.definition.width
+            x, y = (p.x, paper.height - p.y - d) if paper.landscape else (paper.width - p.x - d, p.y)
+            nodes.append(Use(back.id, translate(x, y)))
+            nodes.append(_cut_circle(x, y, d))
+            used.append(back)
+        out.append(Page(paper.width, paper.height, tuple(nodes), _unique(used), f"{number:02d}"))
+    return out

@@ -24,11 +24,15 @@ REQUIRED_BOXES = {
     "card-face": ("area", "leader", "picture", "panel", "name", "note", "strip", "follows", "symbols"),
     "card-back": ("frame", "ornament", "title", "subtitle"),
     "board": ("frame", "title", "subtitle", "map", "compass", "scale", "legend"),
+    "money": ("frame", "value", "corner", "label", "back-title"),
+    "aid": ("frame", "title", "phases", "prices", "battle", "formula"),
 }
 REQUIRED_COLOURS = {
     "card-face": ("paper", "ink"),
     "card-back": ("background", "gold", "paper"),
     "board": ("sea", "land", "coast", "border", "ink", "paper", "frame"),
+    "money": ("paper", "ink", "back"),
+    "aid": ("paper", "ink", "accent"),
 }
 
 

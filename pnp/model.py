@@ -150,12 +150,69 @@ class Board:
 
     projection: str
     bounds: Mapping[str, float] | None
-    marker_diameter: float  # points
     playing: tuple[tuple[tuple[float, float], ...], ...]
     context: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
     labels: Mapping[str, Text]
     origin: Origin
     land_origin: Origin
+
+
+@dataclass(frozen=True)
+class Denomination:
+    value: int
+    count: int
+    colour: str
+
+
+@dataclass(frozen=True)
+class Money:
+    """The play money: denominations with their counts, and the blank no-bid cards."""
+
+    currency: str
+    denominations: tuple[Denomination, ...]
+    blank_count: int
+    blank_label: Text
+    origin: Origin
+
+    def total(self) -> int:
+        return sum(d.value * d.count for d in self.denominations)
+
+    def card_count(self) -> int:
+        return sum(d.count for d in self.denominations) + self.blank_count
+
+
+@dataclass(frozen=True)
+class Company:
+    """An East India Company a player takes on: its colour and emblem tell it apart."""
+
+    id: str
+    name: Text
+    short: Text
+    founded: int
+    colour: str
+    emblem: str
+    origin: Origin
+
+
+@dataclass(frozen=True)
+class Companies:
+    """The companies and their tokens: one turn-order token each and a pile of markers."""
+
+    turn_diameter: float  # points
+    marker_diameter: float  # points
+    marker_count: int
+    companies: tuple[Company, ...]
+    origin: Origin
+
+
+@dataclass(frozen=True)
+class Aid:
+    """The words of the player aid card; its tables are computed (pnp.play)."""
+
+    title: Text
+    phases: tuple[tuple[Text, Text], ...]
+    labels: Mapping[str, Text]
+    origin: Origin
 
 
 @dataclass(frozen=True)
@@ -190,6 +247,10 @@ class Game:
     suits: tuple[Suit, ...]
     areas: tuple[Area, ...]
     board: Board | None
+    money: Money | None
+    companies: Companies | None
+    aid: Aid | None
+    players: tuple[int, int] | None
     layouts: Mapping[str, "Layout"]
     files: tuple[str, ...]
     complete: bool
@@ -232,3 +293,17 @@ class Game:
         if self.board is not None:
             for key, text in self.board.labels.items():
                 yield "body", text, self.board.origin, ("labels", key)
+        if self.money is not None:
+            yield "heading", Text.from_data(self.money.currency + "0123456789"), self.money.origin, ("currency",)
+            yield "heading", self.money.blank_label, self.money.origin, ("blank", "label")
+        if self.companies is not None:
+            for i, company in enumerate(self.companies.companies):
+                yield "body", company.name, company.origin, ("name",)
+                yield "heading", company.short, company.origin, ("short",)
+        if self.aid is not None:
+            yield "heading", self.aid.title, self.aid.origin, ("title",)
+            for i, (name, text) in enumerate(self.aid.phases):
+                yield "heading", name, self.aid.origin, ("phases", i, "name")
+                yield "body", text, self.aid.origin, ("phases", i, "text")
+            for key, text in self.aid.labels.items():
+                yield "body", text, self.aid.origin, ("labels", key)

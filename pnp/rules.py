@@ -510,10 +510,10 @@ def room_for_markers(game: Game) -> Found:
 
     geography = _board_geography(game)
     layout = game.layouts.get("board")
-    if geography is None or layout is None:
-        return
+    if geography is None or layout is None or game.companies is None:
+        return  # the markers' size comes with the companies
     frame = map_frame(geography, layout.box("map"))
-    marker = to_mm(game.board.marker_diameter)
+    marker = to_mm(game.companies.marker_diameter)
     needed = marker + 2 * MARKER_MARGIN_MM
     for area in game.areas:
         cell = geography.cells[area.id]
@@ -523,3 +523,95 @@ def room_for_markers(game: Game) -> Found:
         if room < needed:
             yield (game.locate(area.origin, "id"),
                    f"area '{area.id}' holds a circle of {room:.1f} mm at most; a {marker:g} mm marker needs {needed:g} mm")
+
+
+# --- money and companies ------------------------------------------------------------------
+
+@rule("money-count", Severity.ERROR, "A denomination or the blank card has a count below one.")
+def money_count(game: Game) -> Found:
+    money = game.money
+    if money is None:
+        return
+    for i, d in enumerate(money.denominations):
+        if d.count < 1:
+            yield (game.locate(money.origin, "denominations", i, "count"),
+                   f"{money.currency}{d.value} has a count of {d.count}; each denomination needs at least one card")
+    if money.blank_count < 1:
+        yield game.locate(money.origin, "blank", "count"), f"the blank card has a count of {money.blank_count}"
+
+
+@rule("money-unique", Severity.ERROR, "Two denominations have the same value.")
+def money_unique(game: Game) -> Found:
+    money = game.money
+    if money is None:
+        return
+    seen: set[int] = set()
+    for i, d in enumerate(money.denominations):
+        if d.value in seen:
+            yield (game.locate(money.origin, "denominations", i, "value"),
+                   f"{money.currency}{d.value} is listed twice")
+        seen.add(d.value)
+
+
+def unreachable_amount(denominations) -> int | None:
+    """The smallest amount from 1 up to the whole stock that no set of the cards adds up to."""
+    total = sum(d.value * d.count for d in denominations)
+    reachable = 1  # bit i set: amount i can be paid exactly
+    for d in denominations:
+        for _ in range(max(d.count, 0)):
+            reachable |= reachable << d.value
+    for amount in range(1, total + 1):
+        if not reachable >> amount & 1:
+            return amount
+    return None
+
+
+@rule("money-change", Severity.ERROR, "Some amount up to the bank's whole stock cannot be paid exactly with the cards.")
+def money_change(game: Game) -> Found:
+    money = game.money
+    if money is None:
+        return
+    missing = unreachable_amount(money.denominations)
+    if missing is not None:
+        yield (game.locate(money.origin, "denominations"),
+               f"no set of money cards makes {money.currency}{missing}, so the bank cannot always make change")
+
+
+@rule("money-blanks", Severity.ERROR, "There are fewer blank no-bid cards than players.")
+def money_blanks(game: Game) -> Found:
+    money = game.money
+    if money is None or game.players is None:
+        return
+    if money.blank_count < game.players[1]:
+        yield (game.locate(money.origin, "blank", "count"),
+               f"{plural(money.blank_count, 'blank card')} for up to {game.players[1]} players: each player needs one")
+
+
+@rule("company-distinct", Severity.ERROR,
+      "Companies must be told apart: unique ids and emblems, colours apart (CIEDE2000 at least 10), enough for every player.")
+def company_distinct(game: Game) -> Found:
+    from coloraide import Color
+
+    companies = game.companies
+    if companies is None:
+        return
+    seen_ids: set[str] = set()
+    seen_emblems: dict[str, str] = {}
+    for c in companies.companies:
+        if c.id in seen_ids:
+            yield game.locate(c.origin, "id"), f"company id '{c.id}' is already used"
+        seen_ids.add(c.id)
+        if c.emblem in seen_emblems:
+            yield (game.locate(c.origin, "emblem"),
+                   f"company '{c.id}' has the same emblem as '{seen_emblems[c.emblem]}' ({c.emblem})")
+        seen_emblems.setdefault(c.emblem, c.id)
+    for first, second in itertools.combinations(companies.companies, 2):
+        difference = Color(first.colour).delta_e(second.colour, method="2000")
+        if difference < MIN_COLOUR_DIFFERENCE:
+            yield (game.locate(second.origin, "colour"),
+                   f"company '{second.id}' colour {second.colour} is too close to '{first.id}' colour {first.colour} "
+                   f"(CIEDE2000 difference {difference:.1f})")
+    if game.players is not None and len(companies.companies) < game.players[1]:
+        yield (game.locate(companies.origin, "companies"),
+               f"{len(companies.companies)} {'company' if len(companies.companies) == 1 else 'companies'} "
+               f"for up to {game.players[1]} players: each player needs one")

@@ -18,7 +18,7 @@ from referencing import Registry, Resource
 from .problems import Problem, problem
 from .yamlload import DataPath, Document
 
-SCHEMA_NAMES = ("common", "game", "suit", "areas", "layout", "board", "land")
+SCHEMA_NAMES = ("common", "game", "suit", "areas", "layout", "board", "land", "money", "companies", "aid")
 
 
 @cache

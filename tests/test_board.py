@@ -79,7 +79,7 @@ def test_every_area_has_room_for_a_marker_at_board_scale() -> None:
 
     frame = map_frame(geography(), game().layouts["board"].box("map"))
     smallest = min(to_mm(2 * c.room * frame.scale) for c in geography().cells.values())
-    assert smallest >= to_mm(game().board.marker_diameter) + 3
+    assert smallest >= to_mm(game().companies.marker_diameter) + 3
 
 
 def test_stats_print_the_neighbours() -> None:

@@ -111,8 +111,8 @@ def test_wrap_breaks_at_spaces_but_not_no_break_spaces() -> None:
 def test_every_grid_keeps_cards_on_the_paper_with_margins(paper_name: str, bleed: float) -> None:
     grid = make_grid(PAPERS[paper_name], mm(63.5), mm(88.9), bleed)
     paper = grid.paper
-    for row in range(paper.rows):
-        for column in range(paper.columns):
+    for row in range(grid.rows):
+        for column in range(grid.columns):
             x, y = grid.cell(column, row)
             assert x >= MIN_MARGIN - 1e-6 and y >= MIN_MARGIN - 1e-6
             assert x + grid.card_width <= paper.width - MIN_MARGIN + 1e-6
@@ -121,14 +121,15 @@ def test_every_grid_keeps_cards_on_the_paper_with_margins(paper_name: str, bleed
             assert clip.x >= 0 and clip.y >= 0
             assert clip.x + clip.width <= paper.width and clip.y + clip.height <= paper.height
     # neighbours' bleeds never overlap
-    if paper.columns > 1:
+    if grid.columns > 1:
         assert grid.clip(0, 0).x + grid.clip(0, 0).width <= grid.clip(1, 0).x + 1e-6
     assert grid.gap_x <= 2 * bleed + 1e-9
 
 
 def test_cards_too_big_for_the_paper_are_refused() -> None:
     with pytest.raises(ImpositionError, match="do not fit A4 with 5 mm margins"):
-        make_grid(PAPERS["a4"], mm(70), mm(88.9))
+        make_grid(PAPERS["a4"], mm(210), mm(88.9))
+    assert make_grid(PAPERS["a4"], mm(70), mm(88.9)).columns == 2
 
 
 # --- icons --------------------------------------------------------------------------------

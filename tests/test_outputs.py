@@ -28,8 +28,14 @@ def test_every_output_is_there(kit: Path) -> None:
     ids = card_ids()
     assert len(ids) == 126
     print_files = sorted(p.name for p in (kit / "print").iterdir())
-    assert print_files == sorted([f"cards-{kind}{paper}.pdf" for paper in ("a4", "letter", "a3")
-                                  for kind in ("", "backs-")] + ["board-a3.pdf", "board-a4.pdf", "board-letter.pdf"])
+    assert print_files == sorted([f"{part}-{kind}{paper}.pdf" for paper in ("a4", "letter", "a3")
+                                  for kind in ("", "backs-") for part in ("cards", "money", "tokens", "aid")]
+                                 + ["board-a3.pdf", "board-a4.pdf", "board-letter.pdf"])
+    assert sorted(p.stem for p in (kit / "svg" / "money").glob("*.svg")) == ["1", "10", "2", "20", "5", "back", "blank"]
+    assert sorted(p.stem for p in (kit / "png" / "tokens").glob("*.png")) == sorted(
+        [f"{kind}-{c}" for kind in ("turn", "marker") for c in ("eic", "voc", "estado", "cdi", "dac", "soic")]
+        + ["turn-back"])
+    assert sorted(p.stem for p in (kit / "svg" / "aid").glob("*.svg")) == ["back", "front"]
     assert (kit / "svg" / "board.svg").is_file() and (kit / "png" / "board.png").is_file()
     assert sorted(p.stem for p in (kit / "svg" / "cards").glob("*.svg")) == sorted(ids + ["back"])
     assert sorted(p.stem for p in (kit / "png" / "cards").glob("*.png")) == sorted(ids + ["back"])
@@ -108,7 +114,10 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
                 for p in sorted(folder.rglob("*")) if p.is_file()}
 
     first, second = digests(kit), digests(again)
-    assert len(first) == 6 + 2 * 35 + 127 + 127 + 1 + 1 + 3 + 1 + 1
+    cards = 6 + 2 * 35 + 127 + 127 + 1 + 1
+    board = 3 + 1 + 1
+    money, tokens, aid = 6 + 7 + 7, 6 + 13 + 13, 6 + 2 + 2
+    assert len(first) == cards + board + money + tokens + aid
     assert first == second
 
 

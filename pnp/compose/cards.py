@@ -246,7 +246,7 @@ def card_face(
     return Definition(face_id(card), w, h, Group(tuple(nodes)), bleed)
 
 
-def _rosette(box: Box, gold: str, paper: str, background: str) -> list[Node]:
+def rosette(box: Box, gold: str, paper: str, background: str) -> list[Node]:
     cx, cy = box.x + box.width / 2, box.y + box.height / 2
     r = min(box.width, box.height) / 2
     nodes: list[Node] = [
@@ -275,7 +275,7 @@ def _rosette(box: Box, gold: str, paper: str, background: str) -> list[Node]:
     return nodes
 
 
-def _frame(box: Box, gold: str) -> list[Node]:
+def gold_frame(box: Box, gold: str) -> list[Node]:
     inset = mm(1.3)
     nodes: list[Node] = [
         Rect(box.x, box.y, box.width, box.height, Style(stroke=gold, stroke_width=1.0)),
@@ -296,8 +296,8 @@ def card_back(title: str, subtitle: str | None, layout: Layout, fonts: Mapping[s
     background, gold, paper = c["background"], c["gold"], c["paper"]
     w, h = layout.width, layout.height
     nodes: list[Node] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=background))]
-    nodes += _frame(layout.box("frame"), gold)
-    nodes += _rosette(layout.box("ornament"), gold, paper, background)
+    nodes += gold_frame(layout.box("frame"), gold)
+    nodes += rosette(layout.box("ornament"), gold, paper, background)
     title_box = layout.box("title")
     title_font = fonts[title_box.font or "heading"]
     size = fitted_line(title_box, title, title_font) or title_box.min_size or 8.0
