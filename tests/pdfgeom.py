@@ -43,11 +43,21 @@ class Segment:
 
 
 @dataclass
+class Shape:
+    """A stroked path's bounding box (curves by their control points)."""
+
+    bbox: tuple[float, float, float, float]
+    colour: tuple[float, ...]
+    width: float
+
+
+@dataclass
 class PageGeometry:
     width: float
     height: float
     placements: list[Placement]
     segments: list[Segment]
+    shapes: list[Shape]
 
 
 def _rect(m, x0, y0, x1, y1):
@@ -67,7 +77,8 @@ def read_pdf(path) -> list[PageGeometry]:
         colour, width = (0.0,), 1.0
         start = current = None
         pending: list[Segment] = []
-        placements, segments = [], []
+        points: list[tuple[float, float]] = []
+        placements, segments, shapes = [], [], []
         for operands, op in page.get_contents().operations:
             if op == b"q":
                 stack.append((ctm, colour, width))
@@ -81,18 +92,28 @@ def read_pdf(path) -> list[PageGeometry]:
                 width = float(operands[0])
             elif op == b"m":
                 start = current = apply(ctm, float(operands[0]), float(operands[1]))
+                points.append(current)
             elif op == b"l":
                 point = apply(ctm, float(operands[0]), float(operands[1]))
                 pending.append(Segment(current, point, colour, width))
+                points.append(point)
                 current = point
+            elif op == b"c":
+                values = [float(v) for v in operands]
+                for i in range(0, 6, 2):
+                    points.append(apply(ctm, values[i], values[i + 1]))
+                current = points[-1]
             elif op in (b"S", b"s"):
                 segments += pending
-                pending = []
-            elif op in (b"n", b"f", b"f*", b"B", b"b"):
-                pending = []
+                if points:
+                    xs, ys = [p[0] for p in points], [p[1] for p in points]
+                    shapes.append(Shape((min(xs), min(ys), max(xs), max(ys)), colour, width))
+                pending, points = [], []
+            elif op in (b"n", b"f", b"f*", b"B", b"b", b"B*", b"b*"):
+                pending, points = [], []
             elif op == b"Do":
                 form = xobjects[operands[0]].get_object()
                 x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
                 placements.append(Placement(str(operands[0]), _rect(ctm, x0, y0, x1, y1)))
-        pages.append(PageGeometry(float(box.width), float(box.height), placements, segments))
+        pages.append(PageGeometry(float(box.width), float(box.height), placements, segments, shapes))
     return pages
