@@ -7,11 +7,9 @@ backends (PDF, SVG, PNG). This module is the only one that knows all of them.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 from PIL import Image as PILImage
 
@@ -358,7 +356,7 @@ def human_size(size: int) -> str:
     return ""  # pragma: no cover
 
 
-def summarise(result: BuildResult, files: Iterable[Path] | None = None) -> str:
+def summarise(result: BuildResult) -> str:
     pdfs, svgs, pngs = result.count(".pdf"), result.count(".svg"), result.count(".png")
     parts = [f"{n} {kind}" for n, kind in ((pdfs, "PDF"), (svgs, "SVG"), (pngs, "PNG")) if n]
     others = len(result.files) - pdfs - svgs - pngs

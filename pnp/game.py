@@ -240,7 +240,3 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         documents=documents,
     )
     return game, problems
-
-
-def manifest_location(game: Game, *path) -> Location:
-    return game.locate(Origin(game.manifest), *path)

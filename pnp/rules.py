@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Iterator
 from PIL import Image, UnidentifiedImageError
 
 from .fonts import bundled_fonts, character_map, find_font
-from .model import SYMBOLS, Card, Game, Origin, Suit, Text
+from .model import Card, Game, Origin, Suit, Text
 from .schema import describe_path
 from .problems import CheckInfo, Location, Problem, Severity, plural, register_check
 

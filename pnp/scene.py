@@ -164,21 +164,3 @@ def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> tuple[PathComman
         ("C", cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy),
         ("Z",),
     )
-
-
-def transform_path(commands: tuple[PathCommand, ...], m: Matrix) -> tuple[PathCommand, ...]:
-    a, b, c, d, e, f = m
-
-    def point(x: float, y: float) -> tuple[float, float]:
-        return a * x + c * y + e, b * x + d * y + f
-
-    out = []
-    for cmd in commands:
-        if cmd[0] == "Z":
-            out.append(cmd)
-            continue
-        coords = []
-        for i in range(1, len(cmd), 2):
-            coords.extend(point(cmd[i], cmd[i + 1]))
-        out.append((cmd[0], *coords))
-    return tuple(out)

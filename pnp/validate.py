@@ -8,7 +8,7 @@ from pathlib import Path
 from . import rules
 from .game import load_game
 from .model import Game
-from .problems import Problem, Severity, count, plural, sort_problems
+from .problems import Problem, count, plural, sort_problems
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,3 @@ def validate(manifest: Path) -> Report:
         problems += rules.run_rules(game)
         order = list(game.files)
     return Report(game, tuple(sort_problems(problems, order)))
-
-
-def has_errors(problems: tuple[Problem, ...]) -> bool:
-    return any(p.severity is Severity.ERROR for p in problems)

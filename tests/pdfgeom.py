@@ -75,7 +75,7 @@ def read_pdf(path) -> list[PageGeometry]:
         ctm = (1, 0, 0, 1, 0, 0)
         stack = []
         colour, width = (0.0,), 1.0
-        start = current = None
+        current = None
         pending: list[Segment] = []
         points: list[tuple[float, float]] = []
         placements, segments, shapes = [], [], []
@@ -91,7 +91,7 @@ def read_pdf(path) -> list[PageGeometry]:
             elif op == b"w":
                 width = float(operands[0])
             elif op == b"m":
-                start = current = apply(ctm, float(operands[0]), float(operands[1]))
+                current = apply(ctm, float(operands[0]), float(operands[1]))
                 points.append(current)
             elif op == b"l":
                 point = apply(ctm, float(operands[0]), float(operands[1]))

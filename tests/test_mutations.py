@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.cli import _prefix  # noqa: F401  (importing the CLI registers every rule)
+import pnp.cli  # noqa: F401  (importing the CLI registers every rule)
 from pnp.problems import Severity, format_json, format_text
 from pnp.validate import validate
 

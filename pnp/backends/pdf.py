@@ -17,7 +17,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..scene import Circle, Definition, Group, Image, Node, Page, Path, Rect, Style, Text, Use, ellipse_path
+from ..scene import Circle, Definition, Group, Image, Node, Page, Rect, Style, Text, Use, ellipse_path
+from ..scene import Path as PathNode
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -77,10 +78,10 @@ class _Painter:
                 c.roundRect(node.x, node.y, node.width, node.height, node.radius, stroke=stroke, fill=fill)
             else:
                 c.rect(node.x, node.y, node.width, node.height, stroke=stroke, fill=fill)
-        elif isinstance(node, (Path, Circle)):
+        elif isinstance(node, (PathNode, Circle)):
             fill, stroke = self.style(node.style)
             path = c.beginPath()
-            commands = node.commands if isinstance(node, Path) else ellipse_path(node.cx, node.cy, node.r, node.r)
+            commands = node.commands if isinstance(node, PathNode) else ellipse_path(node.cx, node.cy, node.r, node.r)
             for cmd in commands:
                 op = cmd[0]
                 if op == "M":

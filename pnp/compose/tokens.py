@@ -4,7 +4,6 @@ its historical mark; colour and emblem together tell the companies apart."""
 
 from __future__ import annotations
 
-import math
 from typing import Mapping
 
 from ..colours import luminance, mix
