@@ -25,7 +25,7 @@ from .model import Card, Game, Text
 from .scene import Definition, Page, Use
 
 FORMATS = ("pdf", "svg", "png")
-COMPONENTS = ("cards", "board", "money", "tokens", "aid")
+COMPONENTS = ("cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "pod", "gallery")
 BOARD_PNG_DPI = 150
 PNG_DPI = 300
 CONTACT_COLUMNS = 14
@@ -44,6 +44,7 @@ class BuildOptions:
     bleed: float = 0.0  # points
     duplex: bool = False
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
+    tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
 
 
 @dataclass
@@ -117,6 +118,9 @@ class Builder:
         self.options = options
         self.progress = progress or (lambda message: None)
         self.result = BuildResult()
+        self.warnings: list[str] = []
+        self._definitions: dict[float, tuple[list[Definition], Definition]] = {}
+        self._board: Definition | None = None
         self.fonts: dict[str, FontMetrics] = {}
         for role, name in game.fonts.items():
             path = find_font(name, game.root)
@@ -139,6 +143,12 @@ class Builder:
         return Art(str(path), width, height)
 
     def card_definitions(self, bleed: float) -> tuple[list[Definition], Definition]:
+        """Every card face and the back, composed once per bleed."""
+        if bleed not in self._definitions:
+            self._definitions[bleed] = self._compose_cards(bleed)
+        return self._definitions[bleed]
+
+    def _compose_cards(self, bleed: float) -> tuple[list[Definition], Definition]:
         game, language = self.game, self.game.language
         areas = {area.id: area for area in game.areas}
         face_layout, back_layout = game.layouts["card-face"], game.layouts["card-back"]
@@ -206,17 +216,24 @@ class Builder:
             self.result.files += png_paths
             self.write("png/contact-sheet.png", png_bytes(contact_sheet(thumbs[:-1], CONTACT_COLUMNS)))
 
-    def build_board(self) -> None:
+    def board_definition(self) -> Definition:
+        """The board page, composed once."""
         from .compose.board import board_page
         from .geography import geography_of
 
+        if self._board is None:
+            game, language = self.game, self.game.language
+            geography = geography_of(game)
+            if geography is None:  # validation reports why
+                raise ValueError("the game has no usable board")
+            labels = {key: text.get(language) for key, text in game.board.labels.items()}
+            self._board = board_page(game, geography, game.layouts["board"], self.fonts, language, labels)
+        return self._board
+
+    def build_board(self) -> None:
         game, options, language = self.game, self.options, self.game.language
-        geography = geography_of(game)
-        if geography is None:  # validation reports why
-            raise ValueError("the game has no usable board")
-        labels = {key: text.get(language) for key, text in game.board.labels.items()}
         self.progress("board: composing the map")
-        board = board_page(game, geography, game.layouts["board"], self.fonts, language, labels)
+        board = self.board_definition()
         whole = Page(board.width, board.height, (Use(board.id),), (board,))
         title = f"{game.title.get(language)} · board"
         if "pdf" in options.formats:
@@ -322,13 +339,25 @@ class Builder:
         self.singles("aid", [("front", front), ("back", back)])
 
     def build(self) -> BuildResult:
+        from .exports import build_gallery, build_pod, build_tabletopia, build_tts
+
+        wanted = set(self.options.components)
         parts = {"cards": self.build_cards, "board": self.build_board, "money": self.build_money,
                  "tokens": self.build_tokens, "aid": self.build_aid}
         present = {"cards": True, "board": self.game.board is not None, "money": self.game.money is not None,
                    "tokens": self.game.companies is not None, "aid": self.game.aid is not None}
-        for part in COMPONENTS:
-            if part in self.options.components and present[part]:
-                parts[part]()
+        for part, build in parts.items():
+            if part in wanted and present[part]:
+                build()
+        tabletopia = []
+        if wanted & {"tabletopia", "tts"}:  # Tabletop Simulator uses the Tabletopia tokens and board
+            tabletopia = build_tabletopia(self)
+        if "tts" in wanted:
+            build_tts(self, tabletopia)
+        if "pod" in wanted:
+            build_pod(self)
+        if "gallery" in wanted:
+            build_gallery(self, tabletopia)
         self.result.files.sort()
         return self.result
 

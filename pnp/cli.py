@@ -127,7 +127,8 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
 
 @main.command("build")
 @game_option
-@click.option("--only", "only", type=click.Choice(["cards", "board", "money", "tokens", "aid"]), multiple=True,
+@click.option("--only", "only", type=click.Choice(["cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "pod",
+                                                  "gallery"]), multiple=True,
               help="Build only this component (repeatable). Default: everything.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "all"]), default="all", show_default=True,
               help="Paper for the print sheets.")
@@ -136,11 +137,13 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
 @click.option("--bleed", default="0mm", show_default=True, callback=_length, metavar="LENGTH",
               help="Run the art this far past the cut line on print sheets (e.g. 3mm).")
 @click.option("--duplex", is_flag=True, help="Also write fronts and backs interleaved in one PDF per paper.")
+@click.option("--tabletopia-scale", "tabletopia_scale", type=click.IntRange(25, 400), default=100, show_default=True,
+              metavar="PERCENT", help="Tabletopia images at 10 px per mm times this percentage.")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder. Default: out/ beside game.yaml.")
 @click.option("--strict", is_flag=True, help="Stop on warnings too.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
-                  duplex: bool, out: Path | None, strict: bool) -> None:
+                  duplex: bool, tabletopia_scale: int, out: Path | None, strict: bool) -> None:
     """Validate the game, then build its kit: card sheets and the board to print, SVG and PNG images."""
     import gc
     import time
@@ -149,7 +152,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     # rarely saves about a tenth of the time
     gc.set_threshold(50_000, 20, 20)
 
-    from .build import COMPONENTS, BuildOptions, build, summarise
+    from .build import COMPONENTS, Builder, BuildOptions, summarise
     from .impose import PAPERS
 
     started = time.perf_counter()
@@ -166,6 +169,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         formats=formats,
         bleed=bleed,
         duplex=duplex,
+        tabletopia_scale=tabletopia_scale,
     )
     target = out if out is not None else manifest.parent / "out"
     on_terminal = sys.stderr.isatty()
@@ -174,8 +178,11 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         if on_terminal:
             click.echo(f"\r\033[K{message} ...", err=True, nl=False)
 
-    result = build(report.game, target, options, progress)
+    builder = Builder(report.game, target, options, progress)
+    result = builder.build()
     if on_terminal:
         click.echo("\r\033[K", err=True, nl=False)
+    for warning in builder.warnings:
+        click.echo(f"warning: {warning}", err=True)
     elapsed = time.perf_counter() - started
     click.echo(f"built {summarise(result)} into {target} in {elapsed:.1f} s")

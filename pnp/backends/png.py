@@ -15,6 +15,14 @@ from PIL import Image
 from ..files import write_atomic
 
 
+def _scale(page, dpi: float) -> float:
+    """Points to pixels, so that the page is a whole number of pixels wide: pdfium rounds
+    sizes up, and a page 825.0003 px wide (its size as the PDF writes it) would come out 826."""
+    width = page.get_width()
+    pixels = max(1, round(width * dpi / 72))
+    return (pixels - 1e-6) / width
+
+
 def rasterize(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
     """Pages of a PDF (all, or those listed) as RGB images at `dpi`.
 
@@ -23,7 +31,7 @@ def rasterize(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Ite
     try:
         for index in range(len(document)) if pages is None else pages:
             page = document[index]
-            bitmap = page.render(scale=dpi / 72, may_draw_forms=False, rev_byteorder=True)
+            bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, rev_byteorder=True)
             image = bitmap.to_pil()
             yield image if image.mode == "RGB" else image.convert("RGB")
             page.close()
@@ -39,14 +47,29 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     return out.getvalue()
 
 
+def jpeg_bytes(image: Image.Image, dpi: float | None = None, quality: int = 90) -> bytes:
+    """JPEG file bytes (no EXIF, no timestamps: deterministic)."""
+    out = io.BytesIO()
+    info = {"dpi": (round(dpi), round(dpi))} if dpi else {}
+    image.convert("RGB").save(out, format="JPEG", quality=quality, subsampling=0, **info)
+    return out.getvalue()
+
+
+def encode(image: Image.Image, path: str | Path, dpi: float | None = None) -> bytes:
+    """The image in the format its file name asks for (.png or .jpg)."""
+    return jpeg_bytes(image, dpi) if str(path).endswith((".jpg", ".jpeg")) else png_bytes(image, dpi)
+
+
 def _render_share(pdf: bytes, dpi: float, pages: list[int], paths: list[str], thumb_width: int
                   ) -> list[tuple[int, bytes, tuple[int, int]]]:
-    """A worker's share: write its pages as PNG files, return small thumbnails of them."""
+    """A worker's share: write its pages as image files (PNG or JPEG by name), return
+    thumbnails `thumb_width` wide (none when 0)."""
     thumbs = []
     for index, path, image in zip(pages, paths, rasterize(pdf, dpi, pages)):
-        write_atomic(Path(path), png_bytes(image, dpi))
-        thumb = image.reduce(max(1, image.width // thumb_width))
-        thumbs.append((index, thumb.tobytes(), thumb.size))
+        write_atomic(Path(path), encode(image, path, dpi))
+        if thumb_width:
+            thumb = image.reduce(max(1, image.width // thumb_width))
+            thumbs.append((index, thumb.tobytes(), thumb.size))
     return thumbs
 
 
@@ -89,3 +112,21 @@ class PageRenderer:
         finally:
             self.pool.shutdown(cancel_futures=True)
         return [found[i] for i in sorted(found)]
+
+
+def rasterize_rgba(pdf: bytes, dpi: float) -> Iterator[Image.Image]:
+    """Each page on a transparent background, with hard on/off alpha (Tabletopia shows no
+    partial transparency): a pixel is opaque when it is at least half covered."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, fill_color=(255, 255, 255, 0),
+                                 rev_byteorder=True)
+            image = bitmap.to_pil().convert("RGBA")
+            alpha = image.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
+            image.putalpha(alpha)
+            yield image
+            page.close()
+    finally:
+        document.close()

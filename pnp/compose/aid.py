@@ -21,7 +21,7 @@ def _base(layout: Layout) -> list[Node]:
     c = layout.colours
     frame = layout.box("frame")
     return [
-        Rect(-mm(3), -mm(3), layout.width + mm(6), layout.height + mm(6), Style(fill=c["accent"])),
+        Rect(-mm(4), -mm(4), layout.width + mm(8), layout.height + mm(8), Style(fill=c["accent"])),
         Rect(frame.x, frame.y, frame.width, frame.height, Style(fill=c["paper"], stroke=c["ink"], stroke_width=0.6),
              radius=mm(1.5)),
     ]
