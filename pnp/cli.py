@@ -142,11 +142,19 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder. Default: out/ beside game.yaml.")
 @click.option("--strict", is_flag=True, help="Stop on warnings too.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
+              help="Worker processes for rasterizing. Default: one per core.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only problems and errors.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
-                  duplex: bool, tabletopia_scale: int, out: Path | None, strict: bool) -> None:
+                  duplex: bool, tabletopia_scale: int, out: Path | None, strict: bool, jobs: int | None,
+                  quiet: bool, verbose: bool) -> None:
     """Validate the game, then build its kit: card sheets and the board to print, SVG and PNG images."""
     import gc
+    import shutil
     import time
+
+    from .files import keep_previous, staging_folder, swap_in
 
     # a build makes many small, short-lived objects and no cycles worth chasing: collecting
     # rarely saves about a tenth of the time
@@ -170,19 +178,47 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         bleed=bleed,
         duplex=duplex,
         tabletopia_scale=tabletopia_scale,
+        jobs=jobs,
     )
     target = out if out is not None else manifest.parent / "out"
     on_terminal = sys.stderr.isatty()
 
     def progress(message: str) -> None:
-        if on_terminal:
+        if quiet:
+            return
+        if on_terminal:  # one line, rewritten as the build goes
             click.echo(f"\r\033[K{message} ...", err=True, nl=False)
+        else:  # plain lines for logs
+            click.echo(message, err=True)
 
-    builder = Builder(report.game, target, options, progress)
-    result = builder.build()
-    if on_terminal:
+    # build beside out/ and swap the result in only when it is complete: a build that
+    # fails or is interrupted leaves the previous out/ as it was
+    try:
+        staging = staging_folder(target)
+    except OSError as exc:
+        raise click.ClickException(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
+    try:
+        if only:  # a partial build keeps what it does not rebuild
+            keep_previous(target, staging)
+        builder = Builder(report.game, staging, options, progress)
+        result = builder.build()
+        summary = summarise(result)
+        written = [target / path.relative_to(staging) for path in result.files]
+        swap_in(staging, target)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        where = f": {exc.filename}" if exc.filename else ""
+        raise click.ClickException(f"build failed, {target} is unchanged: {exc.strerror or exc}{where}") from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if on_terminal and not quiet:
         click.echo("\r\033[K", err=True, nl=False)
     for warning in builder.warnings:
         click.echo(f"warning: {warning}", err=True)
-    elapsed = time.perf_counter() - started
-    click.echo(f"built {summarise(result)} into {target} in {elapsed:.1f} s")
+    if verbose:
+        for path in written:
+            click.echo(f"wrote {path}")
+    if not quiet:
+        elapsed = time.perf_counter() - started
+        click.echo(f"built {summary} into {target} in {elapsed:.1f} s")

@@ -126,7 +126,7 @@ def test_build_summary_and_options(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "cards", "--paper", "a3",
                                        "--format", "svg", "-o", str(tmp_path / "o")], catch_exceptions=False)
     assert result.exit_code == 0
-    assert re.fullmatch(r"built 141 SVG, 1 other \([\d.]+ MB\) into \S+ in [\d.]+ s\n", result.output)
+    assert re.fullmatch(r"built 141 SVG, 1 other \([\d.]+ MB\) into \S+ in [\d.]+ s\n", result.stdout)
     assert not (tmp_path / "o" / "print").exists()
     bad = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--format", "pdf,gif"])
     assert bad.exit_code == 2 and "gif: choose from pdf, svg, png" in bad.output

@@ -1,0 +1,127 @@
+"""A build that fails, is interrupted or is killed leaves the previous out/ complete and unchanged."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.build import Builder
+from pnp.cli import main
+
+from conftest import ROOT
+
+
+def digests(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def leftovers(out: Path) -> list[str]:
+    return sorted(p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}."))
+
+
+@pytest.fixture
+def previous(tmp_path: Path) -> Path:
+    """An out/ from a complete (if small) earlier build."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "board", "--only", "aid", "-o", str(out)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0
+    return out
+
+
+def test_an_exception_mid_build_leaves_out_unchanged(previous: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = digests(previous)
+
+    def broken(self) -> None:
+        raise RuntimeError("the aid went wrong")
+
+    monkeypatch.setattr(Builder, "build_aid", broken)
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "-o", str(previous)])
+    assert isinstance(result.exception, RuntimeError)
+    assert digests(previous) == before
+    assert leftovers(previous) == []
+
+
+def test_ctrl_c_mid_build_leaves_out_unchanged(previous: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = digests(previous)
+
+    def interrupted(self) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Builder, "build_money", interrupted)
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "board", "--only", "money",
+                                       "-o", str(previous)])
+    assert result.exit_code != 0
+    assert digests(previous) == before
+    assert leftovers(previous) == []
+
+
+def test_a_full_disk_is_reported_and_out_is_unchanged(previous: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = digests(previous)
+    calls = {"n": 0}
+    original = Builder.write
+
+    def filling(self, relative: str, data: bytes) -> None:
+        calls["n"] += 1
+        if calls["n"] > 3:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self.out / relative))
+        original(self, relative, data)
+
+    monkeypatch.setattr(Builder, "write", filling)
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "money", "-o", str(previous)])
+    assert result.exit_code == 1
+    assert f"Error: build failed, {previous} is unchanged: No space left on device" in result.output
+    assert digests(previous) == before
+    assert leftovers(previous) == []
+
+
+def test_a_killed_build_leaves_out_unchanged_and_the_next_build_tidies_up(previous: Path) -> None:
+    before = digests(previous)
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--game", str(ROOT), "-o", str(previous)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    # wait until it is well into writing files, then kill it without warning
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        staging = [p for p in previous.parent.iterdir() if p.name.startswith(".out.building-")]
+        if staging and (staging[0] / "print").is_dir():
+            break
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert digests(previous) == before
+    assert leftovers(previous)  # the killed build's folder is still there ...
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(previous)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0
+    assert leftovers(previous) == []  # ... until the next build clears it
+
+
+def test_a_partial_build_keeps_the_other_parts(previous: Path) -> None:
+    before = digests(previous)
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(previous)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0
+    assert digests(previous) == before  # the same inputs rebuild the same files, the board untouched
+
+
+def test_progress_is_plain_lines_off_a_terminal_and_quiet_says_nothing(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(tmp_path / "o")],
+                                catch_exceptions=False)
+    assert "aid: player aid\n" in result.stderr
+    assert result.stdout.startswith("built 6 PDF, 2 SVG, 2 PNG")
+    quiet = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-q", "-o", str(tmp_path / "o")],
+                               catch_exceptions=False)
+    assert quiet.exit_code == 0 and quiet.output == ""
+    verbose = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-v", "-o", str(tmp_path / "o")],
+                                 catch_exceptions=False)
+    assert f"wrote {tmp_path / 'o' / 'print' / 'aid-a4.pdf'}\n" in verbose.stdout
