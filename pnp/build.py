@@ -367,6 +367,48 @@ def build(game: Game, out: Path, options: BuildOptions | None = None, progress: 
     return Builder(game, out, options or BuildOptions(), progress).build()
 
 
+class BuildFailed(Exception):
+    """The build could not write its output (a full disk, no permission); out/ is unchanged."""
+
+
+@dataclass
+class Outcome:
+    summary: str
+    written: list[Path]
+    warnings: list[str]
+
+
+def build_safely(game: Game, target: Path, options: BuildOptions, progress: Progress | None = None,
+                 partial: bool = False) -> Outcome:
+    """Build into a new folder beside `target` and swap it in only when complete, so a build
+    that fails or is interrupted leaves the previous output as it was. A partial build
+    starts from the previous output and replaces only its own part."""
+    import shutil
+
+    from .files import keep_previous, staging_folder, swap_in
+
+    try:
+        staging = staging_folder(target)
+    except OSError as exc:
+        raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
+    try:
+        if partial:
+            keep_previous(target, staging)
+        builder = Builder(game, staging, options, progress)
+        result = builder.build()
+        outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
+                          builder.warnings)
+        swap_in(staging, target)
+        return outcome
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        where = f": {exc.filename}" if exc.filename else ""
+        raise BuildFailed(f"build failed, {target} is unchanged: {exc.strerror or exc}{where}") from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
 def contact_sheet(thumbs: Sequence[PILImage.Image], columns: int, gap: int = 8) -> PILImage.Image:
     """All card faces at a glance: thumbnails in a grid on white."""
     width, height = thumbs[0].size

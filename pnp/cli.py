@@ -151,16 +151,13 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                   quiet: bool, verbose: bool) -> None:
     """Validate the game, then build its kit: card sheets and the board to print, SVG and PNG images."""
     import gc
-    import shutil
     import time
-
-    from .files import keep_previous, staging_folder, swap_in
 
     # a build makes many small, short-lived objects and no cycles worth chasing: collecting
     # rarely saves about a tenth of the time
     gc.set_threshold(50_000, 20, 20)
 
-    from .build import COMPONENTS, Builder, BuildOptions, summarise
+    from .build import COMPONENTS, BuildFailed, BuildOptions, build_safely
     from .impose import PAPERS
 
     started = time.perf_counter()
@@ -191,34 +188,74 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         else:  # plain lines for logs
             click.echo(message, err=True)
 
-    # build beside out/ and swap the result in only when it is complete: a build that
-    # fails or is interrupted leaves the previous out/ as it was
     try:
-        staging = staging_folder(target)
-    except OSError as exc:
-        raise click.ClickException(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
-    try:
-        if only:  # a partial build keeps what it does not rebuild
-            keep_previous(target, staging)
-        builder = Builder(report.game, staging, options, progress)
-        result = builder.build()
-        summary = summarise(result)
-        written = [target / path.relative_to(staging) for path in result.files]
-        swap_in(staging, target)
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        where = f": {exc.filename}" if exc.filename else ""
-        raise click.ClickException(f"build failed, {target} is unchanged: {exc.strerror or exc}{where}") from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        outcome = build_safely(report.game, target, options, progress, partial=bool(only))
+    except BuildFailed as exc:
+        raise click.ClickException(str(exc)) from None
     if on_terminal and not quiet:
         click.echo("\r\033[K", err=True, nl=False)
-    for warning in builder.warnings:
+    for warning in outcome.warnings:
         click.echo(f"warning: {warning}", err=True)
     if verbose:
-        for path in written:
+        for path in outcome.written:
             click.echo(f"wrote {path}")
     if not quiet:
         elapsed = time.perf_counter() - started
-        click.echo(f"built {summary} into {target} in {elapsed:.1f} s")
+        click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
+
+
+@main.command("watch")
+@game_option
+@click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder. Default: out/ beside game.yaml.")
+@click.option("--only", "only", type=click.Choice(["cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "pod",
+                                                  "gallery"]), multiple=True,
+              help="Rebuild only this part (repeatable). Default: everything.")
+@click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
+              help="Comma-separated formats to write: pdf, svg, png.")
+def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], formats: tuple[str, ...]) -> None:
+    """Rebuild on every save: problems as they appear, one line per rebuild. Ctrl-C stops."""
+    import time
+
+    import watchfiles
+
+    from .build import COMPONENTS, BuildFailed, BuildOptions, build_safely
+
+    manifest = _manifest(game)
+    root = manifest.parent.resolve()
+    target = (out if out is not None else manifest.parent / "out").resolve()
+    options = BuildOptions(components=only or COMPONENTS, formats=formats)
+
+    def rebuild() -> None:
+        started = time.perf_counter()
+        report = validate(manifest)
+        if report.problems:
+            click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), nl=False)
+        if report.failed():
+            click.echo(f"not built: {report.summary()}; {target} is unchanged")
+            return
+        try:
+            outcome = build_safely(report.game, target, options, partial=bool(only))
+        except BuildFailed as exc:
+            click.echo(f"error: {exc}")
+            return
+        except Exception as exc:  # a bug: say so, and keep watching
+            click.echo(f"error: the build failed ({type(exc).__name__}: {exc}); {target} is unchanged")
+            return
+        click.echo(f"built {outcome.summary} in {time.perf_counter() - started:.1f} s")
+
+    def ignored(change: watchfiles.Change, path: str) -> bool:
+        resolved = Path(path).resolve()
+        return not (resolved == target or target in resolved.parents or resolved.name.startswith(".")
+                    or any(part.startswith(f".{target.name}.") for part in resolved.parts)
+                    or "__pycache__" in resolved.parts)
+
+    click.echo(f"watching {root} (Ctrl-C to stop)")
+    rebuild()
+    try:
+        for changes in watchfiles.watch(root, watch_filter=ignored, debounce=300, rust_timeout=0):
+            names = sorted({os.path.relpath(path, root) for _, path in changes})
+            click.echo(f"changed: {', '.join(names)}")
+            rebuild()
+    except KeyboardInterrupt:
+        pass

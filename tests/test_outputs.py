@@ -151,3 +151,19 @@ def test_card_art_fills_the_picture_area(mini: Path, tmp_path: Path) -> None:
         assert king.getpixel((71, 357)) == (0xC0, 0x30, 0x20)
     with Image.open(tmp_path / "o" / "png" / "cards" / "prince.png") as prince:
         assert prince.getpixel((375, 357)) != (0xC0, 0x30, 0x20)  # no art: the emblem
+
+
+def test_markup_characters_come_out_right_in_svg_and_html(mini: Path, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    name = 'Tom & "Jerry" <Ltd>'
+    north = mini / "cards" / "north.yaml"
+    north.write_text(north.read_text().replace("name: Guards", f"name: '{name}'"))
+    result = CliRunner().invoke(main, ["build", "--game", str(mini), "--only", "cards", "--only", "gallery",
+                                       "--format", "svg,png", "-o", str(tmp_path / "o")], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    tree = ET.parse(tmp_path / "o" / "svg" / "cards" / "guards.svg")  # well-formed XML
+    texts = ["".join(t.itertext()) for t in tree.iter("{http://www.w3.org/2000/svg}text")]
+    assert name in texts
+    page = (tmp_path / "o" / "index.html").read_text("utf-8")
+    assert "Tom &amp; &quot;Jerry&quot; &lt;Ltd&gt;" in page and name not in page
