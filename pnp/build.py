@@ -379,7 +379,7 @@ class Outcome:
 
 
 def build_safely(game: Game, target: Path, options: BuildOptions, progress: Progress | None = None,
-                 partial: bool = False) -> Outcome:
+                 partial: bool = False, fingerprint: str | None = None) -> Outcome:
     """Build into a new folder beside `target` and swap it in only when complete, so a build
     that fails or is interrupted leaves the previous output as it was. A partial build
     starts from the previous output and replaces only its own part."""
@@ -398,6 +398,11 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         result = builder.build()
         outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
                           builder.warnings)
+        if fingerprint is not None:  # lets the next build see that nothing changed
+            from .fingerprint import RECORD, record
+
+            files = [p for p in staging.rglob("*") if p.is_file() and p.name != RECORD]
+            write_atomic(staging / RECORD, record(staging, fingerprint, files))
         swap_in(staging, target)
         return outcome
     except OSError as exc:

@@ -146,9 +146,10 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
               help="Worker processes for rasterizing. Default: one per core.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
+@click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
                   duplex: bool, tabletopia_scale: int, out: Path | None, strict: bool, jobs: int | None,
-                  quiet: bool, verbose: bool) -> None:
+                  quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: card sheets and the board to print, SVG and PNG images."""
     import gc
     import time
@@ -162,6 +163,15 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
 
     started = time.perf_counter()
     manifest = _manifest(game)
+    target = out if out is not None else manifest.parent / "out"
+    from .fingerprint import inputs_fingerprint, up_to_date
+
+    settings = repr((sorted(only), paper, formats, bleed, duplex, tabletopia_scale, strict, __version__))
+    fingerprint = inputs_fingerprint(manifest.parent, target, settings)
+    if not force and up_to_date(target, fingerprint):
+        if not quiet:
+            click.echo(f"{target} is up to date: nothing changed since its last build")
+        return
     report = validate(manifest)
     if report.problems:
         click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
@@ -177,7 +187,6 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         tabletopia_scale=tabletopia_scale,
         jobs=jobs,
     )
-    target = out if out is not None else manifest.parent / "out"
     on_terminal = sys.stderr.isatty()
 
     def progress(message: str) -> None:
@@ -189,7 +198,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
             click.echo(message, err=True)
 
     try:
-        outcome = build_safely(report.game, target, options, progress, partial=bool(only))
+        outcome = build_safely(report.game, target, options, progress, partial=bool(only), fingerprint=fingerprint)
     except BuildFailed as exc:
         raise click.ClickException(str(exc)) from None
     if on_terminal and not quiet:

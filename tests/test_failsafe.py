@@ -111,7 +111,25 @@ def test_a_partial_build_keeps_the_other_parts(previous: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(previous)],
                                 catch_exceptions=False)
     assert result.exit_code == 0
-    assert digests(previous) == before  # the same inputs rebuild the same files, the board untouched
+    after = digests(previous)
+    # the same inputs rebuild the same files and the board is untouched; only the record of
+    # what was built (for the no-op check) differs
+    assert after.pop(".pnp-build.json") != before.pop(".pnp-build.json")
+    assert after == before
+
+
+def test_nothing_changed_means_nothing_to_do(previous: Path) -> None:
+    args = ["build", "--game", str(ROOT), "--only", "board", "--only", "aid", "-o", str(previous)]
+    before = digests(previous)
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert (result.exit_code, result.stdout) == (0, f"{previous} is up to date: nothing changed since its last build\n")
+    assert digests(previous) == before
+    # a missing output, or --force, builds again
+    (previous / "png" / "board.png").unlink()
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.stdout.startswith("built ")
+    assert digests(previous) == before
+    assert CliRunner().invoke(main, [*args, "--force"]).stdout.startswith("built ")
 
 
 def test_progress_is_plain_lines_off_a_terminal_and_quiet_says_nothing(tmp_path: Path) -> None:
@@ -122,6 +140,6 @@ def test_progress_is_plain_lines_off_a_terminal_and_quiet_says_nothing(tmp_path:
     quiet = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-q", "-o", str(tmp_path / "o")],
                                catch_exceptions=False)
     assert quiet.exit_code == 0 and quiet.output == ""
-    verbose = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-v", "-o", str(tmp_path / "o")],
-                                 catch_exceptions=False)
+    verbose = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-v", "--force",
+                                        "-o", str(tmp_path / "o")], catch_exceptions=False)
     assert f"wrote {tmp_path / 'o' / 'print' / 'aid-a4.pdf'}\n" in verbose.stdout

@@ -1,0 +1,59 @@
+"""What a build depends on, as one hash: the game's files, pnp's own code and the versions of
+the libraries that draw. When nothing changed since the last build, there is nothing to do."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from importlib import metadata
+from pathlib import Path
+
+RECORD = ".pnp-build.json"
+RENDERERS = ("reportlab", "rl_accel", "svgwrite", "pypdfium2", "pillow", "fonttools", "shapely", "pyproj",
+             "coloraide", "font-source-sans-pro", "font-source-serif-pro")
+
+
+def _files(root: Path, skip: Path) -> list[Path]:
+    """Every file under `root`, leaving out hidden folders (.git), caches and `skip` (out/)."""
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                         and Path(folder, d).resolve() != skip)
+        found += [Path(folder, f) for f in sorted(files) if not f.startswith(".")]
+    return found
+
+
+def inputs_fingerprint(root: Path, out: Path, options: str) -> str:
+    """A hash of everything the build's output depends on."""
+    digest = hashlib.sha256(options.encode("utf-8"))
+    package = Path(__file__).resolve().parent
+    for base in (root.resolve(), package):
+        for path in _files(base, out.resolve()):
+            digest.update(str(path.relative_to(base)).encode("utf-8"))
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for name in RENDERERS:
+        try:
+            digest.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name}=none".encode())
+    return digest.hexdigest()
+
+
+def record(out: Path, fingerprint: str, files: list[Path]) -> bytes:
+    """The record a build leaves in its output: its inputs' hash and every file with its size."""
+    doc = {"inputs": fingerprint,
+           "files": {str(p.relative_to(out)): p.stat().st_size for p in sorted(files)}}
+    return (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def up_to_date(out: Path, fingerprint: str) -> bool:
+    """Whether `out` holds a complete build of exactly these inputs."""
+    try:
+        doc = json.loads((out / RECORD).read_text("utf-8"))
+        if doc.get("inputs") != fingerprint:
+            return False
+        return all((out / name).is_file() and (out / name).stat().st_size == size
+                   for name, size in doc["files"].items())
+    except (OSError, ValueError, KeyError, AttributeError):
+        return False
