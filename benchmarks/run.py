@@ -1,50 +1,41 @@
 """Time pnp's commands as whole processes: median wall time over several runs, and peak memory.
 
     python benchmarks/run.py            # 7 runs of each command after one warm-up, on the bundled game
-    python benchmarks/run.py --runs 15
+    python benchmarks/run.py --runs 3 --only build
 
-Uses only the standard library (subprocess, time, resource), so anyone can rerun it.
-The machines pnp is developed on are shared and noisy: quote medians, not single runs.
+Uses only the standard library (subprocess, time, os.wait4), so anyone can rerun it. Each
+command runs on a copy of the bundled game in a temporary folder; the edit scenarios change
+a file of that copy before every run. The machines pnp is developed on are shared and
+noisy: quote medians, not single runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import shutil
+import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 PNP = [sys.executable, "-m", "pnp"]
-
-OUT = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
-COMMANDS = {
-    "pnp --version (start-up only)": PNP + ["--version"],
-    "pnp validate": PNP + ["validate"],
-    "pnp stats": PNP + ["stats"],
-    "pnp build --only cards --format pdf": PNP + ["build", "--only", "cards", "--format", "pdf", "-o", str(OUT / "pdf")],
-    "pnp build --only cards --format svg": PNP + ["build", "--only", "cards", "--format", "svg", "-o", str(OUT / "svg")],
-    "pnp build --only cards --format png": PNP + ["build", "--only", "cards", "--format", "png", "-o", str(OUT / "png")],
-    "pnp build --only cards (all formats)": PNP + ["build", "--only", "cards", "-o", str(OUT / "all")],
-    "pnp build --only board": PNP + ["build", "--only", "board", "-o", str(OUT / "board")],
-    "pnp build (the whole kit)": PNP + ["build", "-o", str(OUT / "kit")],
-}
+DATA = ("game.yaml", "cards", "board", "layouts")
 
 
-def run_once(argv: list[str]) -> tuple[float, int]:
+def run_once(argv: list[str], cwd: Path) -> tuple[float, int]:
     """Wall seconds and peak resident memory (KiB) of one run in a fresh child process
-    (the largest of the process and its worker processes)."""
+    (the largest of the process and the worker processes it waited for)."""
     started = time.perf_counter()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - child
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)
-        os.chdir(ROOT)
+        os.chdir(cwd)
         os.execv(argv[0], argv)
     _, status, usage = os.wait4(pid, 0)
     elapsed = time.perf_counter() - started
@@ -53,20 +44,75 @@ def run_once(argv: list[str]) -> tuple[float, int]:
     return elapsed, usage.ru_maxrss
 
 
+def edit_card(game: Path) -> None:
+    """Change one card's follower list, back and forth, so every run sees an edit."""
+    path = game / "cards" / "mughals.yaml"
+    text = path.read_text("utf-8")
+    a, b = "    follows: [1, 2, 3, 4, 5, 8]\n", "    follows: [1, 2, 3, 4, 5]\n"
+    path.write_text(text.replace(a, b) if a in text else text.replace(b, a), "utf-8")
+
+
+def edit_board(game: Path) -> None:
+    """Move one seat a little, back and forth."""
+    path = game / "board" / "areas.yaml"
+    text = path.read_text("utf-8")
+    a, b = "lat: 28.66, lon: 77.23", "lat: 28.61, lon: 77.21"
+    path.write_text(text.replace(a, b) if a in text else text.replace(b, a), "utf-8")
+
+
+def clean(game: Path) -> None:
+    shutil.rmtree(game / "out", ignore_errors=True)
+
+
+def nothing(game: Path) -> None:
+    pass
+
+
+# name: (command, what to do before each run, group)
+SCENARIOS: dict[str, tuple[list[str], Callable[[Path], None], str]] = {
+    "pnp --version (start-up only)": (PNP + ["--version"], nothing, "check"),
+    "pnp validate": (PNP + ["validate"], nothing, "check"),
+    "pnp stats": (PNP + ["stats"], nothing, "check"),
+    "pnp build --only cards --format pdf": (PNP + ["build", "--only", "cards", "--format", "pdf"], clean, "cards"),
+    "pnp build --only cards --format svg": (PNP + ["build", "--only", "cards", "--format", "svg"], clean, "cards"),
+    "pnp build --only cards --format png": (PNP + ["build", "--only", "cards", "--format", "png"], clean, "cards"),
+    "pnp build --only cards (all formats)": (PNP + ["build", "--only", "cards"], clean, "cards"),
+    "pnp build --only board": (PNP + ["build", "--only", "board"], clean, "build"),
+    "pnp build, cold (the whole kit)": (PNP + ["build"], clean, "build"),
+    "pnp build, nothing changed": (PNP + ["build"], nothing, "build"),
+    "pnp build, one card edited": (PNP + ["build"], edit_card, "build"),
+    "pnp build, the board edited": (PNP + ["build"], edit_board, "build"),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--only", choices=["check", "cards", "build"], help="run one group of scenarios")
     args = parser.parse_args()
-    width = max(len(name) for name in COMMANDS)
+    work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    game = work / "game"
+    game.mkdir()
+    for name in DATA:
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
+    width = max(len(name) for name in SCENARIOS)
     print(f"{'command':<{width}} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MiB':>9}")
     try:
-        for name, argv in COMMANDS.items():
-            run_once(argv)  # warm-up: file cache, .pyc files
-            times, peaks = zip(*(run_once(argv) for _ in range(args.runs)))
+        for name, (argv, before, group) in SCENARIOS.items():
+            if args.only and group != args.only:
+                continue
+            if before is nothing and "build" in argv:
+                run_once(PNP + ["build"], game)  # something to find unchanged
+            results = []
+            for _ in range(args.runs + 1):  # the first is a warm-up
+                before(game)
+                results.append(run_once(argv, game))
+            times, peaks = zip(*results[1:])
             print(f"{name:<{width}} {statistics.median(times):>9.3f} {min(times):>7.3f} {max(times):>7.3f} "
                   f"{max(peaks) / 1024:>9.1f}", flush=True)
     finally:
-        shutil.rmtree(OUT, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
