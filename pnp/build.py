@@ -15,7 +15,7 @@ from PIL import Image as PILImage
 
 from . import __version__
 from .backends.pdf import render_pdf
-from .backends.png import PageRenderer, png_bytes, rasterize
+from .backends.png import PageRenderer, png_bytes, rasterize, worker_pool
 from .backends.svg import render_svgs
 from .compose.cards import Art, card_back, card_face
 from .fonts import FontMetrics, find_font, metrics
@@ -119,6 +119,8 @@ class Builder:
         self.progress = progress or (lambda message: None)
         self.result = BuildResult()
         self.warnings: list[str] = []
+        self.later: list[Callable[[], None]] = []  # work that waits for the worker processes
+        self._pool = None
         self._definitions: dict[float, tuple[list[Definition], Definition]] = {}
         self._board: Definition | None = None
         self.fonts: dict[str, FontMetrics] = {}
@@ -128,6 +130,12 @@ class Builder:
                 raise FileNotFoundError(f"font {name!r} not found")
             self.fonts[role] = metrics(path)
         self.font_files = {m.name: m.path for m in self.fonts.values()}
+
+    def renderer(self) -> PageRenderer:
+        """A page renderer on the build's one pool of worker processes."""
+        if self._pool is None:
+            self._pool = worker_pool(self.options.jobs)
+        return PageRenderer(self._pool)
 
     def write(self, relative: str, data: bytes) -> None:
         path = self.out / relative
@@ -187,7 +195,7 @@ class Builder:
             # worker processes rasterize and encode the PNGs while this one writes PDF and SVG
             self.progress("cards: PNG faces at 300 dpi")
             png_paths = [self.out / "png" / "cards" / f"{n}.png" for n in names]
-            renderer = PageRenderer(options.jobs)
+            renderer = self.renderer()
             renderer.start(self.pdf(singles), PNG_DPI, png_paths, CONTACT_THUMB_WIDTH)
 
         if "pdf" in options.formats:
@@ -211,10 +219,12 @@ class Builder:
                 self.write(path, text.encode("utf-8"))
 
         if renderer is not None:
-            self.progress("cards: contact sheet")
-            thumbs = renderer.finish()
-            self.result.files += png_paths
-            self.write("png/contact-sheet.png", png_bytes(contact_sheet(thumbs[:-1], CONTACT_COLUMNS)))
+            def finish() -> None:
+                self.progress("cards: PNG faces and the contact sheet")
+                thumbs = renderer.finish()
+                self.result.files.extend(png_paths)
+                self.write("png/contact-sheet.png", png_bytes(contact_sheet(thumbs[:-1], CONTACT_COLUMNS)))
+            self.later.append(finish)
 
     def board_definition(self) -> Definition:
         """The board page, composed once."""
@@ -346,18 +356,25 @@ class Builder:
                  "tokens": self.build_tokens, "aid": self.build_aid}
         present = {"cards": True, "board": self.game.board is not None, "money": self.game.money is not None,
                    "tokens": self.game.companies is not None, "aid": self.game.aid is not None}
-        for part, build in parts.items():
-            if part in wanted and present[part]:
-                build()
         tabletopia = []
-        if wanted & {"tabletopia", "tts"}:  # Tabletop Simulator uses the Tabletopia tokens and board
-            tabletopia = build_tabletopia(self)
-        if "tts" in wanted:
-            build_tts(self, tabletopia)
-        if "pod" in wanted:
-            build_pod(self)
-        if "gallery" in wanted:
-            build_gallery(self, tabletopia)
+        try:
+            for part, build in parts.items():
+                if part in wanted and present[part]:
+                    build()
+            if wanted & {"tabletopia", "tts"}:  # Tabletop Simulator uses the Tabletopia tokens and board
+                tabletopia = build_tabletopia(self)
+            if "tts" in wanted:
+                build_tts(self, tabletopia)
+            if "pod" in wanted:
+                build_pod(self)
+            # the worker processes have been rasterizing all along: help them finish
+            for finish in self.later:
+                finish()
+            if "gallery" in wanted:
+                build_gallery(self, tabletopia)
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown(cancel_futures=True)
         self.result.files.sort()
         return self.result
 

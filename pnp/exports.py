@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from PIL import Image
 
-from .backends.png import PageRenderer, encode, jpeg_bytes, rasterize, rasterize_rgba
+from .backends.png import encode, jpeg_bytes, rasterize, rasterize_rgba
 from .problems import plural
 from .scene import Definition, Page, Use, translate
 from .units import mm, to_mm
@@ -86,10 +86,8 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
     faces, back = b.card_definitions(0.0)
     names = card_file_names(game)
     paths = [b.out / root / "cards" / f"{n}.jpg" for n in names] + [b.out / root / "cards" / "back.jpg"]
-    renderer = PageRenderer(options.jobs)
+    renderer = b.renderer()
     renderer.start(b.pdf([_single(d) for d in [*faces, back]]), dpi, paths, 0)
-    renderer.finish()
-    b.result.files += paths
     card_px = math.ceil(back.width * dpi / 72 - 1e-6)
     for card, name in zip(game.cards, names):
         rows.append(TabletopiaObject("Card", card.name.get(language), 63.5, 88.9, _scale_to_enter(back.width, card_px),
@@ -161,7 +159,12 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
                                      round(to_mm(board.height), 1), _scale_to_enter(board.width, image.width),
                                      f"{root}/board/board.jpg", "", 1))
 
-    _write_manifest(b, rows)
+    def finish() -> None:
+        renderer.finish()
+        b.result.files.extend(paths)
+        _write_manifest(b, rows)  # it counts the images' bytes: after the cards are written
+
+    b.later.append(finish)
     return rows
 
 
@@ -300,10 +303,14 @@ def build_pod(b: "Builder") -> None:
                         ("back", aid_back(game.aid, layout, b.fonts, language, currency))):
             pages.append(_with_bleed(Definition(d.id, d.width, d.height, d.content, POD_BLEED)))
             paths.append(b.out / "pod" / "aid" / f"{name}.png")
-    renderer = PageRenderer(b.options.jobs)
+    renderer = b.renderer()
     renderer.start(b.pdf(pages), POD_DPI, paths, 0)
-    renderer.finish()
-    b.result.files += paths
+
+    def finish() -> None:
+        renderer.finish()
+        b.result.files.extend(paths)
+
+    b.later.append(finish)
 
 
 # --- the gallery --------------------------------------------------------------------------

@@ -102,8 +102,13 @@ class _Converter:
         if isinstance(node, yaml.ScalarNode):
             try:
                 return self.scalars.construct_object(node, deep=True)
-            except (ConstructorError, ValueError) as exc:
-                raise _Stop(problem("yaml-syntax", self.loc(node), f"cannot read value: {exc}"))
+            except ConstructorError as exc:
+                reason = exc.problem or str(exc).splitlines()[0]
+                if "could not determine a constructor for the tag" in reason:
+                    reason = f"unknown tag {node.tag!r}: pnp reads plain YAML values only"
+                raise _Stop(problem("yaml-syntax", self.loc(node), reason))
+            except ValueError as exc:
+                raise _Stop(problem("yaml-syntax", self.loc(node), f"cannot read value: {str(exc).splitlines()[0]}"))
         if id(node) in self.active:
             raise _Stop(problem(
                 "yaml-alias", self.loc(node), "an alias refers to the node that contains it",

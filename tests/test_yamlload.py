@@ -91,3 +91,9 @@ def test_oversized_file_is_refused_without_parsing(tmp_path: Path) -> None:
 def test_utf8_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     doc, problems = load(tmp_path, "\ufeffa: é\n".encode("utf-8"))
     assert (doc.data, problems) == ({"a": "é"}, [])
+
+
+def test_unknown_tags_are_a_one_line_problem(tmp_path: Path) -> None:
+    doc, problems = load(tmp_path, "a: 1\nb: !Put here\n")
+    assert doc is None
+    assert messages(problems) == ["f.yaml:2:4: error: unknown tag '!Put': pnp reads plain YAML values only [yaml-syntax]"]

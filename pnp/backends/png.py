@@ -73,18 +73,23 @@ def _render_share(pdf: bytes, dpi: float, pages: list[int], paths: list[str], th
     return thumbs
 
 
+def worker_pool(jobs: int | None = None) -> ProcessPoolExecutor:
+    """Worker processes for rasterizing (forked: they start at once and share what is loaded)."""
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    return ProcessPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1), mp_context=context)
+
+
 class PageRenderer:
-    """Rasterizes a PDF's pages to PNG files in worker processes, beside other work.
+    """Rasterizes a PDF's pages to image files in worker processes, beside other work.
 
     Start it early (`start`), do other work, then `finish`: the calling process renders
-    whatever the workers have not begun, and gets back a thumbnail of every page."""
+    whatever the workers have not begun, and gets back a thumbnail of every page. Several
+    renderers can share one pool; each takes back only its own tasks."""
 
     CHUNK = 8  # pages per task: small enough to share the tail of the work evenly
 
-    def __init__(self, jobs: int | None = None):
-        self.jobs = max(1, jobs or os.cpu_count() or 1)
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        self.pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context)
+    def __init__(self, pool: ProcessPoolExecutor):
+        self.pool = pool
         self.tasks: list[tuple[Future, tuple]] = []
 
     def start(self, pdf: bytes, dpi: float, paths: Sequence[Path], thumb_width: int) -> None:
@@ -100,17 +105,14 @@ class PageRenderer:
             for index, data, size in results:
                 found[index] = Image.frombytes("RGB", size, data)
 
-        try:
-            # take tasks no worker has begun from the back of the queue, while the workers
-            # take them from the front
-            for future, args in reversed(self.tasks):
-                if future.cancel():
-                    keep(_render_share(*args))
-            for future, _ in self.tasks:
-                if not future.cancelled():
-                    keep(future.result())
-        finally:
-            self.pool.shutdown(cancel_futures=True)
+        # take tasks no worker has begun from the back of the queue, while the workers take
+        # them from the front
+        for future, args in reversed(self.tasks):
+            if future.cancel():
+                keep(_render_share(*args))
+        for future, _ in self.tasks:
+            if not future.cancelled():
+                keep(future.result())
         return [found[i] for i in sorted(found)]
 
 
