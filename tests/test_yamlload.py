@@ -97,3 +97,16 @@ def test_unknown_tags_are_a_one_line_problem(tmp_path: Path) -> None:
     doc, problems = load(tmp_path, "a: 1\nb: !Put here\n")
     assert doc is None
     assert messages(problems) == ["f.yaml:2:4: error: unknown tag '!Put': pnp reads plain YAML values only [yaml-syntax]"]
+
+
+def test_a_50_mb_yaml_file_is_refused_quickly(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    with open(path, "wb") as handle:
+        handle.truncate(50 * 1000 * 1000)  # 50 MB of NUL bytes, written sparsely
+    started = time.perf_counter()
+    doc, problems = load_yaml(tmp_path, "huge.yaml")
+    assert time.perf_counter() - started < 1
+    assert doc is None
+    assert messages(problems) == [
+        "huge.yaml:1:1: error: file is 50.0 MB; pnp reads data files of at most 5.2 MB [yaml-syntax]"
+    ]
