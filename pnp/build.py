@@ -415,11 +415,13 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         result = builder.build()
         outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
                           builder.warnings)
-        if fingerprint is not None:  # lets the next build see that nothing changed
-            from .fingerprint import RECORD, record
+        from .fingerprint import RECORD, record
 
+        if fingerprint is not None:  # lets the next build see that nothing changed
             files = [p for p in staging.rglob("*") if p.is_file() and p.name != RECORD]
             write_atomic(staging / RECORD, record(staging, fingerprint, files))
+        else:  # a record kept from an earlier build would no longer be true
+            (staging / RECORD).unlink(missing_ok=True)
         swap_in(staging, target)
         return outcome
     except OSError as exc:

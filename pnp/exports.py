@@ -15,6 +15,7 @@ import html
 import io
 import json
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -354,6 +355,12 @@ window.addEventListener("load", function () {{
 """
 
 
+def _drop_missing(section: str, out: Path) -> str:
+    """Leave out the figures whose picture this build did not make (a build without PNGs)."""
+    return re.sub(r'<figure class="[^"]*"><img src="([^"]+)".*?</figure>',
+                  lambda m: m.group(0) if (out / html.unescape(m.group(1))).is_file() else "", section, flags=re.S)
+
+
 def _figure(src: str, caption: str, kind: str = "") -> str:
     return (f'<figure class="{kind}"><img src="{html.escape(src)}" alt="{html.escape(caption)}" loading="eager">'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>")
@@ -418,6 +425,9 @@ def build_gallery(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
     if pod:
         sections.append(f"<section><h2>Print on demand</h2><p>{len(pod)} images of 825 × 1125 px for The Game "
                         "Crafter's poker cards, in pod/.</p></section>")
+    sections = [_drop_missing(section, b.out) for section in sections]
+    if "png" not in b.options.formats and not (b.out / "png" / "cards").is_dir():
+        sections.insert(0, "<p>No pictures: build with PNG among the formats to see them here.</p>")
     page = _PAGE.format(lang=e(language), title=e(game.title.get(language)),
                         summary=e(f"{len(game.cards)} cards in {len(game.suits)} suits."), sections="\n".join(sections))
     b.write("index.html", page.encode("utf-8"))

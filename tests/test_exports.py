@@ -171,3 +171,12 @@ def test_gallery_opens_in_a_browser(kit: Path, tmp_path: Path) -> None:
     assert attributes["cards"] == "126"
     assert attributes["broken"] == "0"
     assert int(attributes["images"]) > 126
+
+
+def test_a_gallery_without_pictures_says_so(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "cards", "--only", "gallery",
+                                       "--format", "pdf", "-o", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == 0
+    page = (tmp_path / "index.html").read_text("utf-8")
+    assert "No pictures: build with PNG" in page
+    assert "<img" not in page
