@@ -121,6 +121,10 @@ class Builder:
         self.warnings: list[str] = []
         self.later: list[Callable[[], None]] = []  # work that waits for the worker processes
         self._pool = None
+        # outputs an identical earlier build left in place: (key, size) by relative path
+        self.previous: dict[str, tuple[str, int]] = {}
+        self.keys: dict[str, str] = {}
+        self._salt: str | None = None
         self._definitions: dict[float, tuple[list[Definition], Definition]] = {}
         self._board: Definition | None = None
         self.fonts: dict[str, FontMetrics] = {}
@@ -137,10 +141,72 @@ class Builder:
             self._pool = worker_pool(self.options.jobs)
         return PageRenderer(self._pool)
 
-    def write(self, relative: str, data: bytes) -> None:
+    def write(self, relative: str, data: bytes, key: str | None = None) -> None:
         path = self.out / relative
         write_atomic(path, data)
         self.result.files.append(path)
+        if key is None:
+            self.keys.pop(relative, None)
+        else:
+            self.keys[relative] = key
+
+    def key(self, *parts: object) -> str:
+        """A content key for an output: what it is drawn from (scene objects, whose repr holds
+        every value drawn), the fonts and art it uses, pnp's code and the libraries' versions."""
+        import hashlib
+
+        if self._salt is None:
+            from .fingerprint import environment
+
+            digest = hashlib.sha256(environment().encode())
+            for path in sorted(set(self.font_files.values())):
+                digest.update(path.read_bytes())
+            for card in self.game.cards:
+                if card.art is not None:
+                    digest.update((self.game.root / card.art).read_bytes())
+            self._salt = digest.hexdigest()
+        return hashlib.sha256((self._salt + repr(parts)).encode("utf-8")).hexdigest()
+
+    def reusable(self, relative: str, key: str) -> bool:
+        """Whether the output an earlier build left at `relative` was drawn from the same
+        content; if so it is kept as it is."""
+        path = self.out / relative
+        earlier = self.previous.get(relative)
+        try:
+            if earlier is None or earlier[0] != key or path.stat().st_size != earlier[1]:
+                return False
+        except OSError:
+            return False
+        self.keys[relative] = key
+        self.result.files.append(path)
+        return True
+
+    def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str,
+                        thumb_width: int = 0) -> Callable[[bool], list[PILImage.Image]]:
+        """Queue the pages for the worker processes, leaving out those an earlier build
+        already made from the same content. Returns a function that waits for them and, if
+        asked, gives a thumbnail of every page."""
+        relative = [str(p.relative_to(self.out)) for p in paths]
+        keys = [self.key(tag, page, dpi) for page in pages]
+        pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i])]
+        renderer = None
+        if pending:
+            renderer = self.renderer()
+            renderer.start(self.pdf([pages[i] for i in pending]), dpi, [paths[i] for i in pending], thumb_width)
+
+        def finish(thumbs_wanted: bool = False) -> list[PILImage.Image]:
+            made = dict(zip(pending, renderer.finish())) if renderer is not None else {}
+            for i in pending:
+                self.result.files.append(paths[i])
+                self.keys[relative[i]] = keys[i]
+            if not (thumbs_wanted and thumb_width):
+                return []
+            for i in range(len(pages)):
+                if i not in made:  # kept from the earlier build: thumbnail it from its file
+                    with PILImage.open(paths[i]) as image:
+                        made[i] = image.convert("RGB").reduce(max(1, image.width // thumb_width))
+            return [made[i] for i in range(len(pages))]
+        return finish
 
     def art(self, card: Card) -> Art | None:
         if card.art is None:
@@ -190,13 +256,12 @@ class Builder:
 
         singles = [Page(d.width, d.height, (Use(d.id),), (d,)) for d in [*faces, back]]
         names = [card.id for card in cards] + ["back"]
-        renderer = None
+        pngs = None
         if "png" in options.formats:
             # worker processes rasterize and encode the PNGs while this one writes PDF and SVG
             self.progress("cards: PNG faces at 300 dpi")
             png_paths = [self.out / "png" / "cards" / f"{n}.png" for n in names]
-            renderer = self.renderer()
-            renderer.start(self.pdf(singles), PNG_DPI, png_paths, CONTACT_THUMB_WIDTH)
+            pngs = self.rasterize_later(singles, PNG_DPI, png_paths, "card-png", CONTACT_THUMB_WIDTH)
 
         if "pdf" in options.formats:
             for paper_name, (fronts, backs) in sheets.items():
@@ -218,12 +283,15 @@ class Builder:
             for (path, _), text in zip(sheet_pages, texts[len(singles):]):
                 self.write(path, text.encode("utf-8"))
 
-        if renderer is not None:
+        if pngs is not None:
             def finish() -> None:
                 self.progress("cards: PNG faces and the contact sheet")
-                thumbs = renderer.finish()
-                self.result.files.extend(png_paths)
-                self.write("png/contact-sheet.png", png_bytes(contact_sheet(thumbs[:-1], CONTACT_COLUMNS)))
+                key = self.key("contact-sheet", faces, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)
+                if self.reusable("png/contact-sheet.png", key):
+                    pngs(False)
+                    return
+                thumbs = pngs(True)
+                self.write("png/contact-sheet.png", png_bytes(contact_sheet(thumbs[:-1], CONTACT_COLUMNS)), key)
             self.later.append(finish)
 
     def board_definition(self) -> Definition:
@@ -408,18 +476,27 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         staging = staging_folder(target)
     except OSError as exc:
         raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
+    from .fingerprint import RECORD, previous_outputs, record
+
     try:
-        if partial:
-            keep_previous(target, staging)
+        # start from the previous output: files that an identical input would draw again are
+        # kept as they are (hard links), and a full build removes what it did not make
+        keep_previous(target, staging)
         builder = Builder(game, staging, options, progress)
+        builder.previous = previous_outputs(staging)
+        if partial:  # what this build does not touch keeps its keys
+            builder.keys = {name: key for name, (key, _) in builder.previous.items()}
         result = builder.build()
+        if not partial:
+            made = set(result.files)
+            for path in [p for p in staging.rglob("*") if p.is_file()]:
+                if path not in made and path.name != RECORD:
+                    path.unlink()
         outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
                           builder.warnings)
-        from .fingerprint import RECORD, record
-
         if fingerprint is not None:  # lets the next build see that nothing changed
             files = [p for p in staging.rglob("*") if p.is_file() and p.name != RECORD]
-            write_atomic(staging / RECORD, record(staging, fingerprint, files))
+            write_atomic(staging / RECORD, record(staging, fingerprint, files, builder.keys))
         else:  # a record kept from an earlier build would no longer be true
             (staging / RECORD).unlink(missing_ok=True)
         swap_in(staging, target)

@@ -87,8 +87,7 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
     faces, back = b.card_definitions(0.0)
     names = card_file_names(game)
     paths = [b.out / root / "cards" / f"{n}.jpg" for n in names] + [b.out / root / "cards" / "back.jpg"]
-    renderer = b.renderer()
-    renderer.start(b.pdf([_single(d) for d in [*faces, back]]), dpi, paths, 0)
+    cards_done = b.rasterize_later([_single(d) for d in [*faces, back]], dpi, paths, "tabletopia-card")
     card_px = math.ceil(back.width * dpi / 72 - 1e-6)
     for card, name in zip(game.cards, names):
         rows.append(TabletopiaObject("Card", card.name.get(language), 63.5, 88.9, _scale_to_enter(back.width, card_px),
@@ -161,8 +160,7 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
                                      f"{root}/board/board.jpg", "", 1))
 
     def finish() -> None:
-        renderer.finish()
-        b.result.files.extend(paths)
+        cards_done()
         _write_manifest(b, rows)  # it counts the images' bytes: after the cards are written
 
     b.later.append(finish)
@@ -304,14 +302,7 @@ def build_pod(b: "Builder") -> None:
                         ("back", aid_back(game.aid, layout, b.fonts, language, currency))):
             pages.append(_with_bleed(Definition(d.id, d.width, d.height, d.content, POD_BLEED)))
             paths.append(b.out / "pod" / "aid" / f"{name}.png")
-    renderer = b.renderer()
-    renderer.start(b.pdf(pages), POD_DPI, paths, 0)
-
-    def finish() -> None:
-        renderer.finish()
-        b.result.files.extend(paths)
-
-    b.later.append(finish)
+    b.later.append(b.rasterize_later(pages, POD_DPI, paths, "pod"))
 
 
 # --- the gallery --------------------------------------------------------------------------

@@ -40,11 +40,38 @@ def inputs_fingerprint(root: Path, out: Path, options: str) -> str:
     return digest.hexdigest()
 
 
-def record(out: Path, fingerprint: str, files: list[Path]) -> bytes:
-    """The record a build leaves in its output: its inputs' hash and every file with its size."""
+def environment() -> str:
+    """A hash of what draws the output besides the game: pnp's code and the libraries' versions."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for path in _files(package, package / "__pycache__"):
+        digest.update(str(path.relative_to(package)).encode("utf-8"))
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for name in RENDERERS:
+        try:
+            digest.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name}=none".encode())
+    return digest.hexdigest()
+
+
+def record(out: Path, fingerprint: str, files: list[Path], outputs: dict[str, str] | None = None) -> bytes:
+    """The record a build leaves in its output: its inputs' hash, every file with its size,
+    and the content key of each output that a later build may reuse."""
     doc = {"inputs": fingerprint,
-           "files": {str(p.relative_to(out)): p.stat().st_size for p in sorted(files)}}
+           "files": {str(p.relative_to(out)): p.stat().st_size for p in sorted(files)},
+           "outputs": dict(sorted((outputs or {}).items()))}
     return (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def previous_outputs(out: Path) -> dict[str, tuple[str, int]]:
+    """From an earlier build's record: each reusable output's key and size."""
+    try:
+        doc = json.loads((out / RECORD).read_text("utf-8"))
+        return {name: (key, doc["files"][name]) for name, key in doc.get("outputs", {}).items()
+                if name in doc["files"]}
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):
+        return {}
 
 
 def up_to_date(out: Path, fingerprint: str) -> bool:

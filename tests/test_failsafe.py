@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -143,3 +144,28 @@ def test_progress_is_plain_lines_off_a_terminal_and_quiet_says_nothing(tmp_path:
     verbose = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-v", "--force",
                                         "-o", str(tmp_path / "o")], catch_exceptions=False)
     assert f"wrote {tmp_path / 'o' / 'print' / 'aid-a4.pdf'}\n" in verbose.stdout
+
+
+def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
+    """Outputs drawn from unchanged content are kept from the last build; the rest is drawn
+    again; the result is byte for byte what a clean build makes."""
+    game = tmp_path / "game"
+    game.mkdir()
+    for name in ("game.yaml", "cards", "board", "layouts"):
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
+    runner = CliRunner()
+    args = ["build", "--game", str(game), "--only", "cards", "--only", "tabletopia", "--only", "pod"]
+    assert runner.invoke(main, [*args, "-o", str(tmp_path / "a")], catch_exceptions=False).exit_code == 0
+    first = digests(tmp_path / "a")
+    mughals = game / "cards" / "mughals.yaml"
+    mughals.write_text(mughals.read_text().replace("    follows: [1, 2, 3, 4, 5, 8]\n", "    follows: [1, 2, 3, 4, 5]\n"))
+    assert runner.invoke(main, [*args, "-o", str(tmp_path / "a")], catch_exceptions=False).exit_code == 0
+    assert runner.invoke(main, [*args, "-o", str(tmp_path / "b")], catch_exceptions=False).exit_code == 0
+    again, clean = digests(tmp_path / "a"), digests(tmp_path / "b")
+    assert again == clean
+    changed = {name for name in clean if first.get(name) != clean[name]}
+    # the edited card's own images changed, and the documents showing every card; not the others
+    assert "png/cards/mughal-sowars.png" in changed and "pod/cards/mughals-11-mughal-sowars.png" in changed
+    assert "png/cards/shah-alam-ii.png" not in changed
+    assert "tabletopia/cards/mughals-11-mughal-sowars.jpg" in changed
