@@ -181,6 +181,22 @@ class Builder:
         self.result.files.append(path)
         return True
 
+    def make(self, relative: str, key: str, produce: Callable[[], bytes]) -> None:
+        """Write an output unless an earlier build left it drawn from the same content."""
+        if not self.reusable(relative, key):
+            self.write(relative, produce(), key)
+
+    def svgs(self, named: Sequence[tuple[str, Page]]) -> None:
+        """SVG files of pages whose content changed; fonts are subset to every page's characters."""
+        from .backends.svg import SvgRenderer, characters_by_font
+
+        pages = [page for _, page in named]
+        chars = characters_by_font(pages)
+        fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
+        renderer = SvgRenderer(self.font_files, chars)
+        for relative, page in named:
+            self.make(relative, self.key("svg", page, fonts_used), lambda page=page: renderer.render(page).encode("utf-8"))
+
     def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str,
                         thumb_width: int = 0) -> Callable[[bool], list[PILImage.Image]]:
         """Queue the pages for the worker processes, leaving out those an earlier build
@@ -266,10 +282,11 @@ class Builder:
         if "pdf" in options.formats:
             for paper_name, (fronts, backs) in sheets.items():
                 self.progress(f"cards: PDF sheets, {PAPERS[paper_name].label}")
-                self.write(f"print/cards-{paper_name}.pdf", self.pdf(fronts))
-                self.write(f"print/cards-backs-{paper_name}.pdf", self.pdf(backs))
+                self.make(f"print/cards-{paper_name}.pdf", self.key("pdf", fronts), lambda f=fronts: self.pdf(f))
+                self.make(f"print/cards-backs-{paper_name}.pdf", self.key("pdf", backs), lambda b=backs: self.pdf(b))
                 if options.duplex:
-                    self.write(f"print/cards-duplex-{paper_name}.pdf", self.pdf(interleave(fronts, backs)))
+                    both = interleave(fronts, backs)
+                    self.make(f"print/cards-duplex-{paper_name}.pdf", self.key("pdf", both), lambda p=both: self.pdf(p))
 
         if "svg" in options.formats:
             self.progress("cards: SVG faces and sheets")
@@ -277,11 +294,7 @@ class Builder:
                            for paper, (fronts, _) in sheets.items() for page in fronts]
             sheet_pages += [(f"svg/sheets/cards-backs-{paper}-{page.label}.svg", page)
                             for paper, (_, backs) in sheets.items() for page in backs]
-            texts = render_svgs(singles + [page for _, page in sheet_pages], self.font_files)
-            for name, text in zip(names, texts):
-                self.write(f"svg/cards/{name}.svg", text.encode("utf-8"))
-            for (path, _), text in zip(sheet_pages, texts[len(singles):]):
-                self.write(path, text.encode("utf-8"))
+            self.svgs([(f"svg/cards/{name}.svg", page) for name, page in zip(names, singles)] + sheet_pages)
 
         if pngs is not None:
             def finish() -> None:
@@ -310,46 +323,65 @@ class Builder:
 
     def build_board(self) -> None:
         game, options, language = self.game, self.options, self.game.language
-        self.progress("board: composing the map")
-        board = self.board_definition()
-        whole = Page(board.width, board.height, (Use(board.id),), (board,))
         title = f"{game.title.get(language)} · board"
+        # keyed by what the map is drawn from, so an unchanged board is not composed again
+        key = self.board_key()
+
+        def whole() -> Page:
+            board = self.board_definition()
+            return Page(board.width, board.height, (Use(board.id),), (board,))
+
         if "pdf" in options.formats:
             self.progress("board: PDF")
             for paper_name in options.papers:
                 if paper_name == "a3":
-                    self.write("print/board-a3.pdf", self.pdf([whole]))
+                    self.make("print/board-a3.pdf", self.key(key, "a3"), lambda: self.pdf([whole()]))
                 else:
-                    pages = tiled_pages(board, PAPERS[paper_name], title, self.fonts["body"].name)
-                    self.write(f"print/board-{paper_name}.pdf", self.pdf(pages))
+                    self.make(f"print/board-{paper_name}.pdf", self.key(key, paper_name, title),
+                              lambda p=paper_name: self.pdf(tiled_pages(self.board_definition(), PAPERS[p], title,
+                                                                        self.fonts["body"].name)))
         if "svg" in options.formats:
             self.progress("board: SVG")
-            self.write("svg/board.svg", render_svgs([whole], self.font_files)[0].encode("utf-8"))
+            self.make("svg/board.svg", self.key(key, "svg"),
+                      lambda: render_svgs([whole()], self.font_files)[0].encode("utf-8"))
         if "png" in options.formats:
             self.progress("board: PNG")
-            image = next(iter(rasterize(self.pdf([whole]), BOARD_PNG_DPI)))
-            self.write("png/board.png", png_bytes(image, BOARD_PNG_DPI))
+            self.make("png/board.png", self.key(key, "png", BOARD_PNG_DPI),
+                      lambda: png_bytes(next(iter(rasterize(self.pdf([whole()]), BOARD_PNG_DPI))), BOARD_PNG_DPI))
+
+    def board_key(self) -> str:
+        """What the board is drawn from: its data, the areas and their suits' colours, the
+        title and labels, the layout (the fonts and pnp's code are in every key)."""
+        game = self.game
+        suits = tuple((s.id, s.area, s.colour, s.text_colour) for s in game.suits)
+        return self.key("board", game.board, game.areas, suits, game.title, game.language,
+                        game.layouts.get("board"))
 
     def singles(self, folder: str, definitions: Sequence[tuple[str, Definition]]) -> None:
         """Each definition on a page of its own size: svg/<folder>/<name>.svg and
         png/<folder>/<name>.png at 300 dpi."""
         pages = [Page(d.width, d.height, (Use(d.id),), (d,)) for _, d in definitions]
         if "svg" in self.options.formats:
-            for (name, _), text in zip(definitions, render_svgs(pages, self.font_files)):
-                self.write(f"svg/{folder}/{name}.svg", text.encode("utf-8"))
+            self.svgs([(f"svg/{folder}/{name}.svg", page) for (name, _), page in zip(definitions, pages)])
         if "png" in self.options.formats:
-            for (name, _), image in zip(definitions, rasterize(self.pdf(pages), PNG_DPI)):
-                self.write(f"png/{folder}/{name}.png", png_bytes(image, PNG_DPI))
+            named = [(f"png/{folder}/{name}.png", page) for (name, _), page in zip(definitions, pages)]
+            keys = [self.key("png", page, PNG_DPI) for _, page in named]
+            pending = [(rel, page, key) for (rel, page), key in zip(named, keys) if not self.reusable(rel, key)]
+            if pending:
+                images = rasterize(self.pdf([page for _, page, _ in pending]), PNG_DPI)
+                for (rel, _, key), image in zip(pending, images):
+                    self.write(rel, png_bytes(image, PNG_DPI), key)
 
     def print_sets(self, name: str, fronts_by_paper: dict[str, tuple[list[Page], list[Page]]]) -> None:
         """print/<name>-<paper>.pdf and its backs (and, with --duplex, both interleaved)."""
         if "pdf" not in self.options.formats:
             return
         for paper_name, (fronts, backs) in fronts_by_paper.items():
-            self.write(f"print/{name}-{paper_name}.pdf", self.pdf(fronts))
-            self.write(f"print/{name}-backs-{paper_name}.pdf", self.pdf(backs))
+            self.make(f"print/{name}-{paper_name}.pdf", self.key("pdf", fronts), lambda f=fronts: self.pdf(f))
+            self.make(f"print/{name}-backs-{paper_name}.pdf", self.key("pdf", backs), lambda b=backs: self.pdf(b))
             if self.options.duplex:
-                self.write(f"print/{name}-duplex-{paper_name}.pdf", self.pdf(interleave(fronts, backs)))
+                both = interleave(fronts, backs)
+                self.make(f"print/{name}-duplex-{paper_name}.pdf", self.key("pdf", both), lambda p=both: self.pdf(p))
 
     def build_money(self) -> None:
         from .compose.money import blank_face, money_back, money_face

@@ -73,13 +73,18 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
     rows: list[TabletopiaObject] = []
 
     def images(folder: str, named: Sequence[tuple[str, Definition]], ext: str) -> dict[str, str]:
-        pdf = b.pdf([_single(d) for _, d in named])
-        out = {}
-        source = rasterize_rgba(pdf, dpi) if ext == "png" else rasterize(pdf, dpi)
-        for (name, _), image in zip(named, source):
+        out, pending = {}, []
+        for name, d in named:
             relative = f"{root}/{folder}/{name}.{ext}"
-            b.write(relative, encode(image, relative, dpi))
             out[name] = relative
+            key = b.key("tabletopia", _single(d), dpi, ext)
+            if not b.reusable(relative, key):
+                pending.append((relative, d, key))
+        if pending:
+            pdf = b.pdf([_single(d) for _, d, _ in pending])
+            source = rasterize_rgba(pdf, dpi) if ext == "png" else rasterize(pdf, dpi)
+            for (relative, _, key), image in zip(pending, source):
+                b.write(relative, encode(image, relative, dpi), key)
         return out
 
     # the cards: rasterized in worker processes, like the kit's PNGs
@@ -148,16 +153,23 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
 
     if game.board is not None:
         b.progress("Tabletopia: board")
-        board = b.board_definition()
-        longest = max(board.width, board.height) * dpi / 72
+        layout = game.layouts["board"]
+        longest = max(layout.width, layout.height) * dpi / 72
         board_dpi = dpi * min(1.0, TABLETOPIA_MAX_PX / longest)
-        image = next(iter(rasterize(b.pdf([_single(board)]), board_dpi)))
-        # rounding can add a pixel: Tabletopia takes no image over 4000 px a side
-        image = image.crop((0, 0, min(image.width, TABLETOPIA_MAX_PX), min(image.height, TABLETOPIA_MAX_PX)))
-        b.write(f"{root}/board/board.jpg", jpeg_bytes(image, board_dpi))
-        rows.append(TabletopiaObject("Game Board", game.title.get(language), round(to_mm(board.width), 1),
-                                     round(to_mm(board.height), 1), _scale_to_enter(board.width, image.width),
-                                     f"{root}/board/board.jpg", "", 1))
+
+        def board_image() -> bytes:
+            image = next(iter(rasterize(b.pdf([_single(b.board_definition())]), board_dpi)))
+            # rounding can add a pixel: Tabletopia takes no image over 4000 px a side
+            image = image.crop((0, 0, min(image.width, TABLETOPIA_MAX_PX), min(image.height, TABLETOPIA_MAX_PX)))
+            return jpeg_bytes(image, board_dpi)
+
+        relative = f"{root}/board/board.jpg"
+        b.make(relative, b.key(b.board_key(), "tabletopia", board_dpi), board_image)
+        with Image.open(b.out / relative) as image:
+            width = image.width
+        rows.append(TabletopiaObject("Game Board", game.title.get(language), round(to_mm(layout.width), 1),
+                                     round(to_mm(layout.height), 1), _scale_to_enter(layout.width, width),
+                                     relative, "", 1))
 
     def finish() -> None:
         cards_done()
@@ -203,6 +215,17 @@ def _tts_sheets(b: "Builder", name: str, faces: Sequence[Definition], back: Defi
     per_sheet = TTS_COLUMNS * TTS_ROWS - 1
     cell_w = TTS_SHEET_PX // TTS_COLUMNS
     dpi = cell_w / (back.width / 72)
+    count = math.ceil(len(faces) / per_sheet)
+    files = [f"tts/{name}-{n}.jpg" for n in range(1, count + 1)] + [f"tts/{name}-back.jpg"]
+    keys = [b.key("tts", faces[i * per_sheet:(i + 1) * per_sheet], back, dpi) for i in range(count)]
+    keys.append(b.key("tts-back", back, dpi))
+    if all(b.reusable(file, key) for file, key in zip(files, keys)):
+        sheets = []
+        for file in files[:-1]:
+            chunk = min(per_sheet, len(faces) - per_sheet * len(sheets))
+            rows = max(2, math.ceil((chunk + 1) / TTS_COLUMNS))
+            sheets.append((file, math.ceil((chunk + 1) / rows), rows))
+        return sheets
     images = list(rasterize(b.pdf([_single(d) for d in [*faces, back]]), dpi))
     hidden = images[-1]
     sheets = []
@@ -217,9 +240,9 @@ def _tts_sheets(b: "Builder", name: str, faces: Sequence[Definition], back: Defi
             sheet.paste(image, ((i % columns) * w, (i // columns) * h))
         sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
         relative = f"tts/{name}-{number}.jpg"
-        b.write(relative, jpeg_bytes(sheet, dpi))
+        b.write(relative, jpeg_bytes(sheet, dpi), keys[number - 1])
         sheets.append((relative, columns, rows))
-    b.write(f"tts/{name}-back.jpg", jpeg_bytes(hidden, dpi))
+    b.write(f"tts/{name}-back.jpg", jpeg_bytes(hidden, dpi), keys[-1])
     return sheets
 
 

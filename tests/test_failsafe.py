@@ -72,14 +72,14 @@ def test_a_full_disk_is_reported_and_out_is_unchanged(previous: Path, monkeypatc
     calls = {"n": 0}
     original = Builder.write
 
-    def filling(self, relative: str, data: bytes) -> None:
+    def filling(self, relative: str, data: bytes, key: str | None = None) -> None:
         calls["n"] += 1
         if calls["n"] > 3:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self.out / relative))
-        original(self, relative, data)
+        original(self, relative, data, key)
 
     monkeypatch.setattr(Builder, "write", filling)
-    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "money", "-o", str(previous)])
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "money", "--force", "-o", str(previous)])
     assert result.exit_code == 1
     assert f"Error: build failed, {previous} is unchanged: No space left on device" in result.output
     assert digests(previous) == before
@@ -155,7 +155,7 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
     runner = CliRunner()
-    args = ["build", "--game", str(game), "--only", "cards", "--only", "tabletopia", "--only", "pod"]
+    args = ["build", "--game", str(game)]
     assert runner.invoke(main, [*args, "-o", str(tmp_path / "a")], catch_exceptions=False).exit_code == 0
     first = digests(tmp_path / "a")
     mughals = game / "cards" / "mughals.yaml"
@@ -169,3 +169,6 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
     assert "png/cards/mughal-sowars.png" in changed and "pod/cards/mughals-11-mughal-sowars.png" in changed
     assert "png/cards/shah-alam-ii.png" not in changed
     assert "tabletopia/cards/mughals-11-mughal-sowars.jpg" in changed
+    assert "print/cards-a4.pdf" in changed and "print/cards-backs-a4.pdf" not in changed
+    assert not any(name.startswith(("print/board", "svg/board", "png/board", "png/money", "png/tokens"))
+                   for name in changed)
