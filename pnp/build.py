@@ -125,6 +125,7 @@ class Builder:
         self.previous: dict[str, tuple[str, int]] = {}
         self.keys: dict[str, str] = {}
         self._salt: str | None = None
+        self._digests: dict[int, tuple[Definition, str]] = {}
         self._definitions: dict[float, tuple[list[Definition], Definition]] = {}
         self._board: Definition | None = None
         self.fonts: dict[str, FontMetrics] = {}
@@ -165,7 +166,25 @@ class Builder:
                 if card.art is not None:
                     digest.update((self.game.root / card.art).read_bytes())
             self._salt = digest.hexdigest()
-        return hashlib.sha256((self._salt + repr(parts)).encode("utf-8")).hexdigest()
+        return hashlib.sha256((self._salt + self._digest(parts)).encode("utf-8")).hexdigest()
+
+    def _digest(self, value: object) -> str:
+        """repr() of a key's parts, with each scene definition (a card drawn once and placed
+        on many pages) replaced by a hash of it computed once."""
+        import hashlib
+
+        if isinstance(value, Definition):
+            cached = self._digests.get(id(value))
+            if cached is None or cached[0] is not value:
+                cached = (value, hashlib.sha256(repr(value).encode("utf-8")).hexdigest())
+                self._digests[id(value)] = cached
+            return cached[1]
+        if isinstance(value, Page):
+            return (f"Page({value.width!r},{value.height!r},{value.children!r},{value.label!r},"
+                    f"[{','.join(self._digest(d) for d in value.definitions)}])")
+        if isinstance(value, (list, tuple)):
+            return "(" + ",".join(self._digest(v) for v in value) + ")"
+        return repr(value)
 
     def reusable(self, relative: str, key: str) -> bool:
         """Whether the output an earlier build left at `relative` was drawn from the same
