@@ -24,19 +24,18 @@ def _files(root: Path, skip: Path) -> list[Path]:
     return found
 
 
+def _hash_files(digest, base: Path, skip: Path) -> None:
+    for path in _files(base, skip):
+        digest.update(str(path.relative_to(base)).encode("utf-8"))
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+
+
 def inputs_fingerprint(root: Path, out: Path, options: str) -> str:
-    """A hash of everything the build's output depends on."""
+    """A hash of everything the build's output depends on: the game's files, the options
+    and the environment (pnp's code, the libraries' versions)."""
     digest = hashlib.sha256(options.encode("utf-8"))
-    package = Path(__file__).resolve().parent
-    for base in (root.resolve(), package):
-        for path in _files(base, out.resolve()):
-            digest.update(str(path.relative_to(base)).encode("utf-8"))
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
-    for name in RENDERERS:
-        try:
-            digest.update(f"{name}={metadata.version(name)}".encode())
-        except metadata.PackageNotFoundError:
-            digest.update(f"{name}=none".encode())
+    _hash_files(digest, root.resolve(), out.resolve())
+    digest.update(environment().encode())
     return digest.hexdigest()
 
 
@@ -44,9 +43,7 @@ def environment() -> str:
     """A hash of what draws the output besides the game: pnp's code and the libraries' versions."""
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent
-    for path in _files(package, package / "__pycache__"):
-        digest.update(str(path.relative_to(package)).encode("utf-8"))
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    _hash_files(digest, package, package / "__pycache__")
     for name in RENDERERS:
         try:
             digest.update(f"{name}={metadata.version(name)}".encode())
