@@ -498,11 +498,6 @@ class Builder:
         return self.result
 
 
-def build(game: Game, out: Path, options: BuildOptions | None = None, progress: Progress | None = None) -> BuildResult:
-    """Write every output pnp can make under `out`; returns what was written."""
-    return Builder(game, out, options or BuildOptions(), progress).build()
-
-
 class BuildFailed(Exception):
     """The build could not write its output (a full disk, no permission); out/ is unchanged."""
 

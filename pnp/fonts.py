@@ -51,10 +51,7 @@ class FontMetrics:
             self.advance = {cp: hmtx[glyph][0] for cp, glyph in cmap.items()}
             self.missing_advance = hmtx[".notdef"][0]
             os2 = font["OS/2"]
-            self.ascent = os2.sTypoAscender / self.units
-            self.descent = -os2.sTypoDescender / self.units
             self.cap_height = getattr(os2, "sCapHeight", 0) / self.units or 0.7
-            self.x_height = getattr(os2, "sxHeight", 0) / self.units or 0.5
             names = font["name"]
             self.family = str(names.getDebugName(16) or names.getDebugName(1))
             self.weight = os2.usWeightClass

@@ -137,7 +137,6 @@ def _board(doc: Document, land: Document) -> Board:
         context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
         labels={key: Text.from_data(value) for key, value in data["labels"].items()},
         origin=Origin(doc.file),
-        land_origin=Origin(land.file),
     )
 
 

@@ -12,7 +12,6 @@ from .colours import mix
 from .scene import Circle, Group, Node, Path, Rect, Style, chain, ellipse_path, rotate, scale, translate
 
 INK = "#1d1a16"
-GOLD = "#d9a520"
 PAPER = "#fbf3dc"
 
 SYMBOL_ICONS = ("crowns", "castles", "swords", "treasure")

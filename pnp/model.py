@@ -154,7 +154,6 @@ class Board:
     context: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
     labels: Mapping[str, Text]
     origin: Origin
-    land_origin: Origin
 
 
 @dataclass(frozen=True)
@@ -176,9 +175,6 @@ class Money:
 
     def total(self) -> int:
         return sum(d.value * d.count for d in self.denominations)
-
-    def card_count(self) -> int:
-        return sum(d.count for d in self.denominations) + self.blank_count
 
 
 @dataclass(frozen=True)
