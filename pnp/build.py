@@ -22,7 +22,7 @@ from .fonts import FontMetrics, find_font, metrics
 from .files import write_atomic
 from .impose import PAPERS, back_sheets, front_sheets, interleave, make_grid, tiled_pages
 from .model import Card, Game, Text
-from .scene import Definition, Page, Use
+from .scene import Definition, Page, single
 
 FORMATS = ("pdf", "svg", "png")
 COMPONENTS = ("cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "pod", "gallery")
@@ -289,7 +289,7 @@ class Builder:
             backs = back_sheets([sheet_back] * len(sheet_faces), grid)
             sheets[paper_name] = (fronts, backs)
 
-        singles = [Page(d.width, d.height, (Use(d.id),), (d,)) for d in [*faces, back]]
+        singles = [single(d) for d in [*faces, back]]
         names = [card.id for card in cards] + ["back"]
         pngs = None
         if "png" in options.formats:
@@ -347,8 +347,7 @@ class Builder:
         key = self.board_key()
 
         def whole() -> Page:
-            board = self.board_definition()
-            return Page(board.width, board.height, (Use(board.id),), (board,))
+            return single(self.board_definition())
 
         if "pdf" in options.formats:
             self.progress("board: PDF")
@@ -379,17 +378,28 @@ class Builder:
     def singles(self, folder: str, definitions: Sequence[tuple[str, Definition]]) -> None:
         """Each definition on a page of its own size: svg/<folder>/<name>.svg and
         png/<folder>/<name>.png at 300 dpi."""
-        pages = [Page(d.width, d.height, (Use(d.id),), (d,)) for _, d in definitions]
+        pages = [single(d) for _, d in definitions]
         if "svg" in self.options.formats:
             self.svgs([(f"svg/{folder}/{name}.svg", page) for (name, _), page in zip(definitions, pages)])
         if "png" in self.options.formats:
-            named = [(f"png/{folder}/{name}.png", page) for (name, _), page in zip(definitions, pages)]
-            keys = [self.key("png", page, PNG_DPI) for _, page in named]
-            pending = [(rel, page, key) for (rel, page), key in zip(named, keys) if not self.reusable(rel, key)]
-            if pending:
-                images = rasterize(self.pdf([page for _, page, _ in pending]), PNG_DPI)
-                for (rel, _, key), image in zip(pending, images):
-                    self.write(rel, png_bytes(image, PNG_DPI), key)
+            self.rasterize_now([(f"png/{folder}/{name}.png", page) for (name, _), page in zip(definitions, pages)],
+                               PNG_DPI, "png")
+
+    def rasterize_now(self, named: Sequence[tuple[str, Page]], dpi: float, tag: str, alpha: bool = False) -> None:
+        """Rasterize each (file, page) whose content changed since the last build, in this
+        process, and write it as the file name says (.png or .jpg); with `alpha`, on a
+        transparent background with on/off alpha."""
+        from .backends.png import encode, rasterize_rgba
+
+        pending = []
+        for relative, page in named:
+            key = self.key(tag, page, dpi, relative.rsplit(".", 1)[-1])
+            if not self.reusable(relative, key):
+                pending.append((relative, page, key))
+        if pending:
+            pdf = self.pdf([page for _, page, _ in pending])
+            for (relative, _, key), image in zip(pending, (rasterize_rgba if alpha else rasterize)(pdf, dpi)):
+                self.write(relative, encode(image, relative, dpi), key)
 
     def print_sets(self, name: str, fronts_by_paper: dict[str, tuple[list[Page], list[Page]]]) -> None:
         """print/<name>-<paper>.pdf and its backs (and, with --duplex, both interleaved)."""

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Sequence
 
 from PIL import Image
 
-from .backends.png import encode, jpeg_bytes, rasterize, rasterize_rgba
+from .backends.png import jpeg_bytes, rasterize
 from .problems import plural
-from .scene import Definition, Page, Use, translate
+from .scene import Definition, Page, Use, single, translate
 from .units import mm, to_mm
 
 if TYPE_CHECKING:
@@ -52,10 +52,6 @@ class TabletopiaObject:
     quantity: int
 
 
-def _single(d: Definition) -> Page:
-    return Page(d.width, d.height, (Use(d.id),), (d,))
-
-
 def _scale_to_enter(size_points: float, pixels: int) -> int:
     """Tabletopia shows 10 px per mm at 100 %: the percentage that gives the real size."""
     return round(100 * to_mm(size_points) * 10 / pixels)
@@ -73,26 +69,17 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
     rows: list[TabletopiaObject] = []
 
     def images(folder: str, named: Sequence[tuple[str, Definition]], ext: str) -> dict[str, str]:
-        out, pending = {}, []
-        for name, d in named:
-            relative = f"{root}/{folder}/{name}.{ext}"
-            out[name] = relative
-            key = b.key("tabletopia", _single(d), dpi, ext)
-            if not b.reusable(relative, key):
-                pending.append((relative, d, key))
-        if pending:
-            pdf = b.pdf([_single(d) for _, d, _ in pending])
-            source = rasterize_rgba(pdf, dpi) if ext == "png" else rasterize(pdf, dpi)
-            for (relative, _, key), image in zip(pending, source):
-                b.write(relative, encode(image, relative, dpi), key)
-        return out
+        files = {name: f"{root}/{folder}/{name}.{ext}" for name, _ in named}
+        # round tokens (PNG) have on/off transparency; rectangles are JPEG
+        b.rasterize_now([(files[name], single(d)) for name, d in named], dpi, "tabletopia", alpha=ext == "png")
+        return files
 
     # the cards: rasterized in worker processes, like the kit's PNGs
     b.progress("Tabletopia: cards")
     faces, back = b.card_definitions(0.0)
     names = card_file_names(game)
     paths = [b.out / root / "cards" / f"{n}.jpg" for n in names] + [b.out / root / "cards" / "back.jpg"]
-    cards_done = b.rasterize_later([_single(d) for d in [*faces, back]], dpi, paths, "tabletopia-card")
+    cards_done = b.rasterize_later([single(d) for d in [*faces, back]], dpi, paths, "tabletopia-card")
     card_px = math.ceil(back.width * dpi / 72 - 1e-6)
     for card, name in zip(game.cards, names):
         rows.append(TabletopiaObject("Card", card.name.get(language), 63.5, 88.9, _scale_to_enter(back.width, card_px),
@@ -158,7 +145,7 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
         board_dpi = dpi * min(1.0, TABLETOPIA_MAX_PX / longest)
 
         def board_image() -> bytes:
-            image = next(iter(rasterize(b.pdf([_single(b.board_definition())]), board_dpi)))
+            image = next(iter(rasterize(b.pdf([single(b.board_definition())]), board_dpi)))
             # rounding can add a pixel: Tabletopia takes no image over 4000 px a side
             image = image.crop((0, 0, min(image.width, TABLETOPIA_MAX_PX), min(image.height, TABLETOPIA_MAX_PX)))
             return jpeg_bytes(image, board_dpi)
@@ -211,38 +198,34 @@ def _transform(x: float = 0.0, z: float = 0.0) -> dict:
 
 def _tts_sheets(b: "Builder", name: str, faces: Sequence[Definition], back: Definition) -> list[tuple[str, int, int]]:
     """Deck sheets of at most 10 x 7 cells, the last cell of each the hidden card (the back).
-    Returns (file, columns, rows) per sheet."""
+    Returns (file, columns, rows) per sheet; only sheets whose cards changed are drawn again."""
     per_sheet = TTS_COLUMNS * TTS_ROWS - 1
-    cell_w = TTS_SHEET_PX // TTS_COLUMNS
-    dpi = cell_w / (back.width / 72)
-    count = math.ceil(len(faces) / per_sheet)
-    files = [f"tts/{name}-{n}.jpg" for n in range(1, count + 1)] + [f"tts/{name}-back.jpg"]
-    keys = [b.key("tts", faces[i * per_sheet:(i + 1) * per_sheet], back, dpi) for i in range(count)]
-    keys.append(b.key("tts-back", back, dpi))
-    if all(b.reusable(file, key) for file, key in zip(files, keys)):
-        sheets = []
-        for file in files[:-1]:
-            chunk = min(per_sheet, len(faces) - per_sheet * len(sheets))
-            rows = max(2, math.ceil((chunk + 1) / TTS_COLUMNS))
-            sheets.append((file, math.ceil((chunk + 1) / rows), rows))
-        return sheets
-    images = list(rasterize(b.pdf([_single(d) for d in [*faces, back]]), dpi))
-    hidden = images[-1]
-    sheets = []
+    dpi = (TTS_SHEET_PX // TTS_COLUMNS) / (back.width / 72)
+    sheets, work = [], []
     for number, start in enumerate(range(0, len(faces), per_sheet), start=1):
-        chunk = images[start:start + per_sheet]
+        cells = len(faces[start:start + per_sheet]) + 1  # and the hidden card
         # Tabletop Simulator wants at least two rows and at most 10 x 7 cells
-        rows = max(2, math.ceil((len(chunk) + 1) / TTS_COLUMNS))
-        columns = math.ceil((len(chunk) + 1) / rows)
-        w, h = hidden.size
-        sheet = Image.new("RGB", (columns * w, rows * h), "white")
-        for i, image in enumerate(chunk):
-            sheet.paste(image, ((i % columns) * w, (i // columns) * h))
-        sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
+        rows = max(2, math.ceil(cells / TTS_COLUMNS))
+        columns = math.ceil(cells / rows)
         relative = f"tts/{name}-{number}.jpg"
-        b.write(relative, jpeg_bytes(sheet, dpi), keys[number - 1])
         sheets.append((relative, columns, rows))
-    b.write(f"tts/{name}-back.jpg", jpeg_bytes(hidden, dpi), keys[-1])
+        key = b.key("tts", faces[start:start + per_sheet], back, dpi)
+        if not b.reusable(relative, key):
+            work.append((relative, start, columns, rows, key))
+    back_file, back_key = f"tts/{name}-back.jpg", b.key("tts-back", back, dpi)
+    back_kept = b.reusable(back_file, back_key)
+    if work or not back_kept:
+        images = list(rasterize(b.pdf([single(d) for d in [*faces, back]]), dpi))
+        hidden = images[-1]
+        w, h = hidden.size
+        for relative, start, columns, rows, key in work:
+            sheet = Image.new("RGB", (columns * w, rows * h), "white")
+            for i, image in enumerate(images[start:min(start + per_sheet, len(faces))]):
+                sheet.paste(image, ((i % columns) * w, (i // columns) * h))
+            sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
+            b.write(relative, jpeg_bytes(sheet, dpi), key)
+        if not back_kept:
+            b.write(back_file, jpeg_bytes(hidden, dpi), back_key)
     return sheets
 
 

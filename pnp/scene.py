@@ -153,6 +153,11 @@ class Page:
     label: str = ""
 
 
+def single(definition: Definition) -> Page:
+    """A definition alone on a page of its own size (a card's own SVG, PNG or image)."""
+    return Page(definition.width, definition.height, (Use(definition.id),), (definition,))
+
+
 def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> tuple[PathCommand, ...]:
     """An ellipse as four cubic Béziers."""
     k = 0.5522847498
