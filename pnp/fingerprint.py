@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from functools import cache
 from importlib import metadata
 from pathlib import Path
 
@@ -39,6 +40,7 @@ def inputs_fingerprint(root: Path, out: Path, options: str) -> str:
     return digest.hexdigest()
 
 
+@cache
 def environment() -> str:
     """A hash of what draws the output besides the game: pnp's code and the libraries' versions."""
     digest = hashlib.sha256()

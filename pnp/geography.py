@@ -130,6 +130,10 @@ class Geography:
 
     def neighbours(self) -> dict[str, tuple[str, ...]]:
         """Which areas may attack which: shared borders, plus and minus each area's changes."""
+        return self._neighbours
+
+    @cached_property
+    def _neighbours(self) -> dict[str, tuple[str, ...]]:
         result: dict[str, set[str]] = {a.id: set() for a in self.areas}
         for pair in self.borders:
             first, second = sorted(pair)
