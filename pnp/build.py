@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 from PIL import Image as PILImage
 
 from . import __version__
-from .backends.pdf import render_pdf
+from .backends.pdf import FormCache, render_pdf
 from .backends.png import PageRenderer, png_bytes, rasterize, worker_pool
 from .backends.svg import render_svgs
 from .compose.cards import Art, card_back, card_face
@@ -128,6 +128,7 @@ class Builder:
         self._digests: dict[int, tuple[Definition, str]] = {}
         self._definitions: dict[float, tuple[list[Definition], Definition]] = {}
         self._board: Definition | None = None
+        self.forms = FormCache(self._digest)  # every PDF of the build places the same cards
         self.fonts: dict[str, FontMetrics] = {}
         for role, name in game.fonts.items():
             path = find_font(name, game.root)
@@ -271,7 +272,7 @@ class Builder:
         return faces, back
 
     def pdf(self, pages: Sequence[Page]) -> bytes:
-        return render_pdf(pages, self.font_files, self.game.title.get(self.game.language))
+        return render_pdf(pages, self.font_files, self.game.title.get(self.game.language), self.forms)
 
     def build_cards(self) -> None:
         options, game = self.options, self.game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Iterable, Iterator, Union
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF and SVG
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -156,6 +156,30 @@ class Page:
 def single(definition: Definition) -> Page:
     """A definition alone on a page of its own size (a card's own SVG, PNG or image)."""
     return Page(definition.width, definition.height, (Use(definition.id),), (definition,))
+
+
+def texts(nodes: Iterable[Node]) -> Iterator[Text]:
+    """Every text node in `nodes` and their groups (not inside definitions they use)."""
+    for node in nodes:
+        if isinstance(node, Text):
+            yield node
+        elif isinstance(node, Group):
+            yield from texts(node.children)
+
+
+def characters_by_font(pages: Iterable[Page]) -> dict[str, frozenset[str]]:
+    """Every character each font draws anywhere in `pages`."""
+    used: dict[str, set[str]] = {}
+    seen: set[int] = set()
+    for page in pages:
+        roots = list(page.children)
+        for d in page.definitions:  # a definition placed on many pages is read once
+            if id(d) not in seen:
+                seen.add(id(d))
+                roots.append(d.content)
+        for text in texts(roots):
+            used.setdefault(text.font, set()).update(text.text)
+    return {font: frozenset(chars) for font, chars in used.items()}
 
 
 def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> tuple[PathCommand, ...]:

@@ -19,7 +19,7 @@ from pnp.backends.pdf import render_pdf
 from pnp.backends.png import rasterize
 from pnp.backends.svg import render_svgs
 from pnp.build import Builder, BuildOptions
-from pnp.scene import Page, Use
+from pnp.scene import Page, Use, texts
 from pnp.validate import validate
 
 from conftest import ROOT
@@ -114,3 +114,32 @@ def test_svg_text_is_drawn_with_the_bundled_fonts() -> None:
         svg_string=svg, dpi=DPI, skip_system_fonts=True)))).convert("RGB")
     mean, far = difference(svg_image("red-fort").crop(NAME_BOX), without.crop(NAME_BOX))
     assert mean > 6.0
+
+
+def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
+    """The card-sheet PDFs of the three papers place the same card drawings: the second
+    and later place the content streams the first drew, and must come out byte for byte
+    as if drawn afresh, even with text in another font beside them (a sheet's heading)."""
+    import hashlib
+
+    from pnp.backends.pdf import FormCache
+    from pnp.scene import Text
+
+    fonts = builder().font_files
+    drawn: list[str] = []
+
+    def digest(d) -> str:
+        drawn.append(d.id)
+        return hashlib.sha256(repr(d).encode()).hexdigest()
+
+    cache = FormCache(digest)
+    first = [page_for(GOLDEN_CARDS["leader"]), page_for(GOLDEN_CARDS["army"])]
+    render_pdf(first, fonts, cache=cache)
+    assert len(cache.streams) == 2
+    heading = Text(20, 20, "sheet 1 of 2", sorted(fonts)[0], 9, "#000000")
+    again = [first[1], Page(first[0].width, first[0].height, (*first[0].children, heading), first[0].definitions)]
+    assert heading.font not in {t.font for t in texts([d.content for p in first for d in p.definitions])}
+    kept = render_pdf(again, fonts, cache=cache)
+    assert len(cache.streams) == 2  # both drawings were kept, none drawn again
+    assert kept == render_pdf(again, fonts)
+    assert next(iter(rasterize(kept, DPI, [1]))).tobytes() != next(iter(rasterize(kept, DPI, [0]))).tobytes()

@@ -2,6 +2,11 @@
 
 The scene's y axis points down; each page flips the PDF's y axis once, and text and images
 flip back locally. Definitions become Form XObjects, drawn once and placed many times.
+
+Every character a document draws gets its code in its font's subset before anything is
+drawn, in a fixed order, so a definition's content stream depends only on the definition and
+the document's characters: a build keeps the streams it has drawn (`FormCache`) and places
+them in the next PDF with the same characters without drawing them again.
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -17,7 +22,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..scene import Circle, Definition, Group, Image, Node, Page, Rect, Style, Text, Use, ellipse_path
+from ..scene import (Circle, Definition, Group, Image, Node, Page, Rect, Style, Text, Use, characters_by_font,
+                     ellipse_path, texts)
 from ..scene import Path as PathNode
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -42,10 +48,22 @@ def form_name(ref: str) -> str:
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in ref)
 
 
+class FormCache:
+    """Content streams of drawn definitions, by what they draw (`digest`) and the document's
+    characters, to place again in later PDFs."""
+
+    def __init__(self, digest: Callable[[Definition], str]):
+        self.digest = digest
+        self.streams: dict[tuple[str, tuple], tuple[list[str], list[str]]] = {}
+
+
 class _Painter:
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, cache: FormCache | None = None, charset: Mapping[str, str] = {}):
         self.c = canvas
         self.forms: set[str] = set()
+        self.cache = cache
+        self.charset = charset
+        self.images = 0
 
     def style(self, style: Style) -> tuple[int, int]:
         c = self.c
@@ -107,6 +125,7 @@ class _Painter:
                 c.drawString(0, 0, node.text)
             c.restoreState()
         elif isinstance(node, Image):
+            self.images += 1
             c.saveState()
             c.translate(node.x, node.y + node.height)
             c.scale(1, -1)
@@ -124,18 +143,58 @@ class _Painter:
         name = form_name(definition.id)
         if name in self.forms:
             return
-        b = definition.bleed
-        self.c.beginForm(name, -b, -b, definition.width + b, definition.height + b)
-        self.node(definition.content)
-        self.c.endForm()
+        c, b = self.c, definition.bleed
+        key = None
+        if self.cache is not None:
+            fonts = sorted({t.font for t in texts([definition.content])})
+            key = (self.cache.digest(definition), tuple((f, self.charset.get(f)) for f in fonts))
+        c.beginForm(name, -b, -b, definition.width + b, definition.height + b)
+        cached = self.cache.streams.get(key) if key is not None else None
+        if cached is not None:
+            code, used = cached
+            c._code.extend(code)
+            c._formsinuse.extend(used)
+        else:
+            images = self.images
+            self.node(definition.content)
+            # a stream is reusable if it names nothing but fonts and forms (no image, no
+            # transparency or colour space kept beside the stream)
+            if (key is not None and self.images == images and not c._colorsUsed and not c._shadingUsed
+                    and not c._annotationrefs and not c._extgstate.getState()):
+                self.cache.streams[key] = (list(c._code), list(c._formsinuse))
+        c.endForm()
         self.forms.add(name)
 
 
-def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = "") -> bytes:
-    """The PDF of `pages` as bytes; identical inputs give identical bytes."""
+def _assign_codes(canvas: Canvas, chars: Mapping[str, frozenset[str]], fonts: Iterable[str]) -> dict[str, str]:
+    """Give each character its code in its font's subsets, in sorted order, and each font a
+    fixed name (by its place among all of `fonts`), so that what a definition draws comes out
+    the same in every document where its fonts have the same characters. Returns each used
+    font's characters."""
+    doc = canvas._doc
+    charset = {}
+    for number, name in enumerate(sorted(fonts), start=1):
+        if name not in chars:
+            continue
+        text = "".join(sorted(chars[name]))
+        font = pdfmetrics.getFont(name)
+        font.splitString(text, doc)
+        state = font.state[doc]
+        state.internalName = f"{state.namePrefix}{number}"  # what reportlab would name the first
+        doc.fontMapping[name] = "/" + state.internalName
+        doc.delayedFonts.append(font)
+        charset[name] = text
+    return charset
+
+
+def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = "",
+               cache: FormCache | None = None) -> bytes:
+    """The PDF of `pages` as bytes; identical inputs give identical bytes, with or without
+    a cache of the definitions drawn before."""
     if not fonts:
         raise ValueError("a PDF needs at least one font to embed")
     register_fonts(fonts)
+    pages = list(pages)
     buffer = io.BytesIO()
     # start with one of our fonts, so the PDF names no font it does not embed
     canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=sorted(fonts)[0])
@@ -143,7 +202,7 @@ def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = ""
     canvas.setProducer(f"pnp {__version__} (reportlab)")
     if title:
         canvas.setTitle(title)
-    painter = _Painter(canvas)
+    painter = _Painter(canvas, cache, _assign_codes(canvas, characters_by_font(pages), fonts))
     empty = True
     for page in pages:
         empty = False

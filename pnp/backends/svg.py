@@ -18,7 +18,8 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 
 from ..fonts import metrics
-from ..scene import Circle, Group, Image, Matrix, Node, Page, Path as PathNode, Rect, Style, Text, Use
+from ..scene import (Circle, Group, Image, Matrix, Node, Page, Path as PathNode, Rect, Style, Text, Use,
+                     characters_by_font, texts)
 from ..units import to_mm
 
 
@@ -55,24 +56,6 @@ def _woff(path: Path, chars: frozenset[str]) -> str:
     return base64.b64encode(out.getvalue()).decode("ascii")
 
 
-def _texts(nodes: Iterable[Node]) -> Iterable[Text]:
-    for node in nodes:
-        if isinstance(node, Text):
-            yield node
-        elif isinstance(node, Group):
-            yield from _texts(node.children)
-
-
-def characters_by_font(pages: Sequence[Page]) -> dict[str, frozenset[str]]:
-    """Every character each font draws anywhere in `pages`."""
-    used: dict[str, set[str]] = {}
-    for page in pages:
-        roots = list(page.children) + [d.content for d in page.definitions]
-        for text in _texts(roots):
-            used.setdefault(text.font, set()).update(text.text)
-    return {font: frozenset(chars) for font, chars in used.items()}
-
-
 class SvgRenderer:
     """Renders pages to SVG text, embedding the given fonts subset to `chars`."""
 
@@ -106,7 +89,7 @@ class SvgRenderer:
         )
         self.drawing = drawing
         roots = list(page.children) + [d.content for d in page.definitions]
-        used_fonts = {t.font for t in _texts(roots)}
+        used_fonts = {t.font for t in texts(roots)}
         if used_fonts:
             drawing.defs.add(drawing.style(self.font_css(used_fonts)))
         shared = []
