@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from PIL import Image as PILImage
 
@@ -109,6 +109,37 @@ def deck_data(game: Game) -> dict:
 
 # --- cards -----------------------------------------------------------------------------
 
+@dataclass
+class Rasterizing:
+    """Pages the worker processes are rasterizing to files; call it to wait for them."""
+
+    builder: "Builder"
+    paths: list[Path]
+    relative: list[str]  # the files, relative to the output folder
+    keys: list[str]  # what each page is drawn from
+    pending: list[int]  # the pages being drawn; the others an earlier build left as they are
+    renderer: PageRenderer | None
+    thumb_width: int
+    made: dict[int, PILImage.Image] | None = None  # thumbnails of the pages drawn, once done
+
+    def __call__(self, thumbs_for: Iterable[int] = ()) -> dict[int, PILImage.Image]:
+        """Wait for the pages, and give a thumbnail of each page asked for."""
+        b = self.builder
+        if self.made is None:
+            self.made = dict(zip(self.pending, self.renderer.finish())) if self.renderer is not None else {}
+            for i in self.pending:
+                b.result.files.append(self.paths[i])
+                b.keys[self.relative[i]] = self.keys[i]
+        thumbs = {}
+        for i in thumbs_for:
+            if i in self.made:
+                thumbs[i] = self.made[i]
+            else:  # kept from the earlier build: thumbnail it from its file
+                with PILImage.open(self.paths[i]) as image:
+                    thumbs[i] = image.convert("RGB").reduce(max(1, image.width // self.thumb_width))
+        return thumbs
+
+
 class Builder:
     """Builds a game's outputs into one folder."""
 
@@ -187,18 +218,23 @@ class Builder:
             return "(" + ",".join(self._digest(v) for v in value) + ")"
         return repr(value)
 
+    def earlier_key(self, relative: str) -> str | None:
+        """What the file an earlier build left at `relative` was drawn from, if it is still there."""
+        earlier = self.previous.get(relative)
+        try:
+            if earlier is not None and (self.out / relative).stat().st_size == earlier[1]:
+                return earlier[0]
+        except OSError:
+            pass
+        return None
+
     def reusable(self, relative: str, key: str) -> bool:
         """Whether the output an earlier build left at `relative` was drawn from the same
         content; if so it is kept as it is."""
-        path = self.out / relative
-        earlier = self.previous.get(relative)
-        try:
-            if earlier is None or earlier[0] != key or path.stat().st_size != earlier[1]:
-                return False
-        except OSError:
+        if self.earlier_key(relative) != key:
             return False
         self.keys[relative] = key
-        self.result.files.append(path)
+        self.result.files.append(self.out / relative)
         return True
 
     def make(self, relative: str, key: str, produce: Callable[[], bytes]) -> None:
@@ -218,10 +254,9 @@ class Builder:
             self.make(relative, self.key("svg", page, fonts_used), lambda page=page: renderer.render(page).encode("utf-8"))
 
     def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str,
-                        thumb_width: int = 0) -> Callable[[bool], list[PILImage.Image]]:
+                        thumb_width: int = 0) -> "Rasterizing":
         """Queue the pages for the worker processes, leaving out those an earlier build
-        already made from the same content. Returns a function that waits for them and, if
-        asked, gives a thumbnail of every page."""
+        already made from the same content; call what this returns to wait for them."""
         relative = [str(p.relative_to(self.out)) for p in paths]
         keys = [self.key(tag, page, dpi) for page in pages]
         pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i])]
@@ -229,20 +264,7 @@ class Builder:
         if pending:
             renderer = self.renderer()
             renderer.start(self.pdf([pages[i] for i in pending]), dpi, [paths[i] for i in pending], thumb_width)
-
-        def finish(thumbs_wanted: bool = False) -> list[PILImage.Image]:
-            made = dict(zip(pending, renderer.finish())) if renderer is not None else {}
-            for i in pending:
-                self.result.files.append(paths[i])
-                self.keys[relative[i]] = keys[i]
-            if not (thumbs_wanted and thumb_width):
-                return []
-            for i in range(len(pages)):
-                if i not in made:  # kept from the earlier build: thumbnail it from its file
-                    with PILImage.open(paths[i]) as image:
-                        made[i] = image.convert("RGB").reduce(max(1, image.width // thumb_width))
-            return [made[i] for i in range(len(pages))]
-        return finish
+        return Rasterizing(self, list(paths), relative, keys, pending, renderer, thumb_width)
 
     def art(self, card: Card) -> Art | None:
         if card.art is None:
@@ -319,13 +341,31 @@ class Builder:
         if pngs is not None:
             def finish() -> None:
                 self.progress("cards: PNG faces and the contact sheet")
-                key = self.key("contact-sheet", faces, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)
-                if self.reusable("png/contact-sheet.png", key):
-                    pngs(False)
-                    return
-                thumbs = pngs(True)
-                self.write("png/contact-sheet.png", png_bytes(contact_sheet(thumbs[:-1], CONTACT_COLUMNS)), key)
+                self.contact_sheet(pngs)
             self.later.append(finish)
+
+    def contact_sheet(self, pngs: Rasterizing) -> None:
+        """png/contact-sheet.png: every face's thumbnail. When the sheet the last build left
+        was made from these files' earlier versions, only the cells of the faces that
+        changed are drawn again."""
+        relative = "png/contact-sheet.png"
+        cells = pngs.keys[:-1]  # the faces, not the back
+        key = self.key("contact-sheet", cells, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)
+        if self.reusable(relative, key):
+            pngs()
+            return
+        # what the earlier build drew each face from (its files may be drawn again by now)
+        earlier = [self.previous.get(r, ("", 0))[0] for r in pngs.relative[:-1]]
+        changed = [i for i, (was, now) in enumerate(zip(earlier, cells)) if was != now]
+        sheet = None
+        if self.earlier_key(relative) == self.key("contact-sheet", earlier, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS):
+            thumbs = pngs(changed)
+            with PILImage.open(self.out / relative) as image:
+                if image.size == contact_size(next(iter(thumbs.values())).size, len(cells), CONTACT_COLUMNS):
+                    sheet = image.convert("RGB")
+        if sheet is None:
+            thumbs = pngs(range(len(cells)))
+        self.write(relative, png_bytes(contact_sheet(thumbs, len(cells), CONTACT_COLUMNS, sheet)), key)
 
     def board_definition(self) -> Definition:
         """The board page, composed once."""
@@ -567,12 +607,20 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         raise
 
 
-def contact_sheet(thumbs: Sequence[PILImage.Image], columns: int, gap: int = 8) -> PILImage.Image:
-    """All card faces at a glance: thumbnails in a grid on white."""
-    width, height = thumbs[0].size
-    rows = (len(thumbs) + columns - 1) // columns
-    sheet = PILImage.new("RGB", (columns * (width + gap) + gap, rows * (height + gap) + gap), "white")
-    for i, thumb in enumerate(thumbs):
+def contact_size(thumb: tuple[int, int], count: int, columns: int, gap: int = 8) -> tuple[int, int]:
+    width, height = thumb
+    rows = (count + columns - 1) // columns
+    return columns * (width + gap) + gap, rows * (height + gap) + gap
+
+
+def contact_sheet(thumbs: dict[int, PILImage.Image], count: int, columns: int,
+                  sheet: PILImage.Image | None = None, gap: int = 8) -> PILImage.Image:
+    """All card faces at a glance: `count` thumbnails in a grid on white. Given the sheet
+    of an earlier build, only the cells in `thumbs` are drawn again."""
+    width, height = next(iter(thumbs.values())).size
+    if sheet is None:
+        sheet = PILImage.new("RGB", contact_size((width, height), count, columns, gap), "white")
+    for i, thumb in thumbs.items():
         sheet.paste(thumb, (gap + (i % columns) * (width + gap), gap + (i // columns) * (height + gap)))
     return sheet
 

@@ -215,13 +215,15 @@ def _tts_sheets(b: "Builder", name: str, faces: Sequence[Definition], back: Defi
     back_file, back_key = f"tts/{name}-back.jpg", b.key("tts-back", back, dpi)
     back_kept = b.reusable(back_file, back_key)
     if work or not back_kept:
-        images = list(rasterize(b.pdf([single(d) for d in [*faces, back]]), dpi))
-        hidden = images[-1]
+        # draw only the cards of the sheets that changed, and the hidden card
+        wanted = sorted({i for _, start, _, _, _ in work for i in range(start, min(start + per_sheet, len(faces)))})
+        drawn = list(rasterize(b.pdf([single(d) for d in [*(faces[i] for i in wanted), back]]), dpi))
+        images, hidden = dict(zip(wanted, drawn)), drawn[-1]
         w, h = hidden.size
         for relative, start, columns, rows, key in work:
             sheet = Image.new("RGB", (columns * w, rows * h), "white")
-            for i, image in enumerate(images[start:min(start + per_sheet, len(faces))]):
-                sheet.paste(image, ((i % columns) * w, (i // columns) * h))
+            for i in range(start, min(start + per_sheet, len(faces))):
+                sheet.paste(images[i], (((i - start) % columns) * w, ((i - start) // columns) * h))
             sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
             b.write(relative, jpeg_bytes(sheet, dpi), key)
         if not back_kept:

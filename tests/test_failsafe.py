@@ -170,5 +170,7 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
     assert "png/cards/shah-alam-ii.png" not in changed
     assert "tabletopia/cards/mughals-11-mughal-sowars.jpg" in changed
     assert "print/cards-a4.pdf" in changed and "print/cards-backs-a4.pdf" not in changed
+    # the card's cell of the contact sheet and its Tabletop Simulator sheet, not the other sheet
+    assert {"png/contact-sheet.png", "tts/cards-1.jpg"} <= changed and "tts/cards-2.jpg" not in changed
     assert not any(name.startswith(("print/board", "svg/board", "png/board", "png/money", "png/tokens"))
                    for name in changed)
