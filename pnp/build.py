@@ -31,7 +31,15 @@ PNG_DPI = 300
 CONTACT_COLUMNS = 14
 CONTACT_THUMB_WIDTH = 190  # px: 14 columns make a sheet about 2,800 px wide
 
-Progress = Callable[[str], None]
+class Progress:
+    """Where a build is: a stage at a time, each with the number of files it accounts for
+    (made or kept). This one says nothing; the command line draws bars."""
+
+    def stage(self, label: str, total: int) -> None:
+        pass
+
+    def advance(self, files: int = 1) -> None:
+        pass
 
 
 @dataclass(frozen=True)
@@ -120,13 +128,17 @@ class Rasterizing:
     pending: list[int]  # the pages being drawn; the others an earlier build left as they are
     renderer: PageRenderer | None
     thumb_width: int
+    label: str  # the stage that waits for them
+    extra: int = 0  # files the stage writes besides the pages
     made: dict[int, PILImage.Image] | None = None  # thumbnails of the pages drawn, once done
 
     def __call__(self, thumbs_for: Iterable[int] = ()) -> dict[int, PILImage.Image]:
         """Wait for the pages, and give a thumbnail of each page asked for."""
         b = self.builder
         if self.made is None:
-            self.made = dict(zip(self.pending, self.renderer.finish())) if self.renderer is not None else {}
+            b.progress.stage(self.label, len(self.paths) + self.extra)
+            b.progress.advance(len(self.paths) - len(self.pending))  # those kept from the last build
+            self.made = dict(zip(self.pending, self.renderer.finish(b.progress.advance))) if self.renderer else {}
             for i in self.pending:
                 b.result.files.append(self.paths[i])
                 b.keys[self.relative[i]] = self.keys[i]
@@ -147,7 +159,7 @@ class Builder:
         self.game = game
         self.out = out
         self.options = options
-        self.progress = progress or (lambda message: None)
+        self.progress = progress or Progress()
         self.result = BuildResult()
         self.warnings: list[str] = []
         self.later: list[Callable[[], None]] = []  # work that waits for the worker processes
@@ -178,6 +190,7 @@ class Builder:
         path = self.out / relative
         write_atomic(path, data)
         self.result.files.append(path)
+        self.progress.advance()
         if key is None:
             self.keys.pop(relative, None)
         else:
@@ -228,13 +241,15 @@ class Builder:
             pass
         return None
 
-    def reusable(self, relative: str, key: str) -> bool:
+    def reusable(self, relative: str, key: str, counted: bool = True) -> bool:
         """Whether the output an earlier build left at `relative` was drawn from the same
         content; if so it is kept as it is."""
         if self.earlier_key(relative) != key:
             return False
         self.keys[relative] = key
         self.result.files.append(self.out / relative)
+        if counted:
+            self.progress.advance()
         return True
 
     def make(self, relative: str, key: str, produce: Callable[[], bytes]) -> None:
@@ -253,18 +268,19 @@ class Builder:
         for relative, page in named:
             self.make(relative, self.key("svg", page, fonts_used), lambda page=page: renderer.render(page).encode("utf-8"))
 
-    def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str,
-                        thumb_width: int = 0) -> "Rasterizing":
+    def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str, label: str,
+                        thumb_width: int = 0, extra: int = 0) -> "Rasterizing":
         """Queue the pages for the worker processes, leaving out those an earlier build
-        already made from the same content; call what this returns to wait for them."""
+        already made from the same content; call what this returns to wait for them (a
+        stage called `label`, of the pages and `extra` other files)."""
         relative = [str(p.relative_to(self.out)) for p in paths]
         keys = [self.key(tag, page, dpi) for page in pages]
-        pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i])]
+        pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i], counted=False)]
         renderer = None
         if pending:
             renderer = self.renderer()
             renderer.start(self.pdf([pages[i] for i in pending]), dpi, [paths[i] for i in pending], thumb_width)
-        return Rasterizing(self, list(paths), relative, keys, pending, renderer, thumb_width)
+        return Rasterizing(self, list(paths), relative, keys, pending, renderer, thumb_width, label, extra)
 
     def art(self, card: Card) -> Art | None:
         if card.art is None:
@@ -298,6 +314,7 @@ class Builder:
 
     def build_cards(self) -> None:
         options, game = self.options, self.game
+        self.progress.stage("cards: deck.json", 1)
         self.write("deck.json", (json.dumps(deck_data(game), indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         faces, back = self.card_definitions(0.0)
         sheet_faces, sheet_back = self.card_definitions(options.bleed) if options.bleed else (faces, back)
@@ -317,13 +334,13 @@ class Builder:
         pngs = None
         if "png" in options.formats:
             # worker processes rasterize and encode the PNGs while this one writes PDF and SVG
-            self.progress("cards: PNG faces at 300 dpi")
             png_paths = [self.out / "png" / "cards" / f"{n}.png" for n in names]
-            pngs = self.rasterize_later(singles, PNG_DPI, png_paths, "card-png", CONTACT_THUMB_WIDTH)
+            pngs = self.rasterize_later(singles, PNG_DPI, png_paths, "card-png", "cards: PNG faces and the contact sheet",
+                                        CONTACT_THUMB_WIDTH, extra=1)
 
         if "pdf" in options.formats:
             for paper_name, (fronts, backs) in sheets.items():
-                self.progress(f"cards: PDF sheets, {PAPERS[paper_name].label}")
+                self.progress.stage(f"cards: PDF sheets, {PAPERS[paper_name].label}", self.files_per_set() // len(sheets))
                 self.make(f"print/cards-{paper_name}.pdf", self.key("pdf", fronts), lambda f=fronts: self.pdf(f))
                 self.make(f"print/cards-backs-{paper_name}.pdf", self.key("pdf", backs), lambda b=backs: self.pdf(b))
                 if options.duplex:
@@ -331,18 +348,16 @@ class Builder:
                     self.make(f"print/cards-duplex-{paper_name}.pdf", self.key("pdf", both), lambda p=both: self.pdf(p))
 
         if "svg" in options.formats:
-            self.progress("cards: SVG faces and sheets")
             sheet_pages = [(f"svg/sheets/cards-{paper}-{page.label}.svg", page)
                            for paper, (fronts, _) in sheets.items() for page in fronts]
             sheet_pages += [(f"svg/sheets/cards-backs-{paper}-{page.label}.svg", page)
                             for paper, (_, backs) in sheets.items() for page in backs]
-            self.svgs([(f"svg/cards/{name}.svg", page) for name, page in zip(names, singles)] + sheet_pages)
+            named = [(f"svg/cards/{name}.svg", page) for name, page in zip(names, singles)] + sheet_pages
+            self.progress.stage("cards: SVG faces and sheets", len(named))
+            self.svgs(named)
 
         if pngs is not None:
-            def finish() -> None:
-                self.progress("cards: PNG faces and the contact sheet")
-                self.contact_sheet(pngs)
-            self.later.append(finish)
+            self.later.append(lambda: self.contact_sheet(pngs))
 
     def contact_sheet(self, pngs: Rasterizing) -> None:
         """png/contact-sheet.png: every face's thumbnail. When the sheet the last build left
@@ -391,7 +406,7 @@ class Builder:
             return single(self.board_definition())
 
         if "pdf" in options.formats:
-            self.progress("board: PDF")
+            self.progress.stage("board: PDF", len(options.papers))
             for paper_name in options.papers:
                 if paper_name == "a3":
                     self.make("print/board-a3.pdf", self.key(key, "a3"), lambda: self.pdf([whole()]))
@@ -400,11 +415,11 @@ class Builder:
                               lambda p=paper_name: self.pdf(tiled_pages(self.board_definition(), PAPERS[p], title,
                                                                         self.fonts["body"].name)))
         if "svg" in options.formats:
-            self.progress("board: SVG")
+            self.progress.stage("board: SVG", 1)
             self.make("svg/board.svg", self.key(key, "svg"),
                       lambda: render_svgs([whole()], self.font_files)[0].encode("utf-8"))
         if "png" in options.formats:
-            self.progress("board: PNG")
+            self.progress.stage("board: PNG", 1)
             self.make("png/board.png", self.key(key, "png", BOARD_PNG_DPI),
                       lambda: png_bytes(next(iter(rasterize(self.pdf([whole()]), BOARD_PNG_DPI))), BOARD_PNG_DPI))
 
@@ -442,6 +457,15 @@ class Builder:
             for (relative, _, key), image in zip(pending, (rasterize_rgba if alpha else rasterize)(pdf, dpi)):
                 self.write(relative, encode(image, relative, dpi), key)
 
+    def files_per_set(self) -> int:
+        """The files print_sets writes: a PDF of fronts, one of backs and (with --duplex)
+        one of both, per paper."""
+        return len(self.options.papers) * (2 + self.options.duplex) if "pdf" in self.options.formats else 0
+
+    def files_per_single(self) -> int:
+        """The files singles writes per definition: SVG and PNG."""
+        return ("svg" in self.options.formats) + ("png" in self.options.formats)
+
     def print_sets(self, name: str, fronts_by_paper: dict[str, tuple[list[Page], list[Page]]]) -> None:
         """print/<name>-<paper>.pdf and its backs (and, with --duplex, both interleaved)."""
         if "pdf" not in self.options.formats:
@@ -458,7 +482,6 @@ class Builder:
 
         game, language = self.game, self.game.language
         money, layout = game.money, game.layouts["money"]
-        self.progress("money: cards")
         faces = [money_face(d, money, layout, self.fonts) for d in money.denominations]
         blank = blank_face(money, layout, self.fonts, language)
         back = money_back(game.title.get(language), money, layout, self.fonts,
@@ -470,6 +493,7 @@ class Builder:
             grid = make_grid(PAPERS[paper_name], layout.width, layout.height)
             sets[paper_name] = (front_sheets(deck, grid, f"{game.title.get(language)} · money", self.fonts["body"].name),
                                 back_sheets([back] * len(deck), grid))
+        self.progress.stage("money: cards", self.files_per_set() + self.files_per_single() * (len(faces) + 2))
         self.print_sets("money", sets)
         self.singles("money", [(f"{d.value}", f) for d, f in zip(money.denominations, faces)]
                      + [("blank", blank), ("back", back)])
@@ -480,7 +504,6 @@ class Builder:
 
         game, language = self.game, self.game.language
         companies = game.companies
-        self.progress("tokens: companies")
         back_layout = game.layouts["card-back"].colours
         common_back = turn_back(companies, self.fonts, game.title.get(language), back_layout["background"],
                                 back_layout["gold"], back_layout["paper"])
@@ -494,6 +517,7 @@ class Builder:
             paper = PAPERS[paper_name]
             placed = pack_tokens(tokens, paper)
             sets[paper_name] = (token_sheets(placed, paper), token_back_sheets(placed, backs, paper))
+        self.progress.stage("tokens: companies", self.files_per_set() + self.files_per_single() * (len(turns) + len(markers) + 1))
         self.print_sets("tokens", sets)
         names = [(f"turn-{c.id}", t) for c, t in zip(companies.companies, turns)]
         names += [(f"marker-{c.id}", m) for c, m in zip(companies.companies, markers)]
@@ -504,7 +528,6 @@ class Builder:
 
         game, language = self.game, self.game.language
         layout = game.layouts["aid"]
-        self.progress("aid: player aid")
         currency = game.money.currency if game.money else ""
         front = aid_front(game.aid, layout, self.fonts, language)
         back = aid_back(game.aid, layout, self.fonts, language, currency)
@@ -515,6 +538,7 @@ class Builder:
             sets[paper_name] = (front_sheets([front] * copies, grid, f"{game.title.get(language)} · player aid",
                                              self.fonts["body"].name),
                                 back_sheets([back] * copies, grid))
+        self.progress.stage("aid: player aid", self.files_per_set() + self.files_per_single() * 2)
         self.print_sets("aid", sets)
         self.singles("aid", [("front", front), ("back", back)])
 

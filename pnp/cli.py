@@ -125,6 +125,32 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
     return length
 
 
+class StageBars:
+    """A progress bar per stage of the build on a terminal (click's), the stage's name as a
+    plain line when the output is not a terminal (a CI log)."""
+
+    def __init__(self) -> None:
+        self.bar = None
+
+    def stage(self, label: str, total: int) -> None:
+        self.close()
+        # on a terminal the labels are padded so that the bars line up
+        self.bar = click.progressbar(length=max(total, 1), label=f"{label:<38}" if sys.stderr.isatty() else label,
+                                     file=sys.stderr, show_eta=False, show_pos=True, width=30)
+        self.bar.__enter__()
+        if total == 0:
+            self.bar.update(1)
+
+    def advance(self, files: int = 1) -> None:
+        if self.bar is not None:
+            self.bar.update(files)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.render_finish()
+            self.bar = None
+
+
 @main.command("build")
 @game_option
 @click.option("--only", "only", type=click.Choice(["cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "pod",
@@ -187,22 +213,14 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         tabletopia_scale=tabletopia_scale,
         jobs=jobs,
     )
-    on_terminal = sys.stderr.isatty()
-
-    def progress(message: str) -> None:
-        if quiet:
-            return
-        if on_terminal:  # one line, rewritten as the build goes
-            click.echo(f"\r\033[K{message} ...", err=True, nl=False)
-        else:  # plain lines for logs
-            click.echo(message, err=True)
-
+    progress = None if quiet else StageBars()
     try:
         outcome = build_safely(report.game, target, options, progress, partial=bool(only), fingerprint=fingerprint)
     except BuildFailed as exc:
         raise click.ClickException(str(exc)) from None
-    if on_terminal and not quiet:
-        click.echo("\r\033[K", err=True, nl=False)
+    finally:
+        if progress is not None:
+            progress.close()
     for warning in outcome.warnings:
         click.echo(f"warning: {warning}", err=True)
     if verbose:

@@ -75,11 +75,11 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
         return files
 
     # the cards: rasterized in worker processes, like the kit's PNGs
-    b.progress("Tabletopia: cards")
     faces, back = b.card_definitions(0.0)
     names = card_file_names(game)
     paths = [b.out / root / "cards" / f"{n}.jpg" for n in names] + [b.out / root / "cards" / "back.jpg"]
-    cards_done = b.rasterize_later([single(d) for d in [*faces, back]], dpi, paths, "tabletopia-card")
+    cards_done = b.rasterize_later([single(d) for d in [*faces, back]], dpi, paths, "tabletopia-card",
+                                   "Tabletopia: cards and the manifest", extra=2)
     card_px = math.ceil(back.width * dpi / 72 - 1e-6)
     for card, name in zip(game.cards, names):
         rows.append(TabletopiaObject("Card", card.name.get(language), 63.5, 88.9, _scale_to_enter(back.width, card_px),
@@ -88,12 +88,12 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
     if game.money is not None:
         from .compose.money import blank_face, money_back, money_face
 
-        b.progress("Tabletopia: money")
         layout = game.layouts["money"]
         faces = [(f"money-{d.value:02d}", money_face(d, game.money, layout, b.fonts)) for d in game.money.denominations]
         faces.append(("money-blank", blank_face(game.money, layout, b.fonts, language)))
         back_def = money_back(game.title.get(language), game.money, layout, b.fonts,
                               game.layouts["card-back"].colours["gold"])
+        b.progress.stage("Tabletopia: money", len(faces) + 1)
         files = images("money", faces + [("back", back_def)], "jpg")
         px = math.ceil(layout.width * dpi / 72 - 1e-6)
         counts = [d.count for d in game.money.denominations] + [game.money.blank_count]
@@ -106,13 +106,13 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
     if game.companies is not None:
         from .compose.tokens import marker, turn_back, turn_token
 
-        b.progress("Tabletopia: tokens")
         companies = game.companies
         colours = game.layouts["card-back"].colours
         common = turn_back(companies, b.fonts, game.title.get(language), colours["background"], colours["gold"],
                            colours["paper"])
         named = [(f"{c.id}-turn", turn_token(c, companies, b.fonts, language)) for c in companies.companies]
         named += [(f"{c.id}-marker", marker(c, companies)) for c in companies.companies]
+        b.progress.stage("Tabletopia: tokens", len(named) + 1)
         files = images("tokens", named + [("turn-back", common)], "png")
         for c in companies.companies:
             turn_px = math.ceil(companies.turn_diameter * dpi / 72 - 1e-6)
@@ -128,7 +128,7 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
     if game.aid is not None:
         from .compose.aid import aid_back, aid_front
 
-        b.progress("Tabletopia: player aid")
+        b.progress.stage("Tabletopia: player aid", 2)
         layout = game.layouts["aid"]
         currency = game.money.currency if game.money else ""
         files = images("aid", [("front", aid_front(game.aid, layout, b.fonts, language)),
@@ -139,7 +139,7 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
                                      game.players[1] if game.players else 1))
 
     if game.board is not None:
-        b.progress("Tabletopia: board")
+        b.progress.stage("Tabletopia: board", 1)
         layout = game.layouts["board"]
         longest = max(layout.width, layout.height) * dpi / 72
         board_dpi = dpi * min(1.0, TABLETOPIA_MAX_PX / longest)
@@ -251,7 +251,9 @@ def _tts_deck(nickname: str, name: str, sheets: list[tuple[str, int, int]], card
 
 def build_tts(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
     game, language = b.game, b.game.language
-    b.progress("Tabletop Simulator: deck sheets")
+    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
+    decks = [len(game.cards)] + ([len(game.money.denominations) + 1] if game.money is not None else [])
+    b.progress.stage("Tabletop Simulator: deck sheets", sum(math.ceil(n / per_sheet) + 1 for n in decks) + 1)
     faces, back = b.card_definitions(0.0)
     sheets = _tts_sheets(b, "cards", faces, back)
     objects = [_tts_deck(f"{game.title.get(language)}: cards", "cards", sheets,
@@ -296,7 +298,6 @@ def _with_bleed(d: Definition) -> Page:
 def build_pod(b: "Builder") -> None:
     """The Game Crafter's poker cards: 825 x 1125 px at 300 dpi, 1/8 in of bleed all round."""
     game, language = b.game, b.game.language
-    b.progress("print on demand: poker cards")
     faces, back = b.card_definitions(POD_BLEED)
     names = card_file_names(game)
     pages = [_with_bleed(d) for d in [*faces, back]]
@@ -310,7 +311,7 @@ def build_pod(b: "Builder") -> None:
                         ("back", aid_back(game.aid, layout, b.fonts, language, currency))):
             pages.append(_with_bleed(Definition(d.id, d.width, d.height, d.content, POD_BLEED)))
             paths.append(b.out / "pod" / "aid" / f"{name}.png")
-    b.later.append(b.rasterize_later(pages, POD_DPI, paths, "pod"))
+    b.later.append(b.rasterize_later(pages, POD_DPI, paths, "pod", "print on demand: poker cards"))
 
 
 # --- the gallery --------------------------------------------------------------------------
@@ -367,7 +368,7 @@ def _figure(src: str, caption: str, kind: str = "") -> str:
 
 def build_gallery(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
     game, language = b.game, b.game.language
-    b.progress("gallery")
+    b.progress.stage("gallery", 1)
     e = html.escape
     sections = []
     cards = ["<section><h2>Cards</h2>"]

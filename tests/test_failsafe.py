@@ -146,9 +146,27 @@ def test_progress_is_plain_lines_off_a_terminal_and_quiet_says_nothing(tmp_path:
     assert f"wrote {tmp_path / 'o' / 'print' / 'aid-a4.pdf'}\n" in verbose.stdout
 
 
-def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
+class CountingStages:
+    """Records each stage of a build and the files it accounted for."""
+
+    stages: list[tuple[str, int, int]] = []
+
+    def stage(self, label: str, total: int) -> None:
+        self.stages.append((label, total, 0))
+
+    def advance(self, files: int = 1) -> None:
+        label, total, done = self.stages[-1]
+        self.stages[-1] = (label, total, done + files)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Outputs drawn from unchanged content are kept from the last build; the rest is drawn
-    again; the result is byte for byte what a clean build makes."""
+    again; the result is byte for byte what a clean build makes. Every stage's progress bar
+    ends full: it counts every file the stage makes or keeps."""
+    monkeypatch.setattr("pnp.cli.StageBars", CountingStages)
     game = tmp_path / "game"
     game.mkdir()
     for name in ("game.yaml", "cards", "board", "layouts"):
@@ -164,6 +182,11 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path) -> None:
     assert runner.invoke(main, [*args, "-o", str(tmp_path / "b")], catch_exceptions=False).exit_code == 0
     again, clean = digests(tmp_path / "a"), digests(tmp_path / "b")
     assert again == clean
+    stages = CountingStages.stages
+    assert len(stages) == 3 * 20 and [label for label, _, _ in stages[:3]] == [
+        "cards: deck.json", "cards: PDF sheets, A4", "cards: PDF sheets, US Letter"]
+    assert [(label, total) for label, total, done in stages if done != total] == []
+    assert sum(total for _, total, _ in stages[-20:]) == len(clean) - 1  # all but the build record
     changed = {name for name in clean if first.get(name) != clean[name]}
     # the edited card's own images changed, and the documents showing every card; not the others
     assert "png/cards/mughal-sowars.png" in changed and "pod/cards/mughals-11-mughal-sowars.png" in changed

@@ -7,7 +7,7 @@ import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -98,7 +98,9 @@ class PageRenderer:
             args = (pdf, dpi, pages, [str(paths[i]) for i in pages], thumb_width)
             self.tasks.append((self.pool.submit(_render_share, *args), args))
 
-    def finish(self) -> list[Image.Image]:
+    def finish(self, done: Callable[[int], None] = lambda pages: None) -> list[Image.Image]:
+        """Wait for every page (telling `done` how many pages each finished task drew) and
+        return the thumbnails."""
         found: dict[int, Image.Image] = {}
 
         def keep(results: list) -> None:
@@ -110,9 +112,11 @@ class PageRenderer:
         for future, args in reversed(self.tasks):
             if future.cancel():
                 keep(_render_share(*args))
-        for future, _ in self.tasks:
+                done(len(args[2]))
+        for future, args in self.tasks:
             if not future.cancelled():
                 keep(future.result())
+                done(len(args[2]))
         return [found[i] for i in sorted(found)]
 
 
