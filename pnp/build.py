@@ -7,6 +7,7 @@ backends (PDF, SVG, PNG). This module is the only one that knows all of them.
 from __future__ import annotations
 
 import json
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -16,13 +17,12 @@ from PIL import Image as PILImage
 from . import __version__
 from .backends.pdf import FormCache, render_pdf
 from .backends.png import PageRenderer, png_bytes, rasterize, worker_pool
-from .backends.svg import render_svgs
 from .compose.cards import Art, card_back, card_face
 from .fonts import FontMetrics, find_font, metrics
 from .files import write_atomic
 from .impose import PAPERS, back_sheets, front_sheets, interleave, make_grid, tiled_pages
 from .model import Card, Game, Text
-from .scene import Definition, Page, single
+from .scene import Definition, Page, characters_by_font, single
 
 FORMATS = ("pdf", "svg", "png")
 COMPONENTS = ("cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "pod", "gallery")
@@ -171,7 +171,14 @@ class Builder:
         self._digests: dict[int, tuple[Definition, str]] = {}
         self._definitions: dict[float, tuple[list[Definition], Definition]] = {}
         self._board: Definition | None = None
-        self.forms = FormCache(self._digest)  # every PDF of the build places the same cards
+        from .cache import FOLDER, Cache
+
+        self.cache = Cache(out / FOLDER)
+        # every PDF of the build places the same cards; the next build finds them in the cache
+        self.forms = FormCache(self._digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
+                               lambda k, data: self.cache.put("pdf-forms", self.key("pdf-form", k), data))
+        self._woffs: dict[tuple[Path, frozenset[str]], str] = {}
+        self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
         self.fonts: dict[str, FontMetrics] = {}
         for role, name in game.fonts.items():
             path = find_font(name, game.root)
@@ -185,6 +192,17 @@ class Builder:
         if self._pool is None:
             self._pool = worker_pool(self.options.jobs)
         return PageRenderer(self._pool)
+
+    def submit(self, function: Callable, *args: object) -> Future:
+        """Run `function(*args)` in one of the build's worker processes."""
+        self.renderer()
+        return self._pool.submit(function, *args)
+
+    def made(self, relative: str, key: str) -> None:
+        """Count a file a worker process wrote as made by this build, from content `key`."""
+        self.result.files.append(self.out / relative)
+        self.keys[relative] = key
+        self.progress.advance()
 
     def write(self, relative: str, data: bytes, key: str | None = None) -> None:
         path = self.out / relative
@@ -258,13 +276,43 @@ class Builder:
             self.write(relative, produce(), key)
 
     def svgs(self, named: Sequence[tuple[str, Page]]) -> None:
-        """SVG files of pages whose content changed; fonts are subset to every page's characters."""
-        from .backends.svg import SvgRenderer, characters_by_font
+        """Queue SVG files to write at the end of the build (write_svgs)."""
+        self.svg_queue.extend(named)
 
-        pages = [page for _, page in named]
-        chars = characters_by_font(pages)
+    def woff(self, path: Path, chars: frozenset[str]) -> str:
+        """A font's subset for SVG (base64 WOFF), made once and kept in the cache."""
+        import base64
+
+        from .backends.svg import woff_subset
+
+        found = self._woffs.get((path, chars))
+        if found is None:
+            key = self.key("woff", path.name, "".join(sorted(chars)))
+            data = self.cache.get("woff", key)
+            if data is None:
+                data = woff_subset(path, chars)
+                self.cache.put("woff", key, data)
+            found = self._woffs[(path, chars)] = base64.b64encode(data).decode("ascii")
+        return found
+
+    def svg_now(self, page: Page) -> str:
+        """One page as SVG, its fonts subset to its own characters."""
+        from .backends.svg import SvgRenderer
+
+        return SvgRenderer(self.font_files, characters_by_font([page]), self.woff).render(page)
+
+    def write_svgs(self) -> None:
+        """The queued SVG files whose content changed; their fonts are subset once, to the
+        characters of every page."""
+        from .backends.svg import SvgRenderer
+
+        named, self.svg_queue = self.svg_queue, []
+        if not named:
+            return
+        self.progress.stage("SVG: faces, sheets, money, tokens, aid", len(named))
+        chars = characters_by_font([page for _, page in named])
         fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
-        renderer = SvgRenderer(self.font_files, chars)
+        renderer = SvgRenderer(self.font_files, chars, self.woff)
         for relative, page in named:
             self.make(relative, self.key("svg", page, fonts_used), lambda page=page: renderer.render(page).encode("utf-8"))
 
@@ -352,9 +400,7 @@ class Builder:
                            for paper, (fronts, _) in sheets.items() for page in fronts]
             sheet_pages += [(f"svg/sheets/cards-backs-{paper}-{page.label}.svg", page)
                             for paper, (_, backs) in sheets.items() for page in backs]
-            named = [(f"svg/cards/{name}.svg", page) for name, page in zip(names, singles)] + sheet_pages
-            self.progress.stage("cards: SVG faces and sheets", len(named))
-            self.svgs(named)
+            self.svgs([(f"svg/cards/{name}.svg", page) for name, page in zip(names, singles)] + sheet_pages)
 
         if pngs is not None:
             self.later.append(lambda: self.contact_sheet(pngs))
@@ -417,7 +463,7 @@ class Builder:
         if "svg" in options.formats:
             self.progress.stage("board: SVG", 1)
             self.make("svg/board.svg", self.key(key, "svg"),
-                      lambda: render_svgs([whole()], self.font_files)[0].encode("utf-8"))
+                      lambda: self.svg_now(whole()).encode("utf-8"))
         if "png" in options.formats:
             self.progress.stage("board: PNG", 1)
             self.make("png/board.png", self.key(key, "png", BOARD_PNG_DPI),
@@ -463,8 +509,8 @@ class Builder:
         return len(self.options.papers) * (2 + self.options.duplex) if "pdf" in self.options.formats else 0
 
     def files_per_single(self) -> int:
-        """The files singles writes per definition: SVG and PNG."""
-        return ("svg" in self.options.formats) + ("png" in self.options.formats)
+        """The files singles writes per definition now: a PNG (SVGs are written at the end)."""
+        return int("png" in self.options.formats)
 
     def print_sets(self, name: str, fronts_by_paper: dict[str, tuple[list[Page], list[Page]]]) -> None:
         """print/<name>-<paper>.pdf and its backs (and, with --duplex, both interleaved)."""
@@ -561,6 +607,7 @@ class Builder:
                 build_tts(self, tabletopia)
             if "pod" in wanted:
                 build_pod(self)
+            self.write_svgs()
             # the worker processes have been rasterizing all along: help them finish
             for finish in self.later:
                 finish()
@@ -597,6 +644,7 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         staging = staging_folder(target)
     except OSError as exc:
         raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
+    from .cache import FOLDER as CACHE
     from .fingerprint import RECORD, previous_outputs, record
 
     try:
@@ -608,15 +656,17 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         if partial:  # what this build does not touch keeps its keys
             builder.keys = {name: key for name, (key, _) in builder.previous.items()}
         result = builder.build()
+        builder.cache.trim()
+        cache = staging / CACHE
         if not partial:
             made = set(result.files)
             for path in [p for p in staging.rglob("*") if p.is_file()]:
-                if path not in made and path.name != RECORD:
+                if path not in made and path.name != RECORD and cache not in path.parents:
                     path.unlink()
         outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
                           builder.warnings)
         if fingerprint is not None:  # lets the next build see that nothing changed
-            files = [p for p in staging.rglob("*") if p.is_file() and p.name != RECORD]
+            files = [p for p in staging.rglob("*") if p.is_file() and p.name != RECORD and cache not in p.parents]
             write_atomic(staging / RECORD, record(staging, fingerprint, files, builder.keys))
         else:  # a record kept from an earlier build would no longer be true
             (staging / RECORD).unlink(missing_ok=True)

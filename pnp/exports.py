@@ -16,6 +16,7 @@ import io
 import json
 import math
 import re
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Sequence
 from PIL import Image
 
 from .backends.png import jpeg_bytes, rasterize
+from .files import write_atomic
 from .problems import plural
 from .scene import Definition, Page, Use, single, translate
 from .units import mm, to_mm
@@ -196,39 +198,53 @@ def _transform(x: float = 0.0, z: float = 0.0) -> dict:
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def _tts_sheets(b: "Builder", name: str, faces: Sequence[Definition], back: Definition) -> list[tuple[str, int, int]]:
+def _draw_tts_sheets(pdf: bytes, dpi: float, cells: list[int], sheets: list[tuple[str, int, int, list[int]]],
+                     back_file: str | None) -> None:
+    """In a worker process: rasterize the PDF's pages (the cards numbered `cells`, then the
+    hidden card) and write each sheet (file, columns, rows, its cards) and the back as JPEG."""
+    drawn = list(rasterize(pdf, dpi))
+    images, hidden = dict(zip(cells, drawn)), drawn[-1]
+    w, h = hidden.size
+    for path, columns, rows, cards in sheets:
+        sheet = Image.new("RGB", (columns * w, rows * h), "white")
+        for place, i in enumerate(cards):
+            sheet.paste(images[i], ((place % columns) * w, (place // columns) * h))
+        sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
+        write_atomic(Path(path), jpeg_bytes(sheet, dpi))
+    if back_file is not None:
+        write_atomic(Path(back_file), jpeg_bytes(hidden, dpi))
+
+
+def _tts_sheets(b: "Builder", name: str, faces: Sequence[Definition], back: Definition
+                ) -> tuple[list[tuple[str, int, int]], list[tuple[str, str]], Future | None]:
     """Deck sheets of at most 10 x 7 cells, the last cell of each the hidden card (the back).
-    Returns (file, columns, rows) per sheet; only sheets whose cards changed are drawn again."""
+    Returns (file, columns, rows) per sheet, the (file, key) of each file being drawn, and
+    the worker's task drawing them: only sheets whose cards changed are drawn again."""
     per_sheet = TTS_COLUMNS * TTS_ROWS - 1
     dpi = (TTS_SHEET_PX // TTS_COLUMNS) / (back.width / 72)
-    sheets, work = [], []
+    sheets, work, drawing = [], [], []
     for number, start in enumerate(range(0, len(faces), per_sheet), start=1):
-        cells = len(faces[start:start + per_sheet]) + 1  # and the hidden card
+        cards = list(range(start, min(start + per_sheet, len(faces))))
         # Tabletop Simulator wants at least two rows and at most 10 x 7 cells
-        rows = max(2, math.ceil(cells / TTS_COLUMNS))
-        columns = math.ceil(cells / rows)
+        rows = max(2, math.ceil((len(cards) + 1) / TTS_COLUMNS))
+        columns = math.ceil((len(cards) + 1) / rows)
         relative = f"tts/{name}-{number}.jpg"
         sheets.append((relative, columns, rows))
-        key = b.key("tts", faces[start:start + per_sheet], back, dpi)
-        if not b.reusable(relative, key):
-            work.append((relative, start, columns, rows, key))
+        key = b.key("tts", [faces[i] for i in cards], back, dpi)
+        if not b.reusable(relative, key, counted=False):
+            work.append((str(b.out / relative), columns, rows, cards))
+            drawing.append((relative, key))
     back_file, back_key = f"tts/{name}-back.jpg", b.key("tts-back", back, dpi)
-    back_kept = b.reusable(back_file, back_key)
-    if work or not back_kept:
-        # draw only the cards of the sheets that changed, and the hidden card
-        wanted = sorted({i for _, start, _, _, _ in work for i in range(start, min(start + per_sheet, len(faces)))})
-        drawn = list(rasterize(b.pdf([single(d) for d in [*(faces[i] for i in wanted), back]]), dpi))
-        images, hidden = dict(zip(wanted, drawn)), drawn[-1]
-        w, h = hidden.size
-        for relative, start, columns, rows, key in work:
-            sheet = Image.new("RGB", (columns * w, rows * h), "white")
-            for i in range(start, min(start + per_sheet, len(faces))):
-                sheet.paste(images[i], (((i - start) % columns) * w, ((i - start) // columns) * h))
-            sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
-            b.write(relative, jpeg_bytes(sheet, dpi), key)
-        if not back_kept:
-            b.write(back_file, jpeg_bytes(hidden, dpi), back_key)
-    return sheets
+    back_kept = b.reusable(back_file, back_key, counted=False)
+    if not back_kept:
+        drawing.append((back_file, back_key))
+    if not drawing:
+        return sheets, drawing, None
+    # only the cards of the sheets that changed, and the hidden card
+    cells = sorted({i for *_, cards in work for i in cards})
+    pdf = b.pdf([single(d) for d in [*(faces[i] for i in cells), back]])
+    task = b.submit(_draw_tts_sheets, pdf, dpi, cells, work, None if back_kept else str(b.out / back_file))
+    return sheets, drawing, task
 
 
 def _tts_deck(nickname: str, name: str, sheets: list[tuple[str, int, int]], cards: Sequence[tuple[str, int]],
@@ -251,11 +267,9 @@ def _tts_deck(nickname: str, name: str, sheets: list[tuple[str, int, int]], card
 
 def build_tts(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
     game, language = b.game, b.game.language
-    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
-    decks = [len(game.cards)] + ([len(game.money.denominations) + 1] if game.money is not None else [])
-    b.progress.stage("Tabletop Simulator: deck sheets", sum(math.ceil(n / per_sheet) + 1 for n in decks) + 1)
     faces, back = b.card_definitions(0.0)
-    sheets = _tts_sheets(b, "cards", faces, back)
+    sheets, drawing, task = _tts_sheets(b, "cards", faces, back)
+    tasks = [(drawing, task)]
     objects = [_tts_deck(f"{game.title.get(language)}: cards", "cards", sheets,
                          [(card.name.get(language), i) for i, card in enumerate(game.cards)], 1, 0.0)]
     if game.money is not None:
@@ -266,7 +280,8 @@ def build_tts(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
         unique.append(blank_face(game.money, layout, b.fonts, language))
         back_def = money_back(game.title.get(language), game.money, layout, b.fonts,
                               game.layouts["card-back"].colours["gold"])
-        money_sheets = _tts_sheets(b, "money", unique, back_def)
+        money_sheets, drawing, task = _tts_sheets(b, "money", unique, back_def)
+        tasks.append((drawing, task))
         cards = [(f"{game.money.currency}{d.value}", i) for i, d in enumerate(game.money.denominations)
                  for _ in range(d.count)]
         cards += [(game.money.blank_label.get(language), len(unique) - 1)] * game.money.blank_count
@@ -285,7 +300,18 @@ def build_tts(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
                                             "WidthScale": 0.0}})
     doc = {"SaveName": game.title.get(language), "Note": "Image paths are relative to the out/ folder: "
            "upload the images and replace each path with its URL.", "ObjectStates": objects}
-    b.write("tts/saved-object.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    decks = [sheets] + ([money_sheets] if game.money is not None else [])
+
+    def finish() -> None:
+        b.progress.stage("Tabletop Simulator: deck sheets", sum(len(d) + 1 for d in decks) + 1)
+        b.progress.advance(sum(len(d) + 1 for d in decks) - sum(len(drawing) for drawing, _ in tasks))
+        for drawing, task in tasks:
+            if task is not None:
+                task.result()
+                for relative, key in drawing:
+                    b.made(relative, key)
+        b.write("tts/saved-object.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    b.later.append(finish)
 
 
 # --- print on demand ------------------------------------------------------------------------

@@ -22,8 +22,9 @@ from conftest import ROOT
 
 
 def digests(folder: Path) -> dict[str, str]:
+    """Every output file's hash (not the cache's: what it holds depends on the builds before)."""
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+            for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts}
 
 
 def leftovers(out: Path) -> list[str]:
@@ -197,3 +198,33 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatc
     assert {"png/contact-sheet.png", "tts/cards-1.jpg"} <= changed and "tts/cards-2.jpg" not in changed
     assert not any(name.startswith(("print/board", "svg/board", "png/board", "png/money", "png/tokens"))
                    for name in changed)
+
+
+def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Path) -> None:
+    from pnp.cache import Cache
+
+    cache = Cache(tmp_path / ".cache", limit=300)  # two entries of 132 bytes
+    for n in range(4):
+        cache.put("kind", f"k{n}", bytes([n]) * 100)
+        os.utime(tmp_path / ".cache" / "kind" / f"k{n}", ns=(n * 10**9, n * 10**9))
+    assert cache.get("kind", "k1") == bytes([1]) * 100  # used now: kept over k2 when trimming
+    cache.trim()
+    assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k1", "k3"]
+    damaged = tmp_path / ".cache" / "kind" / "k3"
+    damaged.write_bytes(damaged.read_bytes()[:-1] + b"x")
+    assert cache.get("kind", "k3") is None and cache.get("kind", "missing") is None
+
+    # a build with damaged entries in its cache writes the same files as one without a cache
+    out = tmp_path / "out"
+    args = ["build", "--game", str(ROOT), "--only", "aid", "--only", "money", "-o", str(out)]
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
+    first = digests(out)
+    entries = [p for p in (out / ".cache").rglob("*") if p.is_file()]
+    assert {p.parent.name for p in entries} == {"pdf-forms", "woff"}
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:40] + b"damaged")
+    assert CliRunner().invoke(main, [*args, "--force"], catch_exceptions=False).exit_code == 0
+    assert digests(out) == first
+    shutil.rmtree(out / ".cache")
+    assert CliRunner().invoke(main, [*args, "--force"], catch_exceptions=False).exit_code == 0
+    assert digests(out) == first

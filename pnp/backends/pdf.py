@@ -11,7 +11,9 @@ them in the next PDF with the same characters without drawing them again.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
@@ -50,11 +52,33 @@ def form_name(ref: str) -> str:
 
 class FormCache:
     """Content streams of drawn definitions, by what they draw (`digest`) and the document's
-    characters, to place again in later PDFs."""
+    characters, to place again in later PDFs; with `load` and `save`, also kept beyond this
+    process, under a text key."""
 
-    def __init__(self, digest: Callable[[Definition], str]):
+    def __init__(self, digest: Callable[[Definition], str], load: Callable[[str], bytes | None] | None = None,
+                 save: Callable[[str, bytes], None] | None = None):
         self.digest = digest
+        self.load = load
+        self.save = save
         self.streams: dict[tuple[str, tuple], tuple[list[str], list[str]]] = {}
+
+    @staticmethod
+    def _text(key: tuple) -> str:
+        return hashlib.sha256(repr(key).encode("utf-8")).hexdigest()
+
+    def find(self, key: tuple) -> tuple[list[str], list[str]] | None:
+        found = self.streams.get(key)
+        if found is None and self.load is not None:
+            data = self.load(self._text(key))
+            if data is not None:
+                doc = json.loads(data)
+                found = self.streams[key] = (doc["code"], doc["forms"])
+        return found
+
+    def keep(self, key: tuple, code: list[str], forms: list[str]) -> None:
+        self.streams[key] = (code, forms)
+        if self.save is not None:
+            self.save(self._text(key), json.dumps({"code": code, "forms": forms}).encode("utf-8"))
 
 
 class _Painter:
@@ -149,7 +173,7 @@ class _Painter:
             fonts = sorted({t.font for t in texts([definition.content])})
             key = (self.cache.digest(definition), tuple((f, self.charset.get(f)) for f in fonts))
         c.beginForm(name, -b, -b, definition.width + b, definition.height + b)
-        cached = self.cache.streams.get(key) if key is not None else None
+        cached = self.cache.find(key) if key is not None else None
         if cached is not None:
             code, used = cached
             c._code.extend(code)
@@ -161,7 +185,7 @@ class _Painter:
             # transparency or colour space kept beside the stream)
             if (key is not None and self.images == images and not c._colorsUsed and not c._shadingUsed
                     and not c._annotationrefs and not c._extgstate.getState()):
-                self.cache.streams[key] = (list(c._code), list(c._formsinuse))
+                self.cache.keep(key, list(c._code), list(c._formsinuse))
         c.endForm()
         self.forms.add(name)
 

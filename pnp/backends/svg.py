@@ -11,11 +11,9 @@ import base64
 import io
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import svgwrite
-from fontTools import subset
-from fontTools.ttLib import TTFont
 
 from ..fonts import metrics
 from ..scene import (Circle, Group, Image, Matrix, Node, Page, Path as PathNode, Rect, Style, Text, Use,
@@ -24,6 +22,7 @@ from ..units import to_mm
 
 
 _SHARED = "pnp-shared-definitions"  # a placeholder in <defs>, replaced by the cached definitions
+_FONTS = "pnp-fonts"  # a placeholder in <defs>, replaced by the fonts' style sheet, made once
 
 
 def _num(value: float) -> str:
@@ -38,6 +37,14 @@ def _matrix(m: Matrix) -> str:
 @lru_cache(maxsize=32)
 def _woff(path: Path, chars: frozenset[str]) -> str:
     """A WOFF subset of the font with just `chars`, base64-encoded."""
+    return base64.b64encode(woff_subset(path, chars)).decode("ascii")
+
+
+def woff_subset(path: Path, chars: frozenset[str]) -> bytes:
+    """A WOFF subset of the font with just `chars`."""
+    from fontTools import subset  # imported here: a rebuild usually finds its subsets in the cache
+    from fontTools.ttLib import TTFont
+
     options = subset.Options()
     options.flavor = "woff"
     options.name_IDs = ["*"]
@@ -53,16 +60,19 @@ def _woff(path: Path, chars: frozenset[str]) -> str:
     out = io.BytesIO()
     font.flavor = "woff"
     font.save(out, reorderTables=True)
-    return base64.b64encode(out.getvalue()).decode("ascii")
+    return out.getvalue()
 
 
 class SvgRenderer:
     """Renders pages to SVG text, embedding the given fonts subset to `chars`."""
 
-    def __init__(self, fonts: Mapping[str, Path], chars: Mapping[str, frozenset[str]]):
+    def __init__(self, fonts: Mapping[str, Path], chars: Mapping[str, frozenset[str]],
+                 woff: Callable[[Path, frozenset[str]], str] | None = None):
         self.fonts = fonts
         self.chars = chars
+        self.woff = woff or _woff  # a font's subset as base64 WOFF: the caller may keep them
         self.definitions: dict[str, str] = {}
+        self.styles: dict[frozenset[str], str] = {}
         self.clips: list = []
         self.clip_prefix = "clip"
 
@@ -70,7 +80,7 @@ class SvgRenderer:
         rules = []
         for name in sorted(set(used)):
             m = metrics(self.fonts[name])
-            data = _woff(self.fonts[name], self.chars[name])
+            data = self.woff(self.fonts[name], self.chars[name])
             rules.append(
                 f"@font-face{{font-family:'{m.family}';font-weight:{m.weight};"
                 f"font-style:{'italic' if m.italic else 'normal'};"
@@ -91,7 +101,7 @@ class SvgRenderer:
         roots = list(page.children) + [d.content for d in page.definitions]
         used_fonts = {t.font for t in texts(roots)}
         if used_fonts:
-            drawing.defs.add(drawing.style(self.font_css(used_fonts)))
+            drawing.defs.add(drawing.g(id=_FONTS))
         shared = []
         for definition in page.definitions:
             # a definition (a card) is built and serialized once, then reused by every page
@@ -109,7 +119,13 @@ class SvgRenderer:
         for clip in self.clips:
             drawing.defs.add(clip)
         drawing.defs.add(drawing.g(id=_SHARED))
-        return drawing.tostring().replace(f'<g id="{_SHARED}" />', "".join(shared), 1)
+        text = drawing.tostring().replace(f'<g id="{_SHARED}" />', "".join(shared), 1)
+        if used_fonts:  # as svgwrite writes a style element, without serializing 100 kB of fonts each time
+            used = frozenset(used_fonts)
+            if used not in self.styles:
+                self.styles[used] = f'<style type="text/css"><![CDATA[{self.font_css(used)}]]></style>'
+            text = text.replace(f'<g id="{_FONTS}" />', self.styles[used], 1)
+        return text
 
     def _paint(self, element, style: Style) -> None:
         element["fill"] = style.fill or "none"

@@ -1,0 +1,63 @@
+"""What a build makes on the way to its outputs and a later build can use again: font subsets
+and the PDF drawing of each card. Kept in out/.cache/, one file per entry, named by a hash of
+everything the entry is made from (the caller's key), so an entry is never stale, only unused.
+
+Each entry starts with the SHA-256 of its contents: a damaged entry is not used. When the
+cache grows past its limit, the entries used longest ago go first. Outputs never depend on
+what the cache holds: a build with an empty cache writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from .files import write_atomic
+
+FOLDER = ".cache"
+LIMIT = 64_000_000  # bytes
+
+
+class Cache:
+    def __init__(self, folder: Path, limit: int = LIMIT):
+        self.folder = folder
+        self.limit = limit
+
+    def _path(self, kind: str, key: str) -> Path:
+        return self.folder / kind / key
+
+    def get(self, kind: str, key: str) -> bytes | None:
+        path = self._path(kind, key)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        check, body = data[:32], data[32:]
+        if hashlib.sha256(body).digest() != check:
+            return None
+        try:
+            os.utime(path)  # used now: the last to go when the cache is trimmed
+        except OSError:
+            pass
+        return body
+
+    def put(self, kind: str, key: str, data: bytes) -> None:
+        write_atomic(self._path(kind, key), hashlib.sha256(data).digest() + data)
+
+    def trim(self) -> None:
+        """Remove the entries used longest ago until the cache is within its limit."""
+        entries = []
+        for path in self.folder.rglob("*"):
+            try:
+                if path.is_file():
+                    stat = path.stat()
+                    entries.append((stat.st_mtime_ns, str(path), stat.st_size))
+            except OSError:
+                continue
+        total = sum(size for _, _, size in entries)
+        for _, name, size in sorted(entries):
+            if total <= self.limit:
+                break
+            Path(name).unlink(missing_ok=True)
+            total -= size
