@@ -178,6 +178,7 @@ class Builder:
         self.forms = FormCache(self._digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
                                lambda k, data: self.cache.put("pdf-forms", self.key("pdf-form", k), data))
         self._woffs: dict[tuple[Path, frozenset[str]], str] = {}
+        self._pdfs: dict[str, bytes] = {}
         self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
         self.fonts: dict[str, FontMetrics] = {}
         for role, name in game.fonts.items():
@@ -358,7 +359,16 @@ class Builder:
         return faces, back
 
     def pdf(self, pages: Sequence[Page]) -> bytes:
-        return render_pdf(pages, self.font_files, self.game.title.get(self.game.language), self.forms)
+        """The PDF of `pages`; the last few are kept, as the kit's PNGs and Tabletopia's
+        images are rasterized from the same pages."""
+        import hashlib
+
+        key = hashlib.sha256(self._digest(list(pages)).encode("utf-8")).hexdigest()
+        if key not in self._pdfs:
+            if len(self._pdfs) >= 4:
+                del self._pdfs[next(iter(self._pdfs))]
+            self._pdfs[key] = render_pdf(pages, self.font_files, self.game.title.get(self.game.language), self.forms)
+        return self._pdfs[key]
 
     def build_cards(self) -> None:
         options, game = self.options, self.game
