@@ -30,6 +30,7 @@ BOARD_PNG_DPI = 150
 PNG_DPI = 300
 CONTACT_COLUMNS = 14
 CONTACT_THUMB_WIDTH = 190  # px: 14 columns make a sheet about 2,800 px wide
+CONTACT_PATCH_LIMIT = 32  # faces changed: more, and the sheet is drawn again whole
 
 class Progress:
     """Where a build is: a stage at a time, each with the number of files it accounts for
@@ -413,30 +414,36 @@ class Builder:
             self.svgs([(f"svg/cards/{name}.svg", page) for name, page in zip(names, singles)] + sheet_pages)
 
         if pngs is not None:
-            self.later.append(lambda: self.contact_sheet(pngs))
+            self.later.append(self.contact_sheet(pngs, singles))
 
-    def contact_sheet(self, pngs: Rasterizing) -> None:
-        """png/contact-sheet.png: every face's thumbnail. When the sheet the last build left
-        was made from these files' earlier versions, only the cells of the faces that
-        changed are drawn again."""
+    def contact_sheet(self, pngs: Rasterizing, pages: Sequence[Page]) -> Callable[[], None]:
+        """Start png/contact-sheet.png, every face's thumbnail; returns what finishes it.
+        When the sheet the last build left was made from the earlier versions of these
+        faces, a worker process draws again only the cells of the few faces that changed."""
         relative = "png/contact-sheet.png"
         cells = pngs.keys[:-1]  # the faces, not the back
         key = self.key("contact-sheet", cells, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)
-        if self.reusable(relative, key):
+        kept = self.reusable(relative, key, counted=False)
+        task = None
+        if not kept:
+            # what the earlier build drew each face from
+            earlier = [self.previous.get(r, ("", 0))[0] for r in pngs.relative[:-1]]
+            changed = [i for i, (was, now) in enumerate(zip(earlier, cells)) if was != now]
+            if (len(changed) <= CONTACT_PATCH_LIMIT and self.earlier_key(relative)
+                    == self.key("contact-sheet", earlier, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)):
+                task = self.submit(patch_contact_sheet, self.pdf([pages[i] for i in changed]), PNG_DPI,
+                                   CONTACT_THUMB_WIDTH, changed, len(cells), CONTACT_COLUMNS, str(self.out / relative))
+
+        def finish() -> None:
             pngs()
-            return
-        # what the earlier build drew each face from (its files may be drawn again by now)
-        earlier = [self.previous.get(r, ("", 0))[0] for r in pngs.relative[:-1]]
-        changed = [i for i, (was, now) in enumerate(zip(earlier, cells)) if was != now]
-        sheet = None
-        if self.earlier_key(relative) == self.key("contact-sheet", earlier, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS):
-            thumbs = pngs(changed)
-            with PILImage.open(self.out / relative) as image:
-                if image.size == contact_size(next(iter(thumbs.values())).size, len(cells), CONTACT_COLUMNS):
-                    sheet = image.convert("RGB")
-        if sheet is None:
-            thumbs = pngs(range(len(cells)))
-        self.write(relative, png_bytes(contact_sheet(thumbs, len(cells), CONTACT_COLUMNS, sheet)), key)
+            if kept:
+                self.progress.advance()
+            elif task is not None and task.result():
+                self.made(relative, key)
+            else:
+                thumbs = pngs(range(len(cells)))
+                self.write(relative, png_bytes(contact_sheet(thumbs, len(cells), CONTACT_COLUMNS)), key)
+        return finish
 
     def board_definition(self) -> Definition:
         """The board page, composed once."""
@@ -707,6 +714,23 @@ def contact_sheet(thumbs: dict[int, PILImage.Image], count: int, columns: int,
     for i, thumb in thumbs.items():
         sheet.paste(thumb, (gap + (i % columns) * (width + gap), gap + (i // columns) * (height + gap)))
     return sheet
+
+
+def patch_contact_sheet(pdf: bytes, dpi: float, thumb_width: int, cells: list[int], count: int, columns: int,
+                        path: str) -> bool:
+    """In a worker process: draw the PDF's pages as the thumbnails of `cells` into the contact
+    sheet at `path`. False, and nothing written, if the sheet is not of the expected size."""
+    from .backends.png import rasterize
+
+    thumbs = {}
+    for i, image in zip(cells, rasterize(pdf, dpi)):
+        thumbs[i] = image.reduce(max(1, image.width // thumb_width))
+    with PILImage.open(path) as image:
+        if image.size != contact_size(thumbs[cells[0]].size, count, columns):
+            return False
+        sheet = image.convert("RGB")
+    write_atomic(Path(path), png_bytes(contact_sheet(thumbs, count, columns, sheet)))
+    return True
 
 
 def human_size(size: int) -> str:

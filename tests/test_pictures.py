@@ -143,3 +143,23 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
     assert len(cache.streams) == 2  # both drawings were kept, none drawn again
     assert kept == render_pdf(again, fonts)
     assert next(iter(rasterize(kept, DPI, [1]))).tobytes() != next(iter(rasterize(kept, DPI, [0]))).tobytes()
+
+
+def test_the_quick_pdfdoc_encoding_writes_what_reportlabs_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    from reportlab.pdfbase import pdfdoc
+
+    import pnp.backends.pdf as backend
+
+    original = backend._reportlab_pdfdoc_encode
+    for text in [chr(i) for i in range(128)] + ["BT /F1+0 9 Tf (R\\351d Fort) Tj ET", "é", "₹", b"bytes"]:
+        try:
+            expected = original(text)
+        except UnicodeEncodeError:
+            with pytest.raises(UnicodeEncodeError):
+                backend._pdfdoc_encode(text)
+            continue
+        assert backend._pdfdoc_encode(text) == expected
+    pages = [page_for(GOLDEN_CARDS["place"]), page_for("back")]
+    quick = render_pdf(pages, builder().font_files)
+    monkeypatch.setattr(pdfdoc, "pdfdocEnc", original)
+    assert render_pdf(pages, builder().font_files) == quick
