@@ -16,7 +16,7 @@ from PIL import Image as PILImage
 
 from . import __version__
 from .backends.pdf import FormCache, render_pdf
-from .backends.png import PageRenderer, png_bytes, rasterize, worker_pool
+from .backends.png import PageRenderer, png_bytes, rasterize, thumbnail, worker_pool
 from .compose.cards import Art, card_back, card_face
 from .fonts import FontMetrics, find_font, metrics
 from .files import write_atomic
@@ -29,7 +29,7 @@ COMPONENTS = ("cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "
 BOARD_PNG_DPI = 150
 PNG_DPI = 300
 CONTACT_COLUMNS = 14
-CONTACT_THUMB_WIDTH = 190  # px: 14 columns make a sheet about 2,800 px wide
+CONTACT_THUMB_WIDTH = 190  # px at most: 14 columns of 188 px make a sheet 2,748 px wide
 CONTACT_PATCH_LIMIT = 32  # faces changed: more, and the sheet is drawn again whole
 
 class Progress:
@@ -149,7 +149,7 @@ class Rasterizing:
                 thumbs[i] = self.made[i]
             else:  # kept from the earlier build: thumbnail it from its file
                 with PILImage.open(self.paths[i]) as image:
-                    thumbs[i] = image.convert("RGB").reduce(max(1, image.width // self.thumb_width))
+                    thumbs[i] = thumbnail(image.convert("RGB"), self.thumb_width)
         return thumbs
 
 
@@ -724,7 +724,7 @@ def patch_contact_sheet(pdf: bytes, dpi: float, thumb_width: int, cells: list[in
 
     thumbs = {}
     for i, image in zip(cells, rasterize(pdf, dpi)):
-        thumbs[i] = image.reduce(max(1, image.width // thumb_width))
+        thumbs[i] = thumbnail(image, thumb_width)
     with PILImage.open(path) as image:
         if image.size != contact_size(thumbs[cells[0]].size, count, columns):
             return False

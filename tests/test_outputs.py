@@ -101,7 +101,9 @@ def test_pngs_are_750_by_1050_at_300_dpi(kit: Path) -> None:
             assert image.mode == "RGB"
             assert round(image.info["dpi"][0]) == 300
     with Image.open(kit / "png" / "contact-sheet.png") as sheet:
-        assert sheet.width >= 2000 and sheet.height >= 1500
+        # 126 faces in 14 columns and 9 rows of 188 x 263 px thumbnails (a quarter of 750 x 1050), 8 px apart
+        assert sheet.size == (14 * 196 + 8, 9 * 271 + 8)
+        assert sheet.getpixel((8 + 94, 8 + 130)) != (255, 255, 255) and sheet.getpixel((4, 4)) == (255, 255, 255)
 
 
 def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:

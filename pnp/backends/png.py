@@ -39,6 +39,11 @@ def rasterize(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Ite
         document.close()
 
 
+def thumbnail(image: Image.Image, width: int) -> Image.Image:
+    """The image reduced by a whole factor to at most `width` pixels wide (box-averaged)."""
+    return image.reduce(max(1, -(-image.width // width)))
+
+
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     """PNG file bytes; Pillow writes no timestamps, so they are deterministic."""
     out = io.BytesIO()
@@ -68,7 +73,7 @@ def _render_share(pdf: bytes, dpi: float, pages: list[int], paths: list[str], th
     for index, path, image in zip(pages, paths, rasterize(pdf, dpi, pages)):
         write_atomic(Path(path), encode(image, path, dpi))
         if thumb_width:
-            thumb = image.reduce(max(1, image.width // thumb_width))
+            thumb = thumbnail(image, thumb_width)
             thumbs.append((index, thumb.tobytes(), thumb.size))
     return thumbs
 
