@@ -125,6 +125,12 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
     return length
 
 
+def _settings(only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float, duplex: bool,
+              tabletopia_scale: int, strict: bool) -> str:
+    """The options a build's output depends on, as part of its inputs' fingerprint."""
+    return repr((sorted(only), paper, formats, bleed, duplex, tabletopia_scale, strict, __version__))
+
+
 class StageBars:
     """A progress bar per stage of the build on a terminal (click's), the stage's name as a
     plain line when the output is not a terminal (a CI log)."""
@@ -192,8 +198,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     target = out if out is not None else manifest.parent / "out"
     from .fingerprint import inputs_fingerprint, up_to_date
 
-    settings = repr((sorted(only), paper, formats, bleed, duplex, tabletopia_scale, strict, __version__))
-    fingerprint = inputs_fingerprint(manifest.parent, target, settings)
+    fingerprint = inputs_fingerprint(manifest.parent, target,
+                                     _settings(only, paper, formats, bleed, duplex, tabletopia_scale, strict))
     if not force and up_to_date(target, fingerprint):
         if not quiet:
             click.echo(f"{target} is up to date: nothing changed since its last build")
@@ -247,6 +253,7 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
     import watchfiles
 
     from .build import COMPONENTS, BuildFailed, BuildOptions, build_safely
+    from .fingerprint import inputs_fingerprint
 
     manifest = _manifest(game)
     root = manifest.parent.resolve()
@@ -261,8 +268,11 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
         if report.failed():
             click.echo(f"not built: {report.summary()}; {target} is unchanged")
             return
+        # the record lets each rebuild keep what the edit did not change (and pnp build
+        # afterwards find the output up to date)
+        fingerprint = inputs_fingerprint(root, target, _settings(only, "all", formats, 0.0, False, 100, False))
         try:
-            outcome = build_safely(report.game, target, options, partial=bool(only))
+            outcome = build_safely(report.game, target, options, partial=bool(only), fingerprint=fingerprint)
         except BuildFailed as exc:
             click.echo(f"error: {exc}")
             return

@@ -44,6 +44,12 @@ def test_watch_rebuilds_and_survives_a_half_written_file(tmp_path: Path) -> None
         assert (game / "out" / "print" / "cards-a4.pdf").is_file()  # the previous build is still there
         south.write_text(good)
         assert wait_for("built 6 PDF")
+        # each rebuild leaves its record, so the next keeps what did not change, and pnp build
+        # with the same options finds nothing to do
+        assert (game / "out" / ".pnp-build.json").is_file()
+        build = subprocess.run([sys.executable, "-m", "pnp", "build", "--only", "cards", "--format", "pdf"], cwd=game,
+                               capture_output=True, text=True, check=True)
+        assert build.stdout.endswith("is up to date: nothing changed since its last build\n")
     finally:
         process.terminate()
         process.wait(timeout=10)
