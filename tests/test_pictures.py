@@ -145,7 +145,7 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
     assert next(iter(rasterize(kept, DPI, [1]))).tobytes() != next(iter(rasterize(kept, DPI, [0]))).tobytes()
 
 
-def test_the_quick_pdfdoc_encoding_writes_what_reportlabs_does(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_quick_pdfdoc_encoding_and_names_write_what_reportlab_does(monkeypatch: pytest.MonkeyPatch) -> None:
     from reportlab.pdfbase import pdfdoc
 
     import pnp.backends.pdf as backend
@@ -161,5 +161,8 @@ def test_the_quick_pdfdoc_encoding_writes_what_reportlabs_does(monkeypatch: pyte
         assert backend._pdfdoc_encode(text) == expected
     pages = [page_for(GOLDEN_CARDS["place"]), page_for("back")]
     quick = render_pdf(pages, builder().font_files)
+    for name in ["FormXob.card-red-fort", "F1+0", "a name (with) #signs%", "é"]:
+        assert backend._pdf_name(name) == backend._reportlab_pdf_name(name)
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", original)
+    monkeypatch.setattr(pdfdoc, "PDFName", backend._reportlab_pdf_name)
     assert render_pdf(pages, builder().font_files) == quick

@@ -46,6 +46,19 @@ _reportlab_pdfdoc_encode = getattr(pdfdoc.pdfdocEnc, "original", pdfdoc.pdfdocEn
 _pdfdoc_encode.original = _reportlab_pdfdoc_encode  # type: ignore[attr-defined]
 pdfdoc.pdfdocEnc = _pdfdoc_encode
 
+# reportlab escapes every name it writes (every form and font of every page's resources)
+# character by character; the same few hundred names come back thousands of times
+_reportlab_pdf_name = getattr(pdfdoc.PDFName, "original", pdfdoc.PDFName)
+_known_pdf_name = lru_cache(maxsize=8192)(_reportlab_pdf_name)
+
+
+def _pdf_name(data, *args):
+    return _known_pdf_name(data, *args) if isinstance(data, str) else _reportlab_pdf_name(data, *args)
+
+
+_pdf_name.original = _reportlab_pdf_name  # type: ignore[attr-defined]
+pdfdoc.PDFName = _pdf_name
+
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _registered: dict[str, Path] = {}
