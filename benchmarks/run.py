@@ -85,6 +85,42 @@ SCENARIOS: dict[str, tuple[list[str], Callable[[Path], None], str]] = {
 }
 
 
+def watch_rebuilds(game: Path, runs: int) -> list[float]:
+    """Seconds from saving an edited card to `pnp watch` reporting the rebuild done, in a
+    watch process that has already built once (the designer's loop)."""
+    import queue
+    import subprocess
+    import threading
+
+    run_once(PNP + ["build"], game)
+    process = subprocess.Popen(PNP + ["watch"], cwd=game, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               text=True)
+    lines: queue.Queue[tuple[float, str]] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put((time.perf_counter(), line)) for line in process.stdout],
+                     daemon=True).start()
+
+    def built(timeout: float = 60) -> float:
+        while True:
+            at, line = lines.get(timeout=timeout)
+            if line.startswith("built "):
+                return at
+            if line.startswith(("not built", "error")):
+                raise SystemExit(f"pnp watch: {line.strip()}")
+
+    try:
+        built()
+        times = []
+        for _ in range(runs + 1):  # the first is a warm-up
+            time.sleep(0.5)
+            saved = time.perf_counter()
+            edit_card(game)
+            times.append(built() - saved)
+        return times[1:]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -111,6 +147,11 @@ def main() -> None:
             times, peaks = zip(*results[1:])
             print(f"{name:<{width}} {statistics.median(times):>9.3f} {min(times):>7.3f} {max(times):>7.3f} "
                   f"{max(peaks) / 1024:>9.1f}", flush=True)
+        if args.only in (None, "build"):
+            times = watch_rebuilds(game, args.runs)
+            name = "pnp watch, save of one edited card"
+            print(f"{name:<{width}} {statistics.median(times):>9.3f} {min(times):>7.3f} {max(times):>7.3f} "
+                  f"{'':>9}", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

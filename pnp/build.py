@@ -672,17 +672,15 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
             builder.keys = {name: key for name, (key, _) in builder.previous.items()}
         result = builder.build()
         builder.cache.trim()
-        cache = staging / CACHE
+        files = set(output_files(staging, {CACHE, RECORD}))
         if not partial:
-            made = set(result.files)
-            for path in [p for p in staging.rglob("*") if p.is_file()]:
-                if path not in made and path.name != RECORD and cache not in path.parents:
-                    path.unlink()
+            for path in files.difference(result.files):
+                path.unlink()
+            files.intersection_update(result.files)
         outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
                           builder.warnings)
         if fingerprint is not None:  # lets the next build see that nothing changed
-            files = [p for p in staging.rglob("*") if p.is_file() and p.name != RECORD and cache not in p.parents]
-            write_atomic(staging / RECORD, record(staging, fingerprint, files, builder.keys))
+            write_atomic(staging / RECORD, record(staging, fingerprint, sorted(files), builder.keys))
         else:  # a record kept from an earlier build would no longer be true
             (staging / RECORD).unlink(missing_ok=True)
         swap_in(staging, target)
@@ -694,6 +692,19 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def output_files(folder: Path, leave_out: set[str]) -> list[Path]:
+    """Every file in `folder`, leaving out the files and folders at its top named in `leave_out`."""
+    import os
+
+    found = []
+    for parent, dirs, names in os.walk(folder):
+        if parent == str(folder):
+            dirs[:] = [d for d in dirs if d not in leave_out]
+            names = [n for n in names if n not in leave_out]
+        found += [Path(parent, n) for n in names]
+    return found
 
 
 def contact_size(thumb: tuple[int, int], count: int, columns: int, gap: int = 8) -> tuple[int, int]:
