@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -52,10 +52,16 @@ class FontMetrics:
             self.missing_advance = hmtx[".notdef"][0]
             os2 = font["OS/2"]
             self.cap_height = getattr(os2, "sCapHeight", 0) / self.units or 0.7
-            names = font["name"]
-            self.family = str(names.getDebugName(16) or names.getDebugName(1))
             self.weight = os2.usWeightClass
             self.italic = bool(os2.fsSelection & 1)
+
+    @cached_property
+    def family(self) -> str:
+        """The family name (for SVG): read only when asked, as reading the name table costs
+        more than all the rest (fontTools imports its OpenType tables for it)."""
+        with TTFont(self.path, lazy=True) as font:
+            names = font["name"]
+            return str(names.getDebugName(16) or names.getDebugName(1))
 
     def width(self, text: str, size: float) -> float:
         """Width of `text` at `size` points (no kerning, as reportlab draws it)."""
