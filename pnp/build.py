@@ -655,6 +655,8 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
 
     from .files import keep_previous, staging_folder, swap_in
 
+    if target.exists() and not target.is_dir():
+        raise BuildFailed(f"cannot build into {target}: it is a file, not a folder")
     try:
         staging = staging_folder(target)
     except OSError as exc:

@@ -87,6 +87,31 @@ def test_a_full_disk_is_reported_and_out_is_unchanged(previous: Path, monkeypatc
     assert leftovers(previous) == []
 
 
+def test_an_output_folder_that_cannot_be_written_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a file where the output folder should be: refused before any work, the file untouched
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder")
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(taken)])
+    assert result.exit_code == 2 and f"Invalid value for '-o' / '--out': Directory '{taken}' is a file." in result.output
+    assert taken.read_text() == "not a folder"
+    from pnp.build import BuildFailed, BuildOptions, build_safely
+    from pnp.validate import validate
+
+    with pytest.raises(BuildFailed, match="it is a file, not a folder"):  # as pnp watch calls it
+        build_safely(validate(ROOT / "game.yaml").game, taken, BuildOptions(components=("aid",)))
+    assert taken.read_text() == "not a folder"
+    # a folder pnp may not write in (the tests may run as root, whom permissions do not stop)
+    import tempfile
+
+    def refused(**kwargs: object) -> str:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(kwargs.get("dir")))
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refused)
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(tmp_path / "ro" / "out")])
+    assert (result.exit_code, result.output) == (
+        1, f"Error: cannot create a folder beside {tmp_path / 'ro' / 'out'}: Permission denied\n")
+
+
 def test_a_killed_build_leaves_out_unchanged_and_the_next_build_tidies_up(previous: Path) -> None:
     before = digests(previous)
     process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--game", str(ROOT), "-o", str(previous)],
