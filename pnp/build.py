@@ -178,7 +178,7 @@ class Builder:
         # every PDF of the build places the same cards; the next build finds them in the cache
         self.forms = FormCache(self._digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
                                lambda k, data: self.cache.put("pdf-forms", self.key("pdf-form", k), data))
-        self._woffs: dict[tuple[Path, frozenset[str]], str] = {}
+        self._kept: dict[str, str] = {}
         self._pdfs: dict[str, bytes] = {}
         self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
         self.fonts: dict[str, FontMetrics] = {}
@@ -279,27 +279,26 @@ class Builder:
         """Queue SVG files to write at the end of the build (write_svgs)."""
         self.svg_queue.extend(named)
 
-    def woff(self, path: Path, chars: frozenset[str]) -> str:
-        """A font's subset for SVG (base64 WOFF), made once and kept in the cache."""
-        import base64
-
-        from .backends.svg import woff_subset
-
-        found = self._woffs.get((path, chars))
+    def keep(self, kind: str, key: str, make: Callable[[], str]) -> str:
+        """Text that is costly to make (an SVG's font style sheet), from this build's memory,
+        the cache, or made now and kept in both."""
+        key = self.key(kind, key)
+        found = self._kept.get(key)
         if found is None:
-            key = self.key("woff", path.name, "".join(sorted(chars)))
-            data = self.cache.get("woff", key)
+            data = self.cache.get(kind, key)
             if data is None:
-                data = woff_subset(path, chars)
-                self.cache.put("woff", key, data)
-            found = self._woffs[(path, chars)] = base64.b64encode(data).decode("ascii")
+                found = make()
+                self.cache.put(kind, key, found.encode("utf-8"))
+            else:
+                found = data.decode("utf-8")
+            self._kept[key] = found
         return found
 
     def svg_now(self, page: Page) -> str:
         """One page as SVG, its fonts subset to its own characters."""
         from .backends.svg import SvgRenderer
 
-        return SvgRenderer(self.font_files, characters_by_font([page]), self.woff).render(page)
+        return SvgRenderer(self.font_files, characters_by_font([page]), self.keep).render(page)
 
     def write_svgs(self) -> None:
         """The queued SVG files whose content changed; their fonts are subset once, to the
@@ -312,7 +311,7 @@ class Builder:
         self.progress.stage("SVG: faces, sheets, money, tokens, aid", len(named))
         chars = characters_by_font([page for _, page in named])
         fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
-        renderer = SvgRenderer(self.font_files, chars, self.woff)
+        renderer = SvgRenderer(self.font_files, chars, self.keep)
         for relative, page in named:
             self.make(relative, self.key("svg", page, fonts_used), lambda page=page: renderer.render(page).encode("utf-8"))
 

@@ -37,11 +37,6 @@ def _matrix(m: Matrix) -> str:
 @lru_cache(maxsize=32)
 def _woff(path: Path, chars: frozenset[str]) -> str:
     """A WOFF subset of the font with just `chars`, base64-encoded."""
-    return base64.b64encode(woff_subset(path, chars)).decode("ascii")
-
-
-def woff_subset(path: Path, chars: frozenset[str]) -> bytes:
-    """A WOFF subset of the font with just `chars`."""
     from fontTools import subset  # imported here: a rebuild usually finds its subsets in the cache
     from fontTools.ttLib import TTFont
 
@@ -60,27 +55,43 @@ def woff_subset(path: Path, chars: frozenset[str]) -> bytes:
     out = io.BytesIO()
     font.flavor = "woff"
     font.save(out, reorderTables=True)
-    return out.getvalue()
+    return base64.b64encode(out.getvalue()).decode("ascii")
 
 
 class SvgRenderer:
     """Renders pages to SVG text, embedding the given fonts subset to `chars`."""
 
     def __init__(self, fonts: Mapping[str, Path], chars: Mapping[str, frozenset[str]],
-                 woff: Callable[[Path, frozenset[str]], str] | None = None):
+                 keep: Callable[[str, str, Callable[[], str]], str] | None = None):
         self.fonts = fonts
         self.chars = chars
-        self.woff = woff or _woff  # a font's subset as base64 WOFF: the caller may keep them
+        # keep(kind, key, make): the caller may keep what is costly to make (the fonts' style
+        # sheet) from one build to the next; by default it is made every time
+        self.keep = keep or (lambda kind, key, make: make())
         self.definitions: dict[str, str] = {}
         self.styles: dict[frozenset[str], str] = {}
+        self.families: dict[str, str] = {}
         self.clips: list = []
         self.clip_prefix = "clip"
 
+    def family(self, font: str) -> str:
+        """A font's family name (reading it from the font is slow enough to keep)."""
+        if font not in self.families:
+            path = self.fonts[font]
+            self.families[font] = self.keep("font-family", path.name, lambda: metrics(path).family)
+        return self.families[font]
+
     def font_css(self, used: Iterable[str]) -> str:
+        """The @font-face rules of the fonts `used`, each subset to its characters."""
+        used = sorted(set(used))
+        key = repr([(name, self.fonts[name].name, "".join(sorted(self.chars[name]))) for name in used])
+        return self.keep("svg-fonts", key, lambda: self._font_css(used))
+
+    def _font_css(self, used: Iterable[str]) -> str:
         rules = []
         for name in sorted(set(used)):
             m = metrics(self.fonts[name])
-            data = self.woff(self.fonts[name], self.chars[name])
+            data = _woff(self.fonts[name], self.chars[name])
             rules.append(
                 f"@font-face{{font-family:'{m.family}';font-weight:{m.weight};"
                 f"font-style:{'italic' if m.italic else 'normal'};"
@@ -178,7 +189,7 @@ class SvgRenderer:
         elif isinstance(node, Text):
             m = metrics(self.fonts[node.font])
             text = d.text(node.text, insert=(_num(node.x), _num(node.y)))
-            text["font-family"] = f"'{m.family}'"
+            text["font-family"] = f"'{self.family(node.font)}'"
             text["font-size"] = _num(node.size)
             if m.weight != 400:
                 text["font-weight"] = str(m.weight)
