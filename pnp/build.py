@@ -610,15 +610,15 @@ class Builder:
                  "tokens": self.build_tokens, "aid": self.build_aid}
         present = {"cards": True, "board": self.game.board is not None, "money": self.game.money is not None,
                    "tokens": self.game.companies is not None, "aid": self.game.aid is not None}
-        tabletopia = []
+        tabletopia: list = []
         try:
             for part, build in parts.items():
                 if part in wanted and present[part]:
                     build()
+                if part == "cards" and "tts" in wanted:  # its sheets keep a worker busy: start them early
+                    build_tts(self, tabletopia)
             if wanted & {"tabletopia", "tts"}:  # Tabletop Simulator uses the Tabletopia tokens and board
-                tabletopia = build_tabletopia(self)
-            if "tts" in wanted:
-                build_tts(self, tabletopia)
+                tabletopia += build_tabletopia(self)
             if "pod" in wanted:
                 build_pod(self)
             self.write_svgs()

@@ -266,6 +266,8 @@ def _tts_deck(nickname: str, name: str, sheets: list[tuple[str, int, int]], card
 
 
 def build_tts(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
+    """The deck sheets go to a worker process at once; the saved object, which places the
+    Tabletopia tokens and board (`tabletopia`, filled in by then), is written at the end."""
     game, language = b.game, b.game.language
     faces, back = b.card_definitions(0.0)
     sheets, drawing, task = _tts_sheets(b, "cards", faces, back)
@@ -286,20 +288,6 @@ def build_tts(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
                  for _ in range(d.count)]
         cards += [(game.money.blank_label.get(language), len(unique) - 1)] * game.money.blank_count
         objects.append(_tts_deck(f"{game.title.get(language)}: money", "money", money_sheets, cards, 10, 8.0))
-    for row in tabletopia:
-        if row.type == "Token":
-            for _ in range(row.quantity):
-                objects.append({"Name": "Custom_Tile", "Nickname": row.name, "Transform": _transform(-8.0),
-                                "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": row.back,
-                                                "ImageScalar": 1.0, "WidthScale": 0.0,
-                                                "CustomTile": {"Type": 2, "Thickness": 0.2, "Stackable": True,
-                                                               "Stretch": True}}})
-        elif row.type == "Game Board":
-            objects.append({"Name": "Custom_Board", "Nickname": row.name, "Transform": _transform(0.0, 20.0),
-                            "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                                            "WidthScale": 0.0}})
-    doc = {"SaveName": game.title.get(language), "Note": "Image paths are relative to the out/ folder: "
-           "upload the images and replace each path with its URL.", "ObjectStates": objects}
     decks = [sheets] + ([money_sheets] if game.money is not None else [])
 
     def finish() -> None:
@@ -310,6 +298,20 @@ def build_tts(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
                 task.result()
                 for relative, key in drawing:
                     b.made(relative, key)
+        for row in tabletopia:
+            if row.type == "Token":
+                for _ in range(row.quantity):
+                    objects.append({"Name": "Custom_Tile", "Nickname": row.name, "Transform": _transform(-8.0),
+                                    "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": row.back,
+                                                    "ImageScalar": 1.0, "WidthScale": 0.0,
+                                                    "CustomTile": {"Type": 2, "Thickness": 0.2, "Stackable": True,
+                                                                   "Stretch": True}}})
+            elif row.type == "Game Board":
+                objects.append({"Name": "Custom_Board", "Nickname": row.name, "Transform": _transform(0.0, 20.0),
+                                "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                                "WidthScale": 0.0}})
+        doc = {"SaveName": game.title.get(language), "Note": "Image paths are relative to the out/ folder: "
+               "upload the images and replace each path with its URL.", "ObjectStates": objects}
         b.write("tts/saved-object.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     b.later.append(finish)
 
