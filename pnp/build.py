@@ -17,7 +17,7 @@ from PIL import Image as PILImage
 from . import __version__
 from .backends.pdf import FormCache, render_pdf
 from .backends.png import PageRenderer, png_bytes, rasterize, thumbnail, worker_pool
-from .compose.cards import Art, card_back, card_face
+from .compose.cards import Art, card_back, card_face, with_bleed
 from .fonts import FontMetrics, find_font, metrics
 from .files import write_atomic
 from .impose import PAPERS, back_sheets, front_sheets, interleave, make_grid, tiled_pages
@@ -338,22 +338,26 @@ class Builder:
         return Art(str(path), width, height)
 
     def card_definitions(self, bleed: float) -> tuple[list[Definition], Definition]:
-        """Every card face and the back, composed once per bleed."""
+        """Every card face and the back, composed once (with a bleed, from those without)."""
         if bleed not in self._definitions:
-            self._definitions[bleed] = self._compose_cards(bleed)
+            if bleed == 0:
+                self._definitions[bleed] = self._compose_cards()
+            else:
+                faces, back = self.card_definitions(0.0)
+                self._definitions[bleed] = [with_bleed(f, bleed) for f in faces], with_bleed(back, bleed)
         return self._definitions[bleed]
 
-    def _compose_cards(self, bleed: float) -> tuple[list[Definition], Definition]:
+    def _compose_cards(self) -> tuple[list[Definition], Definition]:
         game, language = self.game, self.game.language
         areas = {area.id: area for area in game.areas}
         face_layout, back_layout = game.layouts["card-face"], game.layouts["card-back"]
         faces = [
-            card_face(card, suit, areas[suit.area].name.get(language), face_layout, self.fonts, language, bleed,
-                      self.art(card))
+            card_face(card, suit, areas[suit.area].name.get(language), face_layout, self.fonts, language,
+                      art=self.art(card))
             for suit in game.suits for card in suit.cards
         ]
         subtitle = game.subtitle.get(language) if game.subtitle else None
-        back = card_back(game.title.get(language), subtitle, back_layout, self.fonts, bleed)
+        back = card_back(game.title.get(language), subtitle, back_layout, self.fonts)
         return faces, back
 
     def pdf(self, pages: Sequence[Page]) -> bytes:

@@ -166,3 +166,22 @@ def test_the_quick_pdfdoc_encoding_and_names_write_what_reportlab_does(monkeypat
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", original)
     monkeypatch.setattr(pdfdoc, "PDFName", backend._reportlab_pdf_name)
     assert render_pdf(pages, builder().font_files) == quick
+
+
+def test_a_card_given_bleed_afterwards_is_the_card_composed_with_it() -> None:
+    """Faces and backs with bleed (print-on-demand, --bleed) are made from those without:
+    they must equal what composing with the bleed draws, for every card and the back."""
+    from pnp.compose.cards import card_back, card_face, with_bleed
+    from pnp.units import mm
+
+    b = builder()
+    game, language = b.game, b.game.language
+    areas = {area.id: area for area in game.areas}
+    faces, back = b.card_definitions(0.0)
+    bleed = mm(3.175)
+    composed = [card_face(card, suit, areas[suit.area].name.get(language), game.layouts["card-face"], b.fonts,
+                          language, bleed) for suit in game.suits for card in suit.cards]
+    assert [with_bleed(face, bleed) for face in faces] == composed
+    assert with_bleed(back, bleed) == card_back(game.title.get(language), game.subtitle.get(language),
+                                                game.layouts["card-back"], b.fonts, bleed)
+    assert with_bleed(faces[0], bleed) != faces[0]

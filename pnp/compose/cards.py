@@ -246,6 +246,18 @@ def card_face(
     return Definition(face_id(card), w, h, Group(tuple(nodes)), bleed)
 
 
+def with_bleed(definition: Definition, bleed: float) -> Definition:
+    """A face or back (card_face, card_back) as composed with `bleed`: only its background,
+    the first node, depends on the bleed, so the rest is taken as it is."""
+    background, *rest = definition.content.children
+    if not isinstance(background, Rect) or background.x != -definition.bleed:
+        raise ValueError(f"{definition.id} does not start with its background")
+    w, h = definition.width, definition.height
+    background = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, background.style)
+    content = Group((background, *rest), definition.content.transform, definition.content.clip)
+    return Definition(definition.id, w, h, content, bleed)
+
+
 def rosette(box: Box, gold: str, paper: str, background: str) -> list[Node]:
     cx, cy = box.x + box.width / 2, box.y + box.height / 2
     r = min(box.width, box.height) / 2
