@@ -3,14 +3,15 @@ and the PDF drawing of each card. Kept in out/.cache/, one file per entry, named
 everything the entry is made from (the caller's key), so an entry is never stale, only unused.
 
 Each entry starts with the SHA-256 of its contents: a damaged entry is not used. When the
-cache grows past its limit, the entries used longest ago go first. Outputs never depend on
-what the cache holds: a build with an empty cache writes the same bytes.
+cache grows past its limit, the entries written longest ago go first (reading an entry
+changes nothing on disk: during a build the cache is a hard link to the last output's,
+which must stay as it was). Outputs never depend on what the cache holds: a build with an
+empty cache writes the same bytes.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 from .files import write_atomic
@@ -36,17 +37,13 @@ class Cache:
         check, body = data[:32], data[32:]
         if hashlib.sha256(body).digest() != check:
             return None
-        try:
-            os.utime(path)  # used now: the last to go when the cache is trimmed
-        except OSError:
-            pass
         return body
 
     def put(self, kind: str, key: str, data: bytes) -> None:
         write_atomic(self._path(kind, key), hashlib.sha256(data).digest() + data)
 
     def trim(self) -> None:
-        """Remove the entries used longest ago until the cache is within its limit."""
+        """Remove the entries written longest ago until the cache is within its limit."""
         entries = []
         for path in self.folder.rglob("*"):
             try:

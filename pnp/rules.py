@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from PIL import Image, UnidentifiedImageError
 
 from .fonts import bundled_fonts, character_map, find_font
 from .model import Card, Game, Origin, Suit, Text
@@ -334,6 +333,8 @@ def art_problem(root: Path, art: str) -> str | None:
         return f"art file '{art}' lies outside the game folder"
     if not target.is_file():
         return f"art file '{art}' does not exist"
+    from PIL import Image, UnidentifiedImageError  # imported here: most games have no art of their own
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

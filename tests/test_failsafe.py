@@ -232,9 +232,10 @@ def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Pat
     for n in range(4):
         cache.put("kind", f"k{n}", bytes([n]) * 100)
         os.utime(tmp_path / ".cache" / "kind" / f"k{n}", ns=(n * 10**9, n * 10**9))
-    assert cache.get("kind", "k1") == bytes([1]) * 100  # used now: kept over k2 when trimming
-    cache.trim()
-    assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k1", "k3"]
+    assert cache.get("kind", "k1") == bytes([1]) * 100
+    assert os.stat(tmp_path / ".cache" / "kind" / "k1").st_mtime_ns == 10**9  # reading changes nothing
+    cache.trim()  # the oldest go first
+    assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k2", "k3"]
     damaged = tmp_path / ".cache" / "kind" / "k3"
     damaged.write_bytes(damaged.read_bytes()[:-1] + b"x")
     assert cache.get("kind", "k3") is None and cache.get("kind", "missing") is None
