@@ -650,10 +650,12 @@ class Outcome:
 
 
 def build_safely(game: Game, target: Path, options: BuildOptions, progress: Progress | None = None,
-                 partial: bool = False, fingerprint: str | None = None) -> Outcome:
+                 partial: bool = False, fingerprint: str | None = None,
+                 keep: tuple[str, str, bytes] | None = None) -> Outcome:
     """Build into a new folder beside `target` and swap it in only when complete, so a build
     that fails or is interrupted leaves the previous output as it was. A partial build
-    starts from the previous output and replaces only its own part."""
+    starts from the previous output and replaces only its own part. `keep` is an entry
+    for the new output's cache (kind, key, data): validation's board checks."""
     import shutil
 
     from .files import keep_previous, staging_folder, swap_in
@@ -672,6 +674,8 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         # kept as they are (hard links), and a full build removes what it did not make
         keep_previous(target, staging)
         builder = Builder(game, staging, options, progress)
+        if keep is not None:
+            builder.cache.put(*keep)
         builder.previous = previous_outputs(staging)
         if partial:  # what this build does not touch keeps its keys
             builder.keys = {name: key for name, (key, _) in builder.previous.items()}

@@ -35,8 +35,16 @@ def _prefix(manifest: Path) -> str:
     return f"{Path(rel).as_posix()}/"
 
 
+def _cache(out: Path):
+    """The cache of the build in `out`, to read the board checks' problems from (never written
+    by validation: a build keeps them in its own new cache)."""
+    from .cache import FOLDER, Cache
+
+    return Cache(out / FOLDER)
+
+
 def _report(manifest: Path, fmt: str) -> Report:
-    report = validate(manifest)
+    report = validate(manifest, _cache(manifest.parent / "out"))
     prefix = _prefix(manifest)
     problems = list(report.problems)
     if fmt == "json":
@@ -204,7 +212,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         if not quiet:
             click.echo(f"{target} is up to date: nothing changed since its last build")
         return
-    report = validate(manifest)
+    report = validate(manifest, _cache(target))
     if report.problems:
         click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
     if report.failed(strict):
@@ -221,7 +229,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     )
     progress = None if quiet else StageBars()
     try:
-        outcome = build_safely(report.game, target, options, progress, partial=bool(only), fingerprint=fingerprint)
+        outcome = build_safely(report.game, target, options, progress, partial=bool(only), fingerprint=fingerprint,
+                               keep=report.keep)
     except BuildFailed as exc:
         raise click.ClickException(str(exc)) from None
     finally:
@@ -262,7 +271,7 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
 
     def rebuild() -> None:
         started = time.perf_counter()
-        report = validate(manifest)
+        report = validate(manifest, _cache(target))
         if report.problems:
             click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), nl=False)
         if report.failed():
@@ -272,7 +281,8 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
         # afterwards find the output up to date)
         fingerprint = inputs_fingerprint(root, target, _settings(only, "all", formats, 0.0, False, 100, False))
         try:
-            outcome = build_safely(report.game, target, options, partial=bool(only), fingerprint=fingerprint)
+            outcome = build_safely(report.game, target, options, partial=bool(only), fingerprint=fingerprint,
+                                   keep=report.keep)
         except BuildFailed as exc:
             click.echo(f"error: {exc}")
             return

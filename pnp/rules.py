@@ -42,12 +42,39 @@ def rule(id: str, severity: Severity, doc: str) -> Callable[[Callable[[Game], Fo
     return register
 
 
-def run_rules(game: Game) -> list[Problem]:
+def run_rules(game: Game, skip: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every rule's problems, leaving out the rules named in `skip`."""
     problems = []
     for r in RULES:
+        if r.info.id in skip:
+            continue
         for location, message in r.check(game):
             problems.append(Problem(location, r.info.severity, message, r.info.id))
     return problems
+
+
+# The checks of the board's geometry: the costliest (they import shapely and pyproj and
+# compute the map), and they read nothing from the suit files, so their problems can be
+# kept for as long as the other files stay as they are (see board_checks_key).
+BOARD_CHECKS = frozenset({"board-projection", "area-isolated", "neighbours-connected", "area-geometry",
+                          "room-for-markers"})
+
+
+def board_checks_key(game: Game) -> str:
+    """What the board checks' problems follow from: every file of the game but the suits'
+    (the board, areas, land, companies, layouts, manifest), whether all files loaded, and
+    pnp's code and libraries."""
+    import hashlib
+
+    from .fingerprint import environment
+
+    suits = {suit.origin.file for suit in game.suits}
+    digest = hashlib.sha256(f"{environment()}|{game.complete}|{game.language}".encode())
+    for name in game.files:
+        if name not in suits:
+            digest.update(f"|{name}|".encode())
+            digest.update(hashlib.sha256((game.root / name).read_bytes()).digest())
+    return digest.hexdigest()
 
 
 def _suit_name(suit: Suit, game: Game) -> str:

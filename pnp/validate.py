@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import rules
 from .game import load_game
 from .model import Game
-from .problems import Problem, count, plural, sort_problems
+from .problems import Location, Problem, Severity, count, plural, sort_problems
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,8 @@ class Report:
 
     game: Game | None
     problems: tuple[Problem, ...]
+    # the board checks' problems, to keep in a build's cache: (kind, key, data), or None
+    keep: tuple[str, str, bytes] | None = None
 
     @property
     def errors(self) -> int:
@@ -44,11 +48,32 @@ class Report:
         }
 
 
-def validate(manifest: Path) -> Report:
-    """Load the game at `manifest` and run every check, collecting all problems."""
+def validate(manifest: Path, cache: Any = None) -> Report:
+    """Load the game at `manifest` and run every check, collecting all problems. With a
+    build's cache (pnp.cache.Cache), the board checks' problems are taken from it when the
+    files they follow from are unchanged since they were kept."""
     game, problems = load_game(manifest)
     order = [manifest.name]
+    keep = None
     if game is not None:
-        problems += rules.run_rules(game)
         order = list(game.files)
-    return Report(game, tuple(sort_problems(problems, order)))
+        key = rules.board_checks_key(game)
+        kept = cache.get("board-checks", key) if cache is not None else None
+        if kept is not None:
+            problems += _problems(kept)
+            problems += rules.run_rules(game, skip=rules.BOARD_CHECKS)
+        else:
+            found = rules.run_rules(game)
+            problems += found
+            keep = ("board-checks", key, _data([p for p in found if p.rule in rules.BOARD_CHECKS]))
+    return Report(game, tuple(sort_problems(problems, order)), keep)
+
+
+def _data(problems: list[Problem]) -> bytes:
+    return json.dumps([[p.location.file, p.location.line, p.location.column, p.severity.value, p.message, p.rule]
+                       for p in problems]).encode("utf-8")
+
+
+def _problems(data: bytes) -> list[Problem]:
+    return [Problem(Location(file, line, column), Severity(severity), message, rule)
+            for file, line, column, severity, message, rule in json.loads(data)]

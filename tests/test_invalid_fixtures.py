@@ -89,3 +89,53 @@ def test_real_image_art_is_accepted_and_a_bomb_is_not(mini: Path, monkeypatch: p
         "(a decompression bomb?) [art-file]\n"
         "7 cards in 2 suits: 1 error, 0 warnings\n"
     )
+
+
+class DictCache:
+    """A cache in memory, as validation reads a build's (pnp.cache.Cache)."""
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[str, str], bytes] = {}
+
+    def get(self, kind: str, key: str) -> bytes | None:
+        return self.entries.get((kind, key))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_board_checks_kept_by_a_build_give_the_same_report(case: str, tmp_path: Path) -> None:
+    """Validation takes the board checks' problems from the last build's cache while the
+    files they follow from are unchanged; every case reports exactly the same either way."""
+    from pnp.validate import validate
+
+    make_game(tmp_path / "game", INVALID / case)
+    manifest = tmp_path / "game" / "game.yaml"
+    fresh = validate(manifest)
+    if fresh.game is None:
+        return  # nothing to check, nothing kept
+    cache = DictCache()
+    kind, key, data = fresh.keep
+    cache.entries[(kind, key)] = data
+    kept = validate(manifest, cache)
+    assert kept.problems == fresh.problems and kept.keep is None  # taken from the cache
+
+
+def test_board_checks_are_kept_across_card_edits_only(tmp_path: Path) -> None:
+    from pnp.problems import Location, Problem, Severity
+    from pnp.validate import _data, validate
+
+    make_game(tmp_path / "game", INVALID / "area-isolated")
+    manifest = tmp_path / "game" / "game.yaml"
+    fresh = validate(manifest)
+    assert {p.rule for p in fresh.problems} == {"area-isolated"}
+    # a kept entry is what validation reports (here, one made up to tell it apart)
+    cache = DictCache()
+    made_up = Problem(Location("board/areas.yaml", 1, 1), Severity.WARNING, "kept", "room-for-markers")
+    cache.entries[fresh.keep[:2]] = _data([made_up])
+    assert validate(manifest, cache).problems == (made_up,)
+    # editing a card keeps it; editing the areas (or any file but the suits') does not
+    north = tmp_path / "game" / "cards" / "north.yaml"
+    north.write_text(north.read_text() + "\n# an edit\n")
+    assert validate(manifest, cache).problems == (made_up,)
+    areas = tmp_path / "game" / "board" / "areas.yaml"
+    areas.write_text(areas.read_text() + "\n# an edit\n")
+    assert validate(manifest, cache).problems == fresh.problems
