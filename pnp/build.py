@@ -616,11 +616,11 @@ class Builder:
                    "tokens": self.game.companies is not None, "aid": self.game.aid is not None}
         tabletopia: list = []
         try:
+            if "tts" in wanted:  # its sheets keep a worker busy for longest: start them first
+                build_tts(self, tabletopia)
             for part, build in parts.items():
                 if part in wanted and present[part]:
                     build()
-                if part == "cards" and "tts" in wanted:  # its sheets keep a worker busy: start them early
-                    build_tts(self, tabletopia)
             if wanted & {"tabletopia", "tts"}:  # Tabletop Simulator uses the Tabletopia tokens and board
                 tabletopia += build_tabletopia(self)
             if "pod" in wanted:
