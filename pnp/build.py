@@ -32,6 +32,7 @@ CONTACT_COLUMNS = 14
 CONTACT_THUMB_WIDTH = 190  # px at most: 14 columns of 188 px make a sheet 2,748 px wide
 CONTACT_PATCH_LIMIT = 32  # faces changed: more, and the sheet is drawn again whole
 
+
 class Progress:
     """Where a build is: a stage at a time, each with the number of files it accounts for
     (made or kept). This one says nothing; the command line draws bars."""
@@ -189,16 +190,19 @@ class Builder:
             self.fonts[role] = metrics(path)
         self.font_files = {m.name: m.path for m in self.fonts.values()}
 
-    def renderer(self) -> PageRenderer:
-        """A page renderer on the build's one pool of worker processes."""
+    def pool(self):
+        """The build's one pool of worker processes, started when first needed."""
         if self._pool is None:
             self._pool = worker_pool(self.options.jobs)
-        return PageRenderer(self._pool)
+        return self._pool
+
+    def renderer(self) -> PageRenderer:
+        """A page renderer on the build's worker processes."""
+        return PageRenderer(self.pool())
 
     def submit(self, function: Callable, *args: object) -> Future:
         """Run `function(*args)` in one of the build's worker processes."""
-        self.renderer()
-        return self._pool.submit(function, *args)
+        return self.pool().submit(function, *args)
 
     def made(self, relative: str, key: str) -> None:
         """Count a file a worker process wrote as made by this build, from content `key`."""
