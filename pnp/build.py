@@ -684,6 +684,10 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         if partial:  # what this build does not touch keeps its keys
             builder.keys = {name: key for name, (key, _) in builder.previous.items()}
         result = builder.build()
+        from . import colours
+        from .fingerprint import environment
+
+        builder.cache.put("colours", environment(), json.dumps(colours.remembered()).encode("utf-8"))
         builder.cache.trim()
         files = set(output_files(staging, {CACHE, RECORD}))
         if not partial:

@@ -36,11 +36,23 @@ def _prefix(manifest: Path) -> str:
 
 
 def _cache(out: Path):
-    """The cache of the build in `out`, to read the board checks' problems from (never written
-    by validation: a build keeps them in its own new cache)."""
-    from .cache import FOLDER, Cache
+    """The cache of the build in `out`, to read from: the board checks' problems (for
+    validation) and the colour arithmetic already done. Validation never writes to it: a
+    build keeps what it needs in its own new cache."""
+    import json
 
-    return Cache(out / FOLDER)
+    from . import colours
+    from .cache import FOLDER, Cache
+    from .fingerprint import environment
+
+    cache = Cache(out / FOLDER)
+    known = cache.get("colours", environment())
+    if known is not None:
+        try:
+            colours.remember(json.loads(known))
+        except ValueError:
+            pass
+    return cache
 
 
 def _report(manifest: Path, fmt: str) -> Report:

@@ -1,20 +1,66 @@
-"""Colour arithmetic for composing: tints and shades of the data's #rrggbb colours."""
+"""Colour arithmetic on the data's #rrggbb colours, with coloraide: tints and shades for
+composing, WCAG contrast and CIEDE2000 differences for the checks.
+
+Every result is remembered by its arguments. A build keeps what it computed in its cache
+(`remembered`) and the next one starts from it (`remember`), so a rebuild that meets no new
+colour never imports coloraide (a tenth of a second). The results are pure functions of
+their arguments and of coloraide's version, which is part of the cache key.
+"""
 
 from __future__ import annotations
 
-from functools import cache
+from typing import Callable, Mapping
+
+_known: dict[str, float | str] = {}
 
 
-@cache
+def remember(results: Mapping[str, float | str]) -> None:
+    """Take results computed by an earlier process (see `remembered`)."""
+    _known.update(results)
+
+
+def remembered() -> dict[str, float | str]:
+    """Every result known in this process, by call."""
+    return dict(sorted(_known.items()))
+
+
+def _known_or(call: str, compute: Callable[[], float | str]) -> float | str:
+    found = _known.get(call)
+    if found is None:
+        found = _known[call] = compute()
+    return found
+
+
 def mix(base: str, other: str, amount: float) -> str:
     """`base` moved `amount` (0..1) of the way towards `other`, in sRGB, as #rrggbb."""
-    from coloraide import Color  # imported lazily: heavy, and only composing needs it
+    def compute() -> str:
+        from coloraide import Color  # imported when needed: heavy
 
-    return Color(base).mix(other, amount, space="srgb").to_string(hex=True, fit=True)
+        return Color(base).mix(other, amount, space="srgb").to_string(hex=True, fit=True)
+    return str(_known_or(f"mix {base} {other} {amount!r}", compute))
 
 
-@cache
 def luminance(colour: str) -> float:
-    from coloraide import Color
+    def compute() -> float:
+        from coloraide import Color
 
-    return Color(colour).luminance()
+        return Color(colour).luminance()
+    return float(_known_or(f"luminance {colour}", compute))
+
+
+def contrast(text: str, background: str) -> float:
+    """The WCAG 2.1 contrast ratio of two colours (1 to 21)."""
+    def compute() -> float:
+        from coloraide import Color
+
+        return Color(background).contrast(text, method="wcag21")
+    return float(_known_or(f"contrast {text} {background}", compute))
+
+
+def difference(first: str, second: str) -> float:
+    """How far apart two colours look: CIEDE2000."""
+    def compute() -> float:
+        from coloraide import Color
+
+        return Color(first).delta_e(second, method="2000")
+    return float(_known_or(f"difference {first} {second}", compute))

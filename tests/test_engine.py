@@ -155,3 +155,23 @@ def test_names_never_shrink_below_6pt_whatever_the_layout_says() -> None:
     assert fitted_line(box, text, font) is None
     wide = Box(0, 0, font.width(text, 6), 20, font="heading", size=12, min_size=3)
     assert fitted_line(wide, text, font) == 6
+
+
+def test_colour_results_are_remembered_and_coloraide_is_imported_only_for_new_ones() -> None:
+    import subprocess
+    import sys
+
+    from pnp import colours
+
+    mixed = colours.mix("#1b5e20", "#1d1a16", 0.35)
+    known = colours.remembered()
+    assert known[f"mix #1b5e20 #1d1a16 {0.35!r}"] == mixed
+    assert round(colours.contrast("#ffffff", "#1b5e20"), 2) == 7.87
+    # a new process given the results computes nothing and never imports coloraide
+    script = ("import json, sys; from pnp import colours; colours.remember(json.loads(sys.stdin.read()));"
+              "print(colours.mix('#1b5e20', '#1d1a16', 0.35)); print('coloraide' in sys.modules)")
+    import json
+
+    out = subprocess.run([sys.executable, "-c", script], input=json.dumps(known), capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == [mixed, "False"]
