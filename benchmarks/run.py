@@ -12,7 +12,9 @@ noisy: quote medians, not single runs.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -44,20 +46,27 @@ def run_once(argv: list[str], cwd: Path) -> tuple[float, int]:
     return elapsed, usage.ru_maxrss
 
 
+EDITS = itertools.count(1)
+
+
 def edit_card(game: Path) -> None:
-    """Change one card's follower list, back and forth, so every run sees an edit."""
+    """Give one card a follower list it has not had before in this run (a list seen before
+    would find its drawings and checks in out/.cache/; a designer's edit would not)."""
+    n = next(EDITS)
+    follows = ", ".join(str(leader) for leader in range(1, 9) if n >> (leader - 1) & 1)
     path = game / "cards" / "mughals.yaml"
-    text = path.read_text("utf-8")
-    a, b = "    follows: [1, 2, 3, 4, 5, 8]\n", "    follows: [1, 2, 3, 4, 5]\n"
-    path.write_text(text.replace(a, b) if a in text else text.replace(b, a), "utf-8")
+    text = re.sub(r"(  - id: mughal-sowars\n(?:    .*\n)*?    follows: )\[[^\]]*\]", rf"\g<1>[{follows}]",
+                  path.read_text("utf-8"), count=1)
+    path.write_text(text, "utf-8")
 
 
 def edit_board(game: Path) -> None:
-    """Move one seat a little, back and forth."""
+    """Move one seat a little, to a place it has not been before in this run."""
+    lat = 28.60 + next(EDITS) % 16 * 0.005
     path = game / "board" / "areas.yaml"
-    text = path.read_text("utf-8")
-    a, b = "lat: 28.66, lon: 77.23", "lat: 28.61, lon: 77.21"
-    path.write_text(text.replace(a, b) if a in text else text.replace(b, a), "utf-8")
+    text = re.sub(r"seat: \{city: Delhi, lat: [0-9.]+,", f"seat: {{city: Delhi, lat: {lat:.3f},",
+                  path.read_text("utf-8"), count=1)
+    path.write_text(text, "utf-8")
 
 
 def clean(game: Path) -> None:

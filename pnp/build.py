@@ -684,10 +684,12 @@ def build_safely(game: Game, target: Path, options: BuildOptions, progress: Prog
         if partial:  # what this build does not touch keeps its keys
             builder.keys = {name: key for name, (key, _) in builder.previous.items()}
         result = builder.build()
-        from . import colours
+        from . import colours, schema
         from .fingerprint import environment
 
+        # what this process computed or was given, for the next validation and build
         builder.cache.put("colours", environment(), json.dumps(colours.remembered()).encode("utf-8"))
+        builder.cache.put("schema-clean", environment(), json.dumps(sorted(schema.clean)).encode("utf-8"))
         builder.cache.trim()
         files = set(output_files(staging, {CACHE, RECORD}))
         if not partial:

@@ -41,17 +41,20 @@ def _cache(out: Path):
     build keeps what it needs in its own new cache."""
     import json
 
-    from . import colours
+    from . import colours, schema
     from .cache import FOLDER, Cache
     from .fingerprint import environment
 
     cache = Cache(out / FOLDER)
-    known = cache.get("colours", environment())
-    if known is not None:
-        try:
+    try:
+        known = cache.get("colours", environment())
+        if known is not None:
             colours.remember(json.loads(known))
-        except ValueError:
-            pass
+        known = cache.get("schema-clean", environment())
+        if known is not None:
+            schema.clean.update(json.loads(known))
+    except (ValueError, TypeError):
+        pass  # an entry from another pnp: it is made again
     return cache
 
 

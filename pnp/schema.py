@@ -10,13 +10,13 @@ import difflib
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
-
-import jsonschema
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from .problems import Problem, problem
 from .yamlload import DataPath, Document
+
+if TYPE_CHECKING:
+    import jsonschema
 
 SCHEMA_NAMES = ("common", "game", "suit", "areas", "layout", "board", "land", "money", "companies", "aid")
 
@@ -29,6 +29,9 @@ def _schemas() -> dict[str, dict]:
 
 @cache
 def validator(name: str) -> jsonschema.Draft202012Validator:
+    import jsonschema  # imported when a file must be checked (see `clean`)
+    from referencing import Registry, Resource
+
     schemas = _schemas()
     registry = Registry().with_resources(
         (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()
@@ -141,11 +144,20 @@ def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, Dat
     return f"{prefix}{error.message}", path, False
 
 
+# Files known to pass their schema, as "schema file-digest": a build keeps them in its cache
+# and the next validation starts from them, so only files changed since are checked
+# (jsonschema is then imported only when a file changed).
+clean: set[str] = set()
+
+
 def check(doc: Document, schema: str, broken: set[str] | None = None) -> list[Problem]:
     """Validate a document against a named schema; every error becomes a located problem.
 
     `broken`, when given, receives the top-level keys that have errors (or are missing).
     """
+    known = f"{schema} {doc.digest}"
+    if doc.digest and known in clean:
+        return []
     problems = []
     for error in validator(schema).iter_errors(doc.data):
         if broken is not None:
@@ -157,4 +169,6 @@ def check(doc: Document, schema: str, broken: set[str] | None = None) -> list[Pr
                 broken.add("")  # the document as a whole is wrong
         message, path, at_key = _message(error, doc)
         problems.append(problem("schema", doc.locate(path, key=at_key), message))
+    if not problems and doc.digest:
+        clean.add(known)
     return problems

@@ -7,6 +7,8 @@ keys, and stop alias bombs and self-referencing anchors before they expand.
 
 from __future__ import annotations
 
+import hashlib
+
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +43,7 @@ class Document:
     data: Any
     values: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
     keys: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
+    digest: str = ""  # SHA-256 of the file's bytes: the same bytes give the same data
 
     def locate(self, path: DataPath = (), key: bool = False) -> Location:
         """Where the value at `path` is (or its key, with key=True).
@@ -243,4 +246,5 @@ def load_yaml(root: Path, file: str) -> tuple[Document | None, list[Problem]]:
         data = converter.convert(node, ())
     except _Stop as stop:
         return None, converter.problems + [stop.problem]
-    return Document(file, data, converter.values, converter.keys), converter.problems
+    digest = hashlib.sha256(raw).hexdigest()
+    return Document(file, data, converter.values, converter.keys, digest), converter.problems

@@ -159,3 +159,34 @@ def test_readme_documents_every_check() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
     for info in CHECKS.values():
         assert f"| `{info.id}` | {info.severity.value} | {info.doc} |" in readme
+
+
+def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> None:
+    """A build keeps in out/.cache/ which files passed their schema, the board checks'
+    problems and the colour arithmetic: validating again imports neither jsonschema,
+    shapely, pyproj nor coloraide; after a card edit, only jsonschema, for that file."""
+    import shutil
+
+    game = tmp_path / "game"
+    game.mkdir()
+    for name in ("game.yaml", "cards", "board", "layouts"):
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
+    subprocess.run([sys.executable, "-m", "pnp", "build", "--only", "aid", "-q"], cwd=game, check=True)
+    script = ("import sys; from pnp.cli import main\n"
+              "try: main(['validate'])\nexcept SystemExit as exit: code = exit.code\n"
+              "print(code, *[m for m in ('jsonschema', 'shapely', 'pyproj', 'coloraide') if m in sys.modules])")
+
+    def validate() -> str:
+        return subprocess.run([sys.executable, "-c", script], cwd=game, capture_output=True, text=True,
+                              check=True).stdout.splitlines()[-1]
+
+    assert validate() == "0"
+    mughals = game / "cards" / "mughals.yaml"
+    mughals.write_text(mughals.read_text().replace("follows: [1, 2, 3, 4, 5, 8]", "follows: [1, 2]"))
+    assert validate() == "0 jsonschema"
+    areas = game / "board" / "areas.yaml"
+    areas.write_text(areas.read_text() + "\n# an edit\n")
+    assert validate() == "0 jsonschema shapely pyproj"
+    shutil.rmtree(game / "out")
+    assert validate() == "0 jsonschema shapely pyproj coloraide"

@@ -246,7 +246,8 @@ def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Pat
     assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
     first = digests(out)
     entries = [p for p in (out / ".cache").rglob("*") if p.is_file()]
-    assert {p.parent.name for p in entries} == {"pdf-forms", "svg-fonts", "font-family", "board-checks", "colours"}
+    assert {p.parent.name for p in entries} == {"pdf-forms", "svg-fonts", "font-family", "board-checks", "colours",
+                                               "schema-clean"}
     for entry in entries:
         entry.write_bytes(entry.read_bytes()[:40] + b"damaged")
     assert CliRunner().invoke(main, [*args, "--force"], catch_exceptions=False).exit_code == 0
