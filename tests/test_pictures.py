@@ -145,7 +145,7 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
     assert next(iter(rasterize(kept, DPI, [1]))).tobytes() != next(iter(rasterize(kept, DPI, [0]))).tobytes()
 
 
-def test_the_quick_pdfdoc_encoding_and_names_write_what_reportlab_does(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_quick_encoding_names_and_compression_write_what_reportlab_does(monkeypatch: pytest.MonkeyPatch) -> None:
     from reportlab.pdfbase import pdfdoc
 
     import pnp.backends.pdf as backend
@@ -165,6 +165,7 @@ def test_the_quick_pdfdoc_encoding_and_names_write_what_reportlab_does(monkeypat
         assert backend._pdf_name(name) == backend._reportlab_pdf_name(name)
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", original)
     monkeypatch.setattr(pdfdoc, "PDFName", backend._reportlab_pdf_name)
+    monkeypatch.setattr(pdfdoc.PDFStreamFilterZCompress, "encode", backend._reportlab_compress)
     assert render_pdf(pages, builder().font_files) == quick
 
 

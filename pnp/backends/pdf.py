@@ -59,6 +59,28 @@ def _pdf_name(data, *args):
 _pdf_name.original = _reportlab_pdf_name  # type: ignore[attr-defined]
 pdfdoc.PDFName = _pdf_name
 
+# reportlab compresses every stream of every PDF; a build's PDFs hold the same card drawings
+# again and again (three papers, the PDFs the workers rasterize), so each compressed stream
+# is remembered by a hash of its contents
+_reportlab_compress = getattr(pdfdoc.PDFStreamFilterZCompress.encode, "original",
+                              pdfdoc.PDFStreamFilterZCompress.encode)
+_compressed: dict[bytes, bytes] = {}
+
+
+def _compress(self, text):
+    data = text.encode("utf8") if isinstance(text, str) else text
+    key = hashlib.blake2b(data, digest_size=32).digest()
+    found = _compressed.get(key)
+    if found is None:
+        if len(_compressed) >= 4096:
+            _compressed.clear()
+        found = _compressed[key] = _reportlab_compress(self, data)
+    return found
+
+
+_compress.original = _reportlab_compress  # type: ignore[attr-defined]
+pdfdoc.PDFStreamFilterZCompress.encode = _compress
+
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _registered: dict[str, Path] = {}
