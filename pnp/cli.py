@@ -36,9 +36,9 @@ def _prefix(manifest: Path) -> str:
 
 
 def _cache(out: Path):
-    """The cache of the build in `out`, to read from: the board checks' problems (for
-    validation) and the colour arithmetic already done. Validation never writes to it: a
-    build keeps what it needs in its own new cache."""
+    """The cache of the build in `out`, to read from: the files that passed their schema, the
+    board checks' problems and the colour arithmetic already done. Validation never writes
+    to it: a build keeps what it needs in its own new cache."""
     import json
 
     from . import colours, schema
