@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -382,7 +383,6 @@ class Builder:
         self.write("deck.json", (json.dumps(deck_data(game), indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         faces, back = self.card_definitions(0.0)
         sheet_faces, sheet_back = self.card_definitions(options.bleed) if options.bleed else (faces, back)
-        cards = [card for suit in game.suits for card in suit.cards]
         title = game.title.get(game.language)
         heading = self.fonts["body"].name
 
@@ -394,7 +394,7 @@ class Builder:
             sheets[paper_name] = (fronts, backs)
 
         singles = [single(d) for d in [*faces, back]]
-        names = [card.id for card in cards] + ["back"]
+        names = [card.id for card in game.cards] + ["back"]
         pngs = None
         if "png" in options.formats:
             # worker processes rasterize and encode the PNGs while this one writes PDF and SVG
@@ -402,14 +402,7 @@ class Builder:
             pngs = self.rasterize_later(singles, PNG_DPI, png_paths, "card-png", "cards: PNG faces and the contact sheet",
                                         CONTACT_THUMB_WIDTH, extra=1)
 
-        if "pdf" in options.formats:
-            for paper_name, (fronts, backs) in sheets.items():
-                self.progress.stage(f"cards: PDF sheets, {PAPERS[paper_name].label}", self.files_per_set() // len(sheets))
-                self.make(f"print/cards-{paper_name}.pdf", self.key("pdf", fronts), lambda f=fronts: self.pdf(f))
-                self.make(f"print/cards-backs-{paper_name}.pdf", self.key("pdf", backs), lambda b=backs: self.pdf(b))
-                if options.duplex:
-                    both = interleave(fronts, backs)
-                    self.make(f"print/cards-duplex-{paper_name}.pdf", self.key("pdf", both), lambda p=both: self.pdf(p))
+        self.print_sets("cards", sheets, stages="cards: PDF sheets")
 
         if "svg" in options.formats:
             sheet_pages = [(f"svg/sheets/cards-{paper}-{page.label}.svg", page)
@@ -534,18 +527,25 @@ class Builder:
         """The files singles writes per definition now: a PNG (SVGs are written at the end)."""
         return int("png" in self.options.formats)
 
-    def print_sets(self, name: str, fronts_by_paper: dict[str, tuple[list[Page], list[Page]]]) -> None:
-        """print/<name>-<paper>.pdf and its backs (and, with --duplex, both interleaved)."""
+    def print_sets(self, name: str, fronts_by_paper: dict[str, tuple[list[Page], list[Page]]],
+                   stages: str | None = None) -> None:
+        """print/<name>-<paper>.pdf and its backs (and, with --duplex, both interleaved);
+        with `stages`, each paper is a stage of its own, called `stages`, paper."""
         if "pdf" not in self.options.formats:
             return
         for paper_name, (fronts, backs) in fronts_by_paper.items():
+            if stages is not None:
+                self.progress.stage(f"{stages}, {PAPERS[paper_name].label}", 2 + self.options.duplex)
             self.make(f"print/{name}-{paper_name}.pdf", self.key("pdf", fronts), lambda f=fronts: self.pdf(f))
             self.make(f"print/{name}-backs-{paper_name}.pdf", self.key("pdf", backs), lambda b=backs: self.pdf(b))
             if self.options.duplex:
                 both = interleave(fronts, backs)
                 self.make(f"print/{name}-duplex-{paper_name}.pdf", self.key("pdf", both), lambda p=both: self.pdf(p))
 
-    def build_money(self) -> None:
+    @cached_property
+    def money_definitions(self) -> tuple[list[Definition], Definition, Definition]:
+        """Each denomination's face, the blank no-bid card and the shared back, composed once
+        for the print sheets, Tabletopia and Tabletop Simulator."""
         from .compose.money import blank_face, money_back, money_face
 
         game, language = self.game, self.game.language
@@ -554,6 +554,38 @@ class Builder:
         blank = blank_face(money, layout, self.fonts, language)
         back = money_back(game.title.get(language), money, layout, self.fonts,
                           game.layouts["card-back"].colours["gold"])
+        return faces, blank, back
+
+    @cached_property
+    def token_definitions(self) -> tuple[list[Definition], list[Definition], Definition]:
+        """Each company's turn-order token and control marker, and the turn tokens' common
+        back, composed once."""
+        from .compose.tokens import marker, turn_back, turn_token
+
+        game, language = self.game, self.game.language
+        companies = game.companies
+        colours = game.layouts["card-back"].colours
+        common_back = turn_back(companies, self.fonts, game.title.get(language), colours["background"],
+                                colours["gold"], colours["paper"])
+        turns = [turn_token(c, companies, self.fonts, language) for c in companies.companies]
+        markers = [marker(c, companies) for c in companies.companies]
+        return turns, markers, common_back
+
+    @cached_property
+    def aid_definitions(self) -> tuple[Definition, Definition]:
+        """The player aid's front and back, composed once."""
+        from .compose.aid import aid_back, aid_front
+
+        game, language = self.game, self.game.language
+        layout = game.layouts["aid"]
+        currency = game.money.currency if game.money else ""
+        return (aid_front(game.aid, layout, self.fonts, language),
+                aid_back(game.aid, layout, self.fonts, language, currency))
+
+    def build_money(self) -> None:
+        game, language = self.game, self.game.language
+        money, layout = game.money, game.layouts["money"]
+        faces, blank, back = self.money_definitions
         deck = [face for d, face in zip(money.denominations, faces) for _ in range(d.count)]
         deck += [blank] * money.blank_count
         sets = {}
@@ -567,16 +599,10 @@ class Builder:
                      + [("blank", blank), ("back", back)])
 
     def build_tokens(self) -> None:
-        from .compose.tokens import marker, turn_back, turn_token
         from .impose import pack_tokens, token_back_sheets, token_sheets
 
-        game, language = self.game, self.game.language
-        companies = game.companies
-        back_layout = game.layouts["card-back"].colours
-        common_back = turn_back(companies, self.fonts, game.title.get(language), back_layout["background"],
-                                back_layout["gold"], back_layout["paper"])
-        turns = [turn_token(c, companies, self.fonts, language) for c in companies.companies]
-        markers = [marker(c, companies) for c in companies.companies]
+        companies = self.game.companies
+        turns, markers, common_back = self.token_definitions
         backs = {t.id: common_back for t in turns}
         backs.update({m.id: m for m in markers})  # markers show their company on both sides
         tokens = turns + [m for m in markers for _ in range(companies.marker_count)]
@@ -592,13 +618,9 @@ class Builder:
         self.singles("tokens", names + [("turn-back", common_back)])
 
     def build_aid(self) -> None:
-        from .compose.aid import aid_back, aid_front
-
         game, language = self.game, self.game.language
         layout = game.layouts["aid"]
-        currency = game.money.currency if game.money else ""
-        front = aid_front(game.aid, layout, self.fonts, language)
-        back = aid_back(game.aid, layout, self.fonts, language, currency)
+        front, back = self.aid_definitions
         copies = game.players[1] if game.players else 1
         sets = {}
         for paper_name in self.options.papers:

@@ -88,13 +88,10 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
                                      f"{root}/cards/{name}.jpg", f"{root}/cards/back.jpg", 1))
 
     if game.money is not None:
-        from .compose.money import blank_face, money_back, money_face
-
         layout = game.layouts["money"]
-        faces = [(f"money-{d.value:02d}", money_face(d, game.money, layout, b.fonts)) for d in game.money.denominations]
-        faces.append(("money-blank", blank_face(game.money, layout, b.fonts, language)))
-        back_def = money_back(game.title.get(language), game.money, layout, b.fonts,
-                              game.layouts["card-back"].colours["gold"])
+        unique, blank, back_def = b.money_definitions
+        faces = [(f"money-{d.value:02d}", f) for d, f in zip(game.money.denominations, unique)]
+        faces.append(("money-blank", blank))
         b.progress.stage("Tabletopia: money", len(faces) + 1)
         files = images("money", faces + [("back", back_def)], "jpg")
         px = math.ceil(layout.width * dpi / 72 - 1e-6)
@@ -106,14 +103,10 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
                                          _scale_to_enter(layout.width, px), files[name], files["back"], count))
 
     if game.companies is not None:
-        from .compose.tokens import marker, turn_back, turn_token
-
         companies = game.companies
-        colours = game.layouts["card-back"].colours
-        common = turn_back(companies, b.fonts, game.title.get(language), colours["background"], colours["gold"],
-                           colours["paper"])
-        named = [(f"{c.id}-turn", turn_token(c, companies, b.fonts, language)) for c in companies.companies]
-        named += [(f"{c.id}-marker", marker(c, companies)) for c in companies.companies]
+        turns, markers, common = b.token_definitions
+        named = [(f"{c.id}-turn", t) for c, t in zip(companies.companies, turns)]
+        named += [(f"{c.id}-marker", m) for c, m in zip(companies.companies, markers)]
         b.progress.stage("Tabletopia: tokens", len(named) + 1)
         files = images("tokens", named + [("turn-back", common)], "png")
         for c in companies.companies:
@@ -128,13 +121,10 @@ def build_tabletopia(b: "Builder") -> list[TabletopiaObject]:
                                          files[f"{c.id}-marker"], files[f"{c.id}-marker"], companies.marker_count))
 
     if game.aid is not None:
-        from .compose.aid import aid_back, aid_front
-
         b.progress.stage("Tabletopia: player aid", 2)
         layout = game.layouts["aid"]
-        currency = game.money.currency if game.money else ""
-        files = images("aid", [("front", aid_front(game.aid, layout, b.fonts, language)),
-                               ("back", aid_back(game.aid, layout, b.fonts, language, currency))], "jpg")
+        front, back_def = b.aid_definitions
+        files = images("aid", [("front", front), ("back", back_def)], "jpg")
         px = math.ceil(layout.width * dpi / 72 - 1e-6)
         rows.append(TabletopiaObject("Card", game.aid.title.get(language), 63.5, 88.9,
                                      _scale_to_enter(layout.width, px), files["front"], files["back"],
@@ -275,13 +265,8 @@ def build_tts(b: "Builder", tabletopia: list[TabletopiaObject]) -> None:
     objects = [_tts_deck(f"{game.title.get(language)}: cards", "cards", sheets,
                          [(card.name.get(language), i) for i, card in enumerate(game.cards)], 1, 0.0)]
     if game.money is not None:
-        from .compose.money import blank_face, money_back, money_face
-
-        layout = game.layouts["money"]
-        unique = [money_face(d, game.money, layout, b.fonts) for d in game.money.denominations]
-        unique.append(blank_face(game.money, layout, b.fonts, language))
-        back_def = money_back(game.title.get(language), game.money, layout, b.fonts,
-                              game.layouts["card-back"].colours["gold"])
+        faces, blank, back_def = b.money_definitions
+        unique = [*faces, blank]
         money_sheets, drawing, task = _tts_sheets(b, "money", unique, back_def)
         tasks.append((drawing, task))
         cards = [(f"{game.money.currency}{d.value}", i) for i, d in enumerate(game.money.denominations)
@@ -325,18 +310,13 @@ def _with_bleed(d: Definition) -> Page:
 
 def build_pod(b: "Builder") -> None:
     """The Game Crafter's poker cards: 825 x 1125 px at 300 dpi, 1/8 in of bleed all round."""
-    game, language = b.game, b.game.language
+    game = b.game
     faces, back = b.card_definitions(POD_BLEED)
     names = card_file_names(game)
     pages = [_with_bleed(d) for d in [*faces, back]]
     paths = [b.out / "pod" / "cards" / f"{n}.png" for n in names] + [b.out / "pod" / "cards" / "back.png"]
     if game.aid is not None:
-        from .compose.aid import aid_back, aid_front
-
-        layout = game.layouts["aid"]
-        currency = game.money.currency if game.money else ""
-        for name, d in (("front", aid_front(game.aid, layout, b.fonts, language)),
-                        ("back", aid_back(game.aid, layout, b.fonts, language, currency))):
+        for name, d in zip(("front", "back"), b.aid_definitions):
             pages.append(_with_bleed(Definition(d.id, d.width, d.height, d.content, POD_BLEED)))
             paths.append(b.out / "pod" / "aid" / f"{name}.png")
     b.later.append(b.rasterize_later(pages, POD_DPI, paths, "pod", "print on demand: poker cards"))

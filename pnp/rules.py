@@ -10,7 +10,7 @@ import itertools
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 
 from .fonts import bundled_fonts, character_map, find_font
@@ -277,16 +277,23 @@ def colour_contrast(game: Game) -> Found:
                    f"at least {MIN_CONTRAST}:1 is needed to read it")
 
 
+def _too_alike(things: Iterable) -> Iterator[tuple[Any, Any, float]]:
+    """Each pair of things (suits, companies) whose colours are too alike, with their
+    CIEDE2000 difference."""
+    from .colours import difference
+
+    for first, second in itertools.combinations(things, 2):
+        apart = difference(first.colour, second.colour)
+        if apart < MIN_COLOUR_DIFFERENCE:
+            yield first, second, apart
+
+
 @rule("colour-distinct", Severity.ERROR, "Two suits' colours are too alike (CIEDE2000 difference below 10).")
 def colour_distinct(game: Game) -> Found:
-    from .colours import difference as colour_difference
-
-    for first, second in itertools.combinations(game.suits, 2):
-        difference = colour_difference(first.colour, second.colour)
-        if difference < MIN_COLOUR_DIFFERENCE:
-            yield (game.locate(second.origin, "colour"),
-                   f"suit '{second.id}' colour {second.colour} is too close to suit '{first.id}' colour "
-                   f"{first.colour} (CIEDE2000 difference {difference:.1f}; at least {MIN_COLOUR_DIFFERENCE:g} is needed)")
+    for first, second, difference in _too_alike(game.suits):
+        yield (game.locate(second.origin, "colour"),
+               f"suit '{second.id}' colour {second.colour} is too close to suit '{first.id}' colour "
+               f"{first.colour} (CIEDE2000 difference {difference:.1f}; at least {MIN_COLOUR_DIFFERENCE:g} is needed)")
 
 
 # --- printed text ---------------------------------------------------------------------------
@@ -618,8 +625,6 @@ def money_blanks(game: Game) -> Found:
 @rule("company-distinct", Severity.ERROR,
       "Companies must be told apart: unique ids and emblems, colours apart (CIEDE2000 at least 10), enough for every player.")
 def company_distinct(game: Game) -> Found:
-    from .colours import difference as colour_difference
-
     companies = game.companies
     if companies is None:
         return
@@ -633,12 +638,10 @@ def company_distinct(game: Game) -> Found:
             yield (game.locate(c.origin, "emblem"),
                    f"company '{c.id}' has the same emblem as '{seen_emblems[c.emblem]}' ({c.emblem})")
         seen_emblems.setdefault(c.emblem, c.id)
-    for first, second in itertools.combinations(companies.companies, 2):
-        difference = colour_difference(first.colour, second.colour)
-        if difference < MIN_COLOUR_DIFFERENCE:
-            yield (game.locate(second.origin, "colour"),
-                   f"company '{second.id}' colour {second.colour} is too close to '{first.id}' colour {first.colour} "
-                   f"(CIEDE2000 difference {difference:.1f})")
+    for first, second, difference in _too_alike(companies.companies):
+        yield (game.locate(second.origin, "colour"),
+               f"company '{second.id}' colour {second.colour} is too close to '{first.id}' colour {first.colour} "
+               f"(CIEDE2000 difference {difference:.1f})")
     if game.players is not None and len(companies.companies) < game.players[1]:
         yield (game.locate(companies.origin, "companies"),
                f"{len(companies.companies)} {'company' if len(companies.companies) == 1 else 'companies'} "
