@@ -11,9 +11,7 @@ import click
 
 from . import __version__
 from .game import GameNotFound, resolve_manifest
-from .problems import CHECKS, format_github, format_json, format_text
-from .rules import RULES  # noqa: F401  (registers the rule checks)
-from .stats import deck_stats, format_stats
+from .problems import format_github, format_json, format_text
 from .validate import Report, validate
 
 
@@ -102,13 +100,20 @@ def validate_command(game: str | None, strict: bool, fmt: str) -> None:
 @game_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def stats_command(game: str | None, fmt: str) -> None:
-    """Show the deck's balance: cards, leaders and their followers, symbols per suit."""
+    """Show the game's balance: a table per set, a row per group, and what the game declares."""
+    from .stats import format_stats, game_stats
+
     manifest = _manifest(game)
     report = validate(manifest)
     if report.game is None:
         click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
         sys.exit(1)
-    data = deck_stats(report.game)
+    try:
+        data = game_stats(report.game)
+    except Exception as exc:  # an expression of stats.yaml that cannot be worked out on broken data
+        click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
+        click.echo(f"error: the statistics cannot be worked out: {exc}", err=True)
+        sys.exit(1)
     if fmt == "json":
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
@@ -119,15 +124,30 @@ def stats_command(game: str | None, fmt: str) -> None:
 
 
 @main.command("rules")
-def rules_command() -> None:
-    """List every check pnp runs, with its id, severity and what it means."""
-    width = max(len(check_id) for check_id in CHECKS)
-    for info in CHECKS.values():
+@game_option
+def rules_command(game: str | None) -> None:
+    """List every check pnp runs, with its id, severity and what it means; in a game's folder
+    (or with --game), the game's own checks too."""
+    from . import registry  # noqa: F401
+    from .checks import all_checks
+    from .game import load_game
+
+    loaded = None
+    try:
+        manifest = resolve_manifest(game)
+    except GameNotFound as exc:
+        if game is not None:
+            raise click.UsageError(str(exc)) from None
+    else:
+        loaded, _ = load_game(manifest)
+    infos = all_checks(loaded)
+    width = max(len(info.id) for info in infos)
+    for info in infos:
         click.echo(f"{info.id.ljust(width)}  {info.severity.value:<7}  {info.doc}")
 
 
 def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
-    from .build import FORMATS
+    from .pipeline import FORMATS
 
     chosen = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
     unknown = [f for f in chosen if f not in FORMATS]
@@ -180,11 +200,30 @@ class StageBars:
             self.bar = None
 
 
+def _parts(game, only: tuple[str, ...]) -> tuple[str, ...]:
+    """The parts --only names, checked against the game's sets, print files and exports."""
+    from .pipeline import parts_of
+
+    known = parts_of(game)
+    for part in only:
+        if part not in known:
+            import difflib
+
+            close = difflib.get_close_matches(part, known, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise click.UsageError(f"--only {part}: the game has no part called so{hint}; its parts: {', '.join(known)}")
+    return tuple(only)
+
+
+def _target(manifest: Path, out: Path | None) -> Path:
+    return out if out is not None else manifest.parent / "out"
+
+
 @main.command("build")
 @game_option
-@click.option("--only", "only", type=click.Choice(["cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "pod",
-                                                  "gallery"]), multiple=True,
-              help="Build only this component (repeatable). Default: everything.")
+@click.option("--only", "only", multiple=True, metavar="PART",
+              help="Build only this part: a component set, a print file's name, or tabletopia, tts, pod or gallery "
+                   "(repeatable). Default: everything.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "all"]), default="all", show_default=True,
               help="Paper for the print sheets.")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
@@ -205,7 +244,7 @@ class StageBars:
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
                   duplex: bool, tabletopia_scale: int, out: Path | None, strict: bool, jobs: int | None,
                   quiet: bool, verbose: bool, force: bool) -> None:
-    """Validate the game, then build its kit: card sheets and the board to print, SVG and PNG images."""
+    """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
     import time
 
@@ -213,17 +252,15 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     # rarely saves about a tenth of the time
     gc.set_threshold(50_000, 20, 20)
 
-    from .build import COMPONENTS, BuildFailed, BuildOptions, build_safely
+    from .fingerprint import up_to_date
     from .impose import PAPERS
+    from .pipeline import BuildFailed, BuildOptions, build_safely
 
     started = time.perf_counter()
     manifest = _manifest(game)
-    target = out if out is not None else manifest.parent / "out"
-    from .fingerprint import inputs_fingerprint, up_to_date
-
-    fingerprint = inputs_fingerprint(manifest.parent, target,
-                                     _settings(only, paper, formats, bleed, duplex, tabletopia_scale, strict))
-    if not force and up_to_date(target, fingerprint):
+    target = _target(manifest, out)
+    settings = _settings(only, paper, formats, bleed, duplex, tabletopia_scale, strict)
+    if not force and up_to_date(target, manifest.parent, settings):
         if not quiet:
             click.echo(f"{target} is up to date: nothing changed since its last build")
         return
@@ -234,7 +271,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         click.echo("build stopped: fix the errors above first", err=True)
         sys.exit(1)
     options = BuildOptions(
-        components=only or COMPONENTS,
+        parts=_parts(report.game, only),
         papers=tuple(PAPERS) if paper == "all" else (paper,),
         formats=formats,
         bleed=bleed,
@@ -244,7 +281,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     )
     progress = None if quiet else StageBars()
     try:
-        outcome = build_safely(report.game, target, options, progress, partial=bool(only), fingerprint=fingerprint,
+        outcome = build_safely(report.game, target, options, progress, partial=bool(only), settings=settings,
                                keep=report.keep)
     except BuildFailed as exc:
         raise click.ClickException(str(exc)) from None
@@ -265,57 +302,71 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
 @game_option
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder. Default: out/ beside game.yaml.")
-@click.option("--only", "only", type=click.Choice(["cards", "board", "money", "tokens", "aid", "tabletopia", "tts", "pod",
-                                                  "gallery"]), multiple=True,
+@click.option("--only", "only", multiple=True, metavar="PART",
               help="Rebuild only this part (repeatable). Default: everything.")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
               help="Comma-separated formats to write: pdf, svg, png.")
 def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], formats: tuple[str, ...]) -> None:
-    """Rebuild on every save: problems as they appear, one line per rebuild. Ctrl-C stops."""
+    """Rebuild on every save of a file the game reads: problems as they appear, one line per
+    rebuild. Ctrl-C stops."""
+    import fnmatch
     import time
 
     import watchfiles
 
-    from .build import COMPONENTS, BuildFailed, BuildOptions, build_safely
-    from .fingerprint import inputs_fingerprint
+    from .fingerprint import read_record, watched
+    from .pipeline import BuildFailed, BuildOptions, build_safely
 
     manifest = _manifest(game)
     root = manifest.parent.resolve()
-    target = (out if out is not None else manifest.parent / "out").resolve()
-    options = BuildOptions(components=only or COMPONENTS, formats=formats)
+    target = _target(manifest, out).resolve()
+    settings = _settings(only, "all", formats, 0.0, False, 100, False)
+    state = {"files": {manifest.resolve()}, "folders": set(), "globs": []}
 
     def rebuild() -> None:
         started = time.perf_counter()
         report = validate(manifest, _cache(target))
+        if report.game is not None:
+            state["files"] |= {(root / f).resolve() for f in report.game.files}
         if report.problems:
             click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), nl=False)
         if report.failed():
             click.echo(f"not built: {report.summary()}; {target} is unchanged")
             return
-        # the record lets each rebuild keep what the edit did not change (and pnp build
-        # afterwards find the output up to date)
-        fingerprint = inputs_fingerprint(root, target, _settings(only, "all", formats, 0.0, False, 100, False))
         try:
-            outcome = build_safely(report.game, target, options, partial=bool(only), fingerprint=fingerprint,
+            options = BuildOptions(parts=_parts(report.game, only), formats=formats)
+            # the record lets each rebuild keep what the edit did not change (and pnp build
+            # afterwards find the output up to date)
+            outcome = build_safely(report.game, target, options, partial=bool(only), settings=settings,
                                    keep=report.keep)
-        except BuildFailed as exc:
+        except (BuildFailed, click.UsageError) as exc:
             click.echo(f"error: {exc}")
             return
         except Exception as exc:  # a bug: say so, and keep watching
             click.echo(f"error: the build failed ({type(exc).__name__}: {exc}); {target} is unchanged")
             return
+        files, folders, globs = watched(root, read_record(target))
+        state["files"] = files | {manifest.resolve()}
+        state["folders"], state["globs"] = folders, globs
         click.echo(f"built {outcome.summary} in {time.perf_counter() - started:.1f} s")
 
-    def ignored(change: watchfiles.Change, path: str) -> bool:
+    def relevant(change: watchfiles.Change, path: str) -> bool:
+        """Only the files the game reads (and what its globs and folders could add) matter."""
         resolved = Path(path).resolve()
-        return not (resolved == target or target in resolved.parents or resolved.name.startswith(".")
-                    or any(part.startswith(f".{target.name}.") for part in resolved.parts)
-                    or "__pycache__" in resolved.parts)
+        if resolved == target or target in resolved.parents or resolved.name.startswith("."):
+            return False
+        if resolved in state["files"] or resolved.parent in state["folders"]:
+            return True
+        try:
+            relative = resolved.relative_to(root).as_posix()
+        except ValueError:
+            return False
+        return any(fnmatch.fnmatch(relative, pattern) for pattern in state["globs"])
 
     click.echo(f"watching {root} (Ctrl-C to stop)")
     rebuild()
     try:
-        for changes in watchfiles.watch(root, watch_filter=ignored, debounce=300, rust_timeout=0):
+        for changes in watchfiles.watch(root, watch_filter=relevant, debounce=300, rust_timeout=0):
             names = sorted({os.path.relpath(path, root) for _, path in changes})
             click.echo(f"changed: {', '.join(names)}")
             rebuild()

@@ -1,43 +1,32 @@
-"""What a build depends on, as one hash: the game's files, pnp's own code and the versions of
-the libraries that draw. When nothing changed since the last build, there is nothing to do."""
+"""What a build depends on: the files the game names (its manifest, data, layouts, checks,
+icons, art and own fonts), the options, pnp's own code and the versions of the libraries
+that draw. The build's record keeps each input's size, time and hash, so that "nothing
+changed" is known without reading the game again: an input whose size and time are the
+same is taken as the same, any other is hashed, and the globs and folders the game reads
+are listed again to find added or removed files. Files the game does not name (a README,
+tests) change nothing."""
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
 from functools import cache
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Game
 
 RECORD = ".pnp-build.json"
 RENDERERS = ("reportlab", "rl_accel", "svgwrite", "pypdfium2", "pillow", "fonttools", "shapely", "pyproj",
-             "coloraide", "font-source-sans-pro", "font-source-serif-pro")
+             "coloraide", "svgelements", "font-source-sans-pro", "font-source-serif-pro")
 
 
-def _files(root: Path, skip: Path) -> list[Path]:
-    """Every file under `root`, leaving out hidden folders (.git), caches and `skip` (out/)."""
-    found = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
-                         and Path(folder, d).resolve() != skip)
-        found += [Path(folder, f) for f in sorted(files) if not f.startswith(".")]
-    return found
-
-
-def _hash_files(digest, base: Path, skip: Path) -> None:
-    for path in _files(base, skip):
-        digest.update(str(path.relative_to(base)).encode("utf-8"))
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-
-
-def inputs_fingerprint(root: Path, out: Path, options: str) -> str:
-    """A hash of everything the build's output depends on: the game's files, the options
-    and the environment (pnp's code, the libraries' versions)."""
-    digest = hashlib.sha256(options.encode("utf-8"))
-    _hash_files(digest, root.resolve(), out.resolve())
-    digest.update(environment().encode())
-    return digest.hexdigest()
+def _hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 @cache
@@ -45,7 +34,13 @@ def environment() -> str:
     """A hash of what draws the output besides the game: pnp's code and the libraries' versions."""
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent
-    _hash_files(digest, package, package / "__pycache__")
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        for name in sorted(files):
+            if not name.startswith("."):
+                path = Path(folder, name)
+                digest.update(str(path.relative_to(package)).encode("utf-8"))
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
     for name in RENDERERS:
         try:
             digest.update(f"{name}={metadata.version(name)}".encode())
@@ -54,32 +49,130 @@ def environment() -> str:
     return digest.hexdigest()
 
 
-def record(out: Path, fingerprint: str, files: list[Path], outputs: dict[str, str] | None = None) -> bytes:
-    """The record a build leaves in its output: its inputs' hash, every file with its size,
-    and the content key of each output that a later build may reuse."""
-    doc = {"inputs": fingerprint,
+def _listing(root: Path, folder: str) -> list[str]:
+    try:
+        return sorted(p.name for p in (root / folder).iterdir() if not p.name.startswith("."))
+    except OSError:
+        return []
+
+
+def _glob(root: Path, pattern: str) -> list[str]:
+    return sorted(Path(p).relative_to(root).as_posix() for p in glob.glob(str(root / pattern), recursive=True))
+
+
+def game_inputs(game: "Game") -> dict:
+    """Everything the game reads: its files with their size, time and hash, the globs it
+    expands with their matches, and the folders it looks into with their names."""
+    from .checks.hygiene import art_files
+
+    root = game.root
+    names = list(game.files) + [path for *_, path in art_files(game)]
+    fonts = [f"fonts/{name}.ttf" for name in game.fonts.values() if (root / "fonts" / f"{name}.ttf").is_file()]
+    sources = {}
+    for name in dict.fromkeys(names + fonts):
+        path = root / name
+        try:
+            stat = path.stat()
+            digest = _hash(path)
+            doc = game.documents.get(name)
+            if doc is not None and doc.digest and doc.digest != digest:
+                digest = None  # it changed since it was read: the next build must not take it as built
+            sources[name] = [stat.st_size, stat.st_mtime_ns, digest]
+        except OSError:
+            sources[name] = [None, None, None]
+    patterns = {}
+    for component in game.sets.values():
+        files = component.declaration.get("files")
+        for pattern in [files] if isinstance(files, str) else (files or []):
+            if any(ch in pattern for ch in "*?["):
+                patterns[pattern] = _glob(root, pattern)
+    folders = {folder: _listing(root, folder) for folder in ("fonts", game.icons_folder)}
+    return {"sources": sources, "globs": patterns, "folders": folders}
+
+
+def fingerprint(inputs: dict, settings: str) -> str:
+    """One hash of a game's inputs, the build's settings and the environment."""
+    digest = hashlib.sha256(settings.encode("utf-8"))
+    digest.update(environment().encode())
+    digest.update(json.dumps({name: entry[2] for name, entry in sorted(inputs["sources"].items())}).encode())
+    digest.update(json.dumps(inputs["globs"], sort_keys=True).encode())
+    digest.update(json.dumps(inputs["folders"], sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def record(out: Path, inputs: dict, settings: str, files: list[Path], outputs: dict[str, str] | None = None) -> bytes:
+    """The record a build leaves in its output: what it read (and each input's hash), its
+    settings, every file it wrote with its size, and the key of each output a later build
+    may reuse."""
+    doc = {"inputs": fingerprint(inputs, settings),
+           "sources": inputs["sources"], "globs": inputs["globs"], "folders": inputs["folders"],
+           "settings": settings,
            "files": {str(p.relative_to(out)): p.stat().st_size for p in sorted(files)},
            "outputs": dict(sorted((outputs or {}).items()))}
     return (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
-def previous_outputs(out: Path) -> dict[str, tuple[str, int]]:
-    """From an earlier build's record: each reusable output's key and size."""
+def read_record(out: Path) -> dict | None:
     try:
         doc = json.loads((out / RECORD).read_text("utf-8"))
+        return doc if isinstance(doc, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+def previous_outputs(out: Path) -> dict[str, tuple[str, int]]:
+    """From an earlier build's record: each reusable output's key and size."""
+    doc = read_record(out)
+    try:
         return {name: (key, doc["files"][name]) for name, key in doc.get("outputs", {}).items()
                 if name in doc["files"]}
-    except (OSError, ValueError, KeyError, AttributeError, TypeError):
+    except (KeyError, AttributeError, TypeError):
         return {}
 
 
-def up_to_date(out: Path, fingerprint: str) -> bool:
-    """Whether `out` holds a complete build of exactly these inputs."""
+def current_inputs(root: Path, doc: dict) -> dict | None:
+    """The inputs a record names, as they are now (each file hashed only when its size or
+    time changed); None when the record cannot be read."""
     try:
-        doc = json.loads((out / RECORD).read_text("utf-8"))
-        if doc.get("inputs") != fingerprint:
-            return False
+        sources = {}
+        for name, (size, mtime, digest) in doc["sources"].items():
+            path = root / name
+            try:
+                stat = path.stat()
+            except OSError:
+                sources[name] = [None, None, None]
+                continue
+            if stat.st_size == size and stat.st_mtime_ns == mtime:
+                sources[name] = [size, mtime, digest]
+            else:
+                sources[name] = [stat.st_size, stat.st_mtime_ns, _hash(path)]
+        globs = {pattern: _glob(root, pattern) for pattern in doc["globs"]}
+        folders = {folder: _listing(root, folder) for folder in doc["folders"]}
+        return {"sources": sources, "globs": globs, "folders": folders}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def up_to_date(out: Path, root: Path, settings: str) -> bool:
+    """Whether `out` holds a complete build of the game in `root` as it is now, with these settings."""
+    doc = read_record(out)
+    if doc is None or doc.get("settings") != settings:
+        return False
+    inputs = current_inputs(root, doc)
+    if inputs is None or fingerprint(inputs, settings) != doc.get("inputs"):
+        return False
+    try:
         return all((out / name).is_file() and (out / name).stat().st_size == size
                    for name, size in doc["files"].items())
-    except (OSError, ValueError, KeyError, AttributeError):
+    except (OSError, KeyError, AttributeError, TypeError):
         return False
+
+
+def watched(root: Path, doc: dict | None) -> tuple[set[Path], set[Path], list[str]]:
+    """What `pnp watch` looks at, from a build's record: the files, the folders whose list
+    of names matters, and the globs."""
+    if doc is None:
+        return set(), set(), []
+    files = {(root / name).resolve() for name in doc.get("sources", {})}
+    folders = {(root / name).resolve() for name in doc.get("folders", {})}
+    return files, folders, list(doc.get("globs", {}))

@@ -1,19 +1,26 @@
-"""Load a game: read game.yaml and the files it names, check them against the schemas,
-and build the model. Game rules run afterwards (pnp.rules)."""
+"""Load a game: read game.yaml and every file it names, check each against its schema (pnp's
+own, or one compiled from the game's field declarations), and build the model. The game's
+checks run afterwards (pnp.checks)."""
 
 from __future__ import annotations
 
+import glob
+import re
 import posixpath
 from pathlib import Path
+from typing import Any, Callable
 
-from . import schema
-from .layout import load_layout
-from .model import Aid, Area, Board, Card, Companies, Company, Denomination, Game, Money, Origin, Seat, Suit, Text
-from .problems import Location, Problem, problem
-from .units import parse_length
+from . import expr, schema
+from .fields import NO_DEFAULT, Field, object_schema, parse_fields
+from .model import ComponentSet, Game, Group, Item, Origin, Text
+from .problems import Location, Problem, plural, problem
+from .sizes import read_size
 from .yamlload import Document, load_yaml
 
-DEFAULT_TEXT_COLOUR = "#000000"
+DEFAULT_SIZES = {"card": "poker", "sheet": "poker", "token": "chip", "tile": "square", "board": "a3"}
+SHAPES = {"card": ("rect",), "sheet": ("rect",), "token": ("round", "square"), "tile": ("hex", "square", "rect"),
+          "board": ("rect",)}
+ID_FIELD = {"type": "id"}
 
 
 class GameNotFound(Exception):
@@ -32,7 +39,7 @@ def resolve_manifest(game: str | Path | None) -> Path:
     return path
 
 
-def _inside(file: str) -> str | None:
+def inside(file: str) -> str | None:
     """Normalise a path relative to the game folder; None when it leaves the folder."""
     norm = posixpath.normpath(file.replace("\\", "/"))
     if norm.startswith("../") or norm == ".." or posixpath.isabs(norm) or ":" in norm.split("/")[0]:
@@ -40,202 +47,343 @@ def _inside(file: str) -> str | None:
     return norm
 
 
-def _suit(doc: Document) -> Suit:
-    data = doc.data
-    head = data["suit"]
-    cards = []
-    for i, raw in enumerate(data["cards"]):
-        cards.append(Card(
-            id=raw["id"],
-            name=Text.from_data(raw["name"]),
-            suit=head["id"],
-            kind=raw["kind"],
-            leader=int(raw["leader"]) if "leader" in raw else None,
-            follows=tuple(int(n) for n in raw.get("follows", [])),
-            crowns=int(raw.get("crowns", 0)),
-            castles=int(raw.get("castles", 0)),
-            swords=int(raw.get("swords", 0)),
-            treasure=int(raw.get("treasure", 0)),
-            art=raw.get("art"),
-            note=Text.from_data(raw["note"]) if "note" in raw else None,
-            origin=Origin(doc.file, ("cards", i)),
-        ))
-    return Suit(
-        id=head["id"],
-        name=Text.from_data(head["name"]),
-        colour=head["colour"].lower(),
-        text_colour=head.get("text_colour", DEFAULT_TEXT_COLOUR).lower(),
-        area=head["area"],
-        cards=tuple(cards),
-        origin=Origin(doc.file, ("suit",)),
-    )
+def singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
 
 
-def _ring(points) -> tuple[tuple[float, float], ...]:
-    return tuple((float(lon), float(lat)) for lon, lat in points)
+def convert(value: Any, f: Field | None) -> Any:
+    """A value as read from YAML, as the model holds it: texts become Text."""
+    if f is None or value is None:
+        return value
+    if f.type == "text":
+        return Text.from_data(value)
+    if f.type in ("list", "set") and isinstance(value, list):
+        return [convert(v, f.of) for v in value]
+    if f.type == "record" and isinstance(value, dict):
+        return {k: convert(v, f.fields.get(k)) for k, v in value.items()}
+    return value
 
 
-def _areas(doc: Document) -> list[Area]:
-    return [
-        Area(
-            id=raw["id"],
-            name=Text.from_data(raw["name"]),
-            seat=Seat(Text.from_data(raw["seat"]["city"]), float(raw["seat"]["lat"]), float(raw["seat"]["lon"])),
-            origin=Origin(doc.file, ("areas", i)),
-            anchor=(float(raw["anchor"]["lon"]), float(raw["anchor"]["lat"])) if "anchor" in raw else None,
-            shape=_ring(raw["shape"]) if "shape" in raw else None,
-            neighbours_add=tuple(raw.get("neighbours", {}).get("add", ())),
-            neighbours_remove=tuple(raw.get("neighbours", {}).get("remove", ())),
-        )
-        for i, raw in enumerate(doc.data["areas"])
-    ]
+def values_of(raw: dict, fields: dict[str, Field]) -> dict[str, Any]:
+    """An item's declared fields from its data, defaults applied (derived ones come later)."""
+    values: dict[str, Any] = {}
+    for name, f in fields.items():
+        if f.derived is not None:
+            continue
+        if name in raw:
+            values[name] = convert(raw[name], f)
+        elif f.default is not NO_DEFAULT:
+            values[name] = convert(f.default, f)
+        else:
+            values[name] = None
+    return values
 
 
-def _money(doc: Document) -> Money:
-    data = doc.data
-    return Money(
-        currency=data["currency"],
-        denominations=tuple(Denomination(int(d["value"]), int(d["count"]), d["colour"].lower())
-                            for d in data["denominations"]),
-        blank_count=int(data["blank"]["count"]),
-        blank_label=Text.from_data(data["blank"]["label"]),
-        origin=Origin(doc.file),
-    )
+class Loader:
+    """Reads the files of one game, collecting problems and every file it read."""
+
+    def __init__(self, root: Path, manifest: Document):
+        self.root = root
+        self.manifest = manifest
+        self.documents: dict[str, Document] = {manifest.file: manifest}
+        self.files: list[str] = [manifest.file]
+        self.problems: list[Problem] = []
+        self.complete = True
+
+    def locate(self, path: tuple, key: bool = False) -> Location:
+        return self.manifest.locate(path, key=key)
+
+    def read(self, file: str, where: Location, schema_name: str | None, lists: dict[str, str] | None = None,
+             relative_to: str = "") -> Document | None:
+        """Load and schema-check a file named in the game (relative to the game folder, or to
+        `relative_to`'s folder). None, with the problems recorded, when it cannot be used."""
+        norm = inside(posixpath.join(posixpath.dirname(relative_to), file) if relative_to else file)
+        if norm is None:
+            self.problems.append(problem("missing-file", where, f"'{file}' lies outside the game folder"))
+        elif norm in self.files:
+            self.problems.append(problem("duplicate-file", where, f"'{file}' is listed more than once"))
+        elif not (self.root / norm).exists():
+            self.problems.append(problem("missing-file", where, f"'{norm if relative_to else file}' does not exist"))
+        else:
+            self.files.append(norm)
+            loaded, found = load_yaml(self.root, norm)
+            self.problems.extend(found)
+            if loaded is not None:
+                loaded.lists = dict(lists or {})
+                self.documents[norm] = loaded
+                found = schema.check(loaded, schema_name) if schema_name else []
+                self.problems.extend(found)
+                if not found:
+                    return loaded
+        self.complete = False
+        return None
+
+    def expand(self, files: Any, at: tuple) -> list[tuple[str, Location]]:
+        """The files a set names: one, a list, or globs, each with where it is named."""
+        listed = [files] if isinstance(files, str) else list(files)
+        found: list[tuple[str, Location]] = []
+        for i, pattern in enumerate(listed):
+            where = self.locate(at if isinstance(files, str) else at + (i,))
+            if any(ch in pattern for ch in "*?[") and inside(pattern) is not None:
+                matches = sorted(Path(p).relative_to(self.root).as_posix()
+                                 for p in glob.glob(str(self.root / pattern), recursive=True)
+                                 if Path(p).is_file())
+                if not matches:
+                    self.problems.append(problem("missing-file", where, f"no file matches '{pattern}'"))
+                    self.complete = False
+                found += [(m, where) for m in matches]
+            else:
+                found.append((pattern, where))
+        return found
 
 
-def _companies(doc: Document) -> Companies:
-    data = doc.data
-    return Companies(
-        turn_diameter=parse_length(data["turn_token"]["diameter"]),
-        marker_diameter=parse_length(data["marker"]["diameter"]),
-        marker_count=int(data["marker"]["count"]),
-        companies=tuple(
-            Company(c["id"], Text.from_data(c["name"]), Text.from_data(c["short"]), int(c["founded"]),
-                    c["colour"].lower(), c["emblem"], Origin(doc.file, ("companies", i)))
-            for i, c in enumerate(data["companies"])
-        ),
-        origin=Origin(doc.file),
-    )
+def _set_fields(loader: Loader, name: str, decl: dict, base: dict[str, Field] | None = None
+                ) -> tuple[dict[str, Field], dict[str, Field]]:
+    """The fields of a set's items and of its group headers, each with an implicit id."""
+    at = ("components", name)
+    fields, found = parse_fields(decl.get("fields", {}), loader.locate, at + ("fields",))
+    loader.problems += found
+    merged: dict[str, Field] = {}
+    if "id" not in fields:  # each file that is one item is named by default after the file
+        merged["id"] = Field("id", "id", loader.locate(at), optional="items" not in decl)
+    merged.update(base or {})
+    merged.update(fields)
+    group_fields: dict[str, Field] = {}
+    if "group" in decl:
+        declared, found = parse_fields(decl["group"].get("fields", {}), loader.locate, at + ("group", "fields"))
+        loader.problems += found
+        group_fields = {"id": Field("id", "id", loader.locate(at + ("group",))), **declared}
+    return merged, group_fields
 
 
-def _aid(doc: Document) -> Aid:
-    data = doc.data
-    return Aid(
-        title=Text.from_data(data["title"]),
-        phases=tuple((Text.from_data(p["name"]), Text.from_data(p["text"])) for p in data["phases"]),
-        labels={key: Text.from_data(value) for key, value in data["labels"].items()},
-        origin=Origin(doc.file),
-    )
+def _file_schema(items_key: str | None, group_key: str | None, fields: dict[str, Field],
+                 group_fields: dict[str, Field]) -> dict:
+    item = object_schema(fields)
+    if items_key is None:
+        return item
+    properties = {items_key: {"type": "array", "minItems": 1, "items": item}}
+    required = [items_key]
+    if group_key is not None:
+        properties[group_key] = object_schema(group_fields)
+        required.insert(0, group_key)
+    return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
 
 
-def _board(doc: Document, land: Document) -> Board:
-    data = doc.data
-    return Board(
-        projection=data["projection"],
-        bounds=dict(data["bounds"]) if "bounds" in data else None,
-        playing=tuple(_ring(ring) for ring in land.data["playing"]),
-        context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
-        labels={key: Text.from_data(value) for key, value in data["labels"].items()},
-        origin=Origin(doc.file),
-    )
+def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSet]) -> ComponentSet | None:
+    from . import maps
+
+    at = ("components", name)
+    kind = decl["type"]
+    shape = decl.get("shape")
+    if shape is not None and shape not in SHAPES[kind]:
+        loader.problems.append(problem("schema", loader.locate(at + ("shape",)),
+                                       f"components.{name}.shape: a {kind} is {' or '.join(SHAPES[kind])}, not {shape}"))
+        return None
+    try:
+        width, height, shape = read_size(decl.get("size", DEFAULT_SIZES[kind]), shape or SHAPES[kind][0],
+                                         decl.get("hex"))
+    except ValueError as exc:
+        loader.problems.append(problem("schema", loader.locate(at + ("size",)), f"components.{name}.size: {exc}"))
+        return None
+    noun = tuple(decl["noun"]) if "noun" in decl else (singular(name.replace("-", " ")), name.replace("-", " "))
+    title = Text.from_data(decl.get("title", name.replace("-", " ")))
+    component = ComponentSet(name, kind, decl, Origin(loader.manifest.file, at), width, height, shape, noun, title,
+                             hex=decl.get("hex"))
+
+    if "items_of" in decl:
+        source = sets.get(decl["items_of"])
+        if source is None:
+            loader.problems.append(problem("schema", loader.locate(at + ("items_of",)),
+                                           f"components.{name}.items_of: '{decl['items_of']}' is not a set declared "
+                                           f"before this one"))
+            return None
+        component.fields, component.group_fields = source.fields, source.group_fields
+        component.items_key, component.group_key = source.items_key, source.group_key
+        groups = {id(g): Group(name, g.id, g.fields, g.origin) for g in source.groups}
+        component.groups = list(groups.values())
+        for item in source.items:
+            copy = Item(name, item.fields, item.origin, groups.get(id(item.group)), item.position)
+            if copy.group is not None:
+                copy.group.items.append(copy)
+            component.items.append(copy)
+        return component
+
+    base = maps.fields_of(decl["map"], loader.locate(at + ("map",))) if kind == "board" and "map" in decl else {}
+    component.fields, component.group_fields = _set_fields(loader, name, decl, base)
+    component.items_key = decl.get("items")
+    component.group_key = decl["group"]["key"] if "group" in decl else None
+    if kind == "board" and "settings" in decl:
+        component.settings = maps.load_settings(decl["map"], loader, decl["settings"], loader.locate(at + ("settings",)))
+    if "files" not in decl:
+        if kind != "board":
+            loader.problems.append(problem("schema", loader.locate(at), f"components.{name}: missing required key "
+                                                                          f"'files'"))
+            return None
+        return component
+    compiled = schema.compiled(_file_schema(component.items_key, component.group_key, component.fields,
+                                            component.group_fields))
+    lists = {component.items_key: noun[0]} if component.items_key else {}
+    files = []
+    for file, where in loader.expand(decl["files"], at + ("files",)):
+        doc = loader.read(file, where, compiled, lists)
+        if doc is None:
+            continue
+        files.append(doc.file)
+        group = None
+        if component.group_key is not None:
+            header = doc.data[component.group_key]
+            group = Group(name, header["id"], values_of(header, component.group_fields),
+                          Origin(doc.file, (component.group_key,)))
+            component.groups.append(group)
+        raws = doc.data[component.items_key] if component.items_key else [doc.data]
+        for i, raw in enumerate(raws):
+            origin = Origin(doc.file, (component.items_key, i) if component.items_key else ())
+            item = Item(name, values_of(raw, component.fields), origin, group,
+                        position=(len(group.items) if group else len(component.items)) + 1)
+            if item.fields.get("id") is None and component.items_key is None and "id" in component.fields \
+                    and component.fields["id"].derived is None:
+                item.fields["id"] = re.sub(r"[^a-z0-9]+", "-", Path(doc.file).stem.lower()).strip("-") or "item"
+            if group is not None:
+                group.items.append(item)
+            component.items.append(item)
+    component.files = tuple(files)
+    return component
+
+
+def _derive(game: Game, problems: list[Problem]) -> None:
+    """Compute every derived field, a field at a time across all items (each sees the fields
+    declared before it), then each item's copies."""
+    from .model import Views
+
+    for component in game.sets.values():
+        for f in (f for f in component.fields.values() if f.derived is not None):
+            views = Views(game, game.language)
+            results = []
+            for item in component.items:
+                try:
+                    results.append(f.derived.evaluate(views.env(item)))
+                except expr.ExpressionError as exc:
+                    results.append(None)
+                    if game.complete:  # else a file or key did not load, and this is likely why
+                        problems.append(problem("schema", game.locate(item.origin),
+                                                f"{component.describe(item)}: derived field '{f.name}': {exc.message}"))
+            for item, value in zip(component.items, results):
+                item.fields[f.name] = value
+    views = Views(game, game.language)
+    for component in game.sets.values():
+        copies = component.declaration.get("copies", 1)
+        if isinstance(copies, int):
+            for item in component.items:
+                item.copies = copies
+            continue
+        try:
+            count = expr.parse(copies)
+        except expr.ExpressionError as exc:
+            problems.append(problem("schema", game.locate(component.origin, "copies"),
+                                    f"components.{component.name}.copies: {exc.message} in {copies!r}"))
+            continue
+        for item in component.items:
+            try:
+                value = count.evaluate(views.env(item))
+            except expr.ExpressionError as exc:
+                if game.complete:  # else a file or key did not load, and this is likely why
+                    problems.append(problem("schema", game.locate(component.origin, "copies"),
+                                            f"{component.describe(item)}: copies: {exc.message}"))
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100_000:
+                problems.append(problem("schema", game.locate(component.origin, "copies"),
+                                        f"{component.describe(item)}: copies must be a whole number from 0 to "
+                                        f"100,000, not {value!r}"))
+                continue
+            item.copies = value
+    game._views.clear()
 
 
 def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
-    """Read and schema-check every file of a game. Returns the model (None when the
-    manifest itself is unusable) and every problem found, unsorted."""
+    """Read and schema-check every file of a game. Returns the model (None when the manifest
+    itself is unusable) and every problem found, unsorted."""
+    from . import registry  # noqa: F401  (every box kind a layout can use)
+    from .checks import load_checks
+    from .icons import load_icons
+    from .layout import load_layouts
+    from .stats import load_stats
+
     root = manifest.parent
-    name = manifest.name
-    doc, problems = load_yaml(root, name)
+    doc, problems = load_yaml(root, manifest.name)
     if doc is None:
         return None, problems
-    broken: set[str] = set()
+    broken: set[tuple] = set()
     problems += schema.check(doc, "game", broken)
-    if "" in broken or "components" in broken:
-        return None, problems  # without the list of files there is nothing more to read
+    if () in broken or ("components",) in broken or any(p[:1] == ("components",) and len(p) == 1 for p in broken):
+        return None, problems  # without the list of components there is nothing more to read
     # Any other broken part of the manifest is left out, so the rest can still be checked.
-    data = {key: value for key, value in doc.data.items() if key not in broken}
-    documents: dict[str, Document] = {name: doc}
-    files: list[str] = [name]
-    complete = True
+    data = {key: value for key, value in doc.data.items()
+            if key == "components" or not any(p[:1] == (key,) for p in broken)}
+    loader = Loader(root, doc)
+    loader.problems = problems
+    if any(p[:1] != ("components",) for p in broken):
+        loader.complete = False  # a broken key is left out: what depends on it cannot be judged
 
-    def read(file: str, at: tuple, kind: str, where: Location | None = None) -> Document | None:
-        nonlocal complete
-        norm = _inside(file)
-        where = where or doc.locate(at)
-        if norm is None:
-            problems.append(problem("missing-file", where, f"'{file}' lies outside the game folder"))
-        elif norm in files:
-            problems.append(problem("duplicate-file", where, f"'{file}' is listed more than once"))
-        elif not (root / norm).exists():
-            problems.append(problem("missing-file", where, f"'{file}' does not exist"))
+    icons_folder = data.get("icons", "icons")
+    icons, found = load_icons(root, inside(icons_folder) or "icons")
+    problems += found
+    loader.files += [icon.file for icon in icons.values()]
+
+    sets: dict[str, ComponentSet] = {}
+    for name, decl in data["components"].items():
+        if any(p[:2] == ("components", name) for p in broken):
+            loader.complete = False
+            continue
+        component = _load_set(loader, name, decl, sets)
+        if component is None:
+            loader.complete = False
         else:
-            files.append(norm)
-            loaded, found = load_yaml(root, norm)
-            problems.extend(found)
-            if loaded is not None:
-                schema_problems = schema.check(loaded, kind)
-                problems.extend(schema_problems)
-                if not schema_problems:
-                    documents[norm] = loaded
-                    return loaded
-        complete = False
-        return None
+            sets[name] = component
 
-    suits = []
-    for i, file in enumerate(data["components"]["cards"]):
-        loaded = read(file, ("components", "cards", i), "suit")
-        if loaded is not None:
-            suits.append(_suit(loaded))
-    areas_doc = read(data["components"]["areas"], ("components", "areas"), "areas")
-    areas = _areas(areas_doc) if areas_doc is not None else []
+    checks, found = ([], [])
+    if "checks" in data:
+        checks_doc = loader.read(data["checks"], loader.locate(("checks",)), "checks")
+        if checks_doc is not None:
+            checks, found = load_checks(checks_doc, sets)
+    problems += found
+    stats = None
+    if "stats" in data:
+        stats_doc = loader.read(data["stats"], loader.locate(("stats",)), "stats")
+        if stats_doc is not None:
+            stats, found = load_stats(stats_doc, sets)
+            problems += found
 
-    board = None
-    board_doc = read(data["components"]["board"], ("components", "board"), "board")
-    if board_doc is not None:
-        land_file = posixpath.join(posixpath.dirname(board_doc.file), board_doc.data["land"])
-        land_doc = read(land_file, ("components", "board"), "land", board_doc.locate(("land",)))
-        if land_doc is not None:
-            board = _board(board_doc, land_doc)
-
-    extras = {}
-    for key, kind, make in (("money", "money", _money), ("companies", "companies", _companies), ("aid", "aid", _aid)):
-        if key in data["components"]:
-            loaded = read(data["components"][key], ("components", key), kind)
-            extras[key] = make(loaded) if loaded is not None else None
-
-    layouts = {}
-    for kind, file in data["components"]["layouts"].items():
-        norm = _inside(file)
-        where = doc.locate(("components", "layouts", kind))
-        layout, found, chain = load_layout(root, norm if norm is not None else file, kind, where)
-        problems.extend(found)
-        for layout_doc in chain:
-            documents.setdefault(layout_doc.file, layout_doc)
-            if layout_doc.file not in files:
-                files.append(layout_doc.file)
-        if layout is None:
-            complete = False
-        else:
-            layouts[kind] = layout
-
+    players = (data["players"]["min"], data["players"]["max"]) if "players" in data else None
     game = Game(
         root=root,
-        manifest=name,
+        manifest=manifest.name,
         title=Text.from_data(data.get("title", "(untitled)")),
         subtitle=Text.from_data(data["subtitle"]) if "subtitle" in data else None,
         languages=tuple(data.get("languages", ())),
         fonts=dict(data.get("fonts", {})),
-        counts=dict(data.get("counts", {})),
-        suits=tuple(suits),
-        areas=tuple(areas),
-        board=board,
-        money=extras.get("money"),
-        companies=extras.get("companies"),
-        aid=extras.get("aid"),
-        players=(data["players"]["min"], data["players"]["max"]) if "players" in data else None,
-        layouts=layouts,
-        files=tuple(files),
-        complete=complete,
-        documents=documents,
+        players=players,
+        values=dict(data.get("values", {})),
+        sets=sets,
+        layouts={},
+        icons=icons,
+        checks=checks,
+        stats=stats,
+        files=(),
+        complete=loader.complete,
+        documents=loader.documents,
+        icons_folder=inside(icons_folder) or "icons",
     )
+    _derive(game, problems)
+    found, layout_docs = load_layouts(game, loader.locate)
+    problems += found
+    for layout_doc in layout_docs:
+        loader.documents.setdefault(layout_doc.file, layout_doc)
+        if layout_doc.file not in loader.files:
+            loader.files.append(layout_doc.file)
+    game.files = tuple(loader.files)
+    game.complete = loader.complete and not any(p.rule == "layout" for p in found)
     return game, problems

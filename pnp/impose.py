@@ -311,25 +311,29 @@ def pack_tokens(tokens: Sequence[Definition], paper: Paper, gap: float = TOKEN_G
     return pages
 
 
-def _cut_circle(x: float, y: float, d: float) -> Node:
+def _cut(x: float, y: float, d: float, round_: bool = True) -> Node:
+    """A thin cut line on a token's edge: a circle, or a square."""
     from .scene import Circle
+    if not round_:
+        return Rect(x, y, d, d, Style(stroke="#000000", stroke_width=0.35))
     return Circle(x + d / 2, y + d / 2, d / 2, Style(stroke="#000000", stroke_width=0.35))
 
 
-def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper) -> list[Page]:
-    """Fronts: each token with a thin cut circle on its edge."""
+def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, round_: bool = True) -> list[Page]:
+    """Fronts: each token with a thin cut line on its edge."""
     out = []
     for number, placed in enumerate(pages, start=1):
         nodes: list[Node] = []
         for p in placed:
             nodes.append(Use(p.definition.id, translate(p.x, p.y)))
-            nodes.append(_cut_circle(p.x, p.y, p.definition.width))
+            nodes.append(_cut(p.x, p.y, p.definition.width, round_))
         out.append(Page(paper.width, paper.height, tuple(nodes), _unique([p.definition for p in placed]),
                         f"{number:02d}"))
     return out
 
 
-def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Definition], paper: Paper) -> list[Page]:
+def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Definition], paper: Paper,
+                      round_: bool = True) -> list[Page]:
     """Backs, mirrored so each lands behind its front after a long-edge flip."""
     out = []
     for number, placed in enumerate(pages, start=1):
@@ -340,7 +344,7 @@ def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Defini
             d = p.definition.width
             x, y = (p.x, paper.height - p.y - d) if paper.landscape else (paper.width - p.x - d, p.y)
             nodes.append(Use(back.id, translate(x, y)))
-            nodes.append(_cut_circle(x, y, d))
+            nodes.append(_cut(x, y, d, round_))
             used.append(back)
         out.append(Page(paper.width, paper.height, tuple(nodes), _unique(used), f"{number:02d}"))
     return out

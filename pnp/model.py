@@ -1,7 +1,9 @@
-"""The game as frozen data: suits, cards, areas and the manifest that ties them together.
+"""The game as data: component sets of items, each item a mapping of its declared fields.
 
 Built from validated YAML by `pnp.game.load_game`; nothing here reads files. Every record
-keeps its origin (file and data path) so rules can point at the exact line.
+keeps its origin (file and data path) so checks can point at the exact line. Templates and
+expressions see a game through `views`: plain mappings in one language, where a text is the
+string of that language and a reference to an item is that item's view.
 """
 
 from __future__ import annotations
@@ -11,13 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from .problems import Location
-
-if TYPE_CHECKING:
-    from .layout import Layout
 from .yamlload import DataPath, Document
 
-KINDS = ("leader", "place", "army", "commodity")
-SYMBOLS = ("crowns", "castles", "swords", "treasure")
+if TYPE_CHECKING:
+    from .checks import Check
+    from .fields import Field
+    from .icons import Icon
+    from .layout import Layout
+    from .stats import StatsSpec
+
 ANY_LANGUAGE = ""
 
 
@@ -43,10 +47,13 @@ class Text:
 
     def get(self, language: str, default: str | None = None) -> str:
         """The text in `language`, else in `default`, else the first one given."""
-        table = dict(self.values)
-        for lang in (language, default, ANY_LANGUAGE):
-            if lang is not None and lang in table:
-                return table[lang]
+        for lang, text in self.values:
+            if lang == language or lang == ANY_LANGUAGE:
+                return text
+        if default is not None:
+            for lang, text in self.values:
+                if lang == default:
+                    return text
         return self.values[0][1]
 
     def strings(self) -> tuple[str, ...]:
@@ -64,174 +71,79 @@ class Origin:
     path: DataPath = ()
 
 
-@dataclass(frozen=True)
-class Card:
-    """One card: its suit, kind, leader number, the leaders it follows and its symbols."""
+@dataclass(eq=False)
+class Group:
+    """A group of a set's items with a header of its own (a deck's suits)."""
 
+    set: str
     id: str
-    name: Text
-    suit: str
-    kind: str
-    leader: int | None
-    follows: tuple[int, ...]
-    crowns: int
-    castles: int
-    swords: int
-    treasure: int
-    art: str | None
-    note: Text | None
+    fields: dict[str, Any]
     origin: Origin
-
-    def symbols(self) -> dict[str, int]:
-        return {name: getattr(self, name) for name in SYMBOLS}
-
-    def can_lead(self) -> bool:
-        """A card heads a meld when it has a leader number and at least one crown."""
-        return self.leader is not None and self.crowns >= 1
-
-    def follows_card(self, leader: "Card") -> bool:
-        """Whether this card may be melded under `leader` (same suit, leader's number listed)."""
-        return (
-            leader is not self
-            and leader.suit == self.suit
-            and leader.leader is not None
-            and leader.leader in self.follows
-        )
+    items: list["Item"] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Suit:
-    """A suit of cards and the board area it stands for."""
+@dataclass(eq=False)
+class Item:
+    """One item of a component set: its fields (defaults applied, texts as Text), where it was
+    read, its group, its place in the group (from 1) and how many copies are printed."""
 
-    id: str
-    name: Text
-    colour: str
-    text_colour: str
-    area: str
-    cards: tuple[Card, ...]
+    set: str
+    fields: dict[str, Any]
     origin: Origin
-
-    def leaders(self) -> dict[int, Card]:
-        """Cards with a leader number, by number (the first card wins a duplicate)."""
-        found: dict[int, Card] = {}
-        for card in self.cards:
-            if card.leader is not None:
-                found.setdefault(card.leader, card)
-        return found
-
-    def followers_of(self, leader: Card) -> tuple[Card, ...]:
-        return tuple(card for card in self.cards if card.follows_card(leader))
-
-
-@dataclass(frozen=True)
-class Seat:
-    city: Text
-    lat: float
-    lon: float
-
-
-@dataclass(frozen=True)
-class Area:
-    """A board area: its seat of government and, optionally, what shapes its land."""
-
-    id: str
-    name: Text
-    seat: Seat
-    origin: Origin
-    anchor: tuple[float, float] | None = None  # (lon, lat) the share of the land is measured from
-    shape: tuple[tuple[float, float], ...] | None = None  # an explicit outline, (lon, lat) points
-    neighbours_add: tuple[str, ...] = ()
-    neighbours_remove: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Board:
-    """The map: the land (rings of lon, lat), its projection, and the markers it must hold."""
-
-    projection: str
-    bounds: Mapping[str, float] | None
-    playing: tuple[tuple[tuple[float, float], ...], ...]
-    context: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
-    labels: Mapping[str, Text]
-    origin: Origin
-
-
-@dataclass(frozen=True)
-class Denomination:
-    value: int
-    count: int
-    colour: str
-
-
-@dataclass(frozen=True)
-class Money:
-    """The play money: denominations with their counts, and the blank no-bid cards."""
-
-    currency: str
-    denominations: tuple[Denomination, ...]
-    blank_count: int
-    blank_label: Text
-    origin: Origin
-
-    def total(self) -> int:
-        return sum(d.value * d.count for d in self.denominations)
-
-
-@dataclass(frozen=True)
-class Company:
-    """An East India Company a player takes on: its colour and emblem tell it apart."""
-
-    id: str
-    name: Text
-    short: Text
-    founded: int
-    colour: str
-    emblem: str
-    origin: Origin
-
-
-@dataclass(frozen=True)
-class Companies:
-    """The companies and their tokens: one turn-order token each and a pile of markers."""
-
-    turn_diameter: float  # points
-    marker_diameter: float  # points
-    marker_count: int
-    companies: tuple[Company, ...]
-    origin: Origin
-
-
-@dataclass(frozen=True)
-class Aid:
-    """The words of the player aid card; its tables are computed (pnp.play)."""
-
-    title: Text
-    phases: tuple[tuple[Text, Text], ...]
-    labels: Mapping[str, Text]
-    origin: Origin
-
-
-@dataclass(frozen=True)
-class Meld:
-    """A leader and the cards melded under it."""
-
-    leader: Card
-    followers: tuple[Card, ...] = ()
+    group: Group | None = None
+    position: int = 1
+    copies: int = 1
+    face: str | None = None  # the files of its face's and back's layouts
+    back: str | None = None
 
     @property
-    def cards(self) -> tuple[Card, ...]:
-        return (self.leader, *self.followers)
+    def id(self) -> str:
+        return str(self.fields.get("id", self.position))
 
-    def is_legal(self) -> bool:
-        return self.leader.can_lead() and all(card.follows_card(self.leader) for card in self.followers)
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
 
-    def total(self, symbol: str) -> int:
-        return sum(getattr(card, symbol) for card in self.cards)
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
+class ComponentSet:
+    """A set of components declared in game.yaml: its type, size, fields, items and layouts."""
+
+    name: str
+    type: str
+    declaration: Mapping[str, Any]
+    origin: Origin
+    width: float  # points
+    height: float
+    shape: str  # rect, round, square, hex
+    noun: tuple[str, str]
+    title: Text
+    fields: dict[str, "Field"] = field(default_factory=dict)
+    group_key: str | None = None
+    group_fields: dict[str, "Field"] = field(default_factory=dict)
+    items_key: str | None = None
+    files: tuple[str, ...] = ()
+    groups: list[Group] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    faces: dict[str, "Layout"] = field(default_factory=dict)  # layout file -> layout
+    backs: dict[str, "Layout"] = field(default_factory=dict)
+    settings: Any = None  # a board's map settings (see pnp.maps)
+    hex: str | None = None  # flat or pointy, for hex tiles
+
+    @property
+    def print_name(self) -> str:
+        return str(self.declaration.get("print", self.name))
+
+    def describe(self, item: Item) -> str:
+        """How messages name an item: card 'shah-alam'."""
+        return f"{self.noun[0]} '{item.id}'"
+
+
+@dataclass(eq=False)
 class Game:
-    """A whole game: manifest, suits in print order, and board areas."""
+    """A whole game: its manifest, component sets in order, layouts, icons, checks."""
 
     root: Path
     manifest: str
@@ -239,30 +151,24 @@ class Game:
     subtitle: Text | None
     languages: tuple[str, ...]
     fonts: Mapping[str, str]
-    counts: Mapping[str, int]
-    suits: tuple[Suit, ...]
-    areas: tuple[Area, ...]
-    board: Board | None
-    money: Money | None
-    companies: Companies | None
-    aid: Aid | None
     players: tuple[int, int] | None
-    layouts: Mapping[str, "Layout"]
+    values: Mapping[str, Any]
+    sets: dict[str, ComponentSet]
+    layouts: dict[str, "Layout"]
+    icons: dict[str, "Icon"]
+    checks: list["Check"]
+    stats: "StatsSpec | None"
     files: tuple[str, ...]
     complete: bool
     documents: Mapping[str, Document] = field(repr=False, compare=False)
+    icons_folder: str = "icons"
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # what checks work out once
+    _views: dict[str, "Views"] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def language(self) -> str:
         """The default language: the first the game declares."""
         return self.languages[0] if self.languages else "en"
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(card for suit in self.suits for card in suit.cards)
-
-    def suit(self, suit_id: str) -> Suit | None:
-        return next((s for s in self.suits if s.id == suit_id), None)
 
     def locate(self, origin: Origin, *path: Any, key: bool = False) -> Location:
         """The file position of `origin` or of a field below it."""
@@ -271,35 +177,123 @@ class Game:
             return Location(origin.file)
         return doc.locate(origin.path + tuple(path), key=key)
 
-    def texts(self) -> Iterator[tuple[str, Text, Origin, tuple]]:
-        """Every printed text with its font role and where it is: (role, text, origin, field path)."""
-        top = Origin(self.manifest)
-        yield "heading", self.title, top, ("title",)
-        if self.subtitle is not None:
-            yield "body", self.subtitle, top, ("subtitle",)
-        for suit in self.suits:
-            yield "heading", suit.name, suit.origin, ("name",)
-            for card in suit.cards:
-                yield "heading", card.name, card.origin, ("name",)
-                if card.note is not None:
-                    yield "note", card.note, card.origin, ("note",)
-        for area in self.areas:
-            yield "heading", area.name, area.origin, ("name",)
-            yield "body", area.seat.city, area.origin, ("seat", "city")
-        if self.board is not None:
-            for key, text in self.board.labels.items():
-                yield "body", text, self.board.origin, ("labels", key)
-        if self.money is not None:
-            yield "heading", Text.from_data(self.money.currency + "0123456789"), self.money.origin, ("currency",)
-            yield "heading", self.money.blank_label, self.money.origin, ("blank", "label")
-        if self.companies is not None:
-            for i, company in enumerate(self.companies.companies):
-                yield "body", company.name, company.origin, ("name",)
-                yield "heading", company.short, company.origin, ("short",)
-        if self.aid is not None:
-            yield "heading", self.aid.title, self.aid.origin, ("title",)
-            for i, (name, text) in enumerate(self.aid.phases):
-                yield "heading", name, self.aid.origin, ("phases", i, "name")
-                yield "body", text, self.aid.origin, ("phases", i, "text")
-            for key, text in self.aid.labels.items():
-                yield "body", text, self.aid.origin, ("labels", key)
+    def items(self) -> Iterator[Item]:
+        for s in self.sets.values():
+            if not s.declaration.get("items_of"):
+                yield from s.items
+
+    def views(self, language: str | None = None) -> "Views":
+        """Every record of the game as mappings in one language, for templates and expressions."""
+        language = language or self.language
+        if language not in self._views:
+            self._views[language] = Views(self, language)
+        return self._views[language]
+
+
+class View(dict):
+    """A record as expressions see it: a dict of its fields in one language."""
+
+    __slots__ = ("record",)
+
+
+def _resolve(value: Any, field: "Field | None", views: "Views", group: Group | None) -> Any:
+    if isinstance(value, Text):
+        return value.get(views.language, views.default)
+    if field is None:
+        return value
+    if field.type == "ref" and field.ref_field is None and value is not None:
+        target = views.game.sets.get(field.ref_set or "")
+        if target is not None:
+            for item in target.items:
+                if item.fields.get("id") == value:
+                    return views.item(item)
+        return None
+    if field.type in ("list", "set") and isinstance(value, list):
+        return [_resolve(v, field.of, views, group) for v in value]
+    if field.type == "record" and isinstance(value, Mapping):
+        return View({k: _resolve(v, field.fields.get(k), views, group) for k, v in value.items()})
+    return value
+
+
+class Views:
+    """The game's records as `View`s in one language, made when first asked for."""
+
+    def __init__(self, game: Game, language: str):
+        self.game = game
+        self.language = language
+        self.default = game.language
+        self._items: dict[int, View] = {}
+        self._groups: dict[int, View] = {}
+        self._sets: View | None = None
+        self._game: View | None = None
+
+    def item(self, item: Item) -> View:
+        found = self._items.get(id(item))
+        if found is None:
+            found = self._items[id(item)] = View()
+            found.record = item
+            declared = self.game.sets[item.set].fields
+            for key, value in item.fields.items():
+                found[key] = _resolve(value, declared.get(key), self, item.group)
+            found.setdefault("id", item.id)
+            found["group"] = self.group(item.group) if item.group is not None else None
+            found["position"] = item.position
+            found["copies"] = item.copies
+        return found
+
+    def group(self, group: Group) -> View:
+        found = self._groups.get(id(group))
+        if found is None:
+            found = self._groups[id(group)] = View()
+            found.record = group
+            declared = self.game.sets[group.set].group_fields
+            for key, value in group.fields.items():
+                found[key] = _resolve(value, declared.get(key), self, group)
+            found["id"] = group.id
+            found["items"] = [self.item(item) for item in group.items]
+        return found
+
+    def sets(self) -> View:
+        """Every set as {items, groups, name}: `sets.cards.items`."""
+        if self._sets is None:
+            self._sets = View()
+            for name, s in self.game.sets.items():
+                self._sets[name] = View(name=name, items=[self.item(i) for i in s.items],
+                                        groups=[self.group(g) for g in s.groups])
+        return self._sets
+
+    def game_view(self) -> View:
+        """The game: title, subtitle, players, languages and the game's values."""
+        if self._game is None:
+            g = self.game
+            self._game = View({key: _resolve(value, None, self, None) for key, value in g.values.items()})
+            self._game.update(
+                title=g.title.get(self.language, self.default),
+                subtitle=g.subtitle.get(self.language, self.default) if g.subtitle else None,
+                players=View(min=g.players[0], max=g.players[1]) if g.players else None,
+                languages=list(g.languages),
+                language=self.language,
+            )
+        return self._game
+
+    def env(self, item: Item | None = None, group: Group | None = None, **extra: Any) -> dict[str, Any]:
+        """The names an expression about `item` (or `group`) can use: its fields, and item,
+        group, items (of its group, or the set), game and sets."""
+        env: dict[str, Any] = {}
+        if item is not None:
+            view = self.item(item)
+            env.update(view)
+            env["item"] = view
+            group = item.group
+            env["items"] = (self.group(group)["items"] if group is not None
+                            else self.sets()[item.set]["items"])
+        if group is not None:
+            gview = self.group(group)
+            if item is None:
+                env.update(gview)
+                env["items"] = gview["items"]
+            env["group"] = gview
+        env["game"] = self.game_view()
+        env["sets"] = self.sets()
+        env.update(extra)
+        return env

@@ -18,7 +18,7 @@ from .yamlload import DataPath, Document
 if TYPE_CHECKING:
     import jsonschema
 
-SCHEMA_NAMES = ("common", "game", "suit", "areas", "layout", "board", "land", "money", "companies", "aid")
+SCHEMA_NAMES = ("common", "game", "layout", "board", "land", "checks", "stats")
 
 
 @cache
@@ -27,16 +27,42 @@ def _schemas() -> dict[str, dict]:
     return {name: json.loads((folder / f"{name}.schema.json").read_text("utf-8")) for name in SCHEMA_NAMES}
 
 
+def schema_of(name: str) -> dict:
+    """One of pnp's own schemas, by name."""
+    return _schemas()[name]
+
+
 @cache
-def validator(name: str) -> jsonschema.Draft202012Validator:
-    import jsonschema  # imported when a file must be checked (see `clean`)
+def _registry():
     from referencing import Registry, Resource
 
-    schemas = _schemas()
-    registry = Registry().with_resources(
-        (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()
+    return Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in _schemas().values()
     )
-    return jsonschema.Draft202012Validator(schemas[name], registry=registry)
+
+
+@cache
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    """The validator of one of pnp's schemas, or of a schema compiled from a game's fields
+    (registered with `compiled`)."""
+    import jsonschema  # imported when a file must be checked (see `clean`)
+
+    schema = _compiled[name] if name in _compiled else _schemas()[name]
+    return jsonschema.Draft202012Validator(schema, registry=_registry())
+
+
+_compiled: dict[str, dict] = {}
+
+
+def compiled(schema: dict) -> str:
+    """Register a schema made at load time (from a game's field declarations); returns its
+    name, a hash of its content, so that files known to pass it stay known across runs."""
+    import hashlib
+
+    name = "compiled-" + hashlib.sha256(json.dumps(schema, sort_keys=True).encode("utf-8")).hexdigest()[:24]
+    _compiled.setdefault(name, {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                                "$id": f"https://pnp.invalid/schemas/{name}.schema.json", **schema})
+    return name
 
 
 _TYPE_NAMES = {
@@ -65,19 +91,19 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def describe_path(doc: Document, path: DataPath) -> str:
-    """A readable name for a place in a document: `card 'shah-alam': crowns`."""
+def describe_path(doc: Document, path: DataPath, lists: dict[str, str] | None = None) -> str:
+    """A readable name for a place in a document: `card 'king': stars`. `lists` names
+    the items of the document's lists: {"cards": "card"}."""
     parts: list[str] = []
     rest = list(path)
-    if len(rest) >= 2 and rest[0] == "cards" and isinstance(rest[1], int):
-        card = doc.data["cards"][rest[1]] if isinstance(doc.data, dict) else None
-        card_id = card.get("id") if isinstance(card, dict) else None
-        parts.append(f"card '{card_id}'" if isinstance(card_id, str) else f"card {rest[1] + 1}")
-        rest = rest[2:]
-    elif len(rest) >= 2 and rest[0] == "areas" and isinstance(rest[1], int):
-        area = doc.data["areas"][rest[1]] if isinstance(doc.data, dict) else None
-        area_id = area.get("id") if isinstance(area, dict) else None
-        parts.append(f"area '{area_id}'" if isinstance(area_id, str) else f"area {rest[1] + 1}")
+    lists = lists if lists is not None else getattr(doc, "lists", {})
+    if len(rest) >= 2 and rest[0] in lists and isinstance(rest[1], int):
+        listed = doc.data.get(rest[0]) if isinstance(doc.data, dict) else None
+        item = listed[rest[1]] if isinstance(listed, list) and rest[1] < len(listed) else None
+        item_id = item.get("id") if isinstance(item, dict) else None
+        noun = lists[rest[0]]
+        parts.append(f"{noun} '{item_id}'" if isinstance(item_id, (str, int)) and not isinstance(item_id, bool)
+                     else f"{noun} {rest[1] + 1}")
         rest = rest[2:]
     dotted = ""
     for item in rest:
@@ -150,10 +176,11 @@ def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, Dat
 clean: set[str] = set()
 
 
-def check(doc: Document, schema: str, broken: set[str] | None = None) -> list[Problem]:
+def check(doc: Document, schema: str, broken: set[tuple] | None = None) -> list[Problem]:
     """Validate a document against a named schema; every error becomes a located problem.
 
-    `broken`, when given, receives the top-level keys that have errors (or are missing).
+    `broken`, when given, receives the path of every error (for a missing key, the path of
+    the mapping plus the key), so a caller can leave out just the broken parts.
     """
     known = f"{schema} {doc.digest}"
     if doc.digest and known in clean:
@@ -161,12 +188,10 @@ def check(doc: Document, schema: str, broken: set[str] | None = None) -> list[Pr
     problems = []
     for error in validator(schema).iter_errors(doc.data):
         if broken is not None:
-            if error.absolute_path:
-                broken.add(str(error.absolute_path[0]))
-            elif error.validator == "required":
-                broken.add(error.message.split("'")[1])
-            elif error.validator != "additionalProperties":
-                broken.add("")  # the document as a whole is wrong
+            path = tuple(error.absolute_path)
+            if error.validator == "required":
+                path += (error.message.split("'")[1],)
+            broken.add(path)
         message, path, at_key = _message(error, doc)
         problems.append(problem("schema", doc.locate(path, key=at_key), message))
     if not problems and doc.digest:

@@ -1,158 +1,243 @@
-"""Deck statistics for designers: per-suit counts, followers per leader and income reach."""
+"""Statistics for designers: a table per set, a row per group, and what the game declares.
+
+Without a stats.yaml, each set with items gets its count and the sum of each of its number
+fields, per group. A game's stats.yaml replaces that for one set with columns of its own,
+each an expression over a group's items, and adds notes and a summary (templates that can
+use each row's values and the totals). A board with an area map adds each area's neighbours.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from .model import KINDS, SYMBOLS, Game, Meld, Suit
+from . import expr
+from .model import View
+from .problems import Problem, problem
 
-FEW_FOLLOWERS = 2  # a leader with fewer followers than this is flagged
-WINNING_INCOME = 20
-
-
-@dataclass(frozen=True)
-class LeaderStats:
-    number: int
-    card: str
-    name: str
-    followers: int
+if TYPE_CHECKING:
+    from .model import ComponentSet, Game
+    from .yamlload import Document
 
 
 @dataclass(frozen=True)
-class SuitStats:
+class Column:
     id: str
-    name: str
-    cards: int
-    kinds: dict[str, int]
-    symbols: dict[str, int]
-    leaders: tuple[LeaderStats, ...]
-    richest_meld: int  # the most treasure one legal meld of this suit can hold
+    title: expr.Template
+    value: expr.Expression
+    total: str  # sum, all or none
+    align: str
 
 
-def richest_meld(suit: Suit) -> int:
-    best = 0
-    for leader in suit.leaders().values():
-        if leader.can_lead():
-            best = max(best, Meld(leader, suit.followers_of(leader)).total("treasure"))
-    return best
+@dataclass(frozen=True)
+class StatsSpec:
+    """A game's stats.yaml, parsed."""
+
+    set: str
+    title: expr.Template | None
+    group: expr.Template | None
+    columns: tuple[Column, ...]
+    notes: tuple[expr.Template, ...]
+    neighbours: str | None
+    summary: tuple[tuple[expr.Template, expr.Expression | None], ...]
 
 
-def suit_stats(game: Game, suit: Suit) -> SuitStats:
-    language = game.language
-    return SuitStats(
-        id=suit.id,
-        name=suit.name.get(language),
-        cards=len(suit.cards),
-        kinds={kind: sum(card.kind == kind for card in suit.cards) for kind in KINDS},
-        symbols={symbol: sum(getattr(card, symbol) for card in suit.cards) for symbol in SYMBOLS},
-        leaders=tuple(
-            LeaderStats(number, card.id, card.name.get(language), len(suit.followers_of(card)))
-            for number, card in sorted(suit.leaders().items())
-        ),
-        richest_meld=richest_meld(suit),
+NAMES = {"items", "group", "groups", "game", "sets", "totals", "id", "position", "copies", "item"}
+
+
+def load_stats(doc: "Document", sets: dict[str, "ComponentSet"]) -> tuple[StatsSpec | None, list[Problem]]:
+    data = doc.data
+    problems: list[Problem] = []
+    component = sets.get(data["for"])
+    if component is None:
+        return None, [problem("schema", doc.locate(("for",)), f"for: '{data['for']}' is not a set "
+                                                               f"(sets: {', '.join(sorted(sets))})")]
+    group_names = NAMES | set(component.group_fields)
+
+    def parse(source: str, path: tuple, template: bool, names: set[str]) -> Any:
+        try:
+            return (expr.parse_template if template else expr.parse)(source, names)
+        except expr.ExpressionError as exc:
+            problems.append(problem("schema", doc.locate(path), f"{'.'.join(map(str, path))}: {exc.message} "
+                                                                f"in {source!r}"))
+            return None
+
+    columns = []
+    for i, spec in enumerate(data["columns"]):
+        title = parse(spec["title"], ("columns", i, "title"), True, NAMES)
+        value = parse(spec["value"], ("columns", i, "value"), False, group_names)
+        if title is not None and value is not None:
+            columns.append(Column(spec.get("id", f"column{i + 1}"), title, value, spec.get("total", "sum"),
+                                  spec.get("align", "right")))
+    ids = {c.id for c in columns}
+    summary_names = NAMES | ids | {"totals"}
+    summary = []
+    for i, entry in enumerate(data.get("summary", [])):
+        entry = {"text": entry} if isinstance(entry, str) else entry
+        text = parse(entry["text"], ("summary", i, "text"), True, summary_names)
+        condition = parse(entry["if"], ("summary", i, "if"), False, summary_names) if "if" in entry else None
+        if text is not None:
+            summary.append((text, condition))
+    notes = [parse(n, ("notes", i), True, NAMES) for i, n in enumerate(data.get("notes", []))]
+    spec = StatsSpec(
+        set=data["for"],
+        title=parse(data["title"], ("title",), True, NAMES) if "title" in data else None,
+        group=parse(data["group"], ("group",), True, group_names) if "group" in data else None,
+        columns=tuple(columns),
+        notes=tuple(n for n in notes if n is not None),
+        neighbours=data.get("neighbours"),
+        summary=tuple(summary),
     )
+    return (spec if not problems else None), problems
 
 
-def areas_to_win(richest: list[int], target: int = WINNING_INCOME) -> int | None:
-    """How many areas a player needs, holding the richest governments, to reach `target`."""
-    total = 0
-    for n, value in enumerate(sorted(richest, reverse=True), start=1):
-        total += value
-        if total >= target:
-            return n
-    return None
+def _default_spec(component: "ComponentSet") -> StatsSpec:
+    columns = [Column("items", expr.parse_template(component.noun[1]), expr.parse("len(items)"), "sum", "right")]
+    for name, f in component.fields.items():
+        if f.type in ("int", "number") and f.derived is None:
+            columns.append(Column(name, expr.parse_template(name.replace("_", " ")),
+                                  expr.parse(f"sum(i.{name} for i in items if i.{name} != none)"), "sum", "right"))
+    return StatsSpec(component.name, None, None, tuple(columns), (), None, ())
 
 
-def board_stats(game: Game) -> list[dict]:
-    """Each area with its suit and its neighbours (who may attack whom)."""
-    from .geography import geography_of
-
-    geography = geography_of(game) if game.complete else None
-    if geography is None:
-        return []
-    names = {area.id: area.name.get(game.language) for area in game.areas}
-    suits = {suit.area: suit.name.get(game.language) for suit in game.suits}
-    return [
-        {"area": area, "name": names[area], "suit": suits.get(area), "neighbours": list(others)}
-        for area, others in geography.neighbours().items()
-    ]
-
-
-def deck_stats(game: Game) -> dict:
-    suits = [suit_stats(game, suit) for suit in game.suits]
-    richest = [s.richest_meld for s in suits]
+def table(game: "Game", spec: StatsSpec) -> dict:
+    """One set's statistics as data: rows per group, totals, notes and summary."""
+    component = game.sets[spec.set]
+    views = game.views()
+    base = views.env()
+    all_items = views.sets()[component.name]["items"]
+    groups = component.groups or []
+    rows = []
+    for group in groups:
+        env = views.env(group=group)
+        label = spec.group.render(env, game.language) if spec.group else str(env.get("name") or group.id)
+        values = {c.id: c.value.evaluate(env) for c in spec.columns}
+        rows.append({"id": group.id, "name": label, "values": values})
+    env_all = dict(base, items=all_items, groups=views.sets()[component.name]["groups"])
+    totals: dict[str, Any] = {}
+    for c in spec.columns:
+        if c.total == "all" or not groups:
+            totals[c.id] = c.value.evaluate(env_all)
+        elif c.total == "sum":
+            numbers = [r["values"][c.id] for r in rows]
+            totals[c.id] = sum(numbers) if all(isinstance(n, (int, float)) for n in numbers) else ""
+        else:
+            totals[c.id] = ""
+    group_noun = (component.group_key or "group")
+    title_env = dict(env_all, totals=View(totals))
+    if spec.title is not None:
+        title = spec.title.render(title_env, game.language)
+    else:
+        count = f"{len(component.items)} {component.noun[1] if len(component.items) != 1 else component.noun[0]}"
+        title = f"{game.title.get(game.language)}: {count}" + (
+            f" in {len(groups)} {group_noun}{'s' if len(groups) != 1 else ''}" if groups else "")
+    summary_env = dict(env_all, groups=[View(r["values"], id=r["id"], name=r["name"]) for r in rows],
+                       totals=View(totals))
+    summary = []
+    for text, condition in spec.summary:
+        if condition is None or condition.evaluate(summary_env):
+            summary.append(text.render(summary_env, game.language))
     return {
-        "board": board_stats(game),
-        "title": game.title.get(game.language),
-        "suits": [
-            {
-                "id": s.id,
-                "name": s.name,
-                "cards": s.cards,
-                "kinds": s.kinds,
-                **s.symbols,
-                "leaders": [
-                    {"number": l.number, "card": l.card, "name": l.name, "followers": l.followers,
-                     "few": l.followers < FEW_FOLLOWERS}
-                    for l in s.leaders
-                ],
-                "richest_meld_treasure": s.richest_meld,
-            }
-            for s in suits
-        ],
-        "totals": {
-            "cards": sum(s.cards for s in suits),
-            "suits": len(suits),
-            "kinds": {kind: sum(s.kinds[kind] for s in suits) for kind in KINDS},
-            **{symbol: sum(s.symbols[symbol] for s in suits) for symbol in SYMBOLS},
-            "leaders": sum(len(s.leaders) for s in suits),
-            "richest_meld_treasure": sum(richest),
-            "areas_to_win": areas_to_win(richest),
-        },
+        "set": component.name,
+        "title": title,
+        "group": group_noun,
+        "columns": [{"id": c.id, "title": c.title.render(env_all, game.language), "align": c.align}
+                    for c in spec.columns],
+        "groups": rows,
+        "totals": totals,
+        "notes": [n.render(env_all, game.language) for n in spec.notes],
+        "summary": summary,
     }
 
 
-def format_stats(data: dict) -> str:
-    """A fixed-width table a designer can read at a glance."""
-    header = ("suit", "cards", "L/P/A/C", "leaders", "crowns", "castles", "swords", "treasure", "best ₹", "followers per leader")
-    rows = []
-    for s in data["suits"]:
-        kinds = "/".join(str(s["kinds"][k]) for k in KINDS)
-        followers = " ".join(f"{l['number']}:{l['followers']}{'!' if l['few'] else ''}" for l in s["leaders"])
-        rows.append((s["name"], s["cards"], kinds, len(s["leaders"]), s["crowns"], s["castles"], s["swords"],
-                     s["treasure"], s["richest_meld_treasure"], followers or "-"))
-    t = data["totals"]
-    totals = ("total", t["cards"], "/".join(str(t["kinds"][k]) for k in KINDS), t["leaders"], t["crowns"],
-              t["castles"], t["swords"], t["treasure"], t["richest_meld_treasure"], "")
-    table = [header, *rows, totals]
-    widths = [max(len(str(row[i])) for row in table) for i in range(len(header))]
+def neighbours(game: "Game") -> list[dict]:
+    """Each area of an area map with its group and its neighbours."""
+    from .maps.areas import area_maps, colours_of, geography_of
+
+    found = []
+    for component in area_maps(game):
+        geography = geography_of(component) if game.complete else None
+        if geography is None:
+            continue
+        names = {area.id: area.name.get(game.language) for area in geography.areas}
+        groups = colours_of(game, component)
+        for area, others in geography.neighbours().items():
+            group = groups.get(area)
+            group_name = group.fields.get("name") if group is not None else None
+            found.append({"area": area, "name": names[area],
+                          "group": group_name.get(game.language) if group_name is not None else None,
+                          "neighbours": list(others)})
+    return found
+
+
+def game_stats(game: "Game") -> dict:
+    """Every table `pnp stats` shows, as data (for --format json too)."""
+    specs = [game.stats] if game.stats is not None else [
+        _default_spec(s) for s in game.sets.values() if s.items and s.type != "board"
+        and not s.declaration.get("items_of")]
+    return {
+        "title": game.title.get(game.language),
+        "tables": [table(game, spec) for spec in specs],
+        "neighbours": neighbours(game),
+        "neighbours_title": game.stats.neighbours if game.stats and game.stats.neighbours else "Neighbours:",
+    }
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_text(v) for v in value) or "-"
+    return value if isinstance(value, str) else expr.format_value(value)
+
+
+def format_table(data: dict) -> list[str]:
+    header = (data["group"], *(c["title"] for c in data["columns"]))
+    aligns = ["left", *(c["align"] for c in data["columns"])]
+    rows = [(r["name"], *(_text(r["values"][c["id"]]) for c in data["columns"])) for r in data["groups"]]
+    totals = ("total", *(_text(data["totals"][c["id"]]) for c in data["columns"]))
+    body = [header, *rows, totals] if rows else [header, totals]
+    widths = [max(len(str(row[i])) for row in body) for i in range(len(header))]
+    last_plain = aligns[-1] == "left"
 
     def line(row: tuple) -> str:
-        cells = [str(row[0]).ljust(widths[0])]
-        cells += [str(v).rjust(widths[i]) for i, v in enumerate(row[1:-1], start=1)]
-        cells.append(str(row[-1]))
+        cells = []
+        for i, value in enumerate(row):
+            text = str(value)
+            if i == len(row) - 1 and last_plain:
+                cells.append(text)
+            elif aligns[i] == "left":
+                cells.append(text.ljust(widths[i]))
+            else:
+                cells.append(text.rjust(widths[i]))
         return "  ".join(cells).rstrip()
 
-    out = [f"{data['title']}: {t['cards']} cards in {t['suits']} suits", "", line(header)]
-    out.append("  ".join("-" * w for w in widths[:-1]) + "  " + "-" * len(header[-1]))
+    dashes = ["-" * w for w in widths]
+    if last_plain:
+        dashes[-1] = "-" * len(header[-1])
+    out = [data["title"], "", line(header), "  ".join(dashes)]
     out += [line(r) for r in rows]
     out.append(line(totals))
-    out.append("")
-    out.append("L/P/A/C: leaders, places, armies, commodities.  best ₹: the most treasure one legal meld of the suit holds.")
-    out.append(f"followers per leader: number:followers; ! marks fewer than {FEW_FOLLOWERS}.")
-    if data["board"]:
-        names = {a["area"]: a["name"] for a in data["board"]}
-        width = max(len(f"{a['name']} ({a['suit']})") for a in data["board"])
+    if data["notes"]:
         out.append("")
-        out.append("Neighbours (who may attack whom):")
-        for a in data["board"]:
-            label = f"{a['name']} ({a['suit']})"
+        out += data["notes"]
+    return out
+
+
+def format_stats(data: dict) -> str:
+    """Fixed-width tables a designer can read at a glance."""
+    out: list[str] = []
+    for i, t in enumerate(data["tables"]):
+        if i:
+            out.append("")
+        out += format_table(t)
+    if data["neighbours"]:
+        names = {a["area"]: a["name"] for a in data["neighbours"]}
+        labels = [f"{a['name']} ({a['group']})" if a["group"] else a["name"] for a in data["neighbours"]]
+        width = max(len(label) for label in labels)
+        out.append("")
+        out.append(data["neighbours_title"])
+        for a, label in zip(data["neighbours"], labels):
             out.append(f"  {label.ljust(width)}  {', '.join(names[n] for n in a['neighbours']) or '-'}")
         out.append("")
-    need = t["areas_to_win"]
-    if need is None:
-        out.append(f"₹{WINNING_INCOME} of income is out of reach: every suit's richest meld together holds ₹{t['richest_meld_treasure']}.")
-    else:
-        out.append(f"₹{WINNING_INCOME} of income needs the richest governments of at least {need} areas "
-                   f"(all {t['suits']} together hold ₹{t['richest_meld_treasure']}).")
+    for t in data["tables"]:
+        out += t["summary"]
     return "\n".join(out) + "\n"

@@ -1,4 +1,4 @@
-"""Run every check on a game: load and schema problems, then the game rules."""
+"""Run every check on a game: load and schema problems, then pnp's checks and the game's."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import rules
+from . import registry  # noqa: F401  (every box kind and check pnp has)
+from .checks import run_rules
 from .game import load_game
+from .maps.areas import GEOMETRY_CHECKS
 from .model import Game
 from .problems import Location, Problem, Severity, count, plural, sort_problems
 
@@ -19,7 +21,7 @@ class Report:
 
     game: Game | None
     problems: tuple[Problem, ...]
-    # the board checks' problems, to keep in a build's cache: (kind, key, data), or None
+    # the map checks' problems, to keep in a build's cache: (kind, key, data), or None
     keep: tuple[str, str, bytes] | None = None
 
     @property
@@ -33,40 +35,70 @@ class Report:
     def failed(self, strict: bool = False) -> bool:
         return self.errors > 0 or (strict and self.warnings > 0)
 
+    def counted(self) -> str:
+        """What the game's first set holds: "126 cards in 16 suits"."""
+        game = self.game
+        component = next(iter(game.sets.values()), None) if game is not None else None
+        if component is None:
+            return "no components"
+        items = len(component.items)
+        text = f"{items} {component.noun[0] if items == 1 else component.noun[1]}"
+        if component.group_key:
+            groups = len(component.groups)
+            text += f" in {plural(groups, component.group_key)}"
+        return text
+
     def summary(self) -> str:
         tally = f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}"
         if self.game is None:
             return f"the game manifest could not be read: {tally}"
-        return f"{plural(len(self.game.cards), 'card')} in {plural(len(self.game.suits), 'suit')}: {tally}"
+        return f"{self.counted()}: {tally}"
 
     def summary_data(self) -> dict:
-        return {
-            "cards": len(self.game.cards) if self.game else 0,
-            "suits": len(self.game.suits) if self.game else 0,
-            "errors": self.errors,
-            "warnings": self.warnings,
-        }
+        game = self.game
+        sets = {name: {"items": len(s.items), "groups": len(s.groups)} for name, s in game.sets.items()} if game else {}
+        return {"sets": sets, "errors": self.errors, "warnings": self.warnings}
+
+
+def geometry_key(game: Game) -> str:
+    """What the map checks' problems follow from: every file of the game but the item files of
+    sets that are not boards, whether all files loaded, and pnp's code and libraries."""
+    import hashlib
+
+    from .fingerprint import environment
+
+    items = {file for s in game.sets.values() if s.type != "board" for file in s.files}
+    digest = hashlib.sha256(f"{environment()}|{game.complete}|{game.language}".encode())
+    for name in game.files:
+        if name not in items:
+            digest.update(f"|{name}|".encode())
+            digest.update(hashlib.sha256((game.root / name).read_bytes()).digest())
+    return digest.hexdigest()
 
 
 def validate(manifest: Path, cache: Any = None) -> Report:
     """Load the game at `manifest` and run every check, collecting all problems. With a
-    build's cache (pnp.cache.Cache), the board checks' problems are taken from it when the
+    build's cache (pnp.cache.Cache), the map checks' problems are taken from it when the
     files they follow from are unchanged since they were kept."""
     game, problems = load_game(manifest)
     order = [manifest.name]
     keep = None
     if game is not None:
         order = list(game.files)
-        key = rules.board_checks_key(game)
-        kept = cache.get("board-checks", key) if cache is not None else None
+        key = geometry_key(game)
+        kept = cache.get("map-checks", key) if cache is not None else None
         if kept is not None:
             problems += _problems(kept)
-            problems += rules.run_rules(game, skip=rules.BOARD_CHECKS)
+            problems += run_rules(game, skip=GEOMETRY_CHECKS)
         else:
-            found = rules.run_rules(game)
+            found = run_rules(game)
             problems += found
-            keep = ("board-checks", key, _data([p for p in found if p.rule in rules.BOARD_CHECKS]))
-    return Report(game, tuple(sort_problems(problems, order)), keep)
+            keep = ("map-checks", key, _data([p for p in found if p.rule in GEOMETRY_CHECKS]))
+    return Report(game, tuple(sort_problems(_unique(problems), order)), keep)
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    return list(dict.fromkeys(problems))
 
 
 def _data(problems: list[Problem]) -> bytes:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ class Document:
     values: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
     keys: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
     digest: str = ""  # SHA-256 of the file's bytes: the same bytes give the same data
+    lists: dict[str, str] = field(default_factory=dict)  # list keys -> what messages call an item: {"cards": "card"}
 
     def locate(self, path: DataPath = (), key: bool = False) -> Location:
         """Where the value at `path` is (or its key, with key=True).
@@ -182,7 +184,25 @@ def load_yaml(root: Path, file: str) -> tuple[Document | None, list[Problem]]:
         return None, [problem("missing-file", start, "is a folder, not a file")]
     except OSError as exc:
         return None, [problem("missing-file", start, f"cannot read file: {exc.strerror or exc}")]
+    return parse_yaml(raw, file)
 
+
+def parse_yaml(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
+    """Parse YAML bytes read from `file` (the name problems are located in). A process that
+    reads the same bytes again (pnp watch, the tests) takes what it made the first time: a
+    document is never changed by its readers, but each gets its own copy of it."""
+    doc, problems = _parse_remembered(raw, file)
+    return (replace(doc, lists={}) if doc is not None else None), list(problems)
+
+
+@lru_cache(maxsize=512)
+def _parse_remembered(raw: bytes, file: str) -> tuple[Document | None, tuple[Problem, ...]]:
+    doc, problems = _parse(raw, file)
+    return doc, tuple(problems)
+
+
+def _parse(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
+    start = Location(file)
     if b"\0" in raw[:8192]:
         return None, [problem("yaml-syntax", start, "file is binary, not YAML text")]
     try:

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnp.backends.png import rasterize
 from pnp.cli import main
-from pnp.geography import connected, geography_of
+from pnp.maps.areas import areas_of, connected, geography_of, map_box, map_frame
 from pnp.impose import PAPERS, tile_grid
 from pnp.units import mm, to_mm
 from pnp.validate import validate
@@ -29,7 +29,7 @@ def game():
 
 @cache
 def geography():
-    return geography_of(game())
+    return geography_of(game().sets["board"])
 
 
 def test_areas_share_the_land_without_overlap_or_gaps() -> None:
@@ -49,7 +49,7 @@ def test_every_seat_lies_in_its_own_area() -> None:
     from shapely.geometry import Point
 
     geo = geography()
-    for area in game().areas:
+    for area in areas_of(game().sets["board"]):
         assert geo.cells[area.id].polygon.covers(Point(geo.seat(area))), area.id
 
 
@@ -69,17 +69,15 @@ def test_adjacency_is_symmetric_connected_and_sensible() -> None:
 
 
 def test_each_suit_has_exactly_one_area_and_each_area_one_suit() -> None:
-    suits = {suit.area: suit.id for suit in game().suits}
-    assert sorted(suits) == sorted(area.id for area in game().areas)
+    suits = {suit.fields["area"]: suit.id for suit in game().sets["cards"].groups}
+    assert sorted(suits) == sorted(area.id for area in areas_of(game().sets["board"]))
     assert len(set(suits.values())) == 16
 
 
 def test_every_area_has_room_for_a_marker_at_board_scale() -> None:
-    from pnp.compose.board import map_frame
-
-    frame = map_frame(geography(), game().layouts["board"].box("map"))
+    frame = map_frame(geography(), map_box(game().sets["board"]))
     smallest = min(to_mm(2 * c.room * frame.scale) for c in geography().cells.values())
-    assert smallest >= to_mm(game().companies.marker_diameter) + 3
+    assert smallest >= to_mm(game().sets["markers"].width) + 3
 
 
 def test_stats_print_the_neighbours() -> None:

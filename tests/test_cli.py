@@ -74,7 +74,10 @@ def test_json_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
             "file": "cards/north.yaml", "line": 20, "column": 18, "severity": "warning",
             "rule": "follows-self", "message": "card 'prince' follows its own leader number 2",
         }],
-        "summary": {"cards": 7, "suits": 2, "errors": 0, "warnings": 1},
+        "summary": {"sets": {"cards": {"items": 7, "groups": 2}, "board": {"items": 2, "groups": 0},
+                             "money": {"items": 3, "groups": 0}, "turn-tokens": {"items": 3, "groups": 0},
+                             "markers": {"items": 3, "groups": 0}, "aid": {"items": 1, "groups": 0}},
+                    "errors": 0, "warnings": 1},
     }
     assert invoke("validate", "--format", "json", "--strict").exit_code == 1
 
@@ -112,9 +115,13 @@ def test_stats_flags_weak_leaders_in_the_real_deck(monkeypatch: pytest.MonkeyPat
     assert mughals.endswith("1:5 2:4 3:5 4:5 5:2 6:3 7:1! 8:2")
     assert "₹20 of income needs the richest governments of at least 6 areas" in text
     data = json.loads(invoke("stats", "--format", "json").output)
-    assert data["totals"]["cards"] == 126 and data["totals"]["suits"] == 16
-    imad = next(l for s in data["suits"] for l in s["leaders"] if l["card"] == "imad-ul-mulk")
-    assert imad == {"number": 5, "card": "imad-ul-mulk", "name": "Imad-ul-Mulk", "followers": 2, "few": False}
+    table = data["tables"][0]
+    assert table["set"] == "cards" and table["totals"]["cards"] == 126 and len(table["groups"]) == 16
+    mughals = table["groups"][0]
+    assert (mughals["id"], mughals["name"]) == ("mughals", "Mughals")
+    # Imad-ul-Mulk, leader 5, has two followers; Zabita Khan, leader 7, one
+    assert mughals["values"]["followers"] == ["1:5", "2:4", "3:5", "4:5", "5:2", "6:3", "7:1!", "8:2"]
+    assert table["totals"]["kinds"] == "61/26/23/16" and table["totals"]["best"] == 44
 
 
 def test_stats_on_an_unreadable_manifest_fails(tmp_path: Path) -> None:
@@ -123,20 +130,34 @@ def test_stats_on_an_unreadable_manifest_fails(tmp_path: Path) -> None:
     assert result.exit_code == 1
 
 
-def test_rules_lists_every_check() -> None:
+def test_rules_lists_every_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.validate import validate
+
+    monkeypatch.chdir(tmp_path)  # no game here: pnp's own checks
     listed = [line.split()[0] for line in invoke("rules").output.splitlines()]
     assert listed == list(CHECKS)
+    # in a game, its own checks follow, each once, in the order checks.yaml gives them
+    listed = [line.split()[0] for line in invoke("rules", "--game", str(ROOT)).output.splitlines()]
+    game = validate(ROOT / "game.yaml").game
+    assert listed == list(CHECKS) + list(dict.fromkeys(check.info.id for check in game.checks))
+    lines = [line.split(None, 2) for line in invoke("rules", "--game", str(ROOT)).output.splitlines()]
+    assert ["unknown-leader", "error", "A card follows a leader number that no card of its suit has."] in lines
+    assert ["follows-self", "warning", "A card lists its own leader number among the leaders it follows."] in lines
 
 
-def test_build_writes_the_deck_as_json(kit: Path) -> None:
-    deck = json.loads((kit / "deck.json").read_bytes())
-    assert [s["id"] for s in deck["suits"]][:3] == ["mughals", "awadh", "bengal"]
-    assert sum(len(s["cards"]) for s in deck["suits"]) == 126
-    red_fort = next(c for s in deck["suits"] for c in s["cards"] if c["id"] == "red-fort")
+def test_build_writes_the_game_as_json(kit: Path) -> None:
+    data = json.loads((kit / "data.json").read_bytes())
+    suits = data["sets"]["cards"]["groups"]
+    assert [s["id"] for s in suits][:3] == ["mughals", "awadh", "bengal"]
+    assert sum(len(s["items"]) for s in suits) == 126
+    red_fort = next(c for s in suits for c in s["items"] if c["id"] == "red-fort")
     assert red_fort["name"] == {"en": "Red Fort", "fr": "Fort Rouge", "de": "Rotes Fort"}
     assert (red_fort["leader"], red_fort["follows"], red_fort["crowns"], red_fort["castles"], red_fort["treasure"]) == (
         8, [1, 2, 3, 4], 1, 1, 1)
-    assert deck["suits"][0]["area"] == {"id": "delhi", "name": {"en": "Delhi", "fr": "Delhi", "de": "Delhi"}}
+    assert suits[0]["area"] == "delhi"
+    assert [a["id"] for a in data["sets"]["board"]["items"]][:2] == ["delhi", "awadh"]
+    assert [m["id"] for m in data["sets"]["money"]["items"]] == ["1", "2", "5", "10", "20", "blank"]
+    assert "markers" not in data["sets"]  # the companies again: written once, under turn-tokens
 
 
 def test_build_stops_on_errors_and_writes_nothing(tmp_path: Path) -> None:
@@ -155,12 +176,6 @@ def test_readme_commands_are_the_ones_ci_runs() -> None:
     assert all(command in ci for command in commands)
 
 
-def test_readme_documents_every_check() -> None:
-    readme = (ROOT / "README.md").read_text("utf-8")
-    for info in CHECKS.values():
-        assert f"| `{info.id}` | {info.severity.value} | {info.doc} |" in readme
-
-
 def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> None:
     """A build keeps in out/.cache/ which files passed their schema, the board checks'
     problems and the colour arithmetic: validating again imports neither jsonschema,
@@ -169,7 +184,7 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
 
     game = tmp_path / "game"
     game.mkdir()
-    for name in ("game.yaml", "cards", "board", "layouts"):
+    for name in ("game.yaml", "checks.yaml", "stats.yaml", "cards", "board", "layouts", "icons"):
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
     subprocess.run([sys.executable, "-m", "pnp", "build", "--only", "aid", "-q"], cwd=game, check=True)

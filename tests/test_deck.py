@@ -7,18 +7,30 @@ from functools import cache
 
 import pytest
 
-from pnp.model import Card, Game, Meld, Suit
-from pnp.stats import areas_to_win, richest_meld
 from pnp.validate import validate
 
+from anarchy import Card, Meld, Suit, areas_to_win, richest_meld, suits
 from conftest import ROOT
 
 
+class Deck:
+    """The bundled game's deck, as The Anarchy's rules see it."""
+
+    def __init__(self) -> None:
+        report = validate(ROOT / "game.yaml")
+        assert report.game is not None
+        self.model = report.game
+        self.suits = suits(report.game)
+        self.cards = [c for s in self.suits for c in s.cards]
+        self.areas = report.game.sets["board"].items
+
+    def suit(self, suit_id: str) -> Suit | None:
+        return next((s for s in self.suits if s.id == suit_id), None)
+
+
 @cache
-def game() -> Game:
-    report = validate(ROOT / "game.yaml")
-    assert report.game is not None
-    return report.game
+def game() -> Deck:
+    return Deck()
 
 
 def suit(suit_id: str) -> Suit:

@@ -38,7 +38,8 @@ def imports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("module", sorted(
     [p.name for p in (PACKAGE / "compose").glob("*.py")] + ["../scene.py", "../icons.py", "../impose.py",
-                                                            "../layout.py", "../textfit.py"]))
+                                                            "../layout.py", "../textfit.py", "../kit.py",
+                                                            "../maps/areas.py"]))
 def test_compose_and_scene_modules_never_import_a_backend(module: str) -> None:
     names = imports((PACKAGE / "compose" / module).resolve())
     for name in names:
@@ -69,20 +70,34 @@ def test_mm_round_trips(value: float) -> None:
 # --- layouts -----------------------------------------------------------------------------
 
 def test_extends_overrides_box_by_box(tmp_path: Path) -> None:
+    from pnp import registry  # noqa: F401  (the box kinds)
+    from pnp.game import load_game
+
+    game, _ = load_game(ROOT / "game.yaml")
+    names = frozenset(game.sets["cards"].fields) | {"group", "game", "colours", "item", "items", "id"}
+    icons, fonts = frozenset(game.icons), frozenset(game.fonts)
     (tmp_path / "layouts").mkdir()
-    for name in ("poker.yaml", "card-face.yaml"):
-        (tmp_path / "layouts" / name).write_text((ROOT / "layouts" / name).read_text())
+    (tmp_path / "layouts" / "card-face.yaml").write_text((ROOT / "layouts" / "card-face.yaml").read_text())
     (tmp_path / "layouts" / "big-names.yaml").write_text(
-        "extends: card-face.yaml\ncolours: {ink: '#000000'}\nboxes:\n  name: {size: 14, min_size: 8}\n")
-    base, problems, _ = load_layout(tmp_path, "layouts/card-face.yaml", "card-face", Location("game.yaml"))
-    variant, problems2, chain = load_layout(tmp_path, "layouts/big-names.yaml", "card-face", Location("game.yaml"))
+        "extends: card-face.yaml\ncolours: {ink: '#000000'}\nboxes:\n  name: {size: 14, min_size: 8}\n"
+        "  second-name: {extends: name, y: 40}\n")
+    size = (mm(63.5), mm(88.9))
+    base, problems, _ = load_layout(tmp_path, "layouts/card-face.yaml", Location("game.yaml"), *size, names, icons,
+                                    fonts, "card")
+    variant, problems2, chain = load_layout(tmp_path, "layouts/big-names.yaml", Location("game.yaml"), *size, names,
+                                            icons, fonts, "card")
     assert problems == problems2 == []
-    assert [doc.file for doc in chain] == ["layouts/big-names.yaml", "layouts/card-face.yaml", "layouts/poker.yaml"]
-    assert (variant.width, variant.height) == (base.width, base.height) == pytest.approx((180.0, 252.0))
-    assert variant.box("name").size == 14 and variant.box("name").min_size == 8
+    assert [doc.file for doc in chain] == ["layouts/big-names.yaml", "layouts/card-face.yaml"]
+    assert variant.sources == ("layouts/big-names.yaml", "layouts/card-face.yaml", "builtin:card")
+    assert variant.box("name").get("size") == 14 and variant.box("name").get("min_size") == 8
     assert variant.box("name").width == base.box("name").width  # kept from card-face.yaml
     assert variant.colours == {"paper": "#fbf3dc", "ink": "#000000"}
     assert variant.box("note") == base.box("note")
+    # a box extends another box of the layout, and is drawn after the boxes it extends
+    second = variant.box("second-name")
+    assert (second.y, second.width, second.get("size")) == (pytest.approx(mm(40)), variant.box("name").width, 14)
+    assert [b.name for b in variant.boxes][-1] == "second-name"
+    assert [b.name for b in variant.boxes][:3] == ["area", "picture", "panel"]
 
 
 # --- text ---------------------------------------------------------------------------------
@@ -146,15 +161,16 @@ def test_symbols_in_the_bottom_strip_are_at_least_4mm_tall(kit: Path) -> None:
 
 
 def test_names_never_shrink_below_6pt_whatever_the_layout_says() -> None:
-    from pnp.compose.cards import fitted_line
+    from pnp.compose.boxes import fit_line
     from pnp.layout import Box
 
     font = metrics(bundled_fonts()["SourceSerifPro-Bold"])
     text = "Muhammad Ali Wallajah"
-    box = Box(0, 0, font.width(text, 5), 20, font="heading", size=12, min_size=3)
-    assert fitted_line(box, text, font) is None
-    wide = Box(0, 0, font.width(text, 6), 20, font="heading", size=12, min_size=3)
-    assert fitted_line(wide, text, font) == 6
+    settings = {"font": "heading", "size": 12, "min_size": 3}
+    box = Box("name", "text", 0, 0, font.width(text, 5), 20, settings)
+    assert fit_line(box, text, font) is None
+    wide = Box("name", "text", 0, 0, font.width(text, 6), 20, settings)
+    assert fit_line(wide, text, font) == 6
 
 
 def test_colour_results_are_remembered_and_coloraide_is_imported_only_for_new_ones() -> None:

@@ -116,7 +116,7 @@ def test_each_tts_cell_shows_the_card_its_card_id_says(kit: Path) -> None:
     deck = doc["ObjectStates"][0]
     from pnp.validate import validate
 
-    cards = validate(ROOT / "game.yaml").game.cards
+    cards = validate(ROOT / "game.yaml").game.sets["cards"].items
     for position in (0, 1, 68, 69, 125):
         card_id = deck["ContainedObjects"][position]["CardID"]
         custom = deck["CustomDeck"][str(card_id // 100)]
@@ -147,7 +147,11 @@ def test_print_on_demand_cards(kit: Path) -> None:
 
 def test_gallery_escapes_and_lists_everything(kit: Path) -> None:
     page = (kit / "index.html").read_text("utf-8")
-    assert page.count('<figure class="card">') == 126
+    assert page.count('<figure class="piece cards">') == 126
+    assert page.count('<figure class="piece money">') == 6
+    assert page.count('<figure class="piece turn-tokens token">') == 6
+    assert page.count('<figure class="piece markers token">') == 6
+    assert "<h2>Control markers</h2>" in page and "<h3>Back</h3>" in page
     srcs = re.findall(r'src="([^"]+)"', page)
     assert all((kit / s).is_file() for s in srcs)
     assert "Jagat Seth&#x27;s Bank" in page  # markup characters are escaped
@@ -168,7 +172,7 @@ def test_gallery_opens_in_a_browser(kit: Path, tmp_path: Path) -> None:
     body = re.search(r"<body[^>]*>", result.stdout)
     assert body, result.stderr[-2000:]
     attributes = dict(re.findall(r'data-(\w+)="(\d+)"', body.group(0)))
-    assert attributes["cards"] == "126"
+    assert attributes["pieces"] == str(126 + 6 + 6 + 6 + 1)
     assert attributes["broken"] == "0"
     assert int(attributes["images"]) > 126
 

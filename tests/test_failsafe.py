@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.build import Builder
+from pnp import pipeline
 from pnp.cli import main
+from pnp.outputs import Outputs
 
-from conftest import ROOT
+from conftest import MINI, ROOT
 
 
 def digests(folder: Path) -> dict[str, str]:
@@ -44,10 +45,14 @@ def previous(tmp_path: Path) -> Path:
 def test_an_exception_mid_build_leaves_out_unchanged(previous: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = digests(previous)
 
-    def broken(self) -> None:
-        raise RuntimeError("the aid went wrong")
+    render_sets = pipeline.render_sets
 
-    monkeypatch.setattr(Builder, "build_aid", broken)
+    def broken(kit, name, *args) -> None:
+        if name == "aid":
+            raise RuntimeError("the aid went wrong")
+        render_sets(kit, name, *args)
+
+    monkeypatch.setattr(pipeline, "render_sets", broken)
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "-o", str(previous)])
     assert isinstance(result.exception, RuntimeError)
     assert digests(previous) == before
@@ -57,10 +62,10 @@ def test_an_exception_mid_build_leaves_out_unchanged(previous: Path, monkeypatch
 def test_ctrl_c_mid_build_leaves_out_unchanged(previous: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = digests(previous)
 
-    def interrupted(self) -> None:
+    def interrupted(kit, name, *args) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(Builder, "build_money", interrupted)
+    monkeypatch.setattr(pipeline, "render_sets", interrupted)
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "board", "--only", "money",
                                        "-o", str(previous)])
     assert result.exit_code != 0
@@ -71,7 +76,7 @@ def test_ctrl_c_mid_build_leaves_out_unchanged(previous: Path, monkeypatch: pyte
 def test_a_full_disk_is_reported_and_out_is_unchanged(previous: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = digests(previous)
     calls = {"n": 0}
-    original = Builder.write
+    original = Outputs.write
 
     def filling(self, relative: str, data: bytes, key: str | None = None) -> None:
         calls["n"] += 1
@@ -79,7 +84,7 @@ def test_a_full_disk_is_reported_and_out_is_unchanged(previous: Path, monkeypatc
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self.out / relative))
         original(self, relative, data, key)
 
-    monkeypatch.setattr(Builder, "write", filling)
+    monkeypatch.setattr(Outputs, "write", filling)
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "money", "--force", "-o", str(previous)])
     assert result.exit_code == 1
     assert f"Error: build failed, {previous} is unchanged: No space left on device" in result.output
@@ -94,11 +99,11 @@ def test_an_output_folder_that_cannot_be_written_is_reported(tmp_path: Path, mon
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(taken)])
     assert result.exit_code == 2 and f"Invalid value for '-o' / '--out': Directory '{taken}' is a file." in result.output
     assert taken.read_text() == "not a folder"
-    from pnp.build import BuildFailed, BuildOptions, build_safely
+    from pnp.pipeline import BuildFailed, BuildOptions, build_safely
     from pnp.validate import validate
 
     with pytest.raises(BuildFailed, match="it is a file, not a folder"):  # as pnp watch calls it
-        build_safely(validate(ROOT / "game.yaml").game, taken, BuildOptions(components=("aid",)))
+        build_safely(validate(ROOT / "game.yaml").game, taken, BuildOptions(parts=("aid",)))
     assert taken.read_text() == "not a folder"
     # a folder pnp may not write in (the tests may run as root, whom permissions do not stop)
     import tempfile
@@ -159,11 +164,41 @@ def test_nothing_changed_means_nothing_to_do(previous: Path) -> None:
     assert CliRunner().invoke(main, [*args, "--force"]).stdout.startswith("built ")
 
 
+def test_only_the_files_the_game_reads_make_a_build_out_of_date(tmp_path: Path) -> None:
+    """The game is at the repository's root beside its tests and README: editing those must
+    leave the kit up to date; editing a card, an icon or a layout, or adding a file a glob
+    takes, must not."""
+    game = tmp_path / "game"
+    shutil.copytree(MINI, game)
+    (game / "README.md").write_text("# Mini\n")
+    args = ["build", "--game", str(game), "--only", "aid", "--format", "pdf"]
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
+
+    def up_to_date() -> bool:
+        return CliRunner().invoke(main, args, catch_exceptions=False).stdout.endswith("nothing changed since its last "
+                                                                                       "build\n")
+
+    assert up_to_date()
+    (game / "README.md").write_text("# Mini, second edition\n")
+    (game / "tests").mkdir()
+    (game / "tests" / "test_mini.py").write_text("def test(): pass\n")
+    assert up_to_date()
+    for changed in ("cards/south.yaml", "icons/crown.svg", "layouts/aid-back.yaml"):
+        path = game / changed
+        original = path.read_bytes()
+        path.write_bytes(original + b"\n")
+        assert not up_to_date(), changed  # built again ...
+        assert up_to_date()  # ... and then up to date
+    # a new file in the icons folder (the game reads every icon there)
+    (game / "icons" / "star.svg").write_text((game / "icons" / "crown.svg").read_text())
+    assert not up_to_date()
+
+
 def test_progress_is_plain_lines_off_a_terminal_and_quiet_says_nothing(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(tmp_path / "o")],
                                 catch_exceptions=False)
-    assert "aid: player aid\n" in result.stderr
-    assert result.stdout.startswith("built 6 PDF, 2 SVG, 2 PNG")
+    assert "aid: print sheets, A4\n" in result.stderr
+    assert result.stdout.startswith("built 6 PDF, 8 SVG, 2 PNG")
     quiet = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-q", "-o", str(tmp_path / "o")],
                                catch_exceptions=False)
     assert quiet.exit_code == 0 and quiet.output == ""
@@ -195,7 +230,7 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatc
     monkeypatch.setattr("pnp.cli.StageBars", CountingStages)
     game = tmp_path / "game"
     game.mkdir()
-    for name in ("game.yaml", "cards", "board", "layouts"):
+    for name in ("game.yaml", "checks.yaml", "stats.yaml", "cards", "board", "layouts", "icons"):
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
     runner = CliRunner()
@@ -209,10 +244,12 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatc
     again, clean = digests(tmp_path / "a"), digests(tmp_path / "b")
     assert again == clean
     stages = CountingStages.stages
-    assert len(stages) == 3 * 20 and [label for label, _, _ in stages[:3]] == [
-        "cards: deck.json", "cards: PDF sheets, A4", "cards: PDF sheets, US Letter"]
+    per_build = len(stages) // 3
+    assert len(stages) == 3 * per_build and [label for label, _, _ in stages[:3]] == [
+        "cards: print sheets, A4", "cards: print sheets, US Letter", "cards: print sheets, A3 landscape"]
+    assert [label for label, _, _ in stages[:per_build]] == [label for label, _, _ in stages[-per_build:]]
     assert [(label, total) for label, total, done in stages if done != total] == []
-    assert sum(total for _, total, _ in stages[-20:]) == len(clean) - 1  # all but the build record
+    assert sum(total for _, total, _ in stages[-per_build:]) == len(clean) - 1  # all but the build record
     changed = {name for name in clean if first.get(name) != clean[name]}
     # the edited card's own images changed, and the documents showing every card; not the others
     assert "png/cards/mughal-sowars.png" in changed and "pod/cards/mughals-11-mughal-sowars.png" in changed
@@ -246,7 +283,7 @@ def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Pat
     assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
     first = digests(out)
     entries = [p for p in (out / ".cache").rglob("*") if p.is_file()]
-    assert {p.parent.name for p in entries} == {"pdf-forms", "svg-fonts", "font-family", "board-checks", "colours",
+    assert {p.parent.name for p in entries} == {"pdf-forms", "svg-fonts", "font-family", "map-checks", "colours",
                                                "schema-clean"}
     for entry in entries:
         entry.write_bytes(entry.read_bytes()[:40] + b"damaged")

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.problems import CHECKS
 
-from conftest import INVALID, make_game
+from conftest import INVALID, MINI, make_game
 
 CASES = sorted(p.name for p in INVALID.iterdir() if p.is_dir())
 
@@ -39,10 +39,14 @@ def test_case_prints_expected_problems(case: str, tmp_path: Path, monkeypatch: p
 
 
 def test_every_check_has_a_case() -> None:
+    """Every check pnp has, and every check of the mini game's checks.yaml (The Anarchy's)."""
+    from pnp.validate import validate
+
     covered = set()
     for case in CASES:
         covered |= set(re.findall(r"\[([a-z0-9-]+)\]$", (INVALID / case / "expected.txt").read_text("utf-8"), re.M))
-    assert covered == set(CHECKS)
+    game = validate(MINI / "game.yaml").game
+    assert covered == set(CHECKS) | {check.info.id for check in game.checks}
 
 
 def test_problems_are_in_file_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,31 +8,48 @@ from pathlib import Path
 
 import pytest
 
-from pnp.play import battle_table, extra_cards_price, killed_cards, price_table
-
 from pdfgeom import MM, read_pdf
+
+from conftest import ROOT
 
 # The rules' own printed tables.
 RULES_PRICES = {1: "Free", 2: "₹1", 3: "₹3", 4: "₹6", 5: "₹10", 6: "₹15", 7: "₹21", 8: "₹28", 9: "₹36", 10: "₹45"}
 RULES_KILLED = {3: 0, 2: 1, 1: 2, 0: 3, -1: 2, -2: 1, -3: 0}
 
 
+def aid_back_texts() -> list[str]:
+    """Every text the player aid's back prints, in drawing order (the tables row by row):
+    the tables are computed by expressions in its layout."""
+    from pnp.kit import Kit
+    from pnp.pipeline import game_fonts
+    from pnp.scene import texts
+    from pnp.validate import validate
+
+    game = validate(ROOT / "game.yaml").game
+    back = Kit(game, game_fonts(game), {}).get("aid").pieces[0].back
+    return [t.text for t in texts([back.content])]
+
+
 def test_extra_card_prices_match_the_rules_table() -> None:
-    for cards, printed in RULES_PRICES.items():
-        price = extra_cards_price(cards)
-        assert ("Free" if price == 0 else f"₹{price}") == printed
-    assert price_table(10) == [(n, extra_cards_price(n)) for n in range(1, 11)]
-    with pytest.raises(ValueError):
-        extra_cards_price(0)
+    found = aid_back_texts()
+    start = found.index("Extra cards") + 1
+    assert found[start:start + 4] == ["Cards", "Price", "Cards", "Price"]
+    rows = [found[start + 4 + 4 * i:start + 8 + 4 * i] for i in range(5)]
+    printed = {int(n): price for row in rows for n, price in (row[:2], row[2:])}
+    assert {n: p.capitalize() for n, p in printed.items()} == RULES_PRICES
 
 
 def test_killed_cards_match_the_rules_table() -> None:
+    found = aid_back_texts()
+    start = found.index("War") + 1
+    assert found[start:start + 3] == ["Bill", "Killed", ""]
+    rows = [found[start + 3 + 3 * i:start + 6 + 3 * i] for i in range(7)]
+    assert rows == [["> 2", "0", "attacker wins"], ["+2", "1", "attacker wins"], ["+1", "2", "attacker wins"],
+                    ["0", "3", "defender wins"], ["−1", "2", "defender wins"], ["−2", "1", "defender wins"],
+                    ["< −2", "0", "defender wins"]]
     for bill, killed in RULES_KILLED.items():
-        assert killed_cards(bill) == killed
-    assert killed_cards(12) == killed_cards(-12) == 0
-    assert battle_table() == [("> 2", 0, "attacker"), ("+2", 1, "attacker"), ("+1", 2, "attacker"),
-                              ("0", 3, "defender"), ("−1", 2, "defender"), ("−2", 1, "defender"),
-                              ("< −2", 0, "defender")]
+        label = {3: "> 2", -3: "< −2"}.get(bill, f"{bill:+d}".replace("-", "−") if bill else "0")
+        assert [label, str(killed)] == next(row[:2] for row in rows if row[0] == label)
 
 
 def trim_sizes(pages) -> Counter:
@@ -69,8 +86,8 @@ def test_token_sheets(kit: Path, paper: str) -> None:
     assert len(fronts) == len(backs)
     counts = Counter(p.name for page in fronts for p in page.placements)
     for company in ("eic", "voc", "estado", "cdi", "dac", "soic"):
-        assert counts[f"/FormXob.Ftoken_turn_{company}"] == 1
-        assert counts[f"/FormXob.Ftoken_marker_{company}"] == 12
+        assert counts[f"/FormXob.Fturn_tokens_turn_{company}"] == 1
+        assert counts[f"/FormXob.Fmarkers_marker_{company}"] == 12
     assert sum(counts.values()) == 6 * 13
     diameters = Counter()
     for page in fronts:
@@ -89,7 +106,7 @@ def test_token_sheets(kit: Path, paper: str) -> None:
         assert len(back.placements) == len(front.placements)
         for f, b in zip(front.placements, back.placements):
             if "turn" in f.name:
-                assert b.name == "/FormXob.Ftoken_turn_back"
+                assert b.name == "/FormXob.Fturn_tokens_back"
             else:
                 assert b.name == f.name
             x0, y0, x1, y1 = f.bbox
@@ -110,9 +127,9 @@ def test_player_aid_sheets(kit: Path, paper: str) -> None:
 
 def test_player_aid_shows_the_computed_tables(kit: Path) -> None:
     back = (kit / "svg" / "aid" / "back.svg").read_text("utf-8")
-    for n, price in price_table(10):
+    for n, price in RULES_PRICES.items():
         assert f">{n}</text>" in back
-        assert (">free</text>" if price == 0 else f">₹{price}</text>") in back
+        assert f">{price.lower()}</text>" in back
     assert ">−2</text>" in back and ">defender wins</text>" in back
     front = (kit / "svg" / "aid" / "front.svg").read_text("utf-8")
     assert ">Your turn</text>" in front and ">Income</text>" in front

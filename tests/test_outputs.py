@@ -21,7 +21,7 @@ def card_ids() -> list[str]:
     from pnp.validate import validate
 
     game = validate(ROOT / "game.yaml").game
-    return [card.id for card in game.cards]
+    return [card.id for card in game.sets["cards"].items]
 
 
 def test_every_output_is_there(kit: Path) -> None:
@@ -34,14 +34,16 @@ def test_every_output_is_there(kit: Path) -> None:
     assert sorted(p.stem for p in (kit / "svg" / "money").glob("*.svg")) == ["1", "10", "2", "20", "5", "back", "blank"]
     assert sorted(p.stem for p in (kit / "png" / "tokens").glob("*.png")) == sorted(
         [f"{kind}-{c}" for kind in ("turn", "marker") for c in ("eic", "voc", "estado", "cdi", "dac", "soic")]
-        + ["turn-back"])
+        + ["turn-tokens-back"])
     assert sorted(p.stem for p in (kit / "svg" / "aid").glob("*.svg")) == ["back", "front"]
     assert (kit / "svg" / "board.svg").is_file() and (kit / "png" / "board.png").is_file()
     assert sorted(p.stem for p in (kit / "svg" / "cards").glob("*.svg")) == sorted(ids + ["back"])
     assert sorted(p.stem for p in (kit / "png" / "cards").glob("*.png")) == sorted(ids + ["back"])
     sheets = sorted(p.name for p in (kit / "svg" / "sheets").glob("*.svg"))
-    assert len(sheets) == 2 * (14 + 14 + 7)
+    # fronts and backs of every print sheet: cards, money, tokens and the aid on A4, Letter and A3
+    assert len(sheets) == 2 * ((14 + 14 + 7) + (2 + 2 + 1) + (1 + 1 + 1) + (1 + 1 + 1))
     assert "cards-a4-01.svg" in sheets and "cards-a3-07.svg" in sheets and "cards-backs-letter-14.svg" in sheets
+    assert "money-backs-a4-02.svg" in sheets and "tokens-a3-01.svg" in sheets and "aid-letter-01.svg" in sheets
     assert (kit / "png" / "contact-sheet.png").is_file()
     assert not list(kit.rglob("*.tmp"))
 
@@ -116,11 +118,11 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
                 for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts}
 
     first, second = digests(kit), digests(again)
-    cards = 6 + 2 * 35 + 127 + 127 + 1 + 1
+    cards = 6 + 2 * 35 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
     board = 3 + 1 + 1
-    money, tokens, aid = 6 + 7 + 7, 6 + 13 + 13, 6 + 2 + 2
+    money, tokens, aid = 6 + 2 * 5 + 7 + 7, 6 + 2 * 3 + 13 + 13, 6 + 2 * 3 + 2 + 2
     exports = (150 + 2) + (5 + 1) + 129 + 1  # tabletopia, tts, pod, gallery
-    assert len(first) == cards + board + money + tokens + aid + exports + 1  # and .pnp-build.json
+    assert len(first) == cards + board + money + tokens + aid + exports + 1 + 1  # data.json, .pnp-build.json
     assert first == second
 
 

@@ -18,7 +18,8 @@ from PIL import Image, ImageChops, ImageStat
 from pnp.backends.pdf import render_pdf
 from pnp.backends.png import rasterize
 from pnp.backends.svg import render_svgs
-from pnp.build import Builder, BuildOptions
+from pnp.kit import Kit
+from pnp.pipeline import game_fonts
 from pnp.scene import Page, Use, texts
 from pnp.validate import validate
 
@@ -30,24 +31,29 @@ GOLDEN_CARDS = {"leader": "shah-alam-ii", "place": "red-fort", "army": "rohillas
 
 
 @cache
-def builder() -> Builder:
+def kit() -> Kit:
     game = validate(ROOT / "game.yaml").game
-    return Builder(game, Path("unused"), BuildOptions())
+    return Kit(game, game_fonts(game), {})
+
+
+@cache
+def font_files() -> dict:
+    return {m.name: m.path for m in kit().fonts.values()}
 
 
 @cache
 def definitions() -> dict:
-    faces, back = builder().card_definitions(0.0)
-    return {d.id: d for d in [*faces, back]}
+    cards = kit().get("cards")
+    return {**{p.name: p.face for p in cards.pieces}, "back": cards.pieces[0].back}
 
 
 def page_for(card_id: str) -> Page:
-    d = definitions()["card-back" if card_id == "back" else f"card-{card_id}"]
+    d = definitions()[card_id]
     return Page(d.width, d.height, (Use(d.id),), (d,))
 
 
 def pdf_image(card_id: str) -> Image.Image:
-    return next(iter(rasterize(render_pdf([page_for(card_id)], builder().font_files), DPI)))
+    return next(iter(rasterize(render_pdf([page_for(card_id)], font_files()), DPI)))
 
 
 def difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
@@ -82,12 +88,12 @@ def test_golden_comparison_can_fail() -> None:
 def svg_image(card_id: str) -> Image.Image:
     import resvg_py
 
-    svg = render_svgs([page_for(card_id)], builder().font_files)[0]
+    svg = render_svgs([page_for(card_id)], font_files())[0]
     png = resvg_py.svg_to_bytes(
         svg_string=svg,
         dpi=DPI,  # the SVG is sized in mm: resvg needs a dpi to turn them into pixels
         skip_system_fonts=True,
-        font_files=[str(p) for p in builder().font_files.values()],
+        font_files=[str(p) for p in font_files().values()],
     )
     return Image.open(io.BytesIO(bytes(png))).convert("RGB")
 
@@ -109,7 +115,7 @@ def test_svg_text_is_drawn_with_the_bundled_fonts() -> None:
     """resvg silently drops text whose font it lacks: with no fonts given, the card must differ."""
     import resvg_py
 
-    svg = render_svgs([page_for("red-fort")], builder().font_files)[0]
+    svg = render_svgs([page_for("red-fort")], font_files())[0]
     without = Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(
         svg_string=svg, dpi=DPI, skip_system_fonts=True)))).convert("RGB")
     mean, far = difference(svg_image("red-fort").crop(NAME_BOX), without.crop(NAME_BOX))
@@ -125,7 +131,7 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
     from pnp.backends.pdf import FormCache
     from pnp.scene import Text
 
-    fonts = builder().font_files
+    fonts = font_files()
     drawn: list[str] = []
 
     def digest(d) -> str:
@@ -160,29 +166,31 @@ def test_the_quick_encoding_names_and_compression_write_what_reportlab_does(monk
             continue
         assert backend._pdfdoc_encode(text) == expected
     pages = [page_for(GOLDEN_CARDS["place"]), page_for("back")]
-    quick = render_pdf(pages, builder().font_files)
-    for name in ["FormXob.card-red-fort", "F1+0", "a name (with) #signs%", "é"]:
+    quick = render_pdf(pages, font_files())
+    for name in ["FormXob.cards-red-fort", "F1+0", "a name (with) #signs%", "é"]:
         assert backend._pdf_name(name) == backend._reportlab_pdf_name(name)
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", original)
     monkeypatch.setattr(pdfdoc, "PDFName", backend._reportlab_pdf_name)
     monkeypatch.setattr(pdfdoc.PDFStreamFilterZCompress, "encode", backend._reportlab_compress)
-    assert render_pdf(pages, builder().font_files) == quick
+    assert render_pdf(pages, font_files()) == quick
 
 
 def test_a_card_given_bleed_afterwards_is_the_card_composed_with_it() -> None:
     """Faces and backs with bleed (print-on-demand, --bleed) are made from those without:
     they must equal what composing with the bleed draws, for every card and the back."""
-    from pnp.compose.cards import card_back, card_face, with_bleed
+    from pnp.compose.boxes import compose, with_bleed
     from pnp.units import mm
 
-    b = builder()
-    game, language = b.game, b.game.language
-    areas = {area.id: area for area in game.areas}
-    faces, back = b.card_definitions(0.0)
+    cards = kit().get("cards")
+    component = cards.component
+    views = kit().game.views()
     bleed = mm(3.175)
-    composed = [card_face(card, suit, areas[suit.area].name.get(language), game.layouts["card-face"], b.fonts,
-                          language, bleed) for suit in game.suits for card in suit.cards]
-    assert [with_bleed(face, bleed) for face in faces] == composed
-    assert with_bleed(back, bleed) == card_back(game.title.get(language), game.subtitle.get(language),
-                                                game.layouts["card-back"], b.fonts, bleed)
-    assert with_bleed(faces[0], bleed) != faces[0]
+    for piece in cards.pieces:
+        layout = component.faces[piece.item.face]
+        composed = compose(layout, kit()._context(layout, component), views.env(piece.item), piece.face.id, bleed)
+        assert with_bleed(piece.face, bleed) == composed, piece.name
+    back = cards.pieces[0].back
+    layout = component.backs[cards.pieces[0].item.back]
+    assert with_bleed(back, bleed) == compose(layout, kit()._context(layout, component),
+                                              views.env(cards.pieces[0].item), back.id, bleed)
+    assert with_bleed(cards.pieces[0].face, bleed) != cards.pieces[0].face

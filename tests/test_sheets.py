@@ -113,7 +113,7 @@ def test_each_back_lands_behind_its_front_after_a_long_edge_flip(built: dict[str
     landscape = width > height
     for front, back in zip(fronts, backs):
         assert len(back.placements) == len(front.placements)
-        assert {p.name for p in back.placements} == {"/FormXob.Fcard_back"}
+        assert {p.name for p in back.placements} == {"/FormXob.Fcards_back"}
         flipped = []
         for x0, y0, x1, y1 in trim_boxes(front):
             # turning the sheet over about its long edge
@@ -130,7 +130,7 @@ def test_duplex_interleaves_fronts_and_backs(built: dict[str, Path]) -> None:
     assert len(pages) == 28
     for i, page in enumerate(pages):
         names = {p.name for p in page.placements}
-        assert (names == {"/FormXob.Fcard_back"}) == (i % 2 == 1)
+        assert (names == {"/FormXob.Fcards_back"}) == (i % 2 == 1)
 
 
 def test_mirrored_cell_maps() -> None:

@@ -34,6 +34,10 @@ def test_watch_rebuilds_and_survives_a_half_written_file(tmp_path: Path) -> None
 
     try:
         assert wait_for("built 6 PDF")
+        # a file the game does not read changes nothing: no rebuild
+        (game / "notes.txt").write_text("ideas for a second edition\n")
+        time.sleep(1.5)
+        assert not any(line.startswith("changed:") for line in list(lines.queue))
         south = game / "cards" / "south.yaml"
         good = south.read_text()
         time.sleep(0.5)
@@ -58,12 +62,12 @@ def test_watch_rebuilds_and_survives_a_half_written_file(tmp_path: Path) -> None
 def test_a_build_without_a_record_removes_the_old_one(tmp_path: Path) -> None:
     """pnp watch builds without a record: the previous build's record must not survive it,
     or undoing the edit would make pnp build think stale output is up to date."""
-    from pnp.build import BuildOptions, build_safely
+    from pnp.pipeline import BuildOptions, build_safely
     from pnp.validate import validate
 
     out = tmp_path / "out"
     game = validate(MINI / "game.yaml").game
-    build_safely(game, out, BuildOptions(components=("aid",)), partial=True, fingerprint="abc")
+    build_safely(game, out, BuildOptions(parts=("aid",)), partial=True, settings="abc")
     assert (out / ".pnp-build.json").is_file()
-    build_safely(game, out, BuildOptions(components=("aid",)), partial=True)
+    build_safely(game, out, BuildOptions(parts=("aid",)), partial=True)
     assert not (out / ".pnp-build.json").exists()

@@ -65,15 +65,17 @@ def encode(image: Image.Image, path: str | Path, dpi: float | None = None) -> by
     return jpeg_bytes(image, dpi) if str(path).endswith((".jpg", ".jpeg")) else png_bytes(image, dpi)
 
 
-def _render_share(pdf: bytes, dpi: float, pages: list[int], paths: list[str], thumb_width: int
-                  ) -> list[tuple[int, bytes, tuple[int, int]]]:
+def _render_share(pdf: bytes, dpi: float, pages: list[int], paths: list[str], thumb_width: int,
+                  alpha: bool = False) -> list[tuple[int, bytes, tuple[int, int]]]:
     """A worker's share: write its pages as image files (PNG or JPEG by name), return
-    thumbnails `thumb_width` wide (none when 0)."""
+    thumbnails `thumb_width` wide (none when 0); with `alpha`, on a transparent background
+    with on/off alpha."""
     thumbs = []
-    for index, path, image in zip(pages, paths, rasterize(pdf, dpi, pages)):
+    images = rasterize_rgba(pdf, dpi, pages) if alpha else rasterize(pdf, dpi, pages)
+    for index, path, image in zip(pages, paths, images):
         write_atomic(Path(path), encode(image, path, dpi))
         if thumb_width:
-            thumb = thumbnail(image, thumb_width)
+            thumb = thumbnail(image.convert("RGB"), thumb_width)
             thumbs.append((index, thumb.tobytes(), thumb.size))
     return thumbs
 
@@ -97,10 +99,10 @@ class PageRenderer:
         self.pool = pool
         self.tasks: list[tuple[Future, tuple]] = []
 
-    def start(self, pdf: bytes, dpi: float, paths: Sequence[Path], thumb_width: int) -> None:
+    def start(self, pdf: bytes, dpi: float, paths: Sequence[Path], thumb_width: int, alpha: bool = False) -> None:
         for first in range(0, len(paths), self.CHUNK):
             pages = list(range(first, min(first + self.CHUNK, len(paths))))
-            args = (pdf, dpi, pages, [str(paths[i]) for i in pages], thumb_width)
+            args = (pdf, dpi, pages, [str(paths[i]) for i in pages], thumb_width, alpha)
             self.tasks.append((self.pool.submit(_render_share, *args), args))
 
     def finish(self, done: Callable[[int], None] = lambda pages: None) -> list[Image.Image]:
@@ -125,12 +127,12 @@ class PageRenderer:
         return [found[i] for i in sorted(found)]
 
 
-def rasterize_rgba(pdf: bytes, dpi: float) -> Iterator[Image.Image]:
+def rasterize_rgba(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
     """Each page on a transparent background, with hard on/off alpha (Tabletopia shows no
     partial transparency): a pixel is opaque when it is at least half covered."""
     document = pdfium.PdfDocument(pdf)
     try:
-        for index in range(len(document)):
+        for index in range(len(document)) if pages is None else pages:
             page = document[index]
             bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, fill_color=(255, 255, 255, 0),
                                  rev_byteorder=True)

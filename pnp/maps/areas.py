@@ -1,16 +1,155 @@
-"""The board's geography: land and seats projected to a flat map, the land shared among the
-areas, which areas border which, and how much room each has.
+"""Area maps: a board that is a geographic map shared into areas, each around its seat.
 
-Works in projected metres (pyproj); shapely does the geometry. Pure: no files, no drawing.
+The land (rings of longitude and latitude) is projected to a flat map (pyproj); by default an
+area is the land nearer its seat (or anchor) than any other's, a Voronoi partition clipped
+to the coast (shapely). Neighbours are the areas that share a border, changed by each
+area's `neighbours: {add, remove}`. This module gives the map kind its item fields and
+settings, computes the geography, draws the map through box kinds (map, compass, scale,
+legend) and checks it. Geometry is pure: no files, no backend.
 """
 
 from __future__ import annotations
 
+import math
+import posixpath
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from .model import Area, Board
+from ..checks import Found, rule
+from ..compose.boxes import Context, box_kind, fit_line
+from ..colours import mix
+from ..fields import Field
+from ..model import Origin, Text, View
+from ..problems import Location, Severity, plural
+from ..scene import Circle, Group, Node, Path, Rect, Style, Text as TextNode
+from ..textfit import fit_size
+from ..units import mm, to_mm
+
+if TYPE_CHECKING:
+    from ..layout import Box
+    from ..model import ComponentSet, Game, Item
+
+MARKER_MARGIN_MM = 1.5  # room to spare on each side of a marker
+
+
+# --- the map kind's data ----------------------------------------------------------------------
+
+def _point(at: Location) -> Field:
+    return Field("point", "record", at, fields={
+        "lat": Field("lat", "number", at, minimum=-90, maximum=90),
+        "lon": Field("lon", "number", at, minimum=-180, maximum=180)})
+
+
+def area_fields(at: Location) -> dict[str, Field]:
+    """Every area's fields: its name, its seat, and what shapes its land."""
+    seat = Field("seat", "record", at, doc="The area's seat of government.", fields={
+        "city": Field("city", "text", at),
+        "lat": Field("lat", "number", at, minimum=-90, maximum=90),
+        "lon": Field("lon", "number", at, minimum=-180, maximum=180)})
+    anchor = _point(at)
+    return {
+        "name": Field("name", "text", at),
+        "seat": seat,
+        "anchor": Field("anchor", "record", at, optional=True, fields=anchor.fields,
+                        doc="Where the area's share of the land is measured from (default: its seat)."),
+        "shape": Field("shape", "list", at, optional=True, raw={"$ref": "land.schema.json#/$defs/ring"},
+                       doc="An explicit outline, [longitude, latitude] points, instead of the computed share."),
+        "neighbours": Field("neighbours", "record", at, optional=True, doc=(
+            "Changes to the neighbours found from shared borders: areas to add (a sea crossing) or remove."),
+            fields={"add": Field("add", "list", at, optional=True, unique=True, of=Field("add", "id", at)),
+                    "remove": Field("remove", "list", at, optional=True, unique=True,
+                                    of=Field("remove", "id", at))}),
+    }
+
+
+@dataclass(frozen=True)
+class MapSettings:
+    """The map: the land (rings of lon, lat), its projection, the part shown, its labels."""
+
+    projection: str
+    bounds: Mapping[str, float] | None
+    playing: tuple[tuple[tuple[float, float], ...], ...]
+    context: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+    labels: Mapping[str, Text]
+    origin: Origin
+    files: tuple[str, ...] = ()  # the settings file and the land file
+
+    def view(self, language: str, default: str) -> View:
+        return View(labels=View({k: t.get(language, default) for k, t in self.labels.items()}),
+                    projection=self.projection)
+
+
+def _ring(points) -> tuple[tuple[float, float], ...]:
+    return tuple((float(lon), float(lat)) for lon, lat in points)
+
+
+def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None:
+    doc = loader.read(file, where, "board")
+    if doc is None:
+        return None
+    land = loader.read(doc.data["land"], doc.locate(("land",)), "land", relative_to=doc.file)
+    if land is None:
+        return None
+    data = doc.data
+    return MapSettings(
+        projection=data["projection"],
+        bounds=dict(data["bounds"]) if "bounds" in data else None,
+        playing=tuple(_ring(ring) for ring in land.data["playing"]),
+        context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
+        labels={key: Text.from_data(value) for key, value in data.get("labels", {}).items()},
+        origin=Origin(doc.file),
+        files=(doc.file, land.file),
+    )
+
+
+@dataclass(frozen=True)
+class Area:
+    """An area of the map, as the geometry needs it."""
+
+    id: str
+    name: Text
+    city: Text
+    lat: float
+    lon: float
+    origin: Origin
+    anchor: tuple[float, float] | None = None  # (lon, lat)
+    shape: tuple[tuple[float, float], ...] | None = None
+    neighbours_add: tuple[str, ...] = ()
+    neighbours_remove: tuple[str, ...] = ()
+
+
+def areas_of(component: "ComponentSet") -> list[Area]:
+    found = []
+    for item in component.items:
+        f = item.fields
+        seat = f["seat"]
+        changes = f.get("neighbours") or {}
+        found.append(Area(
+            id=item.id, name=f["name"], city=seat["city"], lat=float(seat["lat"]), lon=float(seat["lon"]),
+            origin=item.origin,
+            anchor=(float(f["anchor"]["lon"]), float(f["anchor"]["lat"])) if f.get("anchor") else None,
+            shape=_ring(f["shape"]) if f.get("shape") else None,
+            neighbours_add=tuple(changes.get("add") or ()), neighbours_remove=tuple(changes.get("remove") or ())))
+    return found
+
+
+def area_maps(game: "Game") -> list["ComponentSet"]:
+    return [s for s in game.sets.values() if s.type == "board" and s.declaration.get("map") == "areas"]
+
+
+def colours_of(game: "Game", component: "ComponentSet") -> dict[str, "Item"]:
+    """The group each area takes its colours from (colours: {from: SET, by: FIELD}), by area."""
+    link = component.declaration.get("colours")
+    if not link or link["from"] not in game.sets:
+        return {}
+    found = {}
+    for group in game.sets[link["from"]].groups:
+        area = group.fields.get(link["by"])
+        if isinstance(area, str):
+            found.setdefault(area, group)
+    return found
+
 
 Ring = Sequence[Sequence[float]]
 BORDER_MIN_METRES = 10_000  # areas meeting along less than this only touch at a corner
@@ -29,7 +168,7 @@ class Cell:
 class Geography:
     """The projected map of a game's board and areas."""
 
-    def __init__(self, board: Board, areas: Sequence[Area]):
+    def __init__(self, board: "MapSettings", areas: Sequence["Area"]):
         from pyproj import Transformer
 
         self.board = board
@@ -71,11 +210,11 @@ class Geography:
         xs, ys = [p[0] for p in projected], [p[1] for p in projected]
         return (min(xs), min(ys), max(xs), max(ys))
 
-    def seat(self, area: Area) -> tuple[float, float]:
-        return self.project(area.seat.lon, area.seat.lat)
+    def seat(self, area: "Area") -> tuple[float, float]:
+        return self.project(area.lon, area.lat)
 
-    def anchor(self, area: Area) -> tuple[float, float]:
-        point = area.anchor or (area.seat.lon, area.seat.lat)
+    def anchor(self, area: "Area") -> tuple[float, float]:
+        point = area.anchor or (area.lon, area.lat)
         return self.project(*point)
 
     @cached_property
@@ -170,19 +309,21 @@ def connected(neighbours: Mapping[str, Sequence[str]]) -> list[set[str]]:
 _last: list = []
 
 
-def geography_of(game) -> Geography | None:
-    """The game's Geography, built once and shared by the rules and the build; None when the
-    game has no usable board (its problems are reported by the board rules)."""
-    if _last and _last[0] is game:
+def geography_of(component: "ComponentSet") -> Geography | None:
+    """A board's Geography, built once and shared by the checks and the build; None when the
+    board cannot be computed (its problems are reported by the map's checks)."""
+    if _last and _last[0] is component:
         return _last[1]
     geography = None
-    ids = [area.id for area in game.areas]
-    if game.board is not None and len(set(ids)) == len(ids) and projection_problem(game.board.projection) is None:
+    areas = areas_of(component)
+    ids = [area.id for area in areas]
+    settings = component.settings
+    if settings is not None and areas and len(set(ids)) == len(ids) and projection_problem(settings.projection) is None:
         try:
-            geography = Geography(game.board, game.areas)
+            geography = Geography(settings, areas)
         except Exception:  # pyproj's CRSError and kin: a projection it cannot use
             geography = None
-    _last[:] = [game, geography]
+    _last[:] = [component, geography]
     return geography
 
 
@@ -198,3 +339,477 @@ def projection_problem(projection: str) -> str | None:
     if not crs.is_projected:
         return "it is not a map projection (it gives degrees, not metres)"
     return None
+
+
+# --- drawing the map ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MapFrame:
+    """Projected metres -> page points: x right, y down, fitted into a box."""
+
+    scale: float  # points per metre
+    x0: float
+    y1: float
+    left: float
+    top: float
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return self.left + (x - self.x0) * self.scale, self.top + (self.y1 - y) * self.scale
+
+
+def map_frame(geography: Geography, box: "Box") -> MapFrame:
+    x0, y0, x1, y1 = geography.bounds
+    scale = min(box.width / (x1 - x0), box.height / (y1 - y0))
+    left = box.x + (box.width - (x1 - x0) * scale) / 2
+    return MapFrame(scale, x0, y1, left, box.y)
+
+
+def _rings(geometry) -> Iterable:
+    for polygon in getattr(geometry, "geoms", [geometry]):
+        if polygon.is_empty or polygon.geom_type != "Polygon":
+            continue
+        yield polygon.exterior
+        yield from polygon.interiors
+
+
+def _path(geometry, frame: MapFrame) -> tuple:
+    commands: list[tuple] = []
+    for ring in _rings(geometry):
+        points = [frame.point(x, y) for x, y in ring.coords]
+        commands.append(("M", *points[0]))
+        commands += [("L", *p) for p in points[1:]]
+        commands.append(("Z",))
+    return tuple(commands)
+
+
+def _line(points: list[tuple[float, float]]) -> tuple:
+    return (("M", *points[0]), *(("L", *p) for p in points[1:]))
+
+
+def _graticule(geography: Geography, frame: MapFrame, colour: str) -> list[Node]:
+    bounds = geography.board.bounds or {"west": 60, "south": 5, "east": 100, "north": 40}
+    nodes: list[Node] = []
+    style = Style(stroke=colour, stroke_width=0.4)
+    west, east = math.floor(bounds["west"] / 5) * 5 - 5, math.ceil(bounds["east"] / 5) * 5 + 5
+    south, north = math.floor(bounds["south"] / 5) * 5 - 5, math.ceil(bounds["north"] / 5) * 5 + 5
+    for lon in range(west, east + 1, 5):
+        points = [frame.point(*geography.project(lon, lat / 2)) for lat in range(south * 2, north * 2 + 1)]
+        nodes.append(Path(_line(points), style))
+    for lat in range(south, north + 1, 5):
+        points = [frame.point(*geography.project(lon / 2, lat)) for lon in range(west * 2, east * 2 + 1)]
+        nodes.append(Path(_line(points), style))
+    return nodes
+
+
+def _seat_marker(x: float, y: float, ink: str, paper: str) -> list[Node]:
+    return [
+        Circle(x, y, mm(1.5), Style(fill=paper, stroke=ink, stroke_width=0.7)),
+        Circle(x, y, mm(0.6), Style(fill=ink)),
+    ]
+
+
+def _dashes(points: list[tuple[float, float]], dash: float) -> tuple:
+    """A dashed polyline as separate segments (the scene has no dash style)."""
+    commands: list[tuple] = []
+    on, left = True, dash
+    for a, b in zip(points, points[1:]):
+        length = math.dist(a, b)
+        t = 0.0
+        while length > 0 and t < 1.0:
+            step = min(left / length, 1.0 - t)
+            end = (a[0] + (b[0] - a[0]) * (t + step), a[1] + (b[1] - a[1]) * (t + step))
+            if on:
+                commands += [("M", a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), ("L", *end)]
+            left -= step * length
+            t += step
+            if left <= 1e-9:
+                on, left = not on, dash
+    return tuple(commands)
+
+
+def _sea_route(a: tuple[float, float], b: tuple[float, float], over_land) -> list[tuple[float, float]]:
+    """A curve from a to b bowed out to the side where it crosses less land (page points)."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    nx, ny = -(b[1] - a[1]), b[0] - a[0]  # perpendicular, as long as a-b
+    best, best_land = [], float("inf")
+    for bow in (0.45, -0.45):
+        control = (mx + nx * bow, my + ny * bow)
+        curve = [((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * control[0] + t ** 2 * b[0],
+                  (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * control[1] + t ** 2 * b[1])
+                 for t in (i / 60 for i in range(61))]
+        land = sum(over_land(p) for p in curve[10:-10])
+        if land < best_land:
+            best, best_land = curve, land
+    return best
+
+
+def _on_land(geography: Geography, frame: MapFrame, point: tuple[float, float]) -> bool:
+    from shapely.geometry import Point
+
+    x = frame.x0 + (point[0] - frame.left) / frame.scale
+    y = frame.y1 - (point[1] - frame.top) / frame.scale
+    return geography.land.contains(Point(x, y))
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
+    """How much of a page box (x0, y0, x1, y1) lies inside an area, from 0 to 1."""
+    from shapely.geometry import box as shapely_box
+
+    x0 = frame.x0 + (box[0] - frame.left) / frame.scale
+    x1 = frame.x0 + (box[2] - frame.left) / frame.scale
+    y0 = frame.y1 - (box[3] - frame.top) / frame.scale
+    y1 = frame.y1 - (box[1] - frame.top) / frame.scale
+    region = shapely_box(x0, y0, x1, y1)
+    return cell.polygon.intersection(region).area / region.area if region.area else 0.0
+
+
+def _label_spot(cell, frame: MapFrame, width: float, height: float,
+                avoid: tuple[float, float, float, float]) -> tuple[float, float]:
+    """Where an area's name goes: the middle of its largest open space, or, when the seat's
+    marker and name are in the way, the nearby spot clear of them that lies most inside."""
+    cx, cy = frame.point(*cell.centre)
+    pad = mm(1)
+    best, best_inside = (cx, cy), -1.0
+    for dy in (0, -1, 1, -2, 2, -3, 3):
+        for dx in (0, -0.6, 0.6):
+            x, y = cx + dx * width, cy + dy * (height + mm(2.5))
+            label = (x - width / 2 - pad, y - height / 2 - pad, x + width / 2 + pad, y + height / 2 + pad)
+            if _overlaps(label, avoid):
+                continue
+            inside = _inside(cell, frame, label)
+            if inside > 0.999:
+                return x, y
+            if inside > best_inside:
+                best, best_inside = (x, y), inside
+    return best
+
+
+def _map_colours(box: "Box", ctx: Context, env: Mapping[str, Any]) -> dict[str, str]:
+    spec = box.get("map") or {}
+    colours = {key: ctx.colour(spec.get(key), env, ctx.layout.colours.get(key)) for key in
+               ("sea", "land", "coast", "border")}
+    colours["ink"], colours["paper"] = ctx.ink(), ctx.paper()
+    return colours
+
+
+@box_kind("map", "An area map filling the box (a board with map: areas): the sea, the land around, each area "
+          "in its group's colours with its name and its seat, the links by sea; its colours are sea, land, "
+          "coast and border, and names and seats take a font and size.",
+          "map: {x: 14, y: 46, width: 269, height: 360, map: {sea: \"#bcd7e3\", land: \"#e8dfc8\", coast: \"#2f4a57\", "
+          "border: paper, names: {font: heading, size: 16, min_size: 6.5}, seats: {font: body, size: 7.5}}}")
+def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    game, component = ctx.extra.get("game"), ctx.extra.get("set")
+    geography = geography_of(component) if component is not None else None
+    if geography is None:
+        return []
+    spec = box.get("map") or {}
+    c = _map_colours(box, ctx, env)
+    frame = map_frame(geography, box)
+    ctx.extra["map"] = (frame, geography, c)
+    groups = colours_of(game, component)
+    areas = areas_of(component)
+    language, default = ctx.language, ctx.default
+
+    drawn: list[Node] = [Rect(box.x, box.y, box.width, box.height, Style(fill=c["sea"]))]
+    drawn += _graticule(geography, frame, mix(c["sea"], c["coast"], 0.25))
+    for _, land in geography.context:
+        drawn.append(Path(_path(land, frame), Style(fill=c["land"], stroke=c["coast"], stroke_width=0.6,
+                                                    line_join="round")))
+    cells = geography.cells
+    for area in areas:
+        group = groups.get(area.id)
+        cell = cells[area.id]
+        if cell.polygon.is_empty:
+            continue
+        colour = group.fields["colour"].lower() if group is not None else c["land"]
+        drawn.append(Path(_path(cell.polygon, frame), Style(fill=colour, stroke=c["border"], stroke_width=1.3,
+                                                            line_join="round")))
+    drawn.append(Path(_path(geography.land, frame), Style(stroke=c["coast"], stroke_width=1.4, line_join="round")))
+
+    # links between areas that neighbour without a shared border (by sea, or by the data)
+    by_id = {area.id: area for area in areas}
+    shared = geography.borders
+    done = set()
+    for first, others in geography.neighbours().items():
+        for second in others:
+            pair = frozenset((first, second))
+            if pair in shared or pair in done:
+                continue
+            done.add(pair)
+            a = frame.point(*geography.seat(by_id[first]))
+            b = frame.point(*geography.seat(by_id[second]))
+            route = _sea_route(a, b, lambda p: _on_land(geography, frame, p))
+            drawn.append(Path(_dashes(route, mm(2)), Style(stroke=c["ink"], stroke_width=1.1, line_cap="round")))
+
+    names, seats = spec.get("names") or {}, spec.get("seats") or {}
+    area_font, seat_font = ctx.fonts[names.get("font") or "heading"], ctx.fonts[seats.get("font") or "body"]
+    for area in areas:
+        cell = cells[area.id]
+        group = groups.get(area.id)
+        text_colour = (group.fields.get("text_colour") or c["ink"]).lower() if group is not None else c["ink"]
+        sx, sy = frame.point(*geography.seat(area))
+        drawn += _seat_marker(sx, sy, c["ink"], c["paper"])
+        city = area.city.get(language, default)
+        city_size = seats.get("size") or 7.5
+        city_width = seat_font.width(city, city_size)
+        # the city's name goes right of its marker, or left where that keeps it inside the area
+        right = (sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5))
+        left = (sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5))
+        on_left = not cell.polygon.is_empty and _inside(cell, frame, right) < 0.98 and \
+            _inside(cell, frame, left) > _inside(cell, frame, right)
+        city_box = left if on_left else right
+        drawn.append(TextNode(sx - mm(2.3) if on_left else sx + mm(2.3), sy + seat_font.cap_height * city_size / 2,
+                              city, seat_font.name, city_size, text_colour, "end" if on_left else "start"))
+        if cell.polygon.is_empty:
+            continue
+        name = area.name.get(language, default)
+        width = 1.9 * cell.room * frame.scale
+        least = names.get("min_size") or 6
+        size = fit_size(area_font, name, width, names.get("size") or 13, least) or least
+        cx, cy = _label_spot(cell, frame, area_font.width(name, size), area_font.cap_height * size, city_box)
+        drawn.append(TextNode(cx, cy + area_font.cap_height * size / 2, name, area_font.name, size, text_colour,
+                              "middle"))
+
+    return [Group(tuple(drawn), clip=Rect(box.x, box.y, box.width, box.height, Style())),
+            Rect(box.x, box.y, box.width, box.height, Style(stroke=c["ink"], stroke_width=0.8))]
+
+
+@box_kind("compass", "A compass rose in the box, its north marked with a text.",
+          'compass: {x: 30, y: 318, width: 36, height: 36, compass: "N", font: heading, size: 11}',
+          ("font", "size", "colour", "paper"))
+def _compass(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    font = ctx.font(box, "heading")
+    ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
+    paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
+    label = ctx.text(box.get("compass"), env)
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2 + mm(2)
+    r = min(box.width, box.height) / 2 - mm(3)
+    nodes: list[Node] = [Circle(cx, cy, r * 0.62, Style(fill=paper, stroke=ink, stroke_width=0.6))]
+    for i in range(8):
+        angle = math.radians(i * 45 - 90)
+        length = r if i % 2 == 0 else r * 0.55
+        half = math.radians(i * 45 - 90 + 90)
+        width = r * 0.16
+        tip = (cx + length * math.cos(angle), cy + length * math.sin(angle))
+        left = (cx + width * math.cos(half), cy + width * math.sin(half))
+        right = (cx - width * math.cos(half), cy - width * math.sin(half))
+        nodes.append(Path((("M", *tip), ("L", *left), ("L", cx, cy), ("Z",)), Style(fill=ink)))
+        nodes.append(Path((("M", *tip), ("L", *right), ("L", cx, cy), ("Z",)), Style(fill=paper, stroke=ink,
+                                                                                  stroke_width=0.4)))
+    size = box.get("size") or 11.0
+    nodes.append(TextNode(cx, cy - r - mm(1.2), label, font.name, size, ink, "middle"))
+    return nodes
+
+
+@box_kind("scale", "A scale bar of the map drawn before it, in kilometres, labelled with a text (the unit).",
+          'scale: {x: 24, y: 388, width: 90, height: 10, scale: "kilometres", font: body, size: 8}',
+          ("font", "size", "colour", "paper"))
+def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    if "map" not in ctx.extra:
+        return []
+    frame = ctx.extra["map"][0]
+    font = ctx.font(box, "body")
+    ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
+    paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
+    unit = ctx.text(box.get("scale"), env)
+    km = 100
+    while (km * 2) * 1000 * frame.scale * 5 <= box.width:
+        km *= 2
+    step = km * 1000 * frame.scale  # points per `km`
+    steps = max(1, min(int(box.width // step), 5))
+    y = box.y + mm(2)
+    height = mm(2)
+    size = box.get("size") or 8.0
+    nodes: list[Node] = []
+    for i in range(steps):
+        nodes.append(Rect(box.x + i * step, y, step, height,
+                          Style(fill=ink if i % 2 == 0 else paper, stroke=ink, stroke_width=0.5)))
+    for i in range(steps + 1):
+        nodes.append(TextNode(box.x + i * step, y + height + size + 1, str(i * km), font.name, size, ink, "middle"))
+    nodes.append(TextNode(box.x + steps * step + mm(4), y + height, unit, font.name, size, ink))
+    return nodes
+
+
+LEGEND_MARKS = ("seat", "border", "coast", "link")
+
+
+@box_kind("legend", "A key to the map drawn before it: a row for each entry, its mark (seat, border, coast or "
+          "link) and its text.",
+          'legend: {x: 206, y: 356, width: 70, height: 42, legend: [{mark: seat, text: "seat of government"}], '
+          'font: body, size: 8}',
+          ("font", "size"))
+def _legend(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    if "map" not in ctx.extra:
+        return []
+    colours = ctx.extra["map"][2]
+    font = ctx.font(box, "body")
+    ink, paper = colours["ink"], colours["paper"]
+    size = box.get("size") or 8.0
+    nodes: list[Node] = [Rect(box.x, box.y, box.width, box.height, Style(fill=paper, stroke=ink, stroke_width=0.6),
+                              radius=mm(1.5))]
+    x = box.x + mm(4)
+    rows = box.get("legend") or []
+    row_height = (box.height - mm(4)) / max(len(rows), 1)
+    for i, entry in enumerate(rows):
+        kind, label = entry.get("mark"), ctx.text(entry.get("text"), env)
+        cy = box.y + mm(2) + row_height * (i + 0.5)
+        if kind == "seat":
+            nodes += _seat_marker(x + mm(3), cy, ink, paper)
+        elif kind == "border":
+            nodes.append(Rect(x, cy - mm(2), mm(6), mm(4), Style(fill=mix(ink, paper, 0.55))))
+            nodes.append(Path((("M", x + mm(3), cy - mm(2)), ("L", x + mm(3), cy + mm(2))),
+                              Style(stroke=colours["border"], stroke_width=1.4)))
+        elif kind == "coast":
+            nodes.append(Rect(x, cy - mm(2), mm(6), mm(4), Style(fill=colours["sea"])))
+            nodes.append(Rect(x, cy - mm(2), mm(3), mm(4), Style(fill=mix(ink, paper, 0.55))))
+            nodes.append(Path((("M", x + mm(3), cy - mm(2)), ("L", x + mm(3), cy + mm(2))),
+                              Style(stroke=colours["coast"], stroke_width=1.2)))
+        else:
+            nodes.append(Path(_dashes([(x, cy), (x + mm(6.5), cy)], mm(1.2)),
+                              Style(stroke=ink, stroke_width=1.1, line_cap="round")))
+        text_size = fit_size(font, label, box.right - x - mm(10), size, 5.5) or 5.5
+        nodes.append(TextNode(x + mm(9), cy + font.cap_height * text_size / 2, label, font.name, text_size, ink))
+    return nodes
+
+
+def map_box(component: "ComponentSet") -> "Box | None":
+    """The box a board's layout draws its map in."""
+    for layout in component.faces.values():
+        for box in layout.boxes:
+            if box.kind == "map":
+                return box
+    return None
+
+
+# --- checking the map -------------------------------------------------------------------------
+
+# The checks of the map's geometry: the costliest (they import shapely and pyproj and compute
+# the map), and they read nothing from the other sets' files, so their problems can be kept
+# for as long as the map's own files stay as they are (see pnp.validate).
+GEOMETRY_CHECKS = frozenset({"board-projection", "area-isolated", "neighbours-connected", "area-geometry",
+                             "room-for-markers"})
+
+
+def _usable(game: "Game", component: "ComponentSet") -> Geography | None:
+    if component.settings is None or not game.complete:
+        return None
+    return geography_of(component)
+
+
+@rule("board-projection", Severity.ERROR, "The board's projection is not a map projection pyproj understands.")
+def board_projection(game: "Game") -> Found:
+    for component in area_maps(game):
+        settings = component.settings
+        if settings is None:
+            continue
+        reason = projection_problem(settings.projection)
+        if reason:
+            yield (game.locate(settings.origin, "projection"),
+                   f"projection {settings.projection!r} cannot be used: {reason}")
+
+
+@rule("unknown-area", Severity.ERROR, "An area's neighbour changes name an area that does not exist.")
+def unknown_area(game: "Game") -> Found:
+    for component in area_maps(game):
+        areas = areas_of(component)
+        known = {area.id for area in areas}
+        for area in areas:
+            for key, names in (("add", area.neighbours_add), ("remove", area.neighbours_remove)):
+                for i, other in enumerate(names):
+                    if other not in known:
+                        yield (game.locate(area.origin, "neighbours", key, i),
+                               f"area '{area.id}' names neighbour '{other}', which is not an area")
+                    elif other == area.id:
+                        yield (game.locate(area.origin, "neighbours", key, i),
+                               f"area '{area.id}' names itself as a neighbour")
+
+
+@rule("neighbour-symmetric", Severity.ERROR, "An area adds or removes a neighbour that does not do the same in return.")
+def neighbour_symmetric(game: "Game") -> Found:
+    for component in area_maps(game):
+        areas = {area.id: area for area in areas_of(component)}
+        for area in areas.values():
+            for key, names, back in (("add", area.neighbours_add, "neighbours_add"),
+                                     ("remove", area.neighbours_remove, "neighbours_remove")):
+                for i, other in enumerate(names):
+                    if other in areas and other != area.id and area.id not in getattr(areas[other], back):
+                        yield (game.locate(area.origin, "neighbours", key, i),
+                               f"area '{area.id}' {key}s neighbour '{other}', but '{other}' does not {key} "
+                               f"'{area.id}'")
+
+
+@rule("area-isolated", Severity.ERROR, "An area has no neighbour, so nothing can reach it or leave it.")
+def area_isolated(game: "Game") -> Found:
+    for component in area_maps(game):
+        geography = _usable(game, component)
+        if geography is None:
+            continue
+        by_id = {area.id: area for area in geography.areas}
+        for area_id, others in geography.neighbours().items():
+            if not others:
+                yield game.locate(by_id[area_id].origin, "id"), f"area '{area_id}' has no neighbour"
+
+
+@rule("neighbours-connected", Severity.ERROR, "Some areas cannot be reached from the others, by any chain of neighbours.")
+def neighbours_connected(game: "Game") -> Found:
+    for component in area_maps(game):
+        geography = _usable(game, component)
+        if geography is None:
+            continue
+        order = [area.id for area in geography.areas]
+        by_id = {area.id: area for area in geography.areas}
+        # the main group is the largest, or of equals the one holding the earliest area
+        groups = sorted(connected(geography.neighbours()), key=lambda g: (-len(g), min(map(order.index, g))))
+        main = min(groups[0], key=order.index)
+        for group in groups[1:]:
+            if len(group) == 1:
+                continue  # reported by area-isolated
+            members = sorted(group, key=order.index)
+            names = ", ".join(f"'{m}'" for m in members)
+            yield (game.locate(by_id[members[0]].origin, "id"),
+                   f"areas {names} are cut off from '{main}' and {plural(len(groups[0]) - 1, 'area')} joined to it: "
+                   f"no chain of neighbours links them")
+
+
+@rule("area-geometry", Severity.ERROR, "An area has no land, or its seat lies outside it.")
+def area_geometry(game: "Game") -> Found:
+    from shapely.geometry import Point
+
+    for component in area_maps(game):
+        geography = _usable(game, component)
+        if geography is None:
+            continue
+        for area in geography.areas:
+            cell = geography.cells[area.id]
+            if cell.polygon.is_empty:
+                where = "its shape" if area.shape else "its anchor's share of the land"
+                yield game.locate(area.origin, "id"), f"area '{area.id}' has no land: {where} lies off the map's land"
+            elif not cell.polygon.buffer(1).covers(Point(geography.seat(area))):
+                yield (game.locate(area.origin, "seat"),
+                       f"area '{area.id}': its seat {area.city.get(game.language)} lies outside the area")
+
+
+@rule("room-for-markers", Severity.ERROR, "An area is too small on the board to hold a marker with room to spare.")
+def room_for_markers(game: "Game") -> Found:
+    for component in area_maps(game):
+        geography = _usable(game, component)
+        box = map_box(component)
+        markers = game.sets.get(component.declaration.get("markers", ""))
+        if geography is None or box is None or markers is None:
+            continue
+        frame = map_frame(geography, box)
+        marker = round(to_mm(max(markers.width, markers.height)), 6)
+        needed = marker + 2 * MARKER_MARGIN_MM
+        for area in geography.areas:
+            cell = geography.cells[area.id]
+            if cell.polygon.is_empty:
+                continue
+            room = to_mm(2 * cell.room * frame.scale)
+            if room < needed:
+                yield (game.locate(area.origin, "id"),
+                       f"area '{area.id}' holds a circle of {room:.1f} mm at most; a {marker:g} mm marker needs "
+                       f"{needed:g} mm")

@@ -1,0 +1,37 @@
+"""Cards: rectangles printed in a grid with crop marks, backs mirrored for a long-edge flip;
+shuffled into decks on the table."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..impose import Paper, back_sheets, front_sheets, make_grid
+from . import ComponentType, Sheets
+
+
+def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+    """Every piece, with its copies, in a grid of as many as fit the paper; the backs
+    mirrored behind them."""
+    faces, backs = [], []
+    for s in sets:
+        bled_faces, bled_backs = s.bled(bleed)
+        for piece, face, back in zip(s.pieces, bled_faces, bled_backs):
+            faces += [face] * piece.copies
+            backs += [back] * piece.copies
+    first = faces[0] if faces else None
+    if first is None:
+        return Sheets([], [])
+    grid = make_grid(paper, first.width, first.height, bleed)
+    return Sheets(front_sheets(faces, grid, label, font), back_sheets(backs, grid))
+
+
+TYPE = ComponentType(
+    name="card",
+    doc="Cards: printed in a grid with crop marks, backs mirrored behind them; a deck in Tabletop Simulator.",
+    example="cards: {type: card, size: poker, files: cards/*.yaml, items: cards, face: layouts/card.yaml, "
+            "back: layouts/back.yaml}",
+    options=(),
+    tabletopia="Card",
+    deck=True,
+    impose=impose_grid,
+)

@@ -1,0 +1,137 @@
+"""Tabletopia: one image per face and one per back, sized at 10 px per mm times a scale,
+JPEG for rectangles and PNG with on/off alpha for round pieces, and a manifest (CSV and
+JSON) of the objects to create in Tabletopia's editor."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..components import types
+from ..scene import single
+from ..units import to_mm
+from . import export_name
+
+if TYPE_CHECKING:
+    from ..kit import Kit
+    from ..outputs import Outputs
+
+BUDGET = 20_000_000  # bytes: a whole setup should stay under about 20 MB
+MAX_PX = 4000
+ROOT = "tabletopia"
+WORKERS_FROM = 32  # pieces: a set this large is drawn by the worker processes
+
+
+@dataclass(frozen=True)
+class TabletopiaObject:
+    """A row of the manifest: one object to create in Tabletopia's editor."""
+
+    type: str  # Card, Token, Tile, Game Board
+    name: str
+    width_mm: float
+    height_mm: float
+    scale: int  # the percentage to enter in Tabletopia
+    front: str
+    back: str
+    quantity: int
+
+
+def scale_to_enter(size_points: float, pixels: int) -> int:
+    """Tabletopia shows 10 px per mm at 100 %: the percentage that gives the real size."""
+    return round(100 * to_mm(size_points) * 10 / pixels)
+
+
+def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
+    from ..backends.png import jpeg_bytes, rasterize
+
+    dpi = 10 * options.tabletopia_scale / 100 * 25.4
+    rows: list[TabletopiaObject] = []
+    waiting = []
+    for name, sets in kit.print_groups():
+        ctype = types()[sets[0].type]
+        if ctype.name == "board":
+            for board in sets:
+                if board.make_page is None:
+                    continue
+                outputs.progress.stage(f"Tabletopia: {board.name}", 1)
+                component = board.component
+                longest = max(component.width, component.height) * dpi / 72
+                board_dpi = dpi * min(1.0, MAX_PX / longest)
+
+                def board_image(board=board, board_dpi=board_dpi) -> bytes:
+                    image = next(iter(rasterize(outputs.pdf([single(board.page)]), board_dpi)))
+                    # rounding can add a pixel: Tabletopia takes no image over 4000 px a side
+                    image = image.crop((0, 0, min(image.width, MAX_PX), min(image.height, MAX_PX)))
+                    return jpeg_bytes(image, board_dpi)
+
+                relative = f"{ROOT}/{board.name}/{board.name}.jpg"
+                outputs.make(relative, outputs.key(*board.data_key, "tabletopia", board_dpi), board_image)
+                from PIL import Image
+
+                with Image.open(outputs.out / relative) as image:
+                    width = image.width
+                rows.append(TabletopiaObject(ctype.tabletopia, kit.game.title.get(kit.language),
+                                             round(to_mm(component.width), 1), round(to_mm(component.height), 1),
+                                             scale_to_enter(component.width, width), relative, "", 1))
+            continue
+        alpha = all(s.component.shape == "round" for s in sets)
+        ext = "png" if alpha else "jpg"
+        named = []
+        for s in sets:
+            component = s.component
+            px = math.ceil(component.width * dpi / 72 - 1e-6)
+            backs = {}
+            for back_name, back in s.backs():
+                file = f"{ROOT}/{name}/{s.name + '-' if len(sets) > 1 else ''}{back_name}.{ext}"
+                backs[back_name] = file
+                named.append((file, single(back)))
+            for piece in s.pieces:
+                front = f"{ROOT}/{name}/{export_name(s, piece)}.{ext}"
+                named.append((front, single(piece.face)))
+                back = backs.get(piece.back_name) if piece.back_name else (front if piece.back is piece.face else "")
+                rows.append(TabletopiaObject(ctype.tabletopia, piece.label, round(to_mm(component.width), 2),
+                                             round(to_mm(component.height), 2),
+                                             scale_to_enter(component.width, px), front, back or "", piece.copies))
+        if len(named) >= WORKERS_FROM:
+            paths = [outputs.out / file for file, _ in named]
+            waiting.append(outputs.rasterize_later([page for _, page in named], dpi, paths, "tabletopia",
+                                                   f"Tabletopia: {name}", alpha=alpha))
+        else:
+            outputs.progress.stage(f"Tabletopia: {name}", len(named))
+            outputs.rasterize_now(named, dpi, "tabletopia", alpha=alpha)
+
+    def finish() -> None:
+        for done in waiting:
+            done()
+        outputs.progress.stage("Tabletopia: the manifest", 2)
+        write_manifest(outputs, rows)  # it counts the images' bytes: after they are written
+
+    outputs.workers.then(finish)
+    return rows
+
+
+def write_manifest(outputs: "Outputs", rows: list[TabletopiaObject]) -> None:
+    fields = ["type", "name", "width_mm", "height_mm", "scale", "front", "back", "quantity"]
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(fields)
+    for row in rows:
+        writer.writerow([getattr(row, f) for f in fields])
+    outputs.write(f"{ROOT}/manifest.csv", text.getvalue().encode("utf-8"))
+    files = sorted({row.front for row in rows} | {row.back for row in rows if row.back})
+    total = sum((outputs.out / f).stat().st_size for f in files)
+    doc = {
+        "objects": [{f: getattr(row, f) for f in fields} for row in rows],
+        "files": len(files),
+        "total_bytes": total,
+        "budget_bytes": BUDGET,
+        "over_budget": total > BUDGET,
+    }
+    outputs.write(f"{ROOT}/manifest.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    if total > BUDGET:
+        outputs.warnings.append(f"the Tabletopia images total {total / 1e6:.1f} MB, over Tabletopia's budget of about "
+                                f"{BUDGET / 1e6:.0f} MB for a setup; try --tabletopia-scale 75")

@@ -1,0 +1,219 @@
+"""The composed kit: each set's items drawn into their layouts as scene definitions, with
+their backs, names and copies, ready to impose and render. The exports read the kit; nothing
+here writes a file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
+
+from . import expr
+from .compose.boxes import Art, Context, compose, with_bleed
+from .layout import ITEM_NAMES
+
+if TYPE_CHECKING:
+    from .fonts import FontMetrics
+    from .layout import Layout
+    from .model import ComponentSet, Game, Item
+    from .scene import Definition
+
+
+@dataclass
+class Piece:
+    """One item of a set as drawn: its file name, face and back, and how many are printed."""
+
+    item: "Item"
+    name: str
+    face: "Definition"
+    back: "Definition | None"
+    back_name: str | None  # the back's file name (None: no back of its own, or the face)
+    copies: int
+    label: str = ""  # what the exports and the gallery call it
+    caption: tuple[str, ...] = ()  # the gallery's lines about it
+
+
+@dataclass
+class PieceSet:
+    """A set's pieces in order, or a board's one page (composed when first asked for: an
+    area map is costly, and an unchanged board is kept by its data's key)."""
+
+    component: "ComponentSet"
+    pieces: list[Piece] = field(default_factory=list)
+    make_page: Any = None  # a board: what composes its page
+    data_key: tuple = ()  # a board: what its page is drawn from
+    _page: Any = None
+    _bleeds: dict[float, tuple[list["Definition"], dict[int, "Definition"]]] = field(default_factory=dict)
+
+    @property
+    def page(self) -> "Definition | None":
+        if self._page is None and self.make_page is not None:
+            self._page = self.make_page()
+        return self._page
+
+    @property
+    def name(self) -> str:
+        return self.component.name
+
+    @property
+    def type(self) -> str:
+        return self.component.type
+
+    def backs(self) -> list[tuple[str, "Definition"]]:
+        """The distinct backs with their file names, in order of first use."""
+        found: dict[str, "Definition"] = {}
+        for piece in self.pieces:
+            if piece.back is not None and piece.back_name is not None:
+                found.setdefault(piece.back_name, piece.back)
+        return list(found.items())
+
+    def bled(self, bleed: float) -> tuple[list["Definition"], list["Definition | None"]]:
+        """The faces and backs with their backgrounds run `bleed` past the trim."""
+        if not bleed:
+            return [p.face for p in self.pieces], [p.back for p in self.pieces]
+        if bleed not in self._bleeds:
+            backs: dict[int, "Definition"] = {}
+            for p in self.pieces:
+                if p.back is not None and id(p.back) not in backs:
+                    backs[id(p.back)] = with_bleed(p.back, bleed)
+            self._bleeds[bleed] = ([with_bleed(p.face, bleed) for p in self.pieces], backs)
+        faces, backs = self._bleeds[bleed]
+        return faces, [backs[id(p.back)] if p.back is not None else None for p in self.pieces]
+
+
+def _scope(layout: "Layout", component: "ComponentSet") -> str:
+    """What a back layout depends on: nothing of the item (one back for the set), its group
+    (one per group), or the item itself."""
+    names: set[str] = set()
+    for box in _all_boxes(layout.boxes):
+        names |= _names_of(box.settings) | (box.condition.names if box.condition else set())
+    if layout.background is not None and layout.background.template is not None:
+        names |= layout.background.template.names
+    item_names = (set(component.fields) | ITEM_NAMES) - {"group", "game", "sets", "colours"}
+    if names & item_names:
+        return "item"
+    return "group" if "group" in names else "set"
+
+
+def _all_boxes(boxes) -> Iterator:
+    for box in boxes:
+        yield box
+        if box.get("else") is not None:
+            yield from _all_boxes([box.get("else")])
+        yield from _all_boxes(box.get("boxes") or ())
+
+
+def _names_of(value: Any) -> set[str]:
+    from .values import Colour, Localised, Switch
+
+    if isinstance(value, (expr.Template, expr.Expression)):
+        return set(value.names)
+    if isinstance(value, Localised):
+        return set(value.names)
+    if isinstance(value, Colour):
+        return set(value.template.names) if value.template else set()
+    if isinstance(value, Switch):
+        return set(value.on.names)
+    if isinstance(value, Mapping):
+        return set().union(*(_names_of(v) for v in value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_names_of(v) for v in value)) if value else set()
+    return set()
+
+
+class Kit:
+    """Every set of a game, composed in one language."""
+
+    def __init__(self, game: "Game", fonts: Mapping[str, "FontMetrics"], art: Mapping[str, Art],
+                 language: str | None = None):
+        self.game = game
+        self.fonts = fonts
+        self.art = art
+        self.language = language or game.language
+        self.sets: list[PieceSet] = []
+        views = game.views(self.language)
+        for component in game.sets.values():
+            self.sets.append(self._compose(component, views))
+
+    def _context(self, layout: "Layout", component: "ComponentSet") -> Context:
+        return Context(self.fonts, self.game.icons, self.art, self.language, self.game.language, layout,
+                       {"game": self.game, "set": component})
+
+    def _compose(self, component: "ComponentSet", views) -> PieceSet:
+        pieces = PieceSet(component)
+        if component.type == "board":
+            layout = next(iter(component.faces.values()), None)
+            if layout is not None:
+                def make_page(layout=layout, component=component):
+                    env = views.env()
+                    if component.settings is not None:
+                        env["map"] = component.settings.view(self.language, self.game.language)
+                    return compose(layout, self._context(layout, component), env, component.name)
+                pieces.make_page = make_page
+                pieces.data_key = self._board_key(component, layout)
+            return pieces
+        names = component.declaration.get("name")
+        name_template = expr.parse_template(names) if names else None
+        label = component.declaration.get("label")
+        label_template = expr.parse_template(label) if label else None
+        captions = [expr.parse_template(line) for line in component.declaration.get("caption", [])]
+        shared: dict[tuple, "Definition"] = {}
+        same = component.declaration.get("back") == "same"
+        for item in component.items:
+            env = views.env(item)
+            name = name_template.render(env, self.language) if name_template else item.id
+            face_layout = component.faces.get(item.face or "")
+            if face_layout is None:
+                continue
+            face = compose(face_layout, self._context(face_layout, component), env, f"{component.name}-{name}")
+            back, back_name = None, None
+            if same:
+                back = face
+            elif item.back and item.back in component.backs:
+                layout = component.backs[item.back]
+                scope = _scope(layout, component)
+                key = (item.back,) if scope == "set" else (item.back, item.group.id if item.group else None) \
+                    if scope == "group" else (item.back, id(item))
+                if len(component.items) == 1:
+                    scope = "set"  # the only item's back is the set's back
+                back_name = "back" if scope == "set" else (
+                    f"back-{item.group.id}" if scope == "group" and item.group else f"{name}-back")
+                if len(component.backs) > 1 and scope == "set":
+                    back_name = f"back-{item.back.rsplit('/', 1)[-1].removesuffix('.yaml')}"
+                if key not in shared:
+                    shared[key] = compose(layout, self._context(layout, component), env,
+                                          f"{component.name}-{back_name}")
+                back = shared[key]
+            if label_template is not None:
+                shown = label_template.render(env, self.language)
+            else:
+                shown = env.get("name") if isinstance(env.get("name"), str) else item.id
+            caption = tuple(line for line in (t.render(env, self.language) for t in captions) if line)
+            pieces.pieces.append(Piece(item, name, face, back, back_name, item.copies, shown, caption or (shown,)))
+        return pieces
+
+    def _board_key(self, component: "ComponentSet", layout: "Layout") -> tuple:
+        """What a board is drawn from, without drawing it: its files and its layout's, the
+        manifest, the icons, the colours of the groups it takes colours from, the language."""
+        game = self.game
+        files = [game.manifest, *component.files, *layout.sources]
+        if component.settings is not None:
+            files += list(component.settings.files)
+        files += [icon.file for icon in game.icons.values()]
+        digests = tuple((f, game.documents[f].digest if f in game.documents else None) for f in files)
+        from .maps.areas import colours_of
+
+        colours = tuple(sorted((area, g.id, repr(g.fields)) for area, g in colours_of(game, component).items()))
+        return ("board", digests, colours, self.language, repr(game.values))
+
+    def __iter__(self) -> Iterator[PieceSet]:
+        return iter(self.sets)
+
+    def get(self, name: str) -> PieceSet | None:
+        return next((s for s in self.sets if s.name == name), None)
+
+    def print_groups(self) -> list[tuple[str, list[PieceSet]]]:
+        """The sets by the print files they share (print: tokens), in order."""
+        groups: dict[str, list[PieceSet]] = {}
+        for s in self.sets:
+            groups.setdefault(s.component.print_name, []).append(s)
+        return list(groups.items())

@@ -1,0 +1,290 @@
+"""A build's outputs: where each file goes, what it is drawn from (its key), and keeping
+every file an earlier build drew from the same content.
+
+Every output is keyed by a hash of what it is drawn from (the scene's values, the fonts and
+art, pnp's code and the libraries' versions); a build starts from the last output (hard
+links) and keeps each file whose key has not changed. Rendering goes through here too: the
+PDFs of a build (with the card drawings each PDF places again), the SVG files (written at
+the end, with one subset of each font) and rasterized pages, in this process or in the
+workers (pnp.scheduler).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+
+from PIL import Image as PILImage
+
+from .backends.pdf import FormCache, render_pdf
+from .backends.png import PageRenderer, thumbnail
+from .files import write_atomic
+from .scene import Definition, Page, characters_by_font
+
+if TYPE_CHECKING:
+    from .fonts import FontMetrics
+    from .scheduler import Scheduler
+
+
+class Progress:
+    """Where a build is: a stage at a time, each with the number of files it accounts for
+    (made or kept). This one says nothing; the command line draws bars."""
+
+    def stage(self, label: str, total: int) -> None:
+        pass
+
+    def advance(self, files: int = 1) -> None:
+        pass
+
+
+@dataclass
+class BuildResult:
+    files: list[Path] = field(default_factory=list)
+
+    def count(self, suffix: str) -> int:
+        return sum(1 for f in self.files if f.suffix == suffix)
+
+    @property
+    def size(self) -> int:
+        return sum(f.stat().st_size for f in self.files)
+
+
+def content_hash(value: object) -> str:
+    """A hash of a scene object's content: pickled without its memo (so objects shared
+    within it are written out each time and only values count), four times quicker than
+    repr() of a card."""
+    import io
+    import pickle
+
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=5)
+    pickler.fast = True  # no memo: the scene is a tree, with no cycles
+    pickler.dump(value)
+    return hashlib.sha256(buffer.getvalue()).hexdigest()
+
+
+@dataclass
+class Rasterizing:
+    """Pages the worker processes are rasterizing to files; call it to wait for them."""
+
+    outputs: "Outputs"
+    paths: list[Path]
+    relative: list[str]  # the files, relative to the output folder
+    keys: list[str]  # what each page is drawn from
+    pending: list[int]  # the pages being drawn; the others an earlier build left as they are
+    renderer: PageRenderer | None
+    thumb_width: int
+    label: str  # the stage that waits for them
+    extra: int = 0  # files the stage writes besides the pages
+    made: dict[int, PILImage.Image] | None = None  # thumbnails of the pages drawn, once done
+
+    def __call__(self, thumbs_for: Iterable[int] = ()) -> dict[int, PILImage.Image]:
+        """Wait for the pages, and give a thumbnail of each page asked for."""
+        o = self.outputs
+        if self.made is None:
+            o.progress.stage(self.label, len(self.paths) + self.extra)
+            o.progress.advance(len(self.paths) - len(self.pending))  # those kept from the last build
+            self.made = dict(zip(self.pending, self.renderer.finish(o.progress.advance))) if self.renderer else {}
+            for i in self.pending:
+                o.result.files.append(self.paths[i])
+                o.keys[self.relative[i]] = self.keys[i]
+        thumbs = {}
+        for i in thumbs_for:
+            if i in self.made:
+                thumbs[i] = self.made[i]
+            else:  # kept from the earlier build: thumbnail it from its file
+                with PILImage.open(self.paths[i]) as image:
+                    thumbs[i] = thumbnail(image.convert("RGB"), self.thumb_width)
+        return thumbs
+
+
+class Outputs:
+    """The files one build writes into one folder, and the keys they are drawn from."""
+
+    def __init__(self, out: Path, fonts: dict[str, "FontMetrics"], workers: "Scheduler", progress: Progress | None,
+                 salt_files: Sequence[Path] = (), formats: Sequence[str] = ("pdf", "svg", "png"), title: str = ""):
+        from .cache import FOLDER, Cache
+
+        self.out = out
+        self.fonts = fonts
+        self.font_files = {m.name: m.path for m in fonts.values()}
+        self.workers = workers
+        self.progress = progress or Progress()
+        self.formats = tuple(formats)
+        self.title = title
+        self.result = BuildResult()
+        self.warnings: list[str] = []
+        # outputs an identical earlier build left in place: (key, size) by relative path
+        self.previous: dict[str, tuple[str, int]] = {}
+        self.keys: dict[str, str] = {}
+        self._salt_files = list(salt_files)
+        self._salt: str | None = None
+        self._digests: dict[int, tuple[Definition, str]] = {}
+        self.cache = Cache(out / FOLDER)
+        # every PDF of the build places the same cards; the next build finds them in the cache
+        self.forms = FormCache(self._digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
+                               lambda k, data: self.cache.put("pdf-forms", self.key("pdf-form", k), data))
+        self._kept: dict[str, str] = {}
+        self._pdfs: dict[str, bytes] = {}
+        self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
+
+    # --- keys -------------------------------------------------------------------------
+
+    def key(self, *parts: object) -> str:
+        """A content key for an output: what it is drawn from (scene objects, whose values hold
+        everything drawn), the fonts and art it uses, pnp's code and the libraries' versions."""
+        if self._salt is None:
+            from .fingerprint import environment
+
+            digest = hashlib.sha256(environment().encode())
+            for path in sorted(set(self.font_files.values())):
+                digest.update(path.read_bytes())
+            for path in self._salt_files:
+                digest.update(path.read_bytes())
+            self._salt = digest.hexdigest()
+        return hashlib.sha256((self._salt + self._digest(parts)).encode("utf-8")).hexdigest()
+
+    def _digest(self, value: object) -> str:
+        """repr() of a key's parts, with each scene definition (a card drawn once and placed
+        on many pages) replaced by a hash of its content computed once."""
+        if isinstance(value, Definition):
+            cached = self._digests.get(id(value))
+            if cached is None or cached[0] is not value:
+                cached = (value, content_hash(value))
+                self._digests[id(value)] = cached
+            return cached[1]
+        if isinstance(value, Page):
+            return (f"Page({value.width!r},{value.height!r},{value.children!r},{value.label!r},"
+                    f"[{','.join(self._digest(d) for d in value.definitions)}])")
+        if isinstance(value, (list, tuple)):
+            return "(" + ",".join(self._digest(v) for v in value) + ")"
+        return repr(value)
+
+    def earlier_key(self, relative: str) -> str | None:
+        """What the file an earlier build left at `relative` was drawn from, if it is still there."""
+        earlier = self.previous.get(relative)
+        try:
+            if earlier is not None and (self.out / relative).stat().st_size == earlier[1]:
+                return earlier[0]
+        except OSError:
+            pass
+        return None
+
+    def reusable(self, relative: str, key: str, counted: bool = True) -> bool:
+        """Whether the output an earlier build left at `relative` was drawn from the same
+        content; if so it is kept as it is."""
+        if self.earlier_key(relative) != key:
+            return False
+        self.keys[relative] = key
+        self.result.files.append(self.out / relative)
+        if counted:
+            self.progress.advance()
+        return True
+
+    # --- writing ----------------------------------------------------------------------
+
+    def made(self, relative: str, key: str) -> None:
+        """Count a file a worker process wrote as made by this build, from content `key`."""
+        self.result.files.append(self.out / relative)
+        self.keys[relative] = key
+        self.progress.advance()
+
+    def write(self, relative: str, data: bytes, key: str | None = None) -> None:
+        path = self.out / relative
+        write_atomic(path, data)
+        self.result.files.append(path)
+        self.progress.advance()
+        if key is None:
+            self.keys.pop(relative, None)
+        else:
+            self.keys[relative] = key
+
+    def make(self, relative: str, key: str, produce: Callable[[], bytes]) -> None:
+        """Write an output unless an earlier build left it drawn from the same content."""
+        if not self.reusable(relative, key):
+            self.write(relative, produce(), key)
+
+    def keep(self, kind: str, key: str, make: Callable[[], str]) -> str:
+        """Text that is costly to make (an SVG's font style sheet), from this build's memory,
+        the cache, or made now and kept in both."""
+        key = self.key(kind, key)
+        found = self._kept.get(key)
+        if found is None:
+            data = self.cache.get(kind, key)
+            if data is None:
+                found = make()
+                self.cache.put(kind, key, found.encode("utf-8"))
+            else:
+                found = data.decode("utf-8")
+            self._kept[key] = found
+        return found
+
+    # --- rendering --------------------------------------------------------------------
+
+    def pdf(self, pages: Sequence[Page]) -> bytes:
+        """The PDF of `pages`; the last few are kept, as the kit's PNGs and the exports'
+        images are rasterized from the same pages."""
+        key = hashlib.sha256(self._digest(list(pages)).encode("utf-8")).hexdigest()
+        if key not in self._pdfs:
+            if len(self._pdfs) >= 4:
+                del self._pdfs[next(iter(self._pdfs))]
+            self._pdfs[key] = render_pdf(pages, self.font_files, self.title, self.forms)
+        return self._pdfs[key]
+
+    def svg_now(self, page: Page) -> str:
+        """One page as SVG, its fonts subset to its own characters."""
+        from .backends.svg import SvgRenderer
+
+        return SvgRenderer(self.font_files, characters_by_font([page]), self.keep).render(page)
+
+    def svgs(self, named: Sequence[tuple[str, Page]]) -> None:
+        """Queue SVG files to write at the end of the build (write_svgs)."""
+        self.svg_queue.extend(named)
+
+    def write_svgs(self) -> None:
+        """The queued SVG files whose content changed; their fonts are subset once, to the
+        characters of every page."""
+        from .backends.svg import SvgRenderer
+
+        named, self.svg_queue = self.svg_queue, []
+        if not named:
+            return
+        self.progress.stage("SVG: faces and sheets", len(named))
+        chars = characters_by_font([page for _, page in named])
+        fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
+        renderer = SvgRenderer(self.font_files, chars, self.keep)
+        for relative, page in named:
+            self.make(relative, self.key("svg", page, fonts_used), lambda page=page: renderer.render(page).encode("utf-8"))
+
+    def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str, label: str,
+                        thumb_width: int = 0, extra: int = 0, alpha: bool = False) -> Rasterizing:
+        """Queue the pages for the worker processes, leaving out those an earlier build
+        already made from the same content; call what this returns to wait for them (a
+        stage called `label`, of the pages and `extra` other files)."""
+        relative = [p.relative_to(self.out).as_posix() for p in paths]
+        keys = [self.key(tag, page, dpi, alpha) for page in pages]
+        pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i], counted=False)]
+        renderer = None
+        if pending:
+            renderer = self.workers.renderer()
+            renderer.start(self.pdf([pages[i] for i in pending]), dpi, [paths[i] for i in pending], thumb_width,
+                           alpha)
+        return Rasterizing(self, list(paths), relative, keys, pending, renderer, thumb_width, label, extra)
+
+    def rasterize_now(self, named: Sequence[tuple[str, Page]], dpi: float, tag: str, alpha: bool = False) -> None:
+        """Rasterize each (file, page) whose content changed since the last build, in this
+        process, and write it as the file name says (.png or .jpg); with `alpha`, on a
+        transparent background with on/off alpha."""
+        from .backends.png import encode, rasterize, rasterize_rgba
+
+        pending = []
+        for relative, page in named:
+            key = self.key(tag, page, dpi, relative.rsplit(".", 1)[-1])
+            if not self.reusable(relative, key):
+                pending.append((relative, page, key))
+        if pending:
+            pdf = self.pdf([page for _, page, _ in pending])
+            for (relative, _, key), image in zip(pending, (rasterize_rgba if alpha else rasterize)(pdf, dpi)):
+                self.write(relative, encode(image, relative, dpi), key)

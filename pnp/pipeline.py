@@ -1,0 +1,412 @@
+"""Build a game's kit, top to bottom: the game is loaded and checked (pnp.validate), then
+each component set is composed (pnp.kit), imposed on sheets (pnp.components), rendered to
+PDF, SVG and PNG (pnp.outputs), and exported (pnp.exports). `build_safely` does it in a new
+folder and swaps it in only when complete."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from . import __version__
+from .components import types
+from .fonts import FontMetrics, find_font, metrics
+from .impose import PAPERS, interleave
+from .kit import Kit, PieceSet
+from .outputs import BuildResult, Outputs, Progress
+from .scene import Page, single
+
+if TYPE_CHECKING:
+    from .compose.boxes import Art
+    from .model import Game
+
+FORMATS = ("pdf", "svg", "png")
+EXPORTS = ("tabletopia", "tts", "pod", "gallery")
+BOARD_PNG_DPI = 150
+PNG_DPI = 300
+CONTACT_COLUMNS = 14
+CONTACT_THUMB_WIDTH = 190  # px at most: 14 columns of 188 px make a sheet 2,748 px wide
+CONTACT_PATCH_LIMIT = 32  # faces changed: more, and the sheet is drawn again whole
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to build: which parts (set or print names, exports; empty: everything), papers
+    and formats, with how much bleed."""
+
+    parts: tuple[str, ...] = ()
+    papers: tuple[str, ...] = tuple(PAPERS)
+    formats: tuple[str, ...] = FORMATS
+    bleed: float = 0.0  # points
+    duplex: bool = False
+    jobs: int | None = None  # worker processes for rasterizing; None: one per core
+    tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
+
+    def wants(self, *names: str) -> bool:
+        return not self.parts or any(n in self.parts for n in names)
+
+
+def parts_of(game: "Game") -> list[str]:
+    """The names `--only` accepts for a game: its sets, its print files, and the exports."""
+    names = []
+    for component in game.sets.values():
+        for name in (component.name, component.print_name):
+            if name not in names:
+                names.append(name)
+    return names + list(EXPORTS)
+
+
+def game_fonts(game: "Game") -> dict[str, FontMetrics]:
+    fonts = {}
+    for role, name in game.fonts.items():
+        path = find_font(name, game.root)
+        if path is None:  # validation reports this before a build starts
+            raise FileNotFoundError(f"font {name!r} not found")
+        fonts[role] = metrics(path)
+    return fonts
+
+
+def read_art(game: "Game") -> dict[str, "Art"]:
+    """Every picture the data names, with its size in pixels (read once, before composing)."""
+    from .checks.hygiene import art_files
+    from .compose.boxes import Art
+
+    found: dict[str, Art] = {}
+    for _, _, _, relative in art_files(game):
+        if relative not in found:
+            from PIL import Image
+
+            path = (game.root / relative).resolve()
+            with Image.open(path) as image:
+                found[relative] = Art(str(path), *image.size)
+    return found
+
+
+def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | None = None,
+          previous: dict | None = None, keys: dict | None = None, keep: tuple | None = None) -> Outputs:
+    """Build the kit into `out`: compose, impose, render, export."""
+    from .exports import gallery, pod, tabletopia, tts
+    from .scheduler import Scheduler
+
+    fonts = game_fonts(game)
+    art = read_art(game)
+    with Scheduler(options.jobs) as workers:
+        outputs = Outputs(out, fonts, workers, progress, [Path(a.path) for a in art.values()], options.formats,
+                          game.title.get(game.language))
+        outputs.previous, outputs.keys = previous or {}, dict(keys or {})
+        if keep is not None:
+            outputs.cache.put(*keep)
+        kit = Kit(game, fonts, art)
+        rows: list = []
+        if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
+            tts.start(kit, outputs, options, rows)
+        for name, sets in kit.print_groups():
+            if options.wants(name, *(s.name for s in sets)):
+                render_sets(kit, name, sets, outputs, options)
+        if options.wants(*(s.name for s in kit)):
+            outputs.progress.stage("data.json", 1)
+            outputs.write("data.json", game_data(game))
+        if options.wants("tabletopia", "tts"):  # Tabletop Simulator places the Tabletopia tokens and board
+            rows += tabletopia.build(kit, outputs, options)
+        if options.wants("pod"):
+            pod.build(kit, outputs)
+        outputs.write_svgs()
+        workers.finish()  # the workers have been rasterizing all along: wait for them, helping
+        if options.wants("gallery"):
+            gallery.build(kit, outputs, options, rows)
+    outputs.result.files.sort()
+    return outputs
+
+
+# --- rendering the sets ------------------------------------------------------------------------
+
+def sheet_label(kit: Kit, sets: Sequence[PieceSet]) -> str:
+    return f"{kit.game.title.get(kit.language)} · {sets[0].component.title.get(kit.language, kit.game.language)}"
+
+
+def label_font(fonts: dict[str, FontMetrics]) -> str:
+    return (fonts.get("body") or next(iter(fonts.values()))).name
+
+
+def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, options: BuildOptions) -> None:
+    """One print group (sets that share their sheets): its print sheets on every paper, and
+    each piece on its own as SVG and PNG."""
+    ctype = types()[sets[0].type]
+    bleed = options.bleed if ctype.name in ("card", "sheet", "tile") else 0.0
+    label = sheet_label(kit, sets) if ctype.labelled else ""
+    font = label_font(outputs.fonts)
+    if ctype.name == "board":
+        render_board(name, sets, options, outputs, label, font)
+        return
+    sheets = {paper: ctype.impose(sets, PAPERS[paper], bleed, label, font) for paper in options.papers}
+    if "pdf" in options.formats:
+        for paper, both in sheets.items():
+            outputs.progress.stage(f"{name}: print sheets, {PAPERS[paper].label}", 2 + options.duplex)
+            print_set(outputs, name, paper, both.fronts, both.backs, options.duplex)
+    named: list[tuple[str, Page]] = []
+    for s in sets:
+        for piece in s.pieces:
+            named.append((piece.name, single(piece.face)))
+        for back_name, back in s.backs():
+            named.append((f"{s.name}-{back_name}" if len(sets) > 1 else back_name, single(back)))
+    if "svg" in options.formats:
+        pages = [(f"svg/{name}/{n}.svg", page) for n, page in named]
+        for paper, both in sheets.items():
+            pages += [(f"svg/sheets/{name}-{paper}-{page.label}.svg", page) for page in both.fronts]
+            pages += [(f"svg/sheets/{name}-backs-{paper}-{page.label}.svg", page) for page in both.backs]
+        outputs.svgs(pages)
+    if "png" in options.formats:
+        first = next((s for s in kit if s.type == "card"), None)
+        contact = first is not None and first in sets and len(sets) == 1
+        paths = [outputs.out / "png" / name / f"{n}.png" for n, _ in named]
+        pngs = outputs.rasterize_later([page for _, page in named], PNG_DPI, paths, f"{ctype.name}-png",
+                                       f"{name}: PNG images" + (" and the contact sheet" if contact else ""),
+                                       CONTACT_THUMB_WIDTH if contact else 0, extra=int(contact))
+        if contact:
+            outputs.workers.then(contact_sheet(outputs, pngs, [page for _, page in named][:len(first.pieces)]))
+        else:
+            outputs.workers.then(pngs)
+
+
+def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs: list[Page], duplex: bool) -> None:
+    """print/<name>-<paper>.pdf and its backs (and, with duplex, both interleaved)."""
+    outputs.make(f"print/{name}-{paper}.pdf", outputs.key("pdf", fronts), lambda: outputs.pdf(fronts))
+    outputs.make(f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), lambda: outputs.pdf(backs))
+    if duplex:
+        both = interleave(fronts, backs)
+        outputs.make(f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both), lambda: outputs.pdf(both))
+
+
+def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,
+                 font: str) -> None:
+    """A board: its PDF on each paper (whole or in parts), an SVG and a PNG of it. Each is
+    keyed by what the board is drawn from, so an unchanged board is not even composed."""
+    board = sets[0]
+    if board.make_page is None:
+        return
+    ctype = types()["board"]
+    key = outputs.key(*board.data_key)
+    if "pdf" in options.formats:
+        outputs.progress.stage(f"{name}: PDF", len(options.papers))
+        for paper in options.papers:
+            outputs.make(f"print/{name}-{paper}.pdf", outputs.key(key, paper, label),
+                         lambda paper=paper: outputs.pdf(ctype.impose(sets, PAPERS[paper], 0.0, label, font).fronts))
+    if "svg" in options.formats:
+        outputs.progress.stage(f"{name}: SVG", 1)
+        outputs.make(f"svg/{name}.svg", outputs.key(key, "svg"),
+                     lambda: outputs.svg_now(single(board.page)).encode("utf-8"))
+    if "png" in options.formats:
+        from .backends.png import png_bytes, rasterize
+
+        outputs.progress.stage(f"{name}: PNG", 1)
+        outputs.make(f"png/{name}.png", outputs.key(key, "png", BOARD_PNG_DPI),
+                     lambda: png_bytes(next(iter(rasterize(outputs.pdf([single(board.page)]), BOARD_PNG_DPI))),
+                                       BOARD_PNG_DPI))
+
+
+def contact_sheet(outputs: Outputs, pngs, pages: Sequence[Page]) -> Callable[[], None]:
+    """Start png/contact-sheet.png, every face's thumbnail; returns what finishes it.
+    When the sheet the last build left was made from the earlier versions of these
+    faces, a worker process draws again only the cells of the few faces that changed."""
+    from .backends.png import png_bytes
+
+    relative = "png/contact-sheet.png"
+    cells = pngs.keys[:len(pages)]
+    key = outputs.key("contact-sheet", cells, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)
+    kept = outputs.reusable(relative, key, counted=False)
+    task = None
+    if not kept:
+        # what the earlier build drew each face from
+        earlier = [outputs.previous.get(r, ("", 0))[0] for r in pngs.relative[:len(pages)]]
+        changed = [i for i, (was, now) in enumerate(zip(earlier, cells)) if was != now]
+        if (len(changed) <= CONTACT_PATCH_LIMIT and outputs.earlier_key(relative)
+                == outputs.key("contact-sheet", earlier, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)):
+            task = outputs.workers.submit(patch_contact_sheet, outputs.pdf([pages[i] for i in changed]), PNG_DPI,
+                                          CONTACT_THUMB_WIDTH, changed, len(cells), CONTACT_COLUMNS,
+                                          str(outputs.out / relative))
+
+    def finish() -> None:
+        pngs()
+        if kept:
+            outputs.progress.advance()
+        elif task is not None and task.result():
+            outputs.made(relative, key)
+        else:
+            thumbs = pngs(range(len(cells)))
+            outputs.write(relative, png_bytes(contact_image(thumbs, len(cells), CONTACT_COLUMNS)), key)
+    return finish
+
+
+def contact_size(thumb: tuple[int, int], count: int, columns: int, gap: int = 8) -> tuple[int, int]:
+    width, height = thumb
+    rows = (count + columns - 1) // columns
+    return columns * (width + gap) + gap, rows * (height + gap) + gap
+
+
+def contact_image(thumbs: dict, count: int, columns: int, sheet=None, gap: int = 8):
+    """All faces at a glance: `count` thumbnails in a grid on white. Given the sheet of an
+    earlier build, only the cells in `thumbs` are drawn again."""
+    from PIL import Image
+
+    width, height = next(iter(thumbs.values())).size
+    if sheet is None:
+        sheet = Image.new("RGB", contact_size((width, height), count, columns, gap), "white")
+    for i, thumb in thumbs.items():
+        sheet.paste(thumb, (gap + (i % columns) * (width + gap), gap + (i // columns) * (height + gap)))
+    return sheet
+
+
+def patch_contact_sheet(pdf: bytes, dpi: float, thumb_width: int, cells: list[int], count: int, columns: int,
+                        path: str) -> bool:
+    """In a worker process: draw the PDF's pages as the thumbnails of `cells` into the contact
+    sheet at `path`. False, and nothing written, if the sheet is not of the expected size."""
+    from PIL import Image
+
+    from .backends.png import png_bytes, rasterize, thumbnail
+    from .files import write_atomic
+
+    thumbs = {}
+    for i, image in zip(cells, rasterize(pdf, dpi)):
+        thumbs[i] = thumbnail(image, thumb_width)
+    with Image.open(path) as image:
+        if image.size != contact_size(thumbs[cells[0]].size, count, columns):
+            return False
+        sheet = image.convert("RGB")
+    write_atomic(Path(path), png_bytes(contact_image(thumbs, count, columns, sheet)))
+    return True
+
+
+# --- the game as data ---------------------------------------------------------------------------
+
+def _plain(value, game: "Game"):
+    from .model import Text
+
+    if isinstance(value, Text):
+        return {lang: value.get(lang, game.language) for lang in game.languages}
+    if isinstance(value, list):
+        return [_plain(v, game) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v, game) for k, v in value.items()}
+    return value
+
+
+def game_data(game: "Game") -> bytes:
+    """data.json: every set's groups and items as validated data, texts in every language."""
+    sets = {}
+    for component in game.sets.values():
+        if component.declaration.get("items_of"):
+            continue
+        entry: dict = {"type": component.type}
+        if component.groups:
+            entry["groups"] = [{**_plain(g.fields, game),
+                                "items": [_plain(i.fields, game) for i in g.items]} for g in component.groups]
+        else:
+            entry["items"] = [_plain(i.fields, game) for i in component.items]
+        sets[component.name] = entry
+    doc = {"generator": f"pnp {__version__}", "title": _plain(game.title, game), "languages": list(game.languages),
+           "sets": sets}
+    return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+# --- building safely --------------------------------------------------------------------------
+
+class BuildFailed(Exception):
+    """The build could not write its output (a full disk, no permission); out/ is unchanged."""
+
+
+@dataclass
+class Outcome:
+    summary: str
+    written: list[Path]
+    warnings: list[str]
+
+
+def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Progress | None = None,
+                 partial: bool = False, settings: str | None = None,
+                 keep: tuple[str, str, bytes] | None = None) -> Outcome:
+    """Build into a new folder beside `target` and swap it in only when complete, so a build
+    that fails or is interrupted leaves the previous output as it was. A partial build
+    starts from the previous output and replaces only its own part. With `settings` (the
+    options as text), the output's record says what was built from what, so that the next
+    build can tell that nothing changed. `keep` is an entry for the new output's cache
+    (kind, key, data): validation's map checks."""
+    import shutil
+
+    from .cache import FOLDER as CACHE
+    from .files import keep_previous, staging_folder, swap_in, write_atomic
+    from .fingerprint import RECORD, game_inputs, previous_outputs, record
+
+    if target.exists() and not target.is_dir():
+        raise BuildFailed(f"cannot build into {target}: it is a file, not a folder")
+    try:
+        staging = staging_folder(target)
+    except OSError as exc:
+        raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
+    inputs = game_inputs(game) if settings is not None else None
+    try:
+        # start from the previous output: files that an identical input would draw again are
+        # kept as they are (hard links), and a full build removes what it did not make
+        keep_previous(target, staging)
+        previous = previous_outputs(staging)
+        keys = {name: key for name, (key, _) in previous.items()} if partial else {}
+        outputs = build(game, staging, options, progress, previous, keys, keep)
+        result = outputs.result
+        from . import colours, schema
+        from .fingerprint import environment
+
+        # what this process computed or was given, for the next validation and build
+        outputs.cache.put("colours", environment(), json.dumps(colours.remembered()).encode("utf-8"))
+        outputs.cache.put("schema-clean", environment(), json.dumps(sorted(schema.clean)).encode("utf-8"))
+        outputs.cache.trim()
+        files = set(output_files(staging, {CACHE, RECORD}))
+        if not partial:
+            for path in files.difference(result.files):
+                path.unlink()
+            files.intersection_update(result.files)
+        outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
+                          outputs.warnings)
+        if inputs is not None:  # lets the next build see that nothing changed
+            write_atomic(staging / RECORD, record(staging, inputs, settings, sorted(files), outputs.keys))
+        else:  # a record kept from an earlier build would no longer be true
+            (staging / RECORD).unlink(missing_ok=True)
+        swap_in(staging, target)
+        return outcome
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        where = f": {exc.filename}" if exc.filename else ""
+        raise BuildFailed(f"build failed, {target} is unchanged: {exc.strerror or exc}{where}") from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def output_files(folder: Path, leave_out: set[str]) -> list[Path]:
+    """Every file in `folder`, leaving out the files and folders at its top named in `leave_out`."""
+    import os
+
+    found = []
+    for parent, dirs, names in os.walk(folder):
+        if parent == str(folder):
+            dirs[:] = [d for d in dirs if d not in leave_out]
+            names = [n for n in names if n not in leave_out]
+        found += [Path(parent, n) for n in names]
+    return found
+
+
+def human_size(size: int) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1000
+    return ""  # pragma: no cover
+
+
+def summarise(result: BuildResult) -> str:
+    pdfs, svgs, pngs = result.count(".pdf"), result.count(".svg"), result.count(".png")
+    parts = [f"{n} {kind}" for n, kind in ((pdfs, "PDF"), (svgs, "SVG"), (pngs, "PNG")) if n]
+    others = len(result.files) - pdfs - svgs - pngs
+    if others:
+        parts.append(f"{others} other")
+    return f"{', '.join(parts)} ({human_size(result.size)})"

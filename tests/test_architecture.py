@@ -1,0 +1,111 @@
+"""pnp is an engine that knows print-and-play and no single game: none of a game's words in
+its code, schemas or comments, and a straight pipeline with no two modules importing each
+other."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "pnp"
+# The Anarchy's vocabulary (and its money's sign), as whole words
+GAME_WORDS = re.compile(r"\b(crowns?|castles?|swords?|treasure|leaders?|follows|melds?|company|companies|anarchy|"
+                        r"india|mughals?|rupees?)\b|₹", re.IGNORECASE)
+
+
+def sources() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def test_pnp_holds_no_word_of_any_one_game() -> None:
+    found = []
+    for path in sources():
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
+            for match in GAME_WORDS.finditer(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {match.group(0)!r} in {line.strip()[:90]!r}")
+    assert found == []
+
+
+def test_the_vocabulary_test_can_fail(tmp_path: Path) -> None:
+    assert GAME_WORDS.search("draws a crown on each leader") and GAME_WORDS.search("costs ₹5")
+    assert GAME_WORDS.search("The Anarchy") and not GAME_WORDS.search("a leaderboard, crowning, swordfish")
+
+
+def imports(path: Path) -> set[str]:
+    """The pnp modules a module imports anywhere (functions included), but for type hints."""
+    tree = ast.parse(path.read_text("utf-8"))
+    hinted = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            hinted |= {id(n) for n in ast.walk(node)}
+    module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in hinted:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name.startswith("pnp")}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.rsplit(".", 1)[0]
+                name = f"{base}.{node.module}" if node.module else base
+            else:
+                name = node.module or ""
+            if not name.startswith("pnp"):
+                continue
+            for alias in node.names:
+                candidate = f"{name}.{alias.name}"
+                found.add(candidate if (ROOT / Path(*candidate.split("."))).with_suffix(".py").is_file()
+                          or (ROOT / Path(*candidate.split("."))).is_dir() else name)
+    return {n.removesuffix(".__init__") for n in found}
+
+
+def module_graph() -> dict[str, set[str]]:
+    graph = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        graph[name] = imports(path) - {name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    found, state, stack = [], {}, []
+
+    def visit(node: str) -> None:
+        state[node] = "open"
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if state.get(other) == "open":
+                found.append(stack[stack.index(other):] + [other])
+            elif other not in state:
+                visit(other)
+        stack.pop()
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    return found
+
+
+def test_no_two_modules_import_each_other() -> None:
+    graph = module_graph()
+    assert "pnp.pipeline" in graph["pnp.cli"] and "pnp.kit" in graph["pnp.pipeline"]  # the graph is read
+    assert cycles(graph) == []
+
+
+def test_the_cycle_test_can_fail() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def test_exports_read_the_kit_and_never_the_pipeline() -> None:
+    graph = module_graph()
+    for name, found in graph.items():
+        if name.startswith("pnp.exports"):
+            assert "pnp.pipeline" not in found and "pnp.cli" not in found, name

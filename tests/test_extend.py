@@ -1,0 +1,88 @@
+"""A game grows without Python: a fifth symbol is a field, an icon file, a box's icon row and
+a check, all in the game's own files; it validates, builds and is drawn."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+from PIL import Image, ImageChops
+
+from pnp.cli import main
+
+from conftest import MINI
+
+GEM = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <!-- a cut gem: black takes the ink, white the paper -->
+  <polygon points="20,30 50,8 80,30 50,92"/>
+  <polygon points="35,30 50,18 65,30 50,70" fill="white"/>
+</svg>
+"""
+
+CHECK = """
+- id: gem-range
+  doc: A card shows at most three gems.
+  for: cards
+  range: gems
+  min: 0
+  max: 3
+  message: "card '{id}' has {value} gems; at most 3 fit the strip"
+"""
+
+
+def grow(game: Path) -> None:
+    """The edits a designer makes to add a symbol: game.yaml, icons/, a layout, checks.yaml."""
+    manifest = game / "game.yaml"
+    manifest.write_text(manifest.read_text().replace(
+        "      treasure: {type: int, default: 0}\n",
+        "      treasure: {type: int, default: 0}\n      gems: {type: int, default: 0}\n"))
+    (game / "icons" / "gem.svg").write_text(GEM)
+    face = game / "layouts" / "card-face.yaml"
+    face.write_text(face.read_text().replace(
+        "        - {icon: chest, count: treasure}\n",
+        "        - {icon: chest, count: treasure}\n        - {icon: gem, count: gems}\n"))
+    checks = game / "checks.yaml"
+    checks.write_text(checks.read_text() + CHECK)
+
+
+def set_gems(game: Path, count: int) -> None:
+    north = game / "cards" / "north.yaml"
+    text = north.read_text()
+    text = text.replace("    swords: 2\n", f"    swords: 2\n    gems: {count}\n", 1) if "gems:" not in text else \
+        text.replace(text[text.index("    gems:"):].split("\n", 1)[0], f"    gems: {count}")
+    north.write_text(text)
+
+
+def test_a_fifth_symbol_needs_no_python(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    shutil.copytree(MINI, game)
+    runner = CliRunner()
+    out = tmp_path / "before"
+    assert runner.invoke(main, ["build", "--game", str(game), "--only", "cards", "--format", "png", "-o", str(out)],
+                         catch_exceptions=False).exit_code == 0
+    grow(game)
+    set_gems(game, 2)  # the guards card gets two gems
+    result = runner.invoke(main, ["validate", "--game", str(game)], catch_exceptions=False)
+    assert (result.exit_code, result.output) == (0, "7 cards in 2 suits: 0 errors, 0 warnings\n")
+    after = tmp_path / "after"
+    result = runner.invoke(main, ["build", "--game", str(game), "--only", "cards", "--format", "png", "-o", str(after)],
+                           catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    # the guards' bottom strip now shows the gems; a card without gems is drawn as before
+    with Image.open(out / "png" / "cards" / "guards.png") as a, Image.open(after / "png" / "cards" / "guards.png") as b:
+        changed = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox()
+    assert changed is not None
+    assert changed[1] >= 900  # in the strip at the bottom (76 mm down: 898 px at 300 dpi)
+    with Image.open(out / "png" / "cards" / "king.png") as a, Image.open(after / "png" / "cards" / "king.png") as b:
+        assert ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox() is None
+    # and the new check holds the new field to its rule
+    set_gems(game, 5)
+    result = runner.invoke(main, ["validate", "--game", str(game)], catch_exceptions=False)
+    lines = result.output.splitlines()
+    assert result.exit_code == 1
+    assert lines[0].endswith("error: card 'guards' has 5 gems; at most 3 fit the strip [gem-range]")
+    assert lines[0].startswith(f"{game}/cards/north.yaml:35:11:")  # the gems: line of the guards
+    rules = runner.invoke(main, ["rules", "--game", str(game)]).output
+    assert any(line.split(None, 2) == ["gem-range", "error", "A card shows at most three gems."]
+               for line in rules.splitlines())
