@@ -6,13 +6,24 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from . import __version__
-from .game import GameNotFound, resolve_manifest
+from .paths import GameNotFound, resolve_manifest
 from .problems import format_github, format_json, format_text
-from .validate import Report, validate
+
+if TYPE_CHECKING:
+    from .validate import Report
+
+
+def validate(manifest: Path, cache=None) -> "Report":
+    """Load and check a game (imported when a command needs it: a build with nothing to do
+    never loads the game)."""
+    from .validate import validate as run
+
+    return run(manifest, cache)
 
 
 def _manifest(game: str | None) -> Path:
@@ -35,8 +46,9 @@ def _prefix(manifest: Path) -> str:
 
 def _cache(out: Path):
     """The cache of the build in `out`, to read from: the files that passed their schema, the
-    board checks' problems and the colour arithmetic already done. Validation never writes
-    to it: a build keeps what it needs in its own new cache."""
+    map checks' problems, the colour arithmetic and text fitting already done, and the
+    game's documents and icons as read. Validation never writes to it: a build keeps what it
+    needs in its own new cache."""
     import json
 
     from . import colours, schema
@@ -51,12 +63,24 @@ def _cache(out: Path):
         known = cache.get("schema-clean", environment())
         if known is not None:
             schema.clean.update(json.loads(known))
-    except (ValueError, TypeError):
-        pass  # an entry from another pnp: it is made again
+        from . import icons, yamlload
+        from .checks import hygiene
+
+        known = cache.get("documents", environment())
+        if known is not None:
+            yamlload.remember(json.loads(known))
+        known = cache.get("icons", environment())
+        if known is not None:
+            icons.remember(json.loads(known))
+        known = cache.get("text-fit", environment())
+        if known is not None:
+            hygiene.FITS.update(json.loads(known))
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        pass  # an entry from another pnp, or damaged: what it held is worked out again
     return cache
 
 
-def _report(manifest: Path, fmt: str) -> Report:
+def _report(manifest: Path, fmt: str) -> "Report":
     report = validate(manifest, _cache(manifest.parent / "out"))
     prefix = _prefix(manifest)
     problems = list(report.problems)

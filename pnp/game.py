@@ -13,6 +13,7 @@ from typing import Any, Callable
 from . import expr, schema
 from .fields import NO_DEFAULT, Field, object_schema, parse_fields
 from .model import ComponentSet, Game, Group, Item, Origin, Text
+from .paths import GameNotFound, inside, resolve_manifest  # noqa: F401  (where games are found)
 from .problems import Location, Problem, plural, problem
 from .sizes import read_size
 from .yamlload import Document, load_yaml
@@ -21,30 +22,6 @@ DEFAULT_SIZES = {"card": "poker", "sheet": "poker", "token": "chip", "tile": "sq
 SHAPES = {"card": ("rect",), "sheet": ("rect",), "token": ("round", "square"), "tile": ("hex", "square", "rect"),
           "board": ("rect",)}
 ID_FIELD = {"type": "id"}
-
-
-class GameNotFound(Exception):
-    """The manifest the user pointed at does not exist (a usage error, not a data problem)."""
-
-
-def resolve_manifest(game: str | Path | None) -> Path:
-    """The game.yaml to use: the given file, game.yaml in a given folder, or in the current one."""
-    path = Path(game) if game is not None else Path("game.yaml")
-    if path.is_dir():
-        path = path / "game.yaml"
-    if not path.is_file():
-        if game is None:
-            raise GameNotFound("no game.yaml in the current folder; run pnp in a game folder or pass --game PATH/game.yaml")
-        raise GameNotFound(f"no game manifest at {path}")
-    return path
-
-
-def inside(file: str) -> str | None:
-    """Normalise a path relative to the game folder; None when it leaves the folder."""
-    norm = posixpath.normpath(file.replace("\\", "/"))
-    if norm.startswith("../") or norm == ".." or posixpath.isabs(norm) or ":" in norm.split("/")[0]:
-        return None
-    return norm
 
 
 def singular(word: str) -> str:

@@ -34,6 +34,7 @@ so an icon file that says what a drawing in Python said gives the very same numb
 from __future__ import annotations
 
 import functools
+import hashlib
 
 import math
 import pathlib
@@ -182,8 +183,41 @@ def load_icon(root: pathlib.Path, file: str) -> tuple[Icon | None, list[Problem]
         column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
         line = len(_LINE_BREAK_RE.findall(before.decode("utf-8", errors="replace"))) + 1
         return None, [problem("icon", Location(file, line, column), "the icon file is not UTF-8 text")]
+    known = _known.get((file, hashlib.sha256(raw).hexdigest())) if _known else None
+    if known is not None:
+        return known, []
     icon, problems = _read_icon(file, raw, text)
     return icon, list(problems)  # a list of the caller's own: the remembered one stays as it is
+
+
+# Icons a build kept in its cache, by (file, SHA-256 of the bytes): the next validation reads
+# them instead of parsing the SVG again.
+_known: dict[tuple[str, str], Icon] = {}
+
+
+def remembered(root: pathlib.Path, icons) -> list[dict]:
+    """Icons as plain data a cache can keep, with the hash of the file each was read from."""
+    from .scene import to_data
+
+    kept = []
+    for icon in icons:
+        try:
+            digest = hashlib.sha256((root / icon.file).read_bytes()).hexdigest()
+        except OSError:
+            continue
+        kept.append({"name": icon.name, "file": icon.file, "digest": digest, "view_box": list(icon.view_box),
+                     "nodes": [to_data(n) for n in icon.nodes]})
+    return kept
+
+
+def remember(entries: list[dict]) -> None:
+    """Take icons a build kept (see `remembered`)."""
+    from .scene import from_data
+
+    for entry in entries:
+        icon = Icon(entry["name"], entry["file"], tuple(map(float, entry["view_box"])),
+                    tuple(from_data(n) for n in entry["nodes"]))
+        _known[(icon.file, entry["digest"])] = icon
 
 
 @functools.lru_cache(maxsize=256)

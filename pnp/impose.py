@@ -74,7 +74,10 @@ class Grid:
         right = min(b, self.left) if column == self.columns - 1 else min(b, self.gap_x / 2)
         top = min(b, self.top) if row == 0 else min(b, self.gap_y / 2)
         bottom = min(b, self.top) if row == self.rows - 1 else min(b, self.gap_y / 2)
-        return Rect(x - left, y - top, self.card_width + left + right, self.card_height + top + bottom, Style())
+        x0, y0 = max(0.0, x - left), max(0.0, y - top)  # never past the paper, not even by rounding
+        x1 = min(self.paper.width, x + self.card_width + right)
+        y1 = min(self.paper.height, y + self.card_height + bottom)
+        return Rect(x0, y0, x1 - x0, y1 - y0, Style())
 
     @property
     def per_page(self) -> int:

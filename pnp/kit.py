@@ -144,7 +144,7 @@ class Kit:
             layout = next(iter(component.faces.values()), None)
             if layout is not None:
                 def make_page(layout=layout, component=component):
-                    env = views.env()
+                    env = dict(views.env())
                     if component.settings is not None:
                         env["map"] = component.settings.view(self.language, self.game.language)
                     return compose(layout, self._context(layout, component), env, component.name)

@@ -215,6 +215,26 @@ def _resolve(value: Any, field: "Field | None", views: "Views", group: Group | N
     return value
 
 
+class _Sets(View):
+    """The sets as expressions see them, each made when an expression first reads it."""
+
+    __slots__ = ("views",)
+
+    def __missing__(self, name: str) -> View:
+        component = self.views.game.sets.get(name)
+        if component is None:
+            raise KeyError(name)
+        found = self[name] = View(name=name, items=[self.views.item(i) for i in component.items],
+                                  groups=[self.views.group(g) for g in component.groups])
+        return found
+
+    def keys(self):  # every set's name, made or not (for "did you mean")
+        return self.views.game.sets.keys()
+
+    def __iter__(self):
+        return iter(self.views.game.sets)
+
+
 class Views:
     """The game's records as `View`s in one language, made when first asked for."""
 
@@ -226,6 +246,7 @@ class Views:
         self._groups: dict[int, View] = {}
         self._sets: View | None = None
         self._game: View | None = None
+        self._envs: dict[tuple[int, int], dict[str, Any]] = {}
 
     def item(self, item: Item) -> View:
         found = self._items.get(id(item))
@@ -254,12 +275,10 @@ class Views:
         return found
 
     def sets(self) -> View:
-        """Every set as {items, groups, name}: `sets.cards.items`."""
+        """Every set as {items, groups, name}: `sets.cards.items`, each made when first read."""
         if self._sets is None:
-            self._sets = View()
-            for name, s in self.game.sets.items():
-                self._sets[name] = View(name=name, items=[self.item(i) for i in s.items],
-                                        groups=[self.group(g) for g in s.groups])
+            self._sets = _Sets()
+            self._sets.views = self
         return self._sets
 
     def game_view(self) -> View:
@@ -278,7 +297,15 @@ class Views:
 
     def env(self, item: Item | None = None, group: Group | None = None, **extra: Any) -> dict[str, Any]:
         """The names an expression about `item` (or `group`) can use: its fields, and item,
-        group, items (of its group, or the set), game and sets."""
+        group, items (of its group, or the set), game and sets. Made once per record: a
+        caller that adds names copies it first."""
+        key = (id(item), id(group))
+        env = self._envs.get(key)
+        if env is None:
+            env = self._envs[key] = self._env(item, group)
+        return dict(env, **extra) if extra else env
+
+    def _env(self, item: Item | None, group: Group | None) -> dict[str, Any]:
         env: dict[str, Any] = {}
         if item is not None:
             view = self.item(item)
@@ -295,5 +322,4 @@ class Views:
             env["group"] = gview
         env["game"] = self.game_view()
         env["sets"] = self.sets()
-        env.update(extra)
         return env

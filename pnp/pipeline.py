@@ -357,8 +357,16 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         from .fingerprint import environment
 
         # what this process computed or was given, for the next validation and build
+        from . import icons, yamlload
+        from .checks import hygiene
+
         outputs.cache.put("colours", environment(), json.dumps(colours.remembered()).encode("utf-8"))
         outputs.cache.put("schema-clean", environment(), json.dumps(sorted(schema.clean)).encode("utf-8"))
+        outputs.cache.put("documents", environment(),
+                          json.dumps(yamlload.remembered(game.documents.values())).encode("utf-8"))
+        outputs.cache.put("icons", environment(), json.dumps(icons.remembered(game.root, game.icons.values()))
+                          .encode("utf-8"))
+        outputs.cache.put("text-fit", environment(), json.dumps(dict(sorted(hygiene.FITS.items()))).encode("utf-8"))
         outputs.cache.trim()
         files = set(output_files(staging, {CACHE, RECORD}))
         if not partial:

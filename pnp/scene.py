@@ -193,3 +193,47 @@ def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> tuple[PathComman
         ("C", cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy),
         ("Z",),
     )
+
+
+# --- as plain data --------------------------------------------------------------------------
+# A cache keeps drawings (a game's icons) as JSON, never as pickles: a damaged or hand-edited
+# entry can then only fail to load, not run anything.
+
+_KINDS = {"rect": Rect, "circle": Circle, "path": Path, "group": Group}
+
+
+def _style_data(style: Style) -> list:
+    return [style.fill, style.stroke, style.stroke_width, style.even_odd, style.line_cap, style.line_join]
+
+
+def to_data(node: Node) -> list:
+    """A node of shapes (no text, image or use) as JSON-ready lists."""
+    if isinstance(node, Rect):
+        return ["rect", node.x, node.y, node.width, node.height, _style_data(node.style), node.radius]
+    if isinstance(node, Circle):
+        return ["circle", node.cx, node.cy, node.r, _style_data(node.style)]
+    if isinstance(node, Path):
+        return ["path", [list(c) for c in node.commands], _style_data(node.style)]
+    if isinstance(node, Group):
+        return ["group", [to_data(c) for c in node.children], list(node.transform),
+                to_data(node.clip) if node.clip is not None else None]
+    raise TypeError(f"cannot keep {type(node).__name__} as data")
+
+
+def from_data(data: list) -> Node:
+    """The node `to_data` made (ValueError or TypeError on anything else)."""
+    kind = data[0]
+    if kind == "rect":
+        _, x, y, w, h, style, radius = data
+        return Rect(float(x), float(y), float(w), float(h), Style(*style), float(radius))
+    if kind == "circle":
+        _, cx, cy, r, style = data
+        return Circle(float(cx), float(cy), float(r), Style(*style))
+    if kind == "path":
+        _, commands, style = data
+        return Path(tuple((c[0], *map(float, c[1:])) for c in commands), Style(*style))
+    if kind == "group":
+        _, children, transform, clip = data
+        return Group(tuple(from_data(c) for c in children), tuple(map(float, transform)),
+                     from_data(clip) if clip is not None else None)
+    raise ValueError(f"not a node: {kind!r}")

@@ -48,7 +48,33 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     import jsonschema  # imported when a file must be checked (see `clean`)
 
     schema = _compiled[name] if name in _compiled else _schemas()[name]
-    return jsonschema.Draft202012Validator(schema, registry=_registry())
+    return jsonschema.Draft202012Validator(inline(schema), registry=_registry())
+
+
+def inline(schema: dict) -> dict:
+    """The schema with each reference to a definition (in itself or in another of pnp's
+    schemas) replaced by the definition: the same checks and messages, without resolving a
+    reference for every value checked (a thousand a game, each costing as much as the check)."""
+    schemas = {s["$id"].rsplit("/", 1)[-1]: s for s in _schemas().values()}
+
+    def resolve(node, base: dict, seen: tuple = ()):
+        if isinstance(node, list):
+            return [resolve(v, base, seen) for v in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if isinstance(ref, str) and "#/$defs/" in ref:
+            file, _, name = ref.partition("#/$defs/")
+            target = schemas.get(file, base) if file else base
+            key = (target.get("$id"), name)
+            if name in target.get("$defs", {}) and key not in seen:  # a recursive one stays a reference
+                merged = {**target["$defs"][name], **{k: v for k, v in node.items() if k != "$ref"}}
+                return resolve(merged, target, seen + (key,))
+            if file and target is not base:
+                node = {**node, "$ref": f"{target['$id']}#/$defs/{name}"}
+        return {k: resolve(v, base, seen) for k, v in node.items()}
+
+    return resolve(schema, schema)
 
 
 _compiled: dict[str, dict] = {}

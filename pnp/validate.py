@@ -71,8 +71,11 @@ def geometry_key(game: Game) -> str:
     digest = hashlib.sha256(f"{environment()}|{game.complete}|{game.language}".encode())
     for name in game.files:
         if name not in items:
+            doc = game.documents.get(name)
             digest.update(f"|{name}|".encode())
-            digest.update(hashlib.sha256((game.root / name).read_bytes()).digest())
+            # a document's hash was taken as it was read; another file (an icon) is hashed now
+            digest.update(doc.digest.encode() if doc is not None and doc.digest else
+                          hashlib.sha256((game.root / name).read_bytes()).digest())
     return digest.hexdigest()
 
 

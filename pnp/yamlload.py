@@ -189,10 +189,51 @@ def load_yaml(root: Path, file: str) -> tuple[Document | None, list[Problem]]:
 
 def parse_yaml(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
     """Parse YAML bytes read from `file` (the name problems are located in). A process that
-    reads the same bytes again (pnp watch, the tests) takes what it made the first time: a
-    document is never changed by its readers, but each gets its own copy of it."""
+    reads the same bytes again (pnp watch, the tests) takes what it made the first time, as
+    it does a document a build kept (see `remember`): a document is never changed by its
+    readers, but each gets its own copy of it."""
+    known = _known.get((file, hashlib.sha256(raw).hexdigest())) if _known else None
+    if known is not None:
+        return replace(known, lists={}), []
     doc, problems = _parse_remembered(raw, file)
     return (replace(doc, lists={}) if doc is not None else None), list(problems)
+
+
+# Documents a build kept in its cache, by (file, SHA-256 of the bytes): the next validation
+# reads them instead of parsing the YAML again (most of its time, after a build).
+_known: dict[tuple[str, str], Document] = {}
+
+
+def _plain(value: Any) -> bool:
+    """Whether a value survives JSON as it is (no dates, bytes or sets YAML may give)."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return True
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return False
+
+
+def remembered(documents) -> list[dict]:
+    """Documents as plain data a cache can keep (those whose data JSON keeps as it is)."""
+    kept = []
+    for doc in documents:
+        if doc.digest and _plain(doc.data):
+            kept.append({"file": doc.file, "digest": doc.digest, "data": doc.data,
+                         "values": [[list(k), *v] for k, v in doc.values.items()],
+                         "keys": [[list(k), *v] for k, v in doc.keys.items()]})
+    return kept
+
+
+def remember(entries: list[dict]) -> None:
+    """Take documents a build kept (see `remembered`)."""
+    for entry in entries:
+        doc = Document(entry["file"], entry["data"],
+                       {tuple(path): (line, column) for path, line, column in entry["values"]},
+                       {tuple(path): (line, column) for path, line, column in entry["keys"]},
+                       entry["digest"])
+        _known[(doc.file, doc.digest)] = doc
 
 
 @lru_cache(maxsize=512)

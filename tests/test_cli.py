@@ -177,9 +177,10 @@ def test_readme_commands_are_the_ones_ci_runs() -> None:
 
 
 def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> None:
-    """A build keeps in out/.cache/ which files passed their schema, the board checks'
-    problems and the colour arithmetic: validating again imports neither jsonschema,
-    shapely, pyproj nor coloraide; after a card edit, only jsonschema, for that file."""
+    """A build keeps in out/.cache/ which files passed their schema, the map checks'
+    problems, the colour arithmetic, the documents and icons as read and the texts fitted:
+    validating again imports neither jsonschema, shapely, pyproj, coloraide nor the SVG
+    reader; after a card edit, only jsonschema, for that file."""
     import shutil
 
     game = tmp_path / "game"
@@ -190,7 +191,8 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
     subprocess.run([sys.executable, "-m", "pnp", "build", "--only", "aid", "-q"], cwd=game, check=True)
     script = ("import sys; from pnp.cli import main\n"
               "try: main(['validate'])\nexcept SystemExit as exit: code = exit.code\n"
-              "print(code, *[m for m in ('jsonschema', 'shapely', 'pyproj', 'coloraide') if m in sys.modules])")
+              "print(code, *[m for m in ('jsonschema', 'shapely', 'pyproj', 'coloraide', 'svgelements')"
+              " if m in sys.modules])")
 
     def validate() -> str:
         return subprocess.run([sys.executable, "-c", script], cwd=game, capture_output=True, text=True,
@@ -204,4 +206,4 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
     areas.write_text(areas.read_text() + "\n# an edit\n")
     assert validate() == "0 jsonschema shapely pyproj"
     shutil.rmtree(game / "out")
-    assert validate() == "0 jsonschema shapely pyproj coloraide"
+    assert validate() == "0 jsonschema shapely pyproj coloraide svgelements"

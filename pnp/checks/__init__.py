@@ -321,7 +321,7 @@ class _Runner:
 
     def env(self, record: Any = None, **extra: Any) -> dict[str, Any]:
         if record is None:
-            env = self.views.env(**extra)
+            env = dict(self.views.env(**extra))
             if self.component is not None:
                 env["items"] = self.views.sets()[self.component.name]["items"]
                 env["groups"] = self.views.sets()[self.component.name]["groups"]

@@ -3,6 +3,7 @@ and references. Each yields (location, message) pairs; pnp.checks turns them int
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
 from dataclasses import dataclass
@@ -52,13 +53,28 @@ class Printed:
     field: str  # "name", "name.fr", or the box's name
 
 
+@functools.lru_cache(maxsize=1024)
+def field_path(source: str) -> tuple[str, ...] | None:
+    """The fields a template prints, when it prints one field and nothing else: "{name}" is
+    (name,), "{group.area.name}" (group, area, name)."""
+    match = FIELD_TEMPLATE.match(source)
+    return tuple(match.group(1).split(".")) if match else None
+
+
 def _source(game: "Game", template: Any, item: "Item | None", language: str) -> tuple["Origin | None", tuple, Any]:
     """The record and field a template prints, when it prints one field and nothing else:
     "{name}", "{group.name}", "{group.area.name}"."""
-    from ..model import Origin
+    path = field_path(template.source)
+    if path and path[0] == "game" and len(path) == 2:  # the game's title, subtitle or a value
+        from ..model import Origin
 
-    match = FIELD_TEMPLATE.match(template.source)
-    path = tuple(match.group(1).split(".")) if match else None
+        key = path[1] if path[1] in ("title", "subtitle") else None
+        value = getattr(game, key) if key else game.values.get(path[1])
+        where = (key,) if key else ("values", path[1])
+        if isinstance(value, Text) and value.localised:
+            lang = language if language in dict(value.values) else next(iter(dict(value.values)))
+            where += (lang,)
+        return Origin(game.manifest), where, None
     if not path or item is None:
         return None, (), None
     record: Any = item
@@ -129,10 +145,11 @@ def _printed(game: "Game") -> Iterator[Printed]:
             if not boxes:
                 continue
             items = [i for i in component.items if _uses(component, i, layout)] if component.type != "board" else [None]
+            item_names = frozenset(component.fields) | {"item", "items", "group", "id", "position", "copies"}
             for language in languages:
                 views = game.views(language)
                 for item in items:
-                    env = views.env(item) if item is not None else views.env()
+                    env = dict(views.env(item) if item is not None else views.env())
                     if component.type == "board" and component.settings is not None:
                         env["map"] = component.settings.view(language, game.language)
                     env["colours"] = layout.colours
@@ -147,15 +164,20 @@ def _printed(game: "Game") -> Iterator[Printed]:
                             continue
                         if not text:
                             continue
+                        own = item is not None and bool(template.names & item_names)
+                        quick = (text, id(box), layout.file, id(item) if own else None)
+                        if quick in seen:  # the same text in another language, or for another item
+                            continue
+                        seen.add(quick)
                         origin, path, record = _source(game, template, item, language)
                         if origin is not None:
                             where = game.locate(origin, *path)
                             owner, field = _describe(game, origin, path)
-                        elif item is not None:
+                        elif own:
                             where = game.locate(item.origin)
                             owner, field = component.describe(item), box.name
-                        else:
-                            where = Location(layout.file)
+                        else:  # the same for every item: where the box says it
+                            where = _box_place(game, layout, box)
                             owner, field = f"layout '{layout.file}'", box.name
                         font = box.get("font") or ("body" if box.kind == "text" else "heading")
                         key_seen = (text, box.name, layout.file, font, where)
@@ -163,6 +185,13 @@ def _printed(game: "Game") -> Iterator[Printed]:
                             continue
                         seen.add(key_seen)
                         yield Printed(text, box, layout, font, where, owner, field)
+
+
+def _box_place(game: "Game", layout: "Layout", box: "Box") -> Location:
+    """Where a layout declares a box (the file of the layout, or of one it extends)."""
+    file = layout.origins.get(box.name, layout.file)
+    doc = game.documents.get(file)
+    return doc.locate(box.at) if doc is not None else Location(file)
 
 
 def _uses(component: "ComponentSet", item: "Item", layout: "Layout") -> bool:
@@ -185,6 +214,11 @@ def missing_glyph(game: "Game") -> Found:
             yield p.where, f"{name} {p.text!r}: font {font.stem} has no glyph for {chars}"
 
 
+# Whether a text fits a box, by font, box and text: a build keeps these in its cache, so that
+# validating after it fits only texts it has not met.
+FITS: dict[str, bool] = {}
+
+
 @rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box even at the smallest size allowed.")
 def text_fit(game: "Game") -> Found:
     from ..compose.boxes import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, fitted
@@ -197,7 +231,15 @@ def text_fit(game: "Game") -> Found:
     for p in printed(game):
         if p.box.kind != "text" or p.font not in fonts:
             continue
-        if fitted(p.box, p.text, metrics(fonts[p.font])) is not None:
+        box = p.box
+        # the same text in the same box fits the same, wherever it comes from, in this process or
+        # in the last build's (the font's file is part of the key: a game's own may change)
+        key = (f"{fonts[p.font].name} {fonts[p.font].stat().st_size} {box.width!r} {box.height!r} "
+               f"{box.get('size')!r} {box.get('min_size')!r} {box.get('wrap')!r} {box.get('leading')!r} {p.text}")
+        fits = FITS.get(key)
+        if fits is None:
+            fits = FITS[key] = fitted(box, p.text, metrics(fonts[p.font])) is not None
+        if fits:
             continue
         box = p.box
         name = f"{p.owner}: {p.field}" if p.field else p.owner
