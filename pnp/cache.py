@@ -25,6 +25,11 @@ class Cache:
         self.folder = folder
         self.limit = limit
 
+    @property
+    def present(self) -> bool:
+        """Whether the cache's folder is there (a build made it) to read from."""
+        return self.folder.is_dir()
+
     def _path(self, kind: str, key: str) -> Path:
         return self.folder / kind / key
 

@@ -56,6 +56,8 @@ def _cache(out: Path):
     from .fingerprint import environment
 
     cache = Cache(out / FOLDER)
+    if not cache.present:
+        return cache  # no build yet: nothing to read (and no need to fingerprint pnp itself)
     try:
         known = cache.get("colours", environment())
         if known is not None:
@@ -80,8 +82,37 @@ def _cache(out: Path):
     return cache
 
 
+def _validated(manifest: Path) -> str:
+    """What a validation report depends on besides the game's inputs (as "settings" of their
+    fingerprint): which manifest it is, and pnp's version."""
+    return repr(("validate", manifest.name, __version__))
+
+
+def _kept_report(manifest: Path) -> "Report | None":
+    """The report of the last build in out/, when nothing it read has changed since: its
+    record names every input (size, time and hash) and its cache keeps the report under the
+    fingerprint of those inputs, pnp's code and the libraries' versions."""
+    from .cache import FOLDER, Cache
+    from .fingerprint import current_inputs, fingerprint, read_record
+
+    out = manifest.parent / "out"
+    record = read_record(out)
+    inputs = current_inputs(manifest.parent, record) if record is not None else None
+    if inputs is None:
+        return None
+    data = Cache(out / FOLDER).get("report", fingerprint(inputs, _validated(manifest)))
+    if data is None:
+        return None
+    from .validate import kept
+
+    try:
+        return kept(data)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None  # from another pnp, or damaged: validate again
+
+
 def _report(manifest: Path, fmt: str) -> "Report":
-    report = validate(manifest, _cache(manifest.parent / "out"))
+    report = _kept_report(manifest) or validate(manifest, _cache(manifest.parent / "out"))
     prefix = _prefix(manifest)
     problems = list(report.problems)
     if fmt == "json":
@@ -192,10 +223,11 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
     return length
 
 
-def _settings(only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float, duplex: bool,
-              tabletopia_scale: int, strict: bool) -> str:
-    """The options a build's output depends on, as part of its inputs' fingerprint."""
-    return repr((sorted(only), paper, formats, bleed, duplex, tabletopia_scale, strict, __version__))
+def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
+              duplex: bool, tabletopia_scale: int, strict: bool) -> str:
+    """The options a build's output depends on, as part of its inputs' fingerprint (with the
+    manifest's name: two manifests in one folder may build into the same out/)."""
+    return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, tabletopia_scale, strict, __version__))
 
 
 class StageBars:
@@ -283,7 +315,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     started = time.perf_counter()
     manifest = _manifest(game)
     target = _target(manifest, out)
-    settings = _settings(only, paper, formats, bleed, duplex, tabletopia_scale, strict)
+    settings = _settings(manifest, only, paper, formats, bleed, duplex, tabletopia_scale, strict)
     if not force and up_to_date(target, manifest.parent, settings):
         if not quiet:
             click.echo(f"{target} is up to date: nothing changed since its last build")
@@ -306,7 +338,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     progress = None if quiet else StageBars()
     try:
         outcome = build_safely(report.game, target, options, progress, partial=bool(only), settings=settings,
-                               keep=report.keep)
+                               keep=report.keep.entry() if report.keep else None,
+                               report=(_validated(manifest), report.to_data()))
     except BuildFailed as exc:
         raise click.ClickException(str(exc)) from None
     finally:
@@ -344,7 +377,7 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
     manifest = _manifest(game)
     root = manifest.parent.resolve()
     target = _target(manifest, out).resolve()
-    settings = _settings(only, "all", formats, 0.0, False, 100, False)
+    settings = _settings(manifest, only, "all", formats, 0.0, False, 100, False)
     state = {"files": {manifest.resolve()}, "folders": set(), "globs": []}
 
     def rebuild() -> None:
@@ -362,7 +395,8 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
             # the record lets each rebuild keep what the edit did not change (and pnp build
             # afterwards find the output up to date)
             outcome = build_safely(report.game, target, options, partial=bool(only), settings=settings,
-                                   keep=report.keep)
+                                   keep=report.keep.entry() if report.keep else None,
+                                   report=(_validated(manifest), report.to_data()))
         except (BuildFailed, click.UsageError) as exc:
             click.echo(f"error: {exc}")
             return

@@ -13,7 +13,6 @@ import hashlib
 import json
 import os
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,8 @@ def _hash(path: Path) -> str:
 @cache
 def environment() -> str:
     """A hash of what draws the output besides the game: pnp's code and the libraries' versions."""
+    from importlib import metadata  # (slow to import: only when a cache or a record is read or written)
+
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent
     for folder, dirs, files in os.walk(package):

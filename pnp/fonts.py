@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache, cached_property
 from importlib import resources
+from itertools import repeat
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
@@ -50,6 +51,7 @@ class FontMetrics:
             hmtx = font["hmtx"].metrics
             self.advance = {cp: hmtx[glyph][0] for cp, glyph in cmap.items()}
             self.missing_advance = hmtx[".notdef"][0]
+            self._by_char = {chr(cp): advance for cp, advance in self.advance.items()}
             os2 = font["OS/2"]
             self.cap_height = getattr(os2, "sCapHeight", 0) / self.units or 0.7
             self.weight = os2.usWeightClass
@@ -65,7 +67,8 @@ class FontMetrics:
 
     def width(self, text: str, size: float) -> float:
         """Width of `text` at `size` points (no kerning, as reportlab draws it)."""
-        total = sum(self.advance.get(ord(ch), self.missing_advance) for ch in text)
+        # (map over dict.get: no Python call per character; the sum of whole units is exact)
+        total = sum(map(self._by_char.get, text, repeat(self.missing_advance, len(text))))
         return total * size / self.units
 
 

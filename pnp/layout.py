@@ -11,6 +11,7 @@ set's fields. Lengths become points here (pnp.units), so nothing after this sees
 from __future__ import annotations
 
 import difflib
+import functools
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -110,14 +111,25 @@ def _merge_box(base: Mapping, child: Mapping) -> dict:
     return merged
 
 
+@functools.cache
 def builtin_layouts() -> dict[str, str]:
     """pnp's built-in layouts, by name: the text of each."""
     folder = resources.files("pnp") / "layouts"
     return {p.name[:-5]: p.read_text("utf-8") for p in folder.iterdir() if p.name.endswith(".yaml")}
 
 
-def _read_chain(game_root: Path, file: str, where: Location, problems: list[Problem]) -> list[Document] | None:
-    """A layout and the layouts it extends, nearest first; None when one cannot be read."""
+@functools.cache
+def _read_builtin(name: str) -> tuple[Document, list[Problem], list[Problem]]:
+    """A built-in layout, read and checked against the layout schema once per process: the
+    document, the problems reading it, the problems with its schema."""
+    doc, found = parse_yaml(builtin_layouts()[name].encode("utf-8"), f"{BUILTIN}{name}")
+    return doc, found, schema.check(doc, "layout")
+
+
+def _read_chain(game_root: Path, file: str, where: Location, problems: list[Problem],
+                memo: dict[str, tuple]) -> list[Document] | None:
+    """A layout and the layouts it extends, nearest first; None when one cannot be read.
+    `memo` keeps the game's layouts read so far (several extend the same base)."""
     chain: list[Document] = []
     current, at = file, where
     while current is not None:
@@ -132,8 +144,7 @@ def _read_chain(game_root: Path, file: str, where: Location, problems: list[Prob
                 hint = f" (did you mean '{BUILTIN}{close[0]}'?)" if close else f" (built-in: {', '.join(sorted(texts))})"
                 problems.append(problem("layout", at, f"there is no built-in layout '{name}'{hint}"))
                 return None
-            doc, found = parse_yaml(texts[name].encode("utf-8"), current)
-            problems += found
+            doc, read, found = _read_builtin(name)
         else:
             if current.startswith("../") or posixpath.isabs(current):
                 problems.append(problem("missing-file", at, f"layout '{current}' lies outside the game folder"))
@@ -141,12 +152,14 @@ def _read_chain(game_root: Path, file: str, where: Location, problems: list[Prob
             if not (game_root / current).is_file():
                 problems.append(problem("missing-file", at, f"layout '{current}' does not exist"))
                 return None
-            doc, found = load_yaml(game_root, current)
-            problems += found
+            if current not in memo:
+                doc, read = load_yaml(game_root, current)
+                memo[current] = doc, read, schema.check(doc, "layout") if doc is not None else []
+            doc, read, found = memo[current]
             if doc is None:
+                problems += read
                 return None
-        found = schema.check(doc, "layout")
-        problems += found
+        problems += read + found
         chain.append(doc)
         if found:
             return None
@@ -350,12 +363,12 @@ def _parse_box(reader: _BoxReader, name: str, data: Mapping[str, Any], path: tup
 
 
 def load_layout(root: Path, file: str, where: Location, width: float, height: float, names: frozenset[str],
-                icons: frozenset[str], fonts: frozenset[str], owner: str
-                ) -> tuple[Layout | None, list[Problem], list[Document]]:
+                icons: frozenset[str], fonts: frozenset[str], owner: str,
+                memo: dict | None = None) -> tuple[Layout | None, list[Problem], list[Document]]:
     """Read a layout and the layouts it extends, for a component `width` x `height` points
     whose items have the fields `names`. `where` locates a problem with `file` itself."""
     problems: list[Problem] = []
-    chain = _read_chain(root, file, where, problems)
+    chain = _read_chain(root, file, where, problems, {} if memo is None else memo)
     documents = [doc for doc in chain or [] if not doc.file.startswith(BUILTIN)]
     if chain is None:
         return None, problems, documents
@@ -425,6 +438,7 @@ def load_layouts(game: "Game", locate: Callable[..., Location]) -> tuple[list[Pr
     problems: list[Problem] = []
     documents: list[Document] = []
     loaded: dict[tuple, Layout | None] = {}
+    read: dict[str, tuple] = {}  # each layout file read once, though several extend it
     icons = frozenset(game.icons)
     fonts = frozenset(game.fonts)
     for component in game.sets.values():
@@ -464,7 +478,7 @@ def load_layouts(game: "Game", locate: Callable[..., Location]) -> tuple[list[Pr
                 if key not in loaded:
                     norm = posixpath.normpath(file)
                     layout, found, docs = load_layout(game.root, norm, where, component.width, component.height,
-                                                      names, icons, fonts, owner)
+                                                      names, icons, fonts, owner, read)
                     problems += found
                     documents += docs
                     loaded[key] = layout

@@ -325,13 +325,16 @@ class Outcome:
 
 def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Progress | None = None,
                  partial: bool = False, settings: str | None = None,
-                 keep: tuple[str, str, bytes] | None = None) -> Outcome:
+                 keep: tuple[str, str, bytes] | None = None,
+                 report: tuple[str, bytes] | None = None) -> Outcome:
     """Build into a new folder beside `target` and swap it in only when complete, so a build
     that fails or is interrupted leaves the previous output as it was. A partial build
     starts from the previous output and replaces only its own part. With `settings` (the
     options as text), the output's record says what was built from what, so that the next
     build can tell that nothing changed. `keep` is an entry for the new output's cache
-    (kind, key, data): validation's map checks."""
+    (kind, key, data): validation's map checks. `report` is validation's report (what else it
+    depends on, as text; the report), kept under the fingerprint of the game's inputs so
+    that validating an unchanged game again only reads it back."""
     import shutil
 
     from .cache import FOLDER as CACHE
@@ -367,6 +370,10 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         outputs.cache.put("icons", environment(), json.dumps(icons.remembered(game.root, game.icons.values()))
                           .encode("utf-8"))
         outputs.cache.put("text-fit", environment(), json.dumps(dict(sorted(hygiene.FITS.items()))).encode("utf-8"))
+        if report is not None and inputs is not None:
+            from .fingerprint import fingerprint
+
+            outputs.cache.put("report", fingerprint(inputs, report[0]), report[1])
         outputs.cache.trim()
         files = set(output_files(staging, {CACHE, RECORD}))
         if not partial:

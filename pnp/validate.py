@@ -5,24 +5,26 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import registry  # noqa: F401  (every box kind and check pnp has)
-from .checks import run_rules
-from .game import load_game
-from .maps.areas import GEOMETRY_CHECKS
-from .model import Game
 from .problems import Location, Problem, Severity, count, plural, sort_problems
+
+if TYPE_CHECKING:
+    from .model import Game
 
 
 @dataclass(frozen=True)
 class Report:
-    """The outcome of validating a game: the model (if it could be built) and its problems in file order."""
+    """The outcome of validating a game: the model (if it could be built) and its problems in
+    file order. A report kept by a build (see `kept`) has no model, only what it said."""
 
     game: Game | None
     problems: tuple[Problem, ...]
-    # the map checks' problems, to keep in a build's cache: (kind, key, data), or None
-    keep: tuple[str, str, bytes] | None = None
+    # the map checks' problems, to keep in a build's cache (see `entry`), or None
+    keep: "_Keep | None" = None
+    # "126 cards in 16 suits" and each set's size, or None when the manifest could not be read
+    counted: str | None = None
+    sets: dict | None = None
 
     @property
     def errors(self) -> int:
@@ -35,29 +37,50 @@ class Report:
     def failed(self, strict: bool = False) -> bool:
         return self.errors > 0 or (strict and self.warnings > 0)
 
-    def counted(self) -> str:
-        """What the game's first set holds: "126 cards in 16 suits"."""
-        game = self.game
-        component = next(iter(game.sets.values()), None) if game is not None else None
-        if component is None:
-            return "no components"
-        items = len(component.items)
-        text = f"{items} {component.noun[0] if items == 1 else component.noun[1]}"
-        if component.group_key:
-            groups = len(component.groups)
-            text += f" in {plural(groups, component.group_key)}"
-        return text
-
     def summary(self) -> str:
         tally = f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}"
-        if self.game is None:
+        if self.counted is None:
             return f"the game manifest could not be read: {tally}"
-        return f"{self.counted()}: {tally}"
+        return f"{self.counted}: {tally}"
 
     def summary_data(self) -> dict:
-        game = self.game
-        sets = {name: {"items": len(s.items), "groups": len(s.groups)} for name, s in game.sets.items()} if game else {}
-        return {"sets": sets, "errors": self.errors, "warnings": self.warnings}
+        return {"sets": self.sets or {}, "errors": self.errors, "warnings": self.warnings}
+
+    def to_data(self) -> bytes:
+        """What the report says, for a build to keep: `kept` reads it back."""
+        return json.dumps({"counted": self.counted, "sets": self.sets, "problems": json.loads(_data(self.problems))},
+                          ensure_ascii=False).encode("utf-8")
+
+
+@dataclass(frozen=True)
+class _Keep:
+    """The map checks' problems, for a build to keep: its key is worked out only if asked for."""
+
+    game: "Game"
+    problems: tuple[Problem, ...]
+    key: str | None
+
+    def entry(self) -> tuple[str, str, bytes]:
+        """(kind, key, data) for the cache."""
+        return "map-checks", self.key or geometry_key(self.game), _data(self.problems)
+
+
+def kept(data: bytes) -> Report:
+    """A report a build kept (`Report.to_data`)."""
+    doc = json.loads(data)
+    return Report(None, tuple(_problems(json.dumps(doc["problems"]).encode())), None, doc["counted"], doc["sets"])
+
+
+def counted(game: Game) -> str:
+    """What the game's first set holds: "126 cards in 16 suits"."""
+    component = next(iter(game.sets.values()), None)
+    if component is None:
+        return "no components"
+    items = len(component.items)
+    text = f"{items} {component.noun[0] if items == 1 else component.noun[1]}"
+    if component.group_key:
+        text += f" in {plural(len(component.groups), component.group_key)}"
+    return text
 
 
 def geometry_key(game: Game) -> str:
@@ -83,28 +106,35 @@ def validate(manifest: Path, cache: Any = None) -> Report:
     """Load the game at `manifest` and run every check, collecting all problems. With a
     build's cache (pnp.cache.Cache), the map checks' problems are taken from it when the
     files they follow from are unchanged since they were kept."""
+    from . import registry  # noqa: F401  (every box kind and check pnp has)
+    from .checks import run_rules
+    from .game import load_game
+    from .maps.areas import GEOMETRY_CHECKS
+
     game, problems = load_game(manifest)
     order = [manifest.name]
     keep = None
     if game is not None:
         order = list(game.files)
-        key = geometry_key(game)
-        kept = cache.get("map-checks", key) if cache is not None else None
+        # (a folder that is not there holds nothing: no need to work out the key)
+        key = geometry_key(game) if cache is not None and cache.present else None
+        kept = cache.get("map-checks", key) if key is not None else None
         if kept is not None:
             problems += _problems(kept)
             problems += run_rules(game, skip=GEOMETRY_CHECKS)
         else:
             found = run_rules(game)
             problems += found
-            keep = ("map-checks", key, _data([p for p in found if p.rule in GEOMETRY_CHECKS]))
-    return Report(game, tuple(sort_problems(_unique(problems), order)), keep)
+            keep = _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
+    sets = {name: {"items": len(s.items), "groups": len(s.groups)} for name, s in game.sets.items()} if game else None
+    return Report(game, tuple(sort_problems(_unique(problems), order)), keep, counted(game) if game else None, sets)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:
     return list(dict.fromkeys(problems))
 
 
-def _data(problems: list[Problem]) -> bytes:
+def _data(problems) -> bytes:
     return json.dumps([[p.location.file, p.location.line, p.location.column, p.severity.value, p.message, p.rule]
                        for p in problems]).encode("utf-8")
 

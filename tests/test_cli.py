@@ -200,6 +200,11 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
 
     assert validate() == "0"
     mughals = game / "cards" / "mughals.yaml"
+    text = mughals.read_text()
+    # with nothing changed since the build, its report is read back: not even the game is loaded
+    script_loaded = script.replace("for m in (", "for m in ('pnp.game', 'yaml', ")
+    assert subprocess.run([sys.executable, "-c", script_loaded], cwd=game, capture_output=True, text=True,
+                          check=True).stdout.splitlines()[-1] == "0"
     mughals.write_text(mughals.read_text().replace("follows: [1, 2, 3, 4, 5, 8]", "follows: [1, 2]"))
     assert validate() == "0 jsonschema"
     areas = game / "board" / "areas.yaml"
@@ -207,3 +212,35 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
     assert validate() == "0 jsonschema shapely pyproj"
     shutil.rmtree(game / "out")
     assert validate() == "0 jsonschema shapely pyproj coloraide svgelements"
+
+
+def test_validation_after_a_build_says_what_validation_without_it_says(tmp_path: Path) -> None:
+    """The report a build keeps is the report: the same warnings, in every format, and it is
+    not used once an input changes, nor for another manifest building into the same out/."""
+    import shutil
+
+    game = tmp_path / "game"
+    shutil.copytree(ROOT / "tests" / "data" / "valid" / "mini", game)
+    cards = game / "cards" / "north.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("follows: [1]", "follows: [1, 2]", 1), "utf-8")
+
+    def run(*args: str) -> tuple[int, str]:
+        result = CliRunner().invoke(main, [*args, "--game", str(game / "game.yaml")])
+        return result.exit_code, result.output
+
+    fresh = {fmt: run("validate", "--format", fmt) for fmt in ("text", "json", "github")}
+    assert fresh["text"][0] == 0 and "warning" in fresh["text"][1]
+    assert run("build", "-q")[0] == 0
+    assert (game / "out" / ".cache" / "report").is_dir()
+    for fmt, said in fresh.items():
+        assert run("validate", "--format", fmt) == said
+    assert run("validate", "--strict")[0] == 1
+    cards.write_text(cards.read_text("utf-8").replace("follows: [1, 2]", "follows: [1]", 1), "utf-8")
+    code, text = run("validate")
+    assert code == 0 and "warning" not in text.replace("0 warnings", "")
+    assert run("build", "-q")[0] == 0
+    variant = game / "variant.yaml"
+    variant.write_text((game / "game.yaml").read_text("utf-8") + "unknown_key: 1\n", "utf-8")
+    for command in ("validate", "build"):
+        result = CliRunner().invoke(main, [command, "--game", str(variant)])
+        assert result.exit_code == 1 and "variant.yaml:" in result.output and "unknown_key" in result.output

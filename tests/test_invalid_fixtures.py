@@ -100,6 +100,7 @@ class DictCache:
 
     def __init__(self) -> None:
         self.entries: dict[tuple[str, str], bytes] = {}
+        self.present = True
 
     def get(self, kind: str, key: str) -> bytes | None:
         return self.entries.get((kind, key))
@@ -117,7 +118,7 @@ def test_board_checks_kept_by_a_build_give_the_same_report(case: str, tmp_path: 
     if fresh.game is None:
         return  # nothing to check, nothing kept
     cache = DictCache()
-    kind, key, data = fresh.keep
+    kind, key, data = fresh.keep.entry()
     cache.entries[(kind, key)] = data
     kept = validate(manifest, cache)
     assert kept.problems == fresh.problems and kept.keep is None  # taken from the cache
@@ -134,7 +135,7 @@ def test_board_checks_are_kept_across_card_edits_only(tmp_path: Path) -> None:
     # a kept entry is what validation reports (here, one made up to tell it apart)
     cache = DictCache()
     made_up = Problem(Location("board/areas.yaml", 1, 1), Severity.WARNING, "kept", "room-for-markers")
-    cache.entries[fresh.keep[:2]] = _data([made_up])
+    cache.entries[fresh.keep.entry()[:2]] = _data([made_up])
     assert validate(manifest, cache).problems == (made_up,)
     # editing a card keeps it; editing the areas (or any file but the suits') does not
     north = tmp_path / "game" / "cards" / "north.yaml"
