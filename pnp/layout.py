@@ -306,10 +306,32 @@ class _BoxReader:
         return value
 
 
+@dataclass(frozen=True)
+class BoxKind:
+    """A kind of box: its own settings (`keys`, the first names the kind), the names it
+    adds for templates inside it, and how it draws (registered by pnp.compose and pnp.maps:
+    a layout is read knowing every kind, and never imports what draws them)."""
+
+    name: str
+    doc: str
+    example: str
+    keys: frozenset[str]
+    draw: Callable[["Box", Any, Mapping[str, Any]], list[Any]]  # (box, compose Context, env) -> scene nodes
+    names: frozenset[str] = frozenset()
+
+
+BOX_KINDS: dict[str, BoxKind] = {}
+
+
+def box_kind(name: str, doc: str, example: str, keys: tuple[str, ...] = (), names: tuple[str, ...] = ()):
+    def register(draw: Callable) -> Callable:
+        BOX_KINDS[name] = BoxKind(name, doc, example, frozenset((name,) + keys), draw, frozenset(names))
+        return draw
+    return register
+
+
 def _parse_box(reader: _BoxReader, name: str, data: Mapping[str, Any], path: tuple, width: float, height: float,
                names: frozenset[str], owner: str, check_bounds: bool = True) -> Box | None:
-    from .compose.boxes import BOX_KINDS
-
     kinds = [k for k in BOX_KINDS if k in data]
     if len(kinds) != 1:
         reader.fail(path, f"layout '{reader.file}': box '{name}' needs exactly one of: {', '.join(BOX_KINDS)}"

@@ -9,7 +9,7 @@ import pytest
 from pnp import expr, registry  # noqa: F401  (every box kind and check)
 from pnp.checks import CHECK_KINDS
 from pnp.components import types
-from pnp.compose.boxes import BOX_KINDS
+from pnp.layout import BOX_KINDS
 from pnp.fields import FIELD_TYPES
 from pnp.problems import CHECKS
 from pnp.sizes import SIZES

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from .. import expr
 from ..colours import mix
 from ..fonts import FontMetrics
+from ..layout import BOX_KINDS, box_kind
 from ..scene import (Circle, Group, Image, Node, Path, Rect, Style, Text, chain, ellipse_path, rotate, scale,
                      translate)
 from ..textfit import fit_paragraph, fit_size
@@ -83,29 +84,6 @@ class Context:
 
     def font(self, box: "Box", default: str) -> FontMetrics:
         return self.fonts[box.get("font") or default]
-
-
-@dataclass(frozen=True)
-class BoxKind:
-    """A kind of box: its own settings (`keys`, the first names the kind), the names it
-    adds for templates inside it, and how it draws."""
-
-    name: str
-    doc: str
-    example: str
-    keys: frozenset[str]
-    draw: Callable[["Box", Context, Mapping[str, Any]], list[Node]]
-    names: frozenset[str] = frozenset()
-
-
-BOX_KINDS: dict[str, BoxKind] = {}
-
-
-def box_kind(name: str, doc: str, example: str, keys: tuple[str, ...] = (), names: tuple[str, ...] = ()):
-    def register(draw: Callable) -> Callable:
-        BOX_KINDS[name] = BoxKind(name, doc, example, frozenset((name,) + keys), draw, frozenset(names))
-        return draw
-    return register
 
 
 # --- text ---------------------------------------------------------------------------------

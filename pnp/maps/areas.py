@@ -17,7 +17,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..checks import Found, rule
-from ..compose.boxes import Context, box_kind, fit_line
+from ..compose.boxes import Context, fit_line
+from ..layout import box_kind
 from ..colours import mix
 from ..fields import Field
 from ..model import Origin, Text, View
