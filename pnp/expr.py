@@ -405,6 +405,22 @@ def _int(x: Any) -> int:
     return int(x)
 
 
+@function("hex_connected", "True when the hexagons of a list (records with q and r, axial coordinates) form one "
+          "piece, each reachable from any other through neighbours.",
+          "hex_connected([c for c in board if c.tile.kind == 'ocean'])")
+def _hex_connected(cells: Any) -> bool:
+    from .hexes import connected
+
+    found = []
+    for cell in _list_arg("hex_connected", cells, "a list of cells with q and r"):
+        q = cell.get("q") if isinstance(cell, Mapping) else None
+        r = cell.get("r") if isinstance(cell, Mapping) else None
+        if not (isinstance(q, int) and isinstance(r, int)) or isinstance(q, bool) or isinstance(r, bool):
+            raise ExpressionError("hex_connected() needs cells with whole numbers q and r")
+        found.append((q, r))
+    return connected(found)
+
+
 @function("plural", "A count and a word, the word in the plural unless the count is 1: "
           "with an s added, or plural_word= when given.", "plural(stars, 'star')")
 def _plural(n: Any, word: Any, plural_word: Any = None, *, _language: str = "en") -> str:

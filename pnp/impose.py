@@ -179,9 +179,10 @@ def back_sheets(backs: Sequence[Definition], grid: Grid) -> list[Page]:
     pages = []
     for number, start in enumerate(range(0, len(backs), grid.per_page), start=1):
         chunk = backs[start:start + grid.per_page]
-        nodes: list[Node] = [_place(grid, back, *mirrored_cell(grid, i)) for i, back in enumerate(chunk)]
+        nodes: list[Node] = [_place(grid, back, *mirrored_cell(grid, i)) for i, back in enumerate(chunk)
+                             if back is not None]  # a piece without a back leaves its cell blank
         nodes += _crop_marks(grid)
-        pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique(chunk),
+        pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique([b for b in chunk if b]),
                           f"{number:02d}"))
     return pages
 
@@ -350,4 +351,93 @@ def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Defini
             nodes.append(_cut(x, y, d, round_))
             used.append(back)
         out.append(Page(paper.width, paper.height, tuple(nodes), _unique(used), f"{number:02d}"))
+    return out
+
+
+# --- hex tiles ------------------------------------------------------------------------------
+
+def pack_hexes(tiles: Sequence[Definition], paper: Paper, bleed: float = 0.0) -> list[list[Placed]]:
+    """Hex tiles in columns (flat) or rows (pointy) of a honeycomb centred on each sheet,
+    every other one offset by half a tile, at least 5 mm from the edges. Without bleed
+    neighbours share their edges, so one cut serves two tiles; with bleed they are spread
+    apart by twice the bleed. The tiles are of one size."""
+    if not tiles:
+        return []
+    from .hexes import SQRT3
+
+    width, height = tiles[0].width, tiles[0].height
+    flat = width >= height
+    # work as if flat-topped on a paper turned over its diagonal, then turn back
+    across = (height if flat else width) + 2 * bleed  # the cell: the tile and its bleed
+    long_side = across * 2 / SQRT3
+    room_x = (paper.width if flat else paper.height) - 2 * MIN_MARGIN
+    room_y = (paper.height if flat else paper.width) - 2 * MIN_MARGIN
+    step_x = long_side * 0.75
+    columns = int((room_x - long_side + 1e-6) // step_x) + 1 if room_x >= long_side else 0
+    rows = int((room_y - across / 2 * (columns > 1) + 1e-6) // across)
+    if columns < 1 or rows < 1:
+        raise ImpositionError(f"a hex tile {min(width, height) / mm(1):.0f} mm across does not fit {paper.label}")
+    used_x = long_side + (columns - 1) * step_x
+    used_y = rows * across + (across / 2 if columns > 1 else 0.0)
+    left = ((paper.width if flat else paper.height) - used_x) / 2
+    top = ((paper.height if flat else paper.width) - used_y) / 2
+    cells = [(left + c * step_x + long_side / 2, top + r * across + (across / 2 if c % 2 else 0.0) + across / 2)
+             for r in range(rows) for c in range(columns)]
+    cells.sort(key=lambda p: (round(p[1], 3), p[0]))  # reading order: top to bottom, left to right
+    pages: list[list[Placed]] = []
+    for start in range(0, len(tiles), len(cells)):
+        placed = []
+        for tile, (cx, cy) in zip(tiles[start:start + len(cells)], cells):
+            if not flat:
+                cx, cy = cy, cx
+            placed.append(Placed(tile, cx - width / 2, cy - height / 2))
+        pages.append(placed)
+    return pages
+
+
+def hex_cut_lines(placed: Sequence[Placed]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Every edge of the placed hex tiles once: an edge two neighbours share is one line."""
+    from .hexes import corners, orientation_of
+
+    seen: dict[tuple, tuple] = {}
+    for p in placed:
+        w, h = p.definition.width, p.definition.height
+        points = corners(p.x + w / 2, p.y + h / 2, min(w, h), orientation_of(w, h))
+        for a, b in zip(points, points[1:] + points[:1]):
+            key = tuple(sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2)))))
+            seen.setdefault(key, (a, b))
+    return list(seen.values())
+
+
+def _hex_page(placed: Sequence[Placed], paper: Paper, number: int, label: str, total: int,
+              font: str | None) -> Page:
+    nodes: list[Node] = [Use(p.definition.id, translate(p.x, p.y)) for p in placed]
+    ink = Style(stroke="#000000", stroke_width=0.35, line_cap="round")
+    nodes += [Path((("M", *a), ("L", *b)), ink) for a, b in hex_cut_lines(placed)]
+    if font and label:
+        bottom = max(p.y + p.definition.height for p in placed)
+        if paper.height - bottom >= mm(8):
+            nodes.append(Text(paper.width / 2, paper.height - (paper.height - bottom) / 2 + 2,
+                              f"{label} · page {number} of {total} · {paper.label} · cut on the lines",
+                              font, 6.5, "#6b6b6b", "middle"))
+    return Page(paper.width, paper.height, tuple(nodes), _unique([p.definition for p in placed]), f"{number:02d}")
+
+
+def hex_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, label: str = "", font: str | None = None) -> list[Page]:
+    """Fronts: the tiles and their cut lines, each shared edge drawn once."""
+    return [_hex_page(placed, paper, n, label, len(pages), font) for n, placed in enumerate(pages, start=1)]
+
+
+def hex_back_sheets(pages: Sequence[Sequence[Placed]], backs: Sequence[Sequence[Definition]],
+                    paper: Paper) -> list[Page]:
+    """Backs, each behind its front after a long-edge flip (mirrored left-right on a portrait
+    sheet, top-bottom on a landscape one), with the same cut lines seen from behind."""
+    out = []
+    for number, (placed, chunk) in enumerate(zip(pages, backs), start=1):
+        mirrored = []
+        for p, back in zip(placed, chunk):
+            w, h = p.definition.width, p.definition.height
+            x, y = (p.x, paper.height - p.y - h) if paper.landscape else (paper.width - p.x - w, p.y)
+            mirrored.append(Placed(back, x, y))
+        out.append(_hex_page(mirrored, paper, number, "", len(pages), None))
     return out

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from . import expr
-from .compose.boxes import Art, Context, compose, with_bleed
+from .compose.boxes import Art, Context, compose, hex_cut, with_bleed
 from .layout import ITEM_NAMES
 
 if TYPE_CHECKING:
@@ -164,7 +164,8 @@ class Kit:
             face_layout = component.faces.get(item.face or "")
             if face_layout is None:
                 continue
-            face = compose(face_layout, self._context(face_layout, component), env, f"{component.name}-{name}")
+            face = self._cut(compose(face_layout, self._context(face_layout, component), env,
+                                     f"{component.name}-{name}"), component)
             back, back_name = None, None
             if same:
                 back = face
@@ -180,8 +181,8 @@ class Kit:
                 if len(component.backs) > 1 and scope == "set":
                     back_name = f"back-{item.back.rsplit('/', 1)[-1].removesuffix('.yaml')}"
                 if key not in shared:
-                    shared[key] = compose(layout, self._context(layout, component), env,
-                                          f"{component.name}-{back_name}")
+                    shared[key] = self._cut(compose(layout, self._context(layout, component), env,
+                                                    f"{component.name}-{back_name}"), component)
                 back = shared[key]
             if label_template is not None:
                 shown = label_template.render(env, self.language)
@@ -190,6 +191,10 @@ class Kit:
             caption = tuple(line for line in (t.render(env, self.language) for t in captions) if line)
             pieces.pieces.append(Piece(item, name, face, back, back_name, item.copies, shown, caption or (shown,)))
         return pieces
+
+    @staticmethod
+    def _cut(definition: "Definition", component: "ComponentSet") -> "Definition":
+        return hex_cut(definition) if component.shape == "hex" else definition
 
     def _board_key(self, component: "ComponentSet", layout: "Layout") -> tuple:
         """What a board is drawn from, without drawing it: its files and its layout's, the

@@ -38,7 +38,7 @@ LENGTH_KEYS = ("x", "y", "width", "height")
 COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "light", "paper", "ink", "background", "stripe", "accent",
                          "sea", "land", "coast", "border", "text_colour", "badge_colour"})
 # settings that are expressions (not templates): conditions, counts, lists of rows
-EXPRESSION_KEYS = frozenset({"if", "count", "rows", "badges", "list"})
+EXPRESSION_KEYS = frozenset({"if", "count", "rows", "badges", "list", "hexmap"})
 # settings that are templates printed as text (localisable: a string or one per language)
 TEXT_KEYS = frozenset({"text", "badge", "title", "label", "compass", "scale", "cells", "header"})
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -274,7 +274,7 @@ class _BoxReader:
             return self.colour(value, path, names)
         if key in EXPRESSION_KEYS:
             return self.expression(value, path, names)
-        if key in ("icon", "medallion"):
+        if key in ("icon", "medallion", "symbol"):
             return self.icon(value, path, names)
         if key == "image":
             return self.template(value, path, names) if isinstance(value, str) else None

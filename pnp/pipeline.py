@@ -173,6 +173,8 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
 def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs: list[Page], duplex: bool) -> None:
     """print/<name>-<paper>.pdf and its backs (and, with duplex, both interleaved)."""
     outputs.make(f"print/{name}-{paper}.pdf", outputs.key("pdf", fronts), lambda: outputs.pdf(fronts))
+    if not backs:  # pieces with no back (borders, standees that fold over)
+        return
     outputs.make(f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), lambda: outputs.pdf(backs))
     if duplex:
         both = interleave(fronts, backs)

@@ -126,7 +126,7 @@ class Use:
 class Group:
     children: tuple["Node", ...]
     transform: Matrix = IDENTITY
-    clip: Rect | None = None  # in the group's own coordinates, before its transform
+    clip: "Rect | Path | None" = None  # in the group's own coordinates, before its transform
 
 
 Node = Union[Rect, Circle, Path, Text, Image, Use, Group]

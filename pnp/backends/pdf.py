@@ -155,6 +155,19 @@ class _Painter:
             c.setLineJoin(_JOINS[style.line_join])
         return int(fill), int(stroke)
 
+    @staticmethod
+    def trace(path, commands) -> None:
+        for cmd in commands:
+            op = cmd[0]
+            if op == "M":
+                path.moveTo(cmd[1], cmd[2])
+            elif op == "L":
+                path.lineTo(cmd[1], cmd[2])
+            elif op == "C":
+                path.curveTo(*cmd[1:])
+            else:
+                path.close()
+
     def node(self, node: Node) -> None:
         c = self.c
         if isinstance(node, Group):
@@ -162,7 +175,10 @@ class _Painter:
             c.transform(*node.transform)
             if node.clip is not None:
                 clip = c.beginPath()
-                clip.rect(node.clip.x, node.clip.y, node.clip.width, node.clip.height)
+                if isinstance(node.clip, Rect):
+                    clip.rect(node.clip.x, node.clip.y, node.clip.width, node.clip.height)
+                else:
+                    self.trace(clip, node.clip.commands)
                 c.clipPath(clip, stroke=0, fill=0)
             for child in node.children:
                 self.node(child)
@@ -176,17 +192,8 @@ class _Painter:
         elif isinstance(node, (PathNode, Circle)):
             fill, stroke = self.style(node.style)
             path = c.beginPath()
-            commands = node.commands if isinstance(node, PathNode) else ellipse_path(node.cx, node.cy, node.r, node.r)
-            for cmd in commands:
-                op = cmd[0]
-                if op == "M":
-                    path.moveTo(cmd[1], cmd[2])
-                elif op == "L":
-                    path.lineTo(cmd[1], cmd[2])
-                elif op == "C":
-                    path.curveTo(*cmd[1:])
-                else:
-                    path.close()
+            self.trace(path, node.commands if isinstance(node, PathNode) else
+                       ellipse_path(node.cx, node.cy, node.r, node.r))
             c.drawPath(path, stroke=stroke, fill=fill, fillMode=0 if node.style.even_odd else 1)
         elif isinstance(node, Text):
             c.saveState()

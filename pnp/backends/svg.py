@@ -159,7 +159,11 @@ class SvgRenderer:
             if node.clip is not None:
                 clip_id = f"{self.clip_prefix}{len(self.clips) + 1}"
                 clip = d.clipPath(id=clip_id)
-                clip.add(d.rect((_num(node.clip.x), _num(node.clip.y)), (_num(node.clip.width), _num(node.clip.height))))
+                if isinstance(node.clip, Rect):
+                    clip.add(d.rect((_num(node.clip.x), _num(node.clip.y)),
+                                    (_num(node.clip.width), _num(node.clip.height))))
+                else:
+                    clip.add(d.path(d=_path_data(node.clip.commands)))
                 self.clips.append(clip)
                 inner = d.g(clip_path=f"url(#{clip_id})")
                 group.add(inner)
@@ -180,10 +184,7 @@ class SvgRenderer:
             self._paint(circle, node.style)
             parent.add(circle)
         elif isinstance(node, PathNode):
-            parts = []
-            for cmd in node.commands:
-                parts.append(cmd[0] + " ".join(_num(v) for v in cmd[1:]))
-            path = d.path(d="".join(parts))
+            path = d.path(d=_path_data(node.commands))
             self._paint(path, node.style)
             parent.add(path)
         elif isinstance(node, Text):
@@ -214,6 +215,10 @@ class SvgRenderer:
             parent.add(use)
         else:  # pragma: no cover
             raise TypeError(f"cannot draw {type(node).__name__}")
+
+
+def _path_data(commands) -> str:
+    return "".join(cmd[0] + " ".join(_num(v) for v in cmd[1:]) for cmd in commands)
 
 
 def render_svgs(pages: Sequence[Page], fonts: Mapping[str, Path]) -> list[str]:

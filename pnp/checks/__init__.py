@@ -70,8 +70,8 @@ CHECK_KINDS: dict[str, CheckKind] = {k.name: k for k in (
               "and `value`.",
               "{id: symbol-range, for: cards, range: [stars, shields], min: 0, max: 5, "
               "message: \"card '{id}' has {value} {field}\"}", ("min", "max")),
-    CheckKind("require", "An expression holds for every item (or group) where `where` holds; with `each: FIELD`, "
-              "for every element of a list field, as `value` at `index`.",
+    CheckKind("require", "An expression holds for every item (or group) where `where` holds; with `each:` a list "
+              "field (or an expression giving a list), for every element, as `value` at `index`.",
               "{id: rank-without-star, for: cards, where: \"rank != none\", require: \"stars >= 1\", "
               "at: rank, message: \"card '{id}' has a rank but no star\"}", ("each",)),
     CheckKind("sum", "The sum of an expression over the items is `equals`, or at least `min` and at most `max`; the "
@@ -260,7 +260,9 @@ def load_checks(doc: "Document", sets: Mapping[str, "ComponentSet"]) -> tuple[li
             parsed["to"] = to
             reads_sets = True
         if kind == "require" and "each" in spec:
-            parsed["each"] = spec["each"]
+            declared = (component.group_fields if groups else component.fields) if component else {}
+            # a list field of the record (each element located in the data), or an expression
+            parsed["each"] = spec["each"] if spec["each"] in declared else expression("each", spec["each"])
         for key in ("equals", "min", "max"):
             if isinstance(spec.get(key), str):
                 parsed[key] = expression(key, spec[key])
@@ -516,7 +518,13 @@ def _require(r: _Runner) -> None:
             if failed:
                 r.say(r.at(record, ("id",) if "id" in record.fields or r.groups else ()), env, record)
             continue
-        values = r.views.group(record)[each] if r.groups else r.views.item(record)[each]
+        if isinstance(each, str):
+            values = r.views.group(record)[each] if r.groups else r.views.item(record)[each]
+        else:
+            try:
+                values = r.evaluate(each, env, record)
+            except Skip:
+                continue
         for i, value in enumerate(values or []):
             inner = extend(env, value=value, index=i)
             try:
@@ -524,7 +532,8 @@ def _require(r: _Runner) -> None:
             except Skip:
                 continue
             if failed:
-                r.say(r.locate(record, each, i), inner, record)
+                r.say(r.locate(record, each, i) if isinstance(each, str) else
+                      r.at(record, ("id",) if "id" in record.fields or r.groups else ()), inner, record)
 
 
 def _sum(r: _Runner) -> None:

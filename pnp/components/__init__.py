@@ -1,5 +1,6 @@
 """Component types: what kind of thing a set's items are, and so how they are printed and
-exported. Each type is a module with its TYPE: a card, a sheet, a token, a tile, a board."""
+exported. Each type is a module with its TYPE: a card, a sheet, a token, a tile, a standee,
+a board."""
 
 from __future__ import annotations
 
@@ -35,6 +36,6 @@ class ComponentType:
 
 
 def types() -> dict[str, ComponentType]:
-    from . import board, card, sheet, tile, token
+    from . import board, card, sheet, standee, tile, token
 
-    return {t.TYPE.name: t.TYPE for t in (card, sheet, token, tile, board)}
+    return {t.TYPE.name: t.TYPE for t in (card, sheet, token, tile, standee, board)}

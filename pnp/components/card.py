@@ -22,7 +22,8 @@ def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: st
     if first is None:
         return Sheets([], [])
     grid = make_grid(paper, first.width, first.height, bleed)
-    return Sheets(front_sheets(faces, grid, label, font), back_sheets(backs, grid))
+    return Sheets(front_sheets(faces, grid, label, font),
+                  back_sheets(backs, grid) if any(b is not None for b in backs) else [])
 
 
 TYPE = ComponentType(

@@ -1,17 +1,50 @@
-"""Tiles: square or hexagonal pieces that build a board, laid out in a grid like cards."""
+"""Tiles: pieces that build a board. Square and rectangular tiles are laid out in a grid
+like cards; hex tiles in a honeycomb whose neighbours share their cut lines."""
 
 from __future__ import annotations
 
-from . import ComponentType
+from dataclasses import replace
+from typing import Sequence
+
+from ..impose import Paper, hex_back_sheets, hex_sheets, pack_hexes
+from . import ComponentType, Sheets
 from .card import impose_grid
+
+
+def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+    hexes = [s for s in sets if s.component.shape == "hex"]
+    others = [s for s in sets if s.component.shape != "hex"]
+    sheets = impose_grid(others, paper, bleed, label, font) if others else Sheets([], [])
+    fronts, backs = list(sheets.fronts), list(sheets.backs)
+    by_size: dict[tuple, tuple[list, list]] = {}
+    for s in hexes:  # each size of tile on sheets of its own
+        faces, bled_backs = s.bled(bleed)
+        pair = by_size.setdefault((s.component.width, s.component.height), ([], []))
+        for piece, face, back in zip(s.pieces, faces, bled_backs):
+            pair[0].extend([face] * piece.copies)
+            pair[1].extend([back if back is not None else face] * piece.copies)
+    for faces, tile_backs in by_size.values():
+        pages = pack_hexes(faces, paper, bleed)
+        chunks, start = [], 0
+        for placed in pages:
+            chunks.append(tile_backs[start:start + len(placed)])
+            start += len(placed)
+        fronts += hex_sheets(pages, paper, label, font)
+        backs += hex_back_sheets(pages, chunks, paper)
+    if others and hexes:  # one numbering for the print file's pages
+        fronts = [replace(p, label=f"{n:02d}") for n, p in enumerate(fronts, start=1)]
+        backs = [replace(p, label=f"{n:02d}") for n, p in enumerate(backs, start=1)]
+    return Sheets(fronts, backs)
+
 
 TYPE = ComponentType(
     name="tile",
-    doc="Tiles: pieces that make up a board, square or hexagonal (hex: flat or pointy, size across the flats).",
+    doc="Tiles: pieces that make up a board, square or hexagonal (shape: hex, with hex: flat or pointy, size "
+        "across the flats); hex tiles are packed in a honeycomb whose neighbours share their cut lines.",
     example="tiles: {type: tile, shape: hex, hex: flat, size: 40mm, files: tiles.yaml, items: tiles, "
-            "face: layouts/tile.yaml}",
+            "face: layouts/tile.yaml, back: layouts/tile-back.yaml}",
     options=("hex",),
     tabletopia="Tile",
     deck=False,
-    impose=impose_grid,
+    impose=impose_tiles,
 )

@@ -520,9 +520,80 @@ def _list(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     for i, entry in enumerate(entries):
         inner = dict(env, entry=entry, number=i + 1)
         for sub in box.get("boxes") or ():
-            placed = type(sub)(sub.name, sub.kind, box.x + sub.x, box.y + i * row + sub.y, sub.width, sub.height,
-                               sub.settings, sub.condition, sub.rotate, sub.mirror, sub.at)
-            nodes += draw_box(placed, ctx, inner)
+            nodes += draw_box(_moved(sub, box.x, box.y + i * row), ctx, inner)
+    return nodes
+
+
+def _moved(sub: "Box", dx: float, dy: float) -> "Box":
+    """A box of a group or list, placed relative to its parent's corner."""
+    from dataclasses import replace
+
+    return replace(sub, x=sub.x + dx, y=sub.y + dy)
+
+
+@box_kind("group", "The boxes under boxes, placed from this box's top-left corner and drawn with it: with rotate: "
+          "180, the far half of a split card, read from the other end.",
+          "fail-half: {x: 0, y: 44.45, width: 63.5, height: 44.45, rotate: 180, group: true, boxes: {word: {x: 4, "
+          "y: 4, width: 55.5, height: 9, text: \"{fail}\"}}}",
+          ("boxes",))
+def _group(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    nodes: list[Node] = []
+    for sub in box.get("boxes") or ():
+        nodes += draw_box(_moved(sub, box.x, box.y), ctx, env)
+    return nodes
+
+
+# --- hex maps -------------------------------------------------------------------------------
+
+@box_kind("hexmap", "A small map of hexagons, drawn as large as fits the box and centred: hexmap is an expression "
+          "giving the cells (records with q and r, axial coordinates), orientation is flat or pointy; fill, "
+          "stroke, symbol (an icon) and label are templates that can use `cell`.",
+          'diagram: {x: 4, y: 30, width: 55.5, height: 40, hexmap: board, orientation: flat, fill: "{cell.tile.colour}", '
+          'stroke: ink, symbol: "{cell.tile.icon}", label: "{cell.label}"}',
+          ("orientation", "fill", "stroke", "stroke_width", "symbol", "colour", "light", "label", "font", "size"),
+          ("cell",))
+def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    from ..hexes import SQRT3, centre, outline
+    from ..icons import draw_icon
+
+    cells = box.get("hexmap").evaluate(env) if box.get("hexmap") is not None else []
+    cells = [c for c in cells or [] if isinstance(c, Mapping) and isinstance(c.get("q"), int)
+             and isinstance(c.get("r"), int)]
+    if not cells:
+        return []
+    orientation = box.get("orientation") or "flat"
+    # the map at one point across the flats, then scaled to fit the box
+    centres = [centre(c["q"], c["r"], 1.0, orientation) for c in cells]
+    half_w, half_h = (1 / SQRT3, 0.5) if orientation == "flat" else (0.5, 1 / SQRT3)
+    x0 = min(x for x, _ in centres) - half_w
+    x1 = max(x for x, _ in centres) + half_w
+    y0 = min(y for _, y in centres) - half_h
+    y1 = max(y for _, y in centres) + half_h
+    size = min(box.width / (x1 - x0), box.height / (y1 - y0))
+    left = box.x + (box.width - (x1 - x0) * size) / 2 - x0 * size
+    top = box.y + (box.height - (y1 - y0) * size) / 2 - y0 * size
+    ink = ctx.ink()
+    stroke = ctx.colour(box.get("stroke"), env, ink)
+    width = box.get("stroke_width") or 0.5
+    font = ctx.font(box, "heading")
+    nodes: list[Node] = []
+    for cell, (cx, cy) in zip(cells, centres):
+        inner = dict(env, cell=cell)
+        x, y = left + cx * size, top + cy * size
+        fill = ctx.colour(box.get("fill"), inner, ctx.paper())
+        nodes.append(Path(outline(x, y, size, orientation), Style(fill=fill, stroke=stroke, stroke_width=width,
+                                                                   line_join="round")))
+        label = ctx.text(box.get("label"), inner) if box.get("label") is not None else ""
+        icon = ctx.icon(box.get("symbol"), inner) if box.get("symbol") is not None else None
+        colour = ctx.colour(box.get("colour"), inner, ink) or ink
+        light = ctx.colour(box.get("light"), inner, ctx.paper()) or ctx.paper()
+        if icon is not None:
+            side = size * (0.5 if label else 0.62)
+            nodes.append(draw_icon(icon, x - side / 2, y - side / 2 - (size * 0.1 if label else 0), side, colour,
+                                   light))
+        if label:
+            text_size = box.get("size") or size * 0.3
+            nodes.append(Text(x, y + size * 0.38, label, font.name, text_size, colour, "middle"))
     return nodes
 
 
@@ -559,11 +630,28 @@ def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, ble
     return Definition(id, layout.width, layout.height, Group(tuple(nodes)), bleed)
 
 
-def with_bleed(definition, bleed: float):
-    """A definition composed without bleed, given one: only its background (the first node,
-    a rectangle covering it) depends on the bleed, so the rest is taken as it is."""
+def hex_cut(definition, grow: float = 0.0):
+    """A hex tile's definition cut to its hexagon (grown by `grow` all round): what lies
+    outside is not drawn, so its picture alone is a hexagon."""
+    from ..hexes import orientation_of, outline
     from ..scene import Definition
 
+    w, h = definition.width, definition.height
+    orientation = orientation_of(w, h)
+    clip = Path(outline(w / 2, h / 2, min(w, h) + 2 * grow, orientation), Style())
+    return Definition(definition.id, w, h, Group((definition.content,), clip=clip), definition.bleed)
+
+
+def with_bleed(definition, bleed: float):
+    """A definition composed without bleed, given one: only its background (the first node,
+    a rectangle covering it) depends on the bleed, so the rest is taken as it is. A hex
+    tile's cut grows by the bleed too."""
+    from ..scene import Definition
+
+    content = definition.content
+    if isinstance(content.clip, Path) and len(content.children) == 1:  # a hex tile (hex_cut)
+        inner = Definition(definition.id, definition.width, definition.height, content.children[0])
+        return hex_cut(with_bleed(inner, bleed), bleed)
     children = definition.content.children
     w, h = definition.width, definition.height
     if children and isinstance(children[0], Rect) and children[0].x <= 0 and children[0].y <= 0 \

@@ -1,0 +1,68 @@
+"""Hexagons: the geometry of hex tiles and hex maps, pure arithmetic in points.
+
+A hexagon is `flat` (a flat edge on top, wider than tall) or `pointy` (a corner on top).
+Its size is the distance across its flats. Maps use axial coordinates (q, r), as in Amit
+Patel's "Hexagonal Grids" (redblobgames.com): q counts columns (flat) or runs along rows
+(pointy), r the other way, and the six neighbours of (q, r) are (q+1, r), (q-1, r),
+(q, r+1), (q, r-1), (q+1, r-1), (q-1, r+1).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+SQRT3 = math.sqrt(3.0)
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def corners(cx: float, cy: float, across_flats: float, orientation: str) -> list[tuple[float, float]]:
+    """The six corners of a hexagon centred on (cx, cy), clockwise from the right (flat) or
+    from the top right (pointy), y pointing down."""
+    radius = across_flats / SQRT3  # centre to corner
+    start = 0.0 if orientation == "flat" else -30.0
+    return [(cx + radius * math.cos(math.radians(start + 60 * i)), cy + radius * math.sin(math.radians(start + 60 * i)))
+            for i in range(6)]
+
+
+def outline(cx: float, cy: float, across_flats: float, orientation: str) -> tuple[tuple, ...]:
+    """The hexagon as path commands."""
+    points = corners(cx, cy, across_flats, orientation)
+    return (("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",))
+
+
+def orientation_of(width: float, height: float) -> str:
+    """A hex tile's orientation from its bounding box: a flat one is wider than tall."""
+    return "flat" if width >= height else "pointy"
+
+
+def centre(q: float, r: float, across_flats: float, orientation: str) -> tuple[float, float]:
+    """Where the hexagon (q, r) of a map is centred, (0, 0) being the centre of (0, 0)."""
+    if orientation == "flat":
+        return across_flats * SQRT3 / 2 * q, across_flats * (r + q / 2)
+    return across_flats * (q + r / 2), across_flats * SQRT3 / 2 * r
+
+
+def neighbours(q: int, r: int) -> list[tuple[int, int]]:
+    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def connected(cells: Iterable[tuple[int, int]]) -> bool:
+    """Whether the cells form one piece, each reachable from any other through neighbours
+    (true for no cells)."""
+    remaining = set(cells)
+    if not remaining:
+        return True
+    stack = [remaining.pop()]
+    while stack:
+        q, r = stack.pop()
+        for n in neighbours(q, r):
+            if n in remaining:
+                remaining.remove(n)
+                stack.append(n)
+    return not remaining
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
