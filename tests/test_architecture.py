@@ -11,9 +11,13 @@ from pathlib import Path
 from conftest import ROOT
 
 PACKAGE = ROOT / "pnp"
-# The Anarchy's vocabulary (and its money's sign), as whole words
+# The Anarchy's vocabulary (and its money's sign), and Anarchipel's (its tile kinds, roles and
+# cards), as whole words
 GAME_WORDS = re.compile(r"\b(crowns?|castles?|swords?|treasure|leaders?|follows|melds?|company|companies|anarchy|"
-                        r"india|mughals?|rupees?)\b|₹", re.IGNORECASE)
+                        r"india|mughals?|rupees?|"
+                        r"anarchipel|corsaires?|corsairs?|privateers?|pirates?|gouvernails?|succès|échecs?|"
+                        r"monstres?|caf[ée]|bananes?|blé|bois|fer|tonneaux?|fantômes?|ghosts?|terre|océan)\b|₹",
+                        re.IGNORECASE)
 
 
 def sources() -> list[Path]:
@@ -32,6 +36,8 @@ def test_pnp_holds_no_word_of_any_one_game() -> None:
 def test_the_vocabulary_test_can_fail(tmp_path: Path) -> None:
     assert GAME_WORDS.search("draws a crown on each leader") and GAME_WORDS.search("costs ₹5")
     assert GAME_WORDS.search("The Anarchy") and not GAME_WORDS.search("a leaderboard, crowning, swordfish")
+    assert GAME_WORDS.search("une tuile Océan") and GAME_WORDS.search("4 Corsaire, 2 Pirate")
+    assert not GAME_WORDS.search("a fern, a boisterous ferry")
 
 
 def imports(path: Path) -> set[str]:

@@ -174,7 +174,7 @@ def test_luminance_of_white() -> None:
 
 def test_every_function_is_documented_and_its_example_parses() -> None:
     assert set(FUNCTIONS) == {"len", "sum", "min", "max", "any", "all", "count", "range", "abs", "round", "sorted",
-                              "unique", "first", "join", "str", "int", "plural", "mix", "luminance"}
+                              "unique", "first", "join", "str", "int", "plural", "mix", "luminance", "hex_connected"}
     for name, fn in FUNCTIONS.items():
         assert isinstance(fn, Function) and fn.name == name and callable(fn.call)
         assert fn.doc and "\n" not in fn.doc and fn.doc.endswith(".")
@@ -534,3 +534,15 @@ def test_random_expressions_raise_only_expression_errors(source: str, template: 
 @given(st.text(max_size=16), st.booleans())
 def test_random_text_raises_only_expression_errors(source: str, template: bool) -> None:
     _evaluate_or_refuse(source, template)
+
+
+def test_hex_connected() -> None:
+    cells = [{"q": 0, "r": 0}, {"q": 1, "r": 0}, {"q": 1, "r": -1}]
+    assert ev("hex_connected(cells)", {"cells": cells}) is True
+    assert ev("hex_connected(cells)", {"cells": cells + [{"q": 3, "r": 0}]}) is False
+    assert ev("hex_connected(cells)", {"cells": []}) is True
+    # (0, 0) and (1, 1) are not neighbours in axial coordinates; (1, -1) and (-1, 1) are
+    assert ev("hex_connected(cells)", {"cells": [{"q": 0, "r": 0}, {"q": 1, "r": 1}]}) is False
+    assert ev("hex_connected(cells)", {"cells": [{"q": 0, "r": 0}, {"q": -1, "r": 1}]}) is True
+    with pytest.raises(ExpressionError, match="hex_connected\\(\\) needs cells with whole numbers q and r"):
+        ev("hex_connected(cells)", {"cells": [{"q": 0}]})

@@ -1,5 +1,5 @@
 """Tabletopia: one image per face and one per back, sized at 10 px per mm times a scale,
-JPEG for rectangles and PNG with on/off alpha for round pieces, and a manifest (CSV and
+JPEG for rectangles and PNG with on/off alpha for round pieces and hex tiles, and a manifest (CSV and
 JSON) of the objects to create in Tabletopia's editor."""
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ class TabletopiaObject:
     front: str
     back: str
     quantity: int
+    shape: str = "rect"  # rect, round, square or hex: the outline of the piece
+    component: str = ""  # the component type (card, token, tile, standee, board)
 
 
 def scale_to_enter(size_points: float, pixels: int) -> int:
@@ -78,7 +80,7 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
                                              round(to_mm(component.width), 1), round(to_mm(component.height), 1),
                                              scale_to_enter(component.width, width), relative, "", 1))
             continue
-        alpha = all(s.component.shape == "round" for s in sets)
+        alpha = all(s.component.shape in ("round", "hex") for s in sets)  # cut to their outline: PNG
         ext = "png" if alpha else "jpg"
         named = []
         for s in sets:
@@ -95,7 +97,8 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
                 back = backs.get(piece.back_name) if piece.back_name else (front if piece.back is piece.face else "")
                 rows.append(TabletopiaObject(ctype.tabletopia, piece.label, round(to_mm(component.width), 2),
                                              round(to_mm(component.height), 2),
-                                             scale_to_enter(component.width, px), front, back or "", piece.copies))
+                                             scale_to_enter(component.width, px), front, back or "", piece.copies,
+                                             component.shape, component.type))
         if len(named) >= WORKERS_FROM:
             paths = [outputs.out / file for file, _ in named]
             waiting.append(outputs.rasterize_later([page for _, page in named], dpi, paths, "tabletopia",

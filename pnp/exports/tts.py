@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .tabletopia import TabletopiaObject
 
 COLUMNS, ROWS = 10, 7
+TILE_TYPES = {"rect": 0, "square": 0, "hex": 1, "round": 2}  # Tabletop Simulator's custom tile shapes
 SHEET_PX = 4096
 
 
@@ -128,12 +129,18 @@ def start(kit: "Kit", outputs: "Outputs", options, tabletopia: list["TabletopiaO
                 for relative, key in drawing:
                     outputs.made(relative, key)
         for row in tabletopia:
-            if row.type in ("Token", "Tile"):
+            if row.component == "standee":
+                for _ in range(row.quantity):
+                    objects.append({"Name": "Figurine_Custom", "Nickname": row.name, "Transform": _transform(-16.0),
+                                    "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": row.back or row.front,
+                                                    "ImageScalar": 1.0, "WidthScale": 0.0}})
+            elif row.type in ("Token", "Tile"):
                 for _ in range(row.quantity):
                     objects.append({"Name": "Custom_Tile", "Nickname": row.name, "Transform": _transform(-8.0),
                                     "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": row.back,
                                                     "ImageScalar": 1.0, "WidthScale": 0.0,
-                                                    "CustomTile": {"Type": 2, "Thickness": 0.2, "Stackable": True,
+                                                    "CustomTile": {"Type": TILE_TYPES.get(row.shape, 0),
+                                                                   "Thickness": 0.2, "Stackable": True,
                                                                    "Stretch": True}}})
             elif row.type == "Game Board":
                 objects.append({"Name": "Custom_Board", "Nickname": row.name, "Transform": _transform(0.0, 20.0),

@@ -1,0 +1,220 @@
+"""Anarchipel (examples/anarchipel), a second game made from YAML alone: it validates clean,
+each of its own checks fires on data that breaks it, and its kit reads back at the sizes
+it states: hex tiles in a honeycomb with shared cut lines, split cards, standees, coins."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+from conftest import ROOT
+from pdfgeom import MM, read_pdf
+
+GAME = ROOT / "examples" / "anarchipel"
+
+
+def copy_game(target: Path) -> Path:
+    shutil.copytree(GAME, target, ignore=shutil.ignore_patterns("out", ".out.*"))
+    return target
+
+
+def validate(game: Path, *args: str):
+    return CliRunner().invoke(main, ["validate", "--game", str(game), *args], catch_exceptions=False)
+
+
+def test_it_validates_clean() -> None:
+    result = validate(GAME, "--strict")
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith(": 0 errors, 0 warnings\n")
+
+
+# Each case: the check it breaks, the file, the text replaced and by what, what pnp says.
+CASES = [
+    ("tile-count", "tuiles.yaml", "nombre: 38,", "nombre: 37,",
+     ['checks.yaml:9:11: error: the tiles add up to 107, not 108 [tile-count]']),
+    ("tile-kinds", "tuiles.yaml", "ressource: fer, joueurs: 1,", "ressource: fer,",
+     ["tuiles.yaml:24:10: error: resource tile 'fer-1' needs both a resource and a number of players [tile-kinds]"]),
+    ("tile-kinds-level", "tuiles.yaml", "genre: depart, nombre: 2,", "genre: depart, niveau: 1, nombre: 2,",
+     ["tuiles.yaml:8:71: error: tile 'depart' is a depart tile and cannot have a level [tile-kinds]"]),
+    ("card-count", "game.yaml", "copies: 24", "copies: 23",
+     ['checks.yaml:36:11: error: there are 23 Succès/Échec cards, not 24 [card-count]']),
+    ("coin-count", "jetons.yaml", "valeur: 3, nombre: 40", "valeur: 5, nombre: 40",
+     ["jetons.yaml:4:27: error: coin 'piece-3' is worth 5; the coins are worth 1 and 3 [coin-count]"]),
+    ("objective-met", "cartes/objectifs.yaml", "besoins: {cafe: 2, banane: 2, ble: 2, bois: 1,",
+     "besoins: {cafe: 2, banane: 2, ble: 2, bois: 4,",
+     ["cartes/objectifs.yaml:11:14: error: objective 'manche-1-a' asks for 4 bois but its board has 1 [objective-met]"]),
+    ("objective-tiles", "cartes/objectifs.yaml", "{q: 2, r: -1, tuile: ocean}\n      - {q: 3, r: -1, tuile: ocean}",
+     "{q: 2, r: -1, tuile: fer-3}\n      - {q: 3, r: -1, tuile: fer-3}",
+     ["cartes/objectifs.yaml:13:7: error: objective 'manche-1-a' lays 2 'fer-3' tiles but the game has 1 [objective-tiles]"]),
+    ("objective-start", "cartes/objectifs.yaml", "{q: 2, r: 1, tuile: depart}", "{q: 2, r: 1, tuile: ocean}",
+     ["cartes/objectifs.yaml:13:7: error: objective 'manche-1-a' has 0 start tiles, not 1 [objective-start]"]),
+    ("objective-cells", "cartes/objectifs.yaml", "{q: 3, r: 0, tuile: ocean}", "{q: 2, r: 0, tuile: ocean}",
+     ["cartes/objectifs.yaml:13:7: error: objective 'manche-1-a' lays two tiles at (2, 0) [objective-cells]"]),
+    ("objective-sea", "cartes/objectifs.yaml", "{q: 0, r: 3, tuile: ocean}", "{q: 0, r: 6, tuile: ocean}",
+     ["cartes/objectifs.yaml:13:7: error: objective 'manche-1-a': its sea is cut in two by land, so some tiles cannot be reached [objective-sea]"]),
+    ("role-table", "aide.yaml", "{joueurs: 5, corsaires: 3, pirates: 2}", "{joueurs: 5, corsaires: 2, pirates: 3}",
+     ['aide.yaml:13:5: error: the role table deals 2 corsairs and 3 pirates to 5 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
+    ("role-table-missing", "aide.yaml", "{joueurs: 6,", "{joueurs: 7,",
+     ['aide.yaml:12:3: error: the role table has no row for 6 players [role-table]',
+      'aide.yaml:14:5: error: the role table deals 4 corsairs and 2 pirates to 7 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
+    ("coin-supply", "cartes/objectifs.yaml", "    pieces: 12", "    pieces: 30",
+     ["checks.yaml:140:8: error: the coins are worth 150, but the annex's rounds pay 252 to 6 players [coin-supply]"]),
+]
+
+
+@pytest.mark.parametrize("case, file, old, new, expected", CASES, ids=[c[0] for c in CASES])
+def test_each_check_fires(case: str, file: str, old: str, new: str, expected: list[str], tmp_path: Path,
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    game = copy_game(tmp_path / "anarchipel")
+    text = (game / file).read_text("utf-8")
+    assert old in text, old
+    (game / file).write_text(text.replace(old, new, 1), "utf-8")  # the first: objective manche-1-a
+    monkeypatch.chdir(game)
+    result = validate(Path("."))
+    assert result.output.splitlines()[:-1] == expected
+    assert result.exit_code == 1
+
+
+def test_every_check_of_the_game_has_a_case() -> None:
+    from pnp.validate import validate as run
+
+    game = run(GAME / "game.yaml").game
+    fired = {line.rsplit("[", 1)[1].rstrip("]") for *_, expected in CASES for line in expected}
+    assert fired == {check.info.id for check in game.checks}
+
+
+# --- the kit --------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("anarchipel") / "out"
+    result = CliRunner().invoke(main, ["build", "--game", str(GAME), "-o", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def pages(path: Path) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(path).pages)
+
+
+def test_page_counts(kit: Path) -> None:
+    # 108 tiles, 30 to an A4 honeycomb; 24 split cards 9 to a page; 20 tarot-size objectives 4 to
+    # a page; 12 actions; 6 roles; 6 aids of 100 x 140 mm, 4 to a page; 6 standees; 6 borders
+    expected = {"tuiles": 4, "succes-echec": 3, "objectifs": 5, "actions": 2, "roles": 1, "aide": 2, "pions": 1,
+                "bordures": 1}
+    for name, count in expected.items():
+        assert pages(kit / "print" / f"{name}-a4.pdf") == count, name
+    for name in ("tuiles", "succes-echec", "objectifs", "actions", "roles", "aide"):
+        assert pages(kit / "print" / f"{name}-backs-a4.pdf") == expected[name], name
+    # standees fold over and borders lie face up: no backs to print
+    assert not (kit / "print" / "pions-backs-a4.pdf").exists()
+    assert not (kit / "print" / "bordures-backs-a4.pdf").exists()
+
+
+def hexagon(cx: float, cy: float, across: float) -> list[tuple[float, float]]:
+    radius = across / math.sqrt(3)
+    return [(cx + radius * math.cos(math.radians(60 * i)), cy + radius * math.sin(math.radians(60 * i)))
+            for i in range(6)]
+
+
+def close(a: tuple[float, float], b: tuple[float, float], tolerance: float = 0.05 * MM) -> bool:
+    return math.dist(a, b) <= tolerance
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_hex_tiles_are_40mm_across_with_shared_cut_lines(kit: Path, paper: str) -> None:
+    total = 0
+    for page in read_pdf(kit / "print" / f"tuiles-{paper}.pdf"):
+        tiles = [p for p in page.placements if "Ftuiles" in p.name]
+        total += len(tiles)
+        edges = []
+        for tile in tiles:
+            x0, y0, x1, y1 = tile.bbox
+            assert abs((x1 - x0) - 40 * 2 / math.sqrt(3) * MM) <= 0.05 * MM  # corner to corner
+            assert abs((y1 - y0) - 40 * MM) <= 0.05 * MM  # across the flats
+            corners = hexagon((x0 + x1) / 2, (y0 + y1) / 2, 40 * MM)
+            edges += [(a, b) for a, b in zip(corners, corners[1:] + corners[:1])]
+        cuts = [s for s in page.segments if s.colour == (0, 0, 0)]
+        # every edge of every tile is cut, and an edge two tiles share is one line
+        for a, b in edges:
+            assert any((close(a, s.start) and close(b, s.end)) or (close(a, s.end) and close(b, s.start))
+                       for s in cuts), (a, b)
+        shared = len(edges) - len(cuts)
+        assert shared > len(tiles)  # a honeycomb: most edges are shared
+        for s in cuts:
+            assert abs(math.dist(s.start, s.end) - 40 / math.sqrt(3) * MM) <= 0.05 * MM
+        # neighbours touch: no paper between them
+        centres = sorted(((t.bbox[0] + t.bbox[2]) / 2, (t.bbox[1] + t.bbox[3]) / 2) for t in tiles)
+        nearest = min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1:])
+        assert abs(nearest - 40 * MM) <= 0.05 * MM
+    assert total == 108
+
+
+def test_tile_backs_line_up_behind_their_fronts(kit: Path) -> None:
+    fronts = read_pdf(kit / "print" / "tuiles-a4.pdf")
+    backs = read_pdf(kit / "print" / "tuiles-backs-a4.pdf")
+    for front, back in zip(fronts, backs):
+        placed = sorted(p.bbox for p in front.placements if "Ftuiles" in p.name)
+        # a portrait sheet turned over its long edge: x becomes width - x
+        mirrored = sorted((front.width - x1, y0, front.width - x0, y1) for x0, y0, x1, y1 in placed)
+        behind = sorted(p.bbox for p in back.placements if "Ftuiles" in p.name)
+        assert len(mirrored) == len(behind)
+        for a, b in zip(mirrored, behind):
+            assert all(abs(u - v) <= 0.05 * MM for u, v in zip(a, b))
+
+
+def test_split_cards_read_from_either_end(kit: Path) -> None:
+    from PIL import Image
+
+    with Image.open(kit / "png" / "succes-echec" / "succes-echec.png") as image:
+        rgb = image.convert("RGB")
+    px = rgb.width / 63.5  # pixels per mm
+
+    def mean(y0: float, y1: float) -> tuple[float, ...]:
+        band = rgb.crop((0, round(y0 * px), rgb.width, round(y1 * px))).resize((1, 1), Image.BOX)
+        return band.getpixel((0, 0))
+
+    top, bottom = mean(0, 20), mean(69, 88.9)
+    assert top[1] > top[0] + 40  # green: Succès
+    assert bottom[0] > bottom[1] + 60  # red: Échec
+    # each half reads from its own end: icon near the end, word towards the middle, a clear
+    # gap between them (the far half is the near one turned 180 degrees)
+    def light(y0: float, y1: float) -> int:
+        band = rgb.crop((round(8 * px), round(y0 * px), round(55 * px), round(y1 * px))).convert("L")
+        return sum(band.point(lambda v: 1 if v > 200 else 0).histogram()[1:])
+
+    assert light(7, 25) > 500 and light(29.5, 38.5) > 500 and light(26.5, 28.5) == 0  # Succès
+    assert light(63.9, 81.9) > 500 and light(50.4, 59.4) > 500 and light(60.4, 62.4) == 0  # Échec, turned
+
+
+def test_exports_know_hex_tiles_coins_and_standees(kit: Path) -> None:
+    from PIL import Image
+
+    manifest = json.loads((kit / "tabletopia" / "manifest.json").read_text("utf-8"))
+    tiles = [o for o in manifest["objects"] if o["front"].startswith("tabletopia/tuiles/")]
+    assert {o["type"] for o in tiles} == {"Tile"} and sum(o["quantity"] for o in tiles) == 108
+    assert all(o["front"].endswith(".png") for o in tiles)
+    with Image.open(kit / tiles[0]["front"]) as image:
+        alpha = image.getchannel("A")
+        assert alpha.getpixel((0, 0)) == 0  # outside the hexagon
+        assert alpha.getpixel((image.width // 2, image.height // 2)) == 255
+        assert alpha.getpixel((1, image.height // 2)) == 255  # the corner on the left edge
+    saved = json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
+    objects = saved["ObjectStates"]
+    hexes = [o for o in objects if o["Name"] == "Custom_Tile" and o["CustomImage"]["ImageURL"].startswith("tabletopia/tuiles/")]
+    assert len(hexes) == 108 and {o["CustomImage"]["CustomTile"]["Type"] for o in hexes} == {1}
+    coins = [o for o in objects if o["Name"] == "Custom_Tile" and "/jetons/piece-" in o["CustomImage"]["ImageURL"]]
+    assert len(coins) == 70 and {o["CustomImage"]["CustomTile"]["Type"] for o in coins} == {2}
+    pawns = [o for o in objects if o["Name"] == "Figurine_Custom"]
+    assert len(pawns) == 6
+    decks = {o["Nickname"] for o in objects if o["Name"] == "DeckCustom"}
+    assert len(decks) == 4  # Succès/Échec, Action, Rôle, Objectif
