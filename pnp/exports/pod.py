@@ -1,5 +1,6 @@
-"""Print on demand: The Game Crafter's poker-card uploads, 825 x 1125 px at 300 dpi with
-1/8 in of bleed all round, for every set of poker-size cards or sheets."""
+"""Print on demand: The Game Crafter's card uploads, at 300 dpi with 1/8 in of bleed all round
+(a poker card 825 x 1125 px, tarot 900 x 1500, mini 600 x 825, bridge 750 x 1125, square
+825 x 825), for every set of cards or sheets of one of those sizes."""
 
 from __future__ import annotations
 
@@ -23,15 +24,23 @@ def _with_bleed(d: Definition) -> Page:
     return Page(d.width + 2 * bleed, d.height + 2 * bleed, (Use(d.id, translate(bleed, bleed)),), (d,))
 
 
-def poker(width: float, height: float) -> bool:
-    return abs(width - mm(SIZES["poker"].width)) < 0.01 and abs(height - mm(SIZES["poker"].height)) < 0.01
+CARD_SIZES = ("poker", "tarot", "mini", "bridge", "square")  # The Game Crafter makes cards of these sizes
+
+
+def card_size(width: float, height: float) -> str | None:
+    """The name of a card size The Game Crafter prints, or None."""
+    for name in CARD_SIZES:
+        size = SIZES[name]
+        if abs(width - mm(size.width)) < 0.01 and abs(height - mm(size.height)) < 0.01:
+            return name
+    return None
 
 
 def build(kit: "Kit", outputs: "Outputs") -> None:
     pages, paths = [], []
     for pieces in kit:
         component = pieces.component
-        if pieces.type not in ("card", "sheet") or not poker(component.width, component.height):
+        if pieces.type not in ("card", "sheet") or card_size(component.width, component.height) is None:
             continue
         faces, backs = pieces.bled(BLEED)
         folder = outputs.out / "pod" / component.print_name
@@ -45,4 +54,4 @@ def build(kit: "Kit", outputs: "Outputs") -> None:
                 pages.append(_with_bleed(back))
                 paths.append(folder / f"{piece.back_name}.png")
     if pages:
-        outputs.workers.then(outputs.rasterize_later(pages, DPI, paths, "pod", "print on demand: poker cards"))
+        outputs.workers.then(outputs.rasterize_later(pages, DPI, paths, "pod", "print on demand: cards"))
