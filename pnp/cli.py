@@ -290,7 +290,8 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("--tabletopia-scale", "tabletopia_scale", type=click.IntRange(25, 400), default=100, show_default=True,
               metavar="PERCENT", help="Tabletopia images at 10 px per mm times this percentage.")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output folder. Default: out/ beside game.yaml.")
+              help="Output folder, pnp's alone (one holding the game or files pnp did not write is refused). "
+                   "Default: out/ beside game.yaml.")
 @click.option("--strict", is_flag=True, help="Stop on warnings too.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
               help="Worker processes for rasterizing. Default: one per core.")

@@ -345,6 +345,8 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
 
     if target.exists() and not target.is_dir():
         raise BuildFailed(f"cannot build into {target}: it is a file, not a folder")
+    target = target.resolve()  # an out/ that is a link to a folder stays a link: build where it points
+    check_output_folder(target, game)
     try:
         staging = staging_folder(target)
     except OSError as exc:
@@ -397,6 +399,35 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def check_output_folder(target: Path, game: "Game") -> None:
+    """A build replaces its whole output folder, so it must be one pnp can own: never the game
+    folder or a folder holding it, never one holding a file the game reads, and never one
+    holding files that no build of pnp wrote (its record lists every file it wrote)."""
+    from .cache import FOLDER as CACHE
+    from .fingerprint import RECORD, read_record
+
+    root = game.root.resolve()
+    if target == root or target in root.parents:
+        raise BuildFailed(f"cannot build into {target}: it holds the game itself ({game.manifest}); "
+                          f"build into a folder of its own, such as {root / 'out'}")
+    for name in game.files:
+        if (root / name).resolve().is_relative_to(target):
+            raise BuildFailed(f"cannot build into {target}: the game's file {name} is in it, and a build replaces "
+                              f"the whole folder; build into a folder of its own, such as {root / 'out'}")
+    if not target.is_dir():
+        return
+    record = read_record(target)
+    written = set(record.get("files", {})) if isinstance(record, dict) and isinstance(record.get("files"), dict) \
+        else set()
+    foreign = sorted(str(p.relative_to(target)) for p in output_files(target, {CACHE, RECORD})
+                     if str(p.relative_to(target)) not in written)
+    if foreign:
+        more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
+        raise BuildFailed(f"cannot build into {target}: it holds files pnp did not write ({foreign[0]}{more}), "
+                          f"and a build replaces the whole folder; build into an empty or new folder, or move "
+                          f"them out")
 
 
 def output_files(folder: Path, leave_out: set[str]) -> list[Path]:

@@ -292,3 +292,61 @@ def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Pat
     shutil.rmtree(out / ".cache")
     assert CliRunner().invoke(main, [*args, "--force"], catch_exceptions=False).exit_code == 0
     assert digests(out) == first
+
+
+# --- the output folder is pnp's alone ------------------------------------------------------
+
+def build_mini(game: Path, out: str, *more: str):
+    args = ["build", "--game", str(game), "--only", "aid", "--format", "pdf", "--paper", "a4", "-q", "-o", out, *more]
+    return CliRunner().invoke(main, args, catch_exceptions=False)
+
+
+def test_a_folder_holding_other_files_is_refused_and_kept(mini: Path, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "thesis.odt").write_bytes(b"four years of work")
+    result = build_mini(mini, str(docs))
+    assert result.exit_code == 1
+    assert result.output == (f"Error: cannot build into {docs}: it holds files pnp did not write (thesis.odt), and a "
+                             f"build replaces the whole folder; build into an empty or new folder, or move them out\n")
+    assert (docs / "thesis.odt").read_bytes() == b"four years of work"
+    assert sorted(p.name for p in docs.iterdir()) == ["thesis.odt"]
+    assert leftovers(docs) == []
+
+
+def test_a_file_added_to_a_built_folder_is_not_deleted(mini: Path, tmp_path: Path) -> None:
+    out = tmp_path / "kit"
+    assert build_mini(mini, str(out)).exit_code == 0
+    (out / "print" / "notes.txt").write_text("cut the aid first")
+    assert build_mini(mini, str(out)).exit_code == 0  # nothing changed: nothing done, nothing removed
+    assert (out / "print" / "notes.txt").is_file()
+    result = build_mini(mini, str(out), "--force")
+    assert result.exit_code == 1 and "it holds files pnp did not write (print/notes.txt)" in result.output
+    assert (out / "print" / "notes.txt").read_text() == "cut the aid first"
+    (out / "print" / "notes.txt").unlink()
+    assert build_mini(mini, str(out)).exit_code == 0  # its own files alone: rebuilt as before
+
+
+@pytest.mark.parametrize("where", [".", "cards", "..", "/"])
+def test_a_folder_holding_the_game_is_refused(mini: Path, where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(mini)
+    before = digests(mini)
+    result = build_mini(mini, where)
+    assert result.exit_code == 1
+    target = (mini / where).resolve()
+    if where == "cards":
+        assert result.output.startswith(f"Error: cannot build into {target}: the game's file cards/")
+    else:
+        assert result.output == (f"Error: cannot build into {target}: it holds the game itself (game.yaml); build "
+                                 f"into a folder of its own, such as {mini.resolve() / 'out'}\n")
+    assert digests(mini) == before
+
+
+def test_an_out_folder_that_is_a_link_stays_a_link(mini: Path, tmp_path: Path) -> None:
+    real = tmp_path / "elsewhere"
+    real.mkdir()
+    (mini / "out").symlink_to(real, target_is_directory=True)
+    assert build_mini(mini, str(mini / "out")).exit_code == 0
+    assert (mini / "out").is_symlink() and (real / "print" / "aid-a4.pdf").is_file()
+    assert build_mini(mini, str(mini / "out")).exit_code == 0  # and again, nothing changed
+    assert (mini / "out").is_symlink()
