@@ -421,6 +421,21 @@ def _hex_connected(cells: Any) -> bool:
     return connected(found)
 
 
+@function("hex_adjacent", "True when two hexagons (records with q and r, axial coordinates) are neighbours.",
+          "any(hex_adjacent(cell, c) for c in board if c.tile.kind == 'ocean')")
+def _hex_adjacent(first: Any, second: Any) -> bool:
+    from .hexes import distance
+
+    cells = []
+    for cell in (first, second):
+        q = cell.get("q") if isinstance(cell, Mapping) else None
+        r = cell.get("r") if isinstance(cell, Mapping) else None
+        if not (isinstance(q, int) and isinstance(r, int)) or isinstance(q, bool) or isinstance(r, bool):
+            raise ExpressionError("hex_adjacent() needs two cells with whole numbers q and r")
+        cells.append((q, r))
+    return distance(cells[0], cells[1]) == 1
+
+
 @function("plural", "A count and a word, the word in the plural unless the count is 1: "
           "with an s added, or plural_word= when given.", "plural(stars, 'star')")
 def _plural(n: Any, word: Any, plural_word: Any = None, *, _language: str = "en") -> str:

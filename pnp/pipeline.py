@@ -158,7 +158,7 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
             pages += [(f"svg/sheets/{name}-backs-{paper}-{page.label}.svg", page) for page in both.backs]
         outputs.svgs(pages)
     if "png" in options.formats:
-        first = next((s for s in kit if s.type == "card"), None)
+        first = max((s for s in kit if s.type == "card"), key=lambda s: len(s.pieces), default=None)  # the deck
         contact = first is not None and first in sets and len(sets) == 1
         paths = [outputs.out / "png" / name / f"{n}.png" for n, _ in named]
         pngs = outputs.rasterize_later([page for _, page in named], PNG_DPI, paths, f"{ctype.name}-png",

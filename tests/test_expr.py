@@ -174,7 +174,8 @@ def test_luminance_of_white() -> None:
 
 def test_every_function_is_documented_and_its_example_parses() -> None:
     assert set(FUNCTIONS) == {"len", "sum", "min", "max", "any", "all", "count", "range", "abs", "round", "sorted",
-                              "unique", "first", "join", "str", "int", "plural", "mix", "luminance", "hex_connected"}
+                              "unique", "first", "join", "str", "int", "plural", "mix", "luminance", "hex_connected",
+                              "hex_adjacent"}
     for name, fn in FUNCTIONS.items():
         assert isinstance(fn, Function) and fn.name == name and callable(fn.call)
         assert fn.doc and "\n" not in fn.doc and fn.doc.endswith(".")
@@ -546,3 +547,12 @@ def test_hex_connected() -> None:
     assert ev("hex_connected(cells)", {"cells": [{"q": 0, "r": 0}, {"q": -1, "r": 1}]}) is True
     with pytest.raises(ExpressionError, match="hex_connected\\(\\) needs cells with whole numbers q and r"):
         ev("hex_connected(cells)", {"cells": [{"q": 0}]})
+
+
+def test_hex_adjacent() -> None:
+    here = {"q": 0, "r": 0}
+    assert [ev("hex_adjacent(a, b)", {"a": here, "b": {"q": q, "r": r}})
+            for q, r in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (0, 0), (2, 0))] == \
+        [True] * 6 + [False] * 3
+    with pytest.raises(ExpressionError, match="hex_adjacent\\(\\) needs two cells with whole numbers q and r"):
+        ev("hex_adjacent(a, b)", {"a": here, "b": {"q": 1}})
