@@ -292,10 +292,11 @@ def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
 
 @box_kind("row", "A row shared by numbered discs from a list (badges, from the left) and counted icons (from the "
-          "right): each icon is repeated as often as its count while there is room, else drawn once with ×N.",
+          "right, or centred with align: centre when there are no badges): each icon is repeated as often as its "
+          "count while there is room, else drawn once with ×N.",
           'strip: {x: 5.5, y: 77.25, width: 52.5, height: 7, row: {badges: needs, badge_colour: "{group.colour}", '
           'icons: [{icon: star, count: stars}, {icon: shield, count: shields}]}, font: heading, size: 9}',
-          ("font", "size", "ink", "paper"))
+          ("font", "size", "ink", "paper", "align"))
 def _row(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     from ..icons import draw_icon
 
@@ -335,6 +336,8 @@ def _row(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
     nodes: list[Node] = []
     x = right - symbols_width
+    if box.get("align") == "centre" and not numbers:
+        x = left + (right - left - symbols_width) / 2
     y = box.y
     for icon, count in counts:
         if repeat:
