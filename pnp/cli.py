@@ -49,36 +49,13 @@ def _cache(out: Path):
     map checks' problems, the colour arithmetic and text fitting already done, and the
     game's documents and icons as read. Validation never writes to it: a build keeps what it
     needs in its own new cache."""
-    import json
-
-    from . import colours, schema
     from .cache import FOLDER, Cache
-    from .fingerprint import environment
+    from .validate import reuse_work
 
     cache = Cache(out / FOLDER)
     if not cache.present:
         return cache  # no build yet: nothing to read (and no need to fingerprint pnp itself)
-    try:
-        known = cache.get("colours", environment())
-        if known is not None:
-            colours.remember(json.loads(known))
-        known = cache.get("schema-clean", environment())
-        if known is not None:
-            schema.clean.update(json.loads(known))
-        from . import icons, yamlload
-        from .checks import hygiene
-
-        known = cache.get("documents", environment())
-        if known is not None:
-            yamlload.remember(json.loads(known))
-        known = cache.get("icons", environment())
-        if known is not None:
-            icons.remember(json.loads(known))
-        known = cache.get("text-fit", environment())
-        if known is not None:
-            hygiene.FITS.update(json.loads(known))
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-        pass  # an entry from another pnp, or damaged: what it held is worked out again
+    reuse_work(cache)
     return cache
 
 

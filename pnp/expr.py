@@ -411,14 +411,17 @@ def _int(x: Any) -> int:
 def _hex_connected(cells: Any) -> bool:
     from .hexes import connected
 
-    found = []
-    for cell in _list_arg("hex_connected", cells, "a list of cells with q and r"):
-        q = cell.get("q") if isinstance(cell, Mapping) else None
-        r = cell.get("r") if isinstance(cell, Mapping) else None
-        if not (isinstance(q, int) and isinstance(r, int)) or isinstance(q, bool) or isinstance(r, bool):
-            raise ExpressionError("hex_connected() needs cells with whole numbers q and r")
-        found.append((q, r))
-    return connected(found)
+    return connected([_axial(cell, "hex_connected() needs cells with whole numbers q and r")
+                      for cell in _list_arg("hex_connected", cells, "a list of cells with q and r")])
+
+
+def _axial(cell: Any, problem: str) -> tuple[int, int]:
+    """A cell's axial coordinates (q, r), or `problem` as an ExpressionError."""
+    q = cell.get("q") if isinstance(cell, Mapping) else None
+    r = cell.get("r") if isinstance(cell, Mapping) else None
+    if not (isinstance(q, int) and isinstance(r, int)) or isinstance(q, bool) or isinstance(r, bool):
+        raise ExpressionError(problem)
+    return q, r
 
 
 @function("hex_adjacent", "True when two hexagons (records with q and r, axial coordinates) are neighbours.",
@@ -426,14 +429,8 @@ def _hex_connected(cells: Any) -> bool:
 def _hex_adjacent(first: Any, second: Any) -> bool:
     from .hexes import distance
 
-    cells = []
-    for cell in (first, second):
-        q = cell.get("q") if isinstance(cell, Mapping) else None
-        r = cell.get("r") if isinstance(cell, Mapping) else None
-        if not (isinstance(q, int) and isinstance(r, int)) or isinstance(q, bool) or isinstance(r, bool):
-            raise ExpressionError("hex_adjacent() needs two cells with whole numbers q and r")
-        cells.append((q, r))
-    return distance(cells[0], cells[1]) == 1
+    problem = "hex_adjacent() needs two cells with whole numbers q and r"
+    return distance(_axial(first, problem), _axial(second, problem)) == 1
 
 
 @function("plural", "A count and a word, the word in the plural unless the count is 1: "

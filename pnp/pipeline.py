@@ -342,6 +342,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     from .cache import FOLDER as CACHE
     from .files import keep_previous, staging_folder, swap_in, write_atomic
     from .fingerprint import RECORD, game_inputs, previous_outputs, record
+    from .validate import keep_work
 
     if target.exists() and not target.is_dir():
         raise BuildFailed(f"cannot build into {target}: it is a file, not a folder")
@@ -360,20 +361,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         keys = {name: key for name, (key, _) in previous.items()} if partial else {}
         outputs = build(game, staging, options, progress, previous, keys, keep)
         result = outputs.result
-        from . import colours, schema
-        from .fingerprint import environment
-
-        # what this process computed or was given, for the next validation and build
-        from . import icons, yamlload
-        from .checks import hygiene
-
-        outputs.cache.put("colours", environment(), json.dumps(colours.remembered()).encode("utf-8"))
-        outputs.cache.put("schema-clean", environment(), json.dumps(sorted(schema.clean)).encode("utf-8"))
-        outputs.cache.put("documents", environment(),
-                          json.dumps(yamlload.remembered(game.documents.values())).encode("utf-8"))
-        outputs.cache.put("icons", environment(), json.dumps(icons.remembered(game.root, game.icons.values()))
-                          .encode("utf-8"))
-        outputs.cache.put("text-fit", environment(), json.dumps(dict(sorted(hygiene.FITS.items()))).encode("utf-8"))
+        keep_work(game, outputs.cache)  # what this process computed or was given, for the next validation
         if report is not None and inputs is not None:
             from .fingerprint import fingerprint
 
@@ -412,7 +400,9 @@ def check_output_folder(target: Path, game: "Game") -> None:
     if target == root or target in root.parents:
         raise BuildFailed(f"cannot build into {target}: it holds the game itself ({game.manifest}); "
                           f"build into a folder of its own, such as {root / 'out'}")
-    for name in game.files:
+    from .checks.hygiene import art_files
+
+    for name in [*game.files, *(path for *_, path in art_files(game))]:
         if (root / name).resolve().is_relative_to(target):
             raise BuildFailed(f"cannot build into {target}: the game's file {name} is in it, and a build replaces "
                               f"the whole folder; build into a folder of its own, such as {root / 'out'}")

@@ -142,3 +142,42 @@ def _data(problems) -> bytes:
 def _problems(data: bytes) -> list[Problem]:
     return [Problem(Location(file, line, column), Severity(severity), message, rule)
             for file, line, column, severity, message, rule in json.loads(data)]
+
+
+# --- work a build keeps for the next validation ---------------------------------------------
+
+def _kept_work() -> tuple:
+    """What a build keeps of validation's work, by cache entry: what to keep of a game, and
+    how a later process takes it back."""
+    from . import colours, icons, schema, yamlload
+    from .checks import hygiene
+
+    return (
+        ("colours", lambda game: colours.remembered(), colours.remember),
+        ("schema-clean", lambda game: sorted(schema.clean), schema.clean.update),
+        ("documents", lambda game: yamlload.remembered(game.documents.values()), yamlload.remember),
+        ("icons", lambda game: icons.remembered(game.root, game.icons.values()), icons.remember),
+        ("text-fit", lambda game: dict(sorted(hygiene.FITS.items())), hygiene.FITS.update),
+    )
+
+
+def keep_work(game: "Game", cache) -> None:
+    """Put what this process computed or was given for `game` into a build's cache."""
+    from .fingerprint import environment
+
+    for kind, take, _ in _kept_work():
+        cache.put(kind, environment(), json.dumps(take(game)).encode("utf-8"))
+
+
+def reuse_work(cache) -> None:
+    """Take back what a build kept (see `keep_work`); an entry from another pnp, or damaged,
+    is ignored: what it held is worked out again."""
+    from .fingerprint import environment
+
+    try:
+        for kind, _, give in _kept_work():
+            known = cache.get(kind, environment())
+            if known is not None:
+                give(json.loads(known))
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        pass

@@ -30,14 +30,18 @@ def mini(tmp_path: Path) -> Path:
     return tmp_path / "game"
 
 
-@pytest.fixture(scope="session")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled game's whole kit, built once for the session; returns the output folder."""
+def build_kit(game: Path, out: Path) -> Path:
+    """A game's whole kit built into `out`; returns `out`."""
     from click.testing import CliRunner
 
     from pnp.cli import main
 
-    out = tmp_path_factory.mktemp("kit") / "out"
-    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "-o", str(out)], catch_exceptions=False)
+    result = CliRunner().invoke(main, ["build", "--game", str(game), "-o", str(out)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return out
+
+
+@pytest.fixture(scope="session")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled game's whole kit, built once for the session; returns the output folder."""
+    return build_kit(ROOT, tmp_path_factory.mktemp("kit") / "out")

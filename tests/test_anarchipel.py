@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 
-from conftest import ROOT
+from conftest import ROOT, build_kit
 from pdfgeom import MM, read_pdf
 
 GAME = ROOT / "examples" / "anarchipel"
@@ -96,10 +96,7 @@ def test_every_check_of_the_game_has_a_case() -> None:
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("anarchipel") / "out"
-    result = CliRunner().invoke(main, ["build", "--game", str(GAME), "-o", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out
+    return build_kit(GAME, tmp_path_factory.mktemp("anarchipel") / "out")
 
 
 def pages(path: Path) -> int:

@@ -338,17 +338,24 @@ def art_problem(root: Path, art: str) -> str | None:
     return None
 
 
-def art_files(game: "Game") -> Iterator[tuple["ComponentSet", "Item", str, str]]:
-    """(set, item, field, path) for every file field given in the data."""
+def field_values(game: "Game", kind: str) -> Iterator[tuple["ComponentSet", "Item", str, Any]]:
+    """(set, item, field, value) for every field of type `kind` given in the data."""
     for component in game.sets.values():
         if component.declaration.get("items_of"):
             continue
-        files = [name for name, f in component.fields.items() if f.type == "file"]
+        names = [name for name, f in component.fields.items() if f.type == kind]
         for item in component.items:
-            for name in files:
+            for name in names:
                 value = item.fields.get(name)
-                if isinstance(value, str):
+                if value is not None:
                     yield component, item, name, value
+
+
+def art_files(game: "Game") -> Iterator[tuple["ComponentSet", "Item", str, str]]:
+    """(set, item, field, path) for every file field given in the data."""
+    for component, item, name, value in field_values(game, "file"):
+        if isinstance(value, str):
+            yield component, item, name, value
 
 
 @rule("art-file", Severity.ERROR, "An art file is missing, lies outside the game folder, or is not an image.")
@@ -363,18 +370,12 @@ def art_file(game: "Game") -> Found:
 def unknown_icon(game: "Game") -> Found:
     import difflib
 
-    for component in game.sets.values():
-        if component.declaration.get("items_of"):
-            continue
-        names = [name for name, f in component.fields.items() if f.type == "icon"]
-        for item in component.items:
-            for name in names:
-                value = item.fields.get(name)
-                if value is not None and value not in game.icons:
-                    close = difflib.get_close_matches(str(value), sorted(game.icons), n=1)
-                    hint = f" (did you mean '{close[0]}'?)" if close else ""
-                    yield (game.locate(item.origin, name),
-                           f"{component.describe(item)}: {name} '{value}' is not one of the game's icons{hint}")
+    for component, item, name, value in field_values(game, "icon"):
+        if value not in game.icons:
+            close = difflib.get_close_matches(str(value), sorted(game.icons), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            yield (game.locate(item.origin, name),
+                   f"{component.describe(item)}: {name} '{value}' is not one of the game's icons{hint}")
 
 
 # --- ids and references -----------------------------------------------------------------------

@@ -14,7 +14,7 @@ import math
 import posixpath
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 from ..checks import Found, rule
 from ..compose.boxes import Context, fit_line
@@ -695,10 +695,12 @@ GEOMETRY_CHECKS = frozenset({"board-projection", "area-isolated", "neighbours-co
                              "room-for-markers"})
 
 
-def _usable(game: "Game", component: "ComponentSet") -> Geography | None:
-    if component.settings is None or not game.complete:
-        return None
-    return geography_of(component)
+def _usable(game: "Game") -> Iterator[tuple["ComponentSet", Geography]]:
+    """Each area map whose geography can be worked out (its settings read, the game complete)."""
+    for component in area_maps(game):
+        geography = geography_of(component) if component.settings is not None and game.complete else None
+        if geography is not None:
+            yield component, geography
 
 
 @rule("board-projection", Severity.ERROR, "The board's projection is not a map projection pyproj understands.")
@@ -745,10 +747,7 @@ def neighbour_symmetric(game: "Game") -> Found:
 
 @rule("area-isolated", Severity.ERROR, "An area has no neighbour, so nothing can reach it or leave it.")
 def area_isolated(game: "Game") -> Found:
-    for component in area_maps(game):
-        geography = _usable(game, component)
-        if geography is None:
-            continue
+    for _, geography in _usable(game):
         by_id = {area.id: area for area in geography.areas}
         for area_id, others in geography.neighbours().items():
             if not others:
@@ -757,10 +756,7 @@ def area_isolated(game: "Game") -> Found:
 
 @rule("neighbours-connected", Severity.ERROR, "Some areas cannot be reached from the others, by any chain of neighbours.")
 def neighbours_connected(game: "Game") -> Found:
-    for component in area_maps(game):
-        geography = _usable(game, component)
-        if geography is None:
-            continue
+    for _, geography in _usable(game):
         order = [area.id for area in geography.areas]
         by_id = {area.id: area for area in geography.areas}
         # the main group is the largest, or of equals the one holding the earliest area
@@ -780,10 +776,7 @@ def neighbours_connected(game: "Game") -> Found:
 def area_geometry(game: "Game") -> Found:
     from shapely.geometry import Point
 
-    for component in area_maps(game):
-        geography = _usable(game, component)
-        if geography is None:
-            continue
+    for _, geography in _usable(game):
         for area in geography.areas:
             cell = geography.cells[area.id]
             if cell.polygon.is_empty:
@@ -796,11 +789,10 @@ def area_geometry(game: "Game") -> Found:
 
 @rule("room-for-markers", Severity.ERROR, "An area is too small on the board to hold a marker with room to spare.")
 def room_for_markers(game: "Game") -> Found:
-    for component in area_maps(game):
-        geography = _usable(game, component)
+    for component, geography in _usable(game):
         box = map_box(component)
         markers = game.sets.get(component.declaration.get("markers", ""))
-        if geography is None or box is None or markers is None:
+        if box is None or markers is None:
             continue
         frame = map_frame(geography, box)
         marker = round(to_mm(max(markers.width, markers.height)), 6)
