@@ -57,6 +57,9 @@ FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in (
     FieldType("ref", "Names an item of another set by its id (`to: board`), or a value of a field of another "
               "set's items (`to: cards.rank`), optionally of the same group only (`within: group`).",
               "area: {type: ref, to: board}", ("to", "within")),
+    FieldType("hex", "A hex of a grid map written as printed on it, its column's letters and its row's number "
+              "(E7, AB12); in expressions a record with col and row (counted from 1) and name.",
+              "at: {type: list, of: hex}"),
     FieldType("record", "A mapping with fields of its own (`fields`).",
               "seat: {type: record, fields: {city: text, lat: number, lon: number}}", ("fields",)),
 )}
@@ -136,6 +139,9 @@ class Field:
             return {"$ref": "common.schema.json#/$defs/id"}
         if t == "ref":
             return {"type": ["string", "integer"]} if self.ref_field else {"$ref": "common.schema.json#/$defs/id"}
+        if t == "hex":
+            return {"type": "string", "pattern": "^[A-Z]{1,2}[1-9][0-9]{0,2}$",
+                    "x-hint": "must be a hex as printed on a map: its column's letters and its row's number, like E7"}
         if t == "record":
             return object_schema(self.fields)
         raise ValueError(t)  # pragma: no cover - parse_field accepts no other type

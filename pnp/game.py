@@ -18,10 +18,11 @@ from .problems import Location, Problem, plural, problem
 from .sizes import read_size
 from .yamlload import Document, load_yaml
 
-DEFAULT_SIZES = {"card": "poker", "sheet": "poker", "token": "chip", "tile": "square", "standee": "mini", "board": "a3"}
+DEFAULT_SIZES = {"card": "poker", "sheet": "poker", "token": "chip", "tile": "square", "standee": "mini", "board": "a3",
+                 "data": "poker"}
 SHAPES = {"card": ("rect",), "sheet": ("rect",), "token": ("round", "square"), "tile": ("hex", "square", "rect"),
           "standee": ("rect",),
-          "board": ("rect",)}
+          "board": ("rect",), "data": ("rect",)}
 ID_FIELD = {"type": "id"}
 
 

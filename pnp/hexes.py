@@ -66,3 +66,42 @@ def connected(cells: Iterable[tuple[int, int]]) -> bool:
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+# --- grids: hexes in rows and columns, named as printed ------------------------------------
+
+def column_letters(column: int) -> str:
+    """A grid column's letters, counted from 1: A to Z, then AA, AB ..."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def grid_name(column: int, row: int) -> str:
+    """A grid hex as printed on it: its column's letters and its row's number (E7)."""
+    return f"{column_letters(column)}{row}"
+
+
+def parse_grid_name(name: str) -> tuple[int, int] | None:
+    """The column and row (from 1) of a hex named as printed (E7, AB12); None if it is not one."""
+    letters = name.rstrip("0123456789")
+    digits = name[len(letters):]
+    if not letters or not digits or not letters.isascii() or not letters.isupper() or not letters.isalpha() \
+            or digits[0] == "0":
+        return None
+    column = 0
+    for ch in letters:
+        column = column * 26 + ord(ch) - ord("A") + 1
+    return column, int(digits)
+
+
+def offset_to_axial(column: int, row: int, orientation: str) -> tuple[int, int]:
+    """The axial coordinates of the hex in `column` and `row` (from 1) of a rectangular grid:
+    pointy hexes lie in rows, every second row shifted right by half a hex; flat hexes in
+    columns, every second column shifted down by half."""
+    c, r = column - 1, row - 1
+    if orientation == "flat":
+        return c, r - (c - (c & 1)) // 2
+    return c - (r - (r & 1)) // 2, r

@@ -100,12 +100,18 @@ def make_grid(paper: Paper, card_width: float, card_height: float, bleed: float 
                 (paper.width - used_x) / 2, (paper.height - used_y) / 2, bleed)
 
 
-def crop_mark_lines(grid: Grid) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The crop marks: short lines in the margins, in line with every trim edge."""
+def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None
+                    ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The crop marks: short lines in the margins, in line with every trim edge of the used
+    cells (all of the grid's when not given): no marks for empty slots."""
     paper = grid.paper
-    xs = sorted({round(x, 4) for c in range(grid.columns) for x in
+    if cells is None:
+        cells = [(c, r) for r in range(grid.rows) for c in range(grid.columns)]
+    columns = sorted({c for c, _ in cells})
+    rows = sorted({r for _, r in cells})
+    xs = sorted({round(x, 4) for c in columns for x in
                  (grid.cell(c, 0)[0], grid.cell(c, 0)[0] + grid.card_width)})
-    ys = sorted({round(y, 4) for r in range(grid.rows) for y in
+    ys = sorted({round(y, 4) for r in rows for y in
                  (grid.cell(0, r)[1], grid.cell(0, r)[1] + grid.card_height)})
     top, bottom = ys[0], ys[-1]
     left, right = xs[0], xs[-1]
@@ -124,14 +130,30 @@ def crop_mark_lines(grid: Grid) -> list[tuple[tuple[float, float], tuple[float, 
     return lines
 
 
-def _crop_marks(grid: Grid) -> list[Node]:
+def _crop_marks(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[Node]:
     """Crop marks as thin black lines over a white halo, so they show over a bleed too."""
-    lines = crop_mark_lines(grid)
+    lines = crop_mark_lines(grid, cells)
     halo = Style(stroke="#ffffff", stroke_width=1.2)
     ink = Style(stroke="#000000", stroke_width=0.3)
     nodes: list[Node] = [Path((("M", *a), ("L", *b)), halo) for a, b in lines]
     nodes += [Path((("M", *a), ("L", *b)), ink) for a, b in lines]
     return nodes
+
+
+def grid_cut_lines(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The trim edges of the given cells, each once: an edge two neighbours share is one line."""
+    seen: dict[tuple, tuple] = {}
+    for column, row in cells:
+        x, y = grid.cell(column, row)
+        a, b, c, d = (x, y), (x + grid.card_width, y), (x + grid.card_width, y + grid.card_height), (x, y + grid.card_height)
+        for p, q in ((a, b), (b, c), (d, c), (a, d)):
+            seen.setdefault((round(p[0], 2), round(p[1], 2), round(q[0], 2), round(q[1], 2)), (p, q))
+    return list(seen.values())
+
+
+def _cut_lines(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[Node]:
+    ink = Style(stroke="#000000", stroke_width=0.35, line_cap="round")
+    return [Path((("M", *a), ("L", *b)), ink) for a, b in grid_cut_lines(grid, cells)]
 
 
 def _unique(definitions: Sequence[Definition]) -> tuple[Definition, ...]:
@@ -143,8 +165,10 @@ def _place(grid: Grid, definition: Definition, column: int, row: int) -> Group:
     return Group((Use(definition.id, translate(x, y)),), clip=grid.clip(column, row))
 
 
-def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font: str | None = None) -> list[Page]:
-    """Pages of card faces in reading order, with crop marks and a page label in the margin."""
+def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font: str | None = None,
+                 cuts: bool = False) -> list[Page]:
+    """Pages of card faces in reading order, with crop marks and a page label in the margin;
+    with `cuts`, a line on every trim edge too (small pieces cut along the lines)."""
     pages = []
     total = (len(cards) + grid.per_page - 1) // grid.per_page
     for number, start in enumerate(range(0, len(cards), grid.per_page), start=1):
@@ -152,7 +176,10 @@ def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font:
         nodes: list[Node] = []
         for i, card in enumerate(chunk):
             nodes.append(_place(grid, card, i % grid.columns, i // grid.columns))
-        nodes += _crop_marks(grid)
+        cells = [(i % grid.columns, i // grid.columns) for i in range(len(chunk))]
+        if cuts:
+            nodes += _cut_lines(grid, cells)
+        nodes += _crop_marks(grid, cells)
         bottom_margin = grid.paper.height - grid.cell(0, grid.rows - 1)[1] - grid.card_height
         if font and label and bottom_margin >= mm(8):
             nodes.append(Text(grid.paper.width / 2, grid.paper.height - bottom_margin / 2 + 2, f"{label} · page "
@@ -174,14 +201,18 @@ def mirrored_cell(grid: Grid, index: int) -> tuple[int, int]:
     return cols - 1 - column, row
 
 
-def back_sheets(backs: Sequence[Definition], grid: Grid) -> list[Page]:
-    """Pages of backs, one per front page, each back mirrored behind its front."""
+def back_sheets(backs: Sequence[Definition], grid: Grid, cuts: bool = False) -> list[Page]:
+    """Pages of backs, one per front page, each back mirrored behind its front (with `cuts`,
+    the fronts' cut lines seen from behind)."""
     pages = []
     for number, start in enumerate(range(0, len(backs), grid.per_page), start=1):
         chunk = backs[start:start + grid.per_page]
         nodes: list[Node] = [_place(grid, back, *mirrored_cell(grid, i)) for i, back in enumerate(chunk)
                              if back is not None]  # a piece without a back leaves its cell blank
-        nodes += _crop_marks(grid)
+        cells = [mirrored_cell(grid, i) for i in range(len(chunk))]
+        if cuts:
+            nodes += _cut_lines(grid, cells)
+        nodes += _crop_marks(grid, cells)
         pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique([b for b in chunk if b]),
                           f"{number:02d}"))
     return pages

@@ -5,7 +5,7 @@ here writes a file."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from . import expr
 from .compose.boxes import Art, Context, compose, hex_cut, with_bleed
@@ -33,22 +33,31 @@ class Piece:
 
 
 @dataclass
+class Board:
+    """One page of a board set, composed when first asked for (an area map is costly, and an
+    unchanged board is kept by its data's key): the set's one board, or one of its items."""
+
+    name: str  # its files' name
+    label: str  # what the exports and the gallery call it
+    make: Callable[[], "Definition"]
+    key: tuple  # what it is drawn from
+    _page: Any = None
+
+    @property
+    def page(self) -> "Definition":
+        if self._page is None:
+            self._page = self.make()
+        return self._page
+
+
+@dataclass
 class PieceSet:
-    """A set's pieces in order, or a board's one page (composed when first asked for: an
-    area map is costly, and an unchanged board is kept by its data's key)."""
+    """A set's pieces in order, or a board set's pages."""
 
     component: "ComponentSet"
     pieces: list[Piece] = field(default_factory=list)
-    make_page: Any = None  # a board: what composes its page
-    data_key: tuple = ()  # a board: what its page is drawn from
-    _page: Any = None
+    boards: list[Board] = field(default_factory=list)
     _bleeds: dict[float, tuple[list["Definition"], dict[int, "Definition"]]] = field(default_factory=dict)
-
-    @property
-    def page(self) -> "Definition | None":
-        if self._page is None and self.make_page is not None:
-            self._page = self.make_page()
-        return self._page
 
     @property
     def name(self) -> str:
@@ -132,7 +141,8 @@ class Kit:
         self.sets: list[PieceSet] = []
         views = game.views(self.language)
         for component in game.sets.values():
-            self.sets.append(self._compose(component, views))
+            if component.type != "data":  # not printed: only read by the others
+                self.sets.append(self._compose(component, views))
 
     def _context(self, layout: "Layout", component: "ComponentSet") -> Context:
         return Context(self.fonts, self.game.icons, self.art, self.language, self.game.language, layout,
@@ -141,15 +151,7 @@ class Kit:
     def _compose(self, component: "ComponentSet", views) -> PieceSet:
         pieces = PieceSet(component)
         if component.type == "board":
-            layout = next(iter(component.faces.values()), None)
-            if layout is not None:
-                def make_page(layout=layout, component=component):
-                    env = dict(views.env())
-                    if component.settings is not None:
-                        env["map"] = component.settings.view(self.language, self.game.language)
-                    return compose(layout, self._context(layout, component), env, component.name)
-                pieces.make_page = make_page
-                pieces.data_key = self._board_key(component, layout)
+            self._boards(pieces, views)
             return pieces
         names = component.declaration.get("name")
         name_template = expr.parse_template(names) if names else None
@@ -191,6 +193,34 @@ class Kit:
             caption = tuple(line for line in (t.render(env, self.language) for t in captions) if line)
             pieces.pieces.append(Piece(item, name, face, back, back_name, item.copies, shown, caption or (shown,)))
         return pieces
+
+    def _boards(self, pieces: PieceSet, views) -> None:
+        """A board set's pages: one drawn from the set's map or layout, or, for a set without a
+        map whose files hold items, one per item (each a board of its own)."""
+        component = pieces.component
+        layout = next(iter(component.faces.values()), None)
+        if layout is None:
+            return
+        key = self._board_key(component, layout)
+        title = self.game.title.get(self.language)
+        if "map" in component.declaration or not component.items:
+            def make_page(layout=layout, component=component):
+                env = dict(views.env())
+                if component.settings is not None:
+                    env["map"] = component.settings.view(self.language, self.game.language)
+                return compose(layout, self._context(layout, component), env, component.name)
+            pieces.boards.append(Board(component.name, title, make_page, key))
+            return
+        names = expr.parse_template(component.declaration.get("name") or "{id}")
+        label = expr.parse_template(component.declaration["label"]) if "label" in component.declaration else None
+        for item in component.items:
+            env = views.env(item)
+            name = f"{component.name}-{names.render(env, self.language)}"
+            shown = label.render(env, self.language) if label else f"{title} · {item.id}"
+
+            def make_item_page(layout=component.faces.get(item.face or "", layout), env=env, name=name):
+                return compose(layout, self._context(layout, component), env, name)
+            pieces.boards.append(Board(name, shown, make_item_page, key + (name,)))
 
     @staticmethod
     def _cut(definition: "Definition", component: "ComponentSet") -> "Definition":

@@ -38,7 +38,7 @@ LENGTH_KEYS = ("x", "y", "width", "height")
 COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "light", "paper", "ink", "background", "stripe", "accent",
                          "sea", "land", "coast", "border", "text_colour", "badge_colour"})
 # settings that are expressions (not templates): conditions, counts, lists of rows
-EXPRESSION_KEYS = frozenset({"if", "count", "rows", "badges", "list", "hexmap"})
+EXPRESSION_KEYS = frozenset({"if", "count", "rows", "badges", "list", "hexmap", "default"})
 # settings that are templates printed as text (localisable: a string or one per language)
 TEXT_KEYS = frozenset({"text", "badge", "title", "label", "compass", "scale", "cells", "header"})
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -285,7 +285,16 @@ class _BoxReader:
                 self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: '{value}' is not a font role "
                                 f"of the game{hint}")
             return value
-        if key in ("radius", "stroke_width", "inset", "gap"):
+        if key == "columns" and isinstance(value, (str, int)) and not isinstance(value, bool):  # a hexmap's
+            return self.expression(value, path, names)
+        if key == "icons" and isinstance(value, str):  # a row's icons, from the data
+            return self.expression(value, path, names)
+        if key == "across" and isinstance(value, str):  # a length, or an expression giving one in mm
+            try:
+                return parse_length(value, "mm")
+            except ValueError:
+                return self.expression(value, path, names)
+        if key in ("radius", "stroke_width", "inset", "gap", "across"):
             try:
                 return parse_length(value, "pt" if key == "stroke_width" else "mm")
             except ValueError as exc:
@@ -448,8 +457,8 @@ ITEM_NAMES = frozenset({"item", "items", "group", "game", "sets", "colours", "id
 def layout_names(component: "ComponentSet") -> frozenset[str]:
     """The names a set's layouts can use in templates and expressions."""
     names = set(ITEM_NAMES) | set(component.fields)
-    if component.type == "board":
-        names = {"game", "sets", "colours", "map", "items"}
+    if component.type == "board" and ("map" in component.declaration or "files" not in component.declaration):
+        names = {"game", "sets", "colours", "map", "items"}  # the board is drawn from the whole set
     return frozenset(names)
 
 

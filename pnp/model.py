@@ -208,6 +208,11 @@ def _resolve(value: Any, field: "Field | None", views: "Views", group: Group | N
                 if item.fields.get("id") == value:
                     return views.item(item)
         return None
+    if field.type == "hex" and isinstance(value, str):
+        from .hexes import parse_grid_name
+
+        found = parse_grid_name(value)
+        return View(col=found[0], row=found[1], name=value) if found else None
     if field.type in ("list", "set") and isinstance(value, list):
         return [_resolve(v, field.of, views, group) for v in value]
     if field.type == "record" and isinstance(value, Mapping):
@@ -224,8 +229,11 @@ class _Sets(View):
         component = self.views.game.sets.get(name)
         if component is None:
             raise KeyError(name)
+        from .units import to_mm
+
         found = self[name] = View(name=name, items=[self.views.item(i) for i in component.items],
-                                  groups=[self.views.group(g) for g in component.groups])
+                                  groups=[self.views.group(g) for g in component.groups],
+                                  width=round(to_mm(component.width), 3), height=round(to_mm(component.height), 3))
         return found
 
     def keys(self):  # every set's name, made or not (for "did you mean")

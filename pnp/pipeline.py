@@ -52,6 +52,8 @@ def parts_of(game: "Game") -> list[str]:
     """The names `--only` accepts for a game: its sets, its print files, and the exports."""
     names = []
     for component in game.sets.values():
+        if component.type == "data":  # not printed
+            continue
         for name in (component.name, component.print_name):
             if name not in names:
                 names.append(name)
@@ -183,29 +185,32 @@ def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs
 
 def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,
                  font: str) -> None:
-    """A board: its PDF on each paper (whole or in parts), an SVG and a PNG of it. Each is
-    keyed by what the board is drawn from, so an unchanged board is not even composed."""
-    board = sets[0]
-    if board.make_page is None:
-        return
-    ctype = types()["board"]
-    key = outputs.key(*board.data_key)
-    if "pdf" in options.formats:
-        outputs.progress.stage(f"{name}: PDF", len(options.papers))
-        for paper in options.papers:
-            outputs.make(f"print/{name}-{paper}.pdf", outputs.key(key, paper, label),
-                         lambda paper=paper: outputs.pdf(ctype.impose(sets, PAPERS[paper], 0.0, label, font).fronts))
-    if "svg" in options.formats:
-        outputs.progress.stage(f"{name}: SVG", 1)
-        outputs.make(f"svg/{name}.svg", outputs.key(key, "svg"),
-                     lambda: outputs.svg_now(single(board.page)).encode("utf-8"))
-    if "png" in options.formats:
-        from .backends.png import png_bytes, rasterize
+    """A board set: each of its boards as a PDF on each paper (whole or in parts), an SVG and
+    a PNG. Each is keyed by what the board is drawn from, so an unchanged board is not even
+    composed."""
+    from .components.board import board_pages
 
-        outputs.progress.stage(f"{name}: PNG", 1)
-        outputs.make(f"png/{name}.png", outputs.key(key, "png", BOARD_PNG_DPI),
-                     lambda: png_bytes(next(iter(rasterize(outputs.pdf([single(board.page)]), BOARD_PNG_DPI))),
-                                       BOARD_PNG_DPI))
+    boards = [b for s in sets for b in s.boards]
+    for board in boards:
+        key = outputs.key(*board.key)
+        shown = label if len(boards) == 1 else f"{label} · {board.label}"
+        if "pdf" in options.formats:
+            outputs.progress.stage(f"{board.name}: PDF", len(options.papers))
+            for paper in options.papers:
+                outputs.make(f"print/{board.name}-{paper}.pdf", outputs.key(key, paper, shown),
+                             lambda board=board, paper=PAPERS[paper], shown=shown:
+                             outputs.pdf(board_pages(board.page, paper, shown, font)))
+        if "svg" in options.formats:
+            outputs.progress.stage(f"{board.name}: SVG", 1)
+            outputs.make(f"svg/{board.name}.svg", outputs.key(key, "svg"),
+                         lambda board=board: outputs.svg_now(single(board.page)).encode("utf-8"))
+        if "png" in options.formats:
+            from .backends.png import png_bytes, rasterize
+
+            outputs.progress.stage(f"{board.name}: PNG", 1)
+            outputs.make(f"png/{board.name}.png", outputs.key(key, "png", BOARD_PNG_DPI),
+                         lambda board=board: png_bytes(next(iter(rasterize(outputs.pdf([single(board.page)]),
+                                                                           BOARD_PNG_DPI))), BOARD_PNG_DPI))
 
 
 def contact_sheet(outputs: Outputs, pngs, pages: Sequence[Page]) -> Callable[[], None]:

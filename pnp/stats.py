@@ -173,7 +173,7 @@ def neighbours(game: "Game") -> list[dict]:
 def game_stats(game: "Game") -> dict:
     """Every table `pnp stats` shows, as data (for --format json too)."""
     specs = [game.stats] if game.stats is not None else [
-        _default_spec(s) for s in game.sets.values() if s.items and s.type != "board"
+        _default_spec(s) for s in game.sets.values() if s.items and s.type not in ("board", "data")
         and not s.declaration.get("items_of")]
     return {
         "title": game.title.get(game.language),

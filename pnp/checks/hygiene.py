@@ -144,7 +144,8 @@ def _printed(game: "Game") -> Iterator[Printed]:
             boxes = list(_text_boxes(layout.boxes))
             if not boxes:
                 continue
-            items = [i for i in component.items if _uses(component, i, layout)] if component.type != "board" else [None]
+            whole = component.type == "board" and ("map" in component.declaration or not component.items)
+            items = [None] if whole else [i for i in component.items if _uses(component, i, layout)]
             item_names = frozenset(component.fields) | {"item", "items", "group", "id", "position", "copies"}
             for language in languages:
                 views = game.views(language)

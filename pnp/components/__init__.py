@@ -1,6 +1,6 @@
 """Component types: what kind of thing a set's items are, and so how they are printed and
 exported. Each type is a module with its TYPE: a card, a sheet, a token, a tile, a standee,
-a board."""
+a board, or data that is not printed."""
 
 from __future__ import annotations
 
@@ -36,6 +36,6 @@ class ComponentType:
 
 
 def types() -> dict[str, ComponentType]:
-    from . import board, card, sheet, standee, tile, token
+    from . import board, card, data, sheet, standee, tile, token
 
-    return {t.TYPE.name: t.TYPE for t in (card, sheet, token, tile, standee, board)}
+    return {t.TYPE.name: t.TYPE for t in (card, sheet, token, tile, standee, board, data)}

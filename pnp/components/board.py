@@ -3,11 +3,14 @@ together."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..impose import Paper, tiled_pages
 from ..scene import single
 from . import ComponentType, Sheets
+
+if TYPE_CHECKING:
+    from ..scene import Definition, Page
 
 
 def fits(width: float, height: float, paper: Paper) -> bool:
@@ -15,22 +18,23 @@ def fits(width: float, height: float, paper: Paper) -> bool:
         (width <= paper.height + 0.5 and height <= paper.width + 0.5)
 
 
+def board_pages(page: "Definition", paper: Paper, label: str, font: str | None) -> list["Page"]:
+    """A board on `paper`: whole if it fits, else in parts that overlap."""
+    if fits(page.width, page.height, paper):
+        return [single(page)]
+    return tiled_pages(page, paper, label, font)
+
+
 def impose_board(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
-    pages = []
-    for s in sets:
-        if s.page is None:
-            continue
-        if fits(s.page.width, s.page.height, paper):
-            pages.append(single(s.page))
-        else:
-            pages += tiled_pages(s.page, paper, label, font)
-    return Sheets(pages, [])
+    return Sheets([page for s in sets for board in s.boards for page in board_pages(board.page, paper, label, font)],
+                  [])
 
 
 TYPE = ComponentType(
     name="board",
-    doc="A board: one large page (an area map with map: areas, or a layout of its own), printed whole on a paper "
-        "it fits or in parts that overlap, to tape together.",
+    doc="A board: one large page (an area map with map: areas, or a layout of its own; without a map, each item "
+        "of the set's files is a board of its own), printed whole on a paper it fits or in parts that overlap, to "
+        "tape together.",
     example="board: {type: board, size: a3, map: areas, settings: board/board.yaml, files: board/areas.yaml, "
             "items: areas, face: layouts/board.yaml}",
     options=("map", "settings", "colours", "markers"),

@@ -11,7 +11,7 @@ from . import ComponentType, Sheets
 
 def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
     """Every piece, with its copies, in a grid of as many as fit the paper; the backs
-    mirrored behind them."""
+    mirrored behind them. Tiles (counters) have a cut line on every edge as well."""
     faces, backs = [], []
     for s in sets:
         bled_faces, bled_backs = s.bled(bleed)
@@ -22,8 +22,9 @@ def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: st
     if first is None:
         return Sheets([], [])
     grid = make_grid(paper, first.width, first.height, bleed)
-    return Sheets(front_sheets(faces, grid, label, font),
-                  back_sheets(backs, grid) if any(b is not None for b in backs) else [])
+    cuts = all(s.type == "tile" for s in sets)
+    return Sheets(front_sheets(faces, grid, label, font, cuts),
+                  back_sheets(backs, grid, cuts) if any(b is not None for b in backs) else [])
 
 
 TYPE = ComponentType(

@@ -39,8 +39,9 @@ def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: s
 
 TYPE = ComponentType(
     name="tile",
-    doc="Tiles: pieces that make up a board, square or hexagonal (shape: hex, with hex: flat or pointy, size "
-        "across the flats); hex tiles are packed in a honeycomb whose neighbours share their cut lines.",
+    doc="Tiles and counters: pieces that make up a board or stand on it, square, rectangular or hexagonal (shape: "
+        "hex, with hex: flat or pointy, size across the flats), packed edge to edge (hex tiles in a honeycomb) so "
+        "that neighbours share their cut lines, each drawn once, and backs land behind their fronts.",
     example="tiles: {type: tile, shape: hex, hex: flat, size: 40mm, files: tiles.yaml, items: tiles, "
             "face: layouts/tile.yaml, back: layouts/tile-back.yaml}",
     options=("hex",),

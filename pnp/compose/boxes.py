@@ -293,7 +293,8 @@ def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
 @box_kind("row", "A row shared by numbered discs from a list (badges, from the left) and counted icons (from the "
           "right, or centred with align: centre when there are no badges): each icon is repeated as often as its "
-          "count while there is room, else drawn once with ×N.",
+          "count while there is room, else drawn once with ×N; icons can also be an expression giving a list of "
+          "icon names, each drawn once.",
           'strip: {x: 5.5, y: 77.25, width: 52.5, height: 7, row: {badges: needs, badge_colour: "{group.colour}", '
           'icons: [{icon: star, count: stars}, {icon: shield, count: shields}]}, font: heading, size: 9}',
           ("font", "size", "ink", "paper", "align"))
@@ -308,7 +309,11 @@ def _row(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     colour = ctx.colour(spec.get("badge_colour"), env, paper) or paper
     text_colour = ctx.colour(spec.get("text_colour"), env, ink) or ink
     counts: list[tuple["Icon", int]] = []
-    for entry in spec.get("icons") or []:
+    entries = spec.get("icons") or []
+    if isinstance(entries, expr.Expression):  # a list of icon names, each drawn once
+        names = entries.evaluate(env)
+        entries = [{"icon": name} for name in names] if isinstance(names, (list, tuple)) else []
+    for entry in entries:
         icon = ctx.icon(entry.get("icon"), env)
         count = entry["count"].evaluate(env) if entry.get("count") is not None else 1
         if icon is not None and isinstance(count, int) and count > 0:
@@ -548,23 +553,26 @@ def _group(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
 # --- hex maps -------------------------------------------------------------------------------
 
-@box_kind("hexmap", "A small map of hexagons, drawn as large as fits the box and centred: hexmap is an expression "
-          "giving the cells (records with q and r, axial coordinates), orientation is flat or pointy; fill, "
-          "stroke, symbol (an icon) and label are templates that can use `cell`.",
+@box_kind("hexmap", "A map of hexagons: hexmap is an expression giving the cells (records with q and r, axial "
+          "coordinates); with columns and rows, the map is that rectangle of hexes (every second row, or column "
+          "when flat, shifted by half), each hex's cell the record listing it by hex (a hex field, as printed: "
+          "E7) or else default, with col, row and name added. It is drawn as large as fits the box, or across "
+          "(a length) across the flats of each hex, centred; orientation is flat or pointy; fill, stroke, symbol "
+          "(an icon: scatter: true draws it small seven times, a texture that shows around a piece on the hex), "
+          "colour and light (the symbol's), label (at the hex's bottom, or top with label_at: top) and "
+          "text_colour (the label's, default colour) are templates that can use `cell`.",
           'diagram: {x: 4, y: 30, width: 55.5, height: 40, hexmap: board, orientation: flat, fill: "{cell.tile.colour}", '
           'stroke: ink, symbol: "{cell.tile.icon}", label: "{cell.label}"}',
-          ("orientation", "fill", "stroke", "stroke_width", "symbol", "colour", "light", "label", "font", "size"),
+          ("orientation", "fill", "stroke", "stroke_width", "symbol", "colour", "light", "label", "font", "size",
+           "columns", "rows", "default", "across", "scatter", "label_at", "text_colour"),
           ("cell",))
 def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     from ..hexes import SQRT3, centre, outline
-    from ..icons import draw_icon
 
-    cells = box.get("hexmap").evaluate(env) if box.get("hexmap") is not None else []
-    cells = [c for c in cells or [] if isinstance(c, Mapping) and isinstance(c.get("q"), int)
-             and isinstance(c.get("r"), int)]
+    orientation = box.get("orientation") or "flat"
+    cells = _hex_cells(box, env, orientation)
     if not cells:
         return []
-    orientation = box.get("orientation") or "flat"
     # the map at one point across the flats, then scaled to fit the box
     centres = [centre(c["q"], c["r"], 1.0, orientation) for c in cells]
     half_w, half_h = (1 / SQRT3, 0.5) if orientation == "flat" else (0.5, 1 / SQRT3)
@@ -572,13 +580,20 @@ def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     x1 = max(x for x, _ in centres) + half_w
     y0 = min(y for _, y in centres) - half_h
     y1 = max(y for _, y in centres) + half_h
-    size = min(box.width / (x1 - x0), box.height / (y1 - y0))
+    across = box.get("across")
+    if isinstance(across, expr.Expression):  # a length in mm worked out from the data
+        across = across.evaluate(env)
+        across = mm(across) if isinstance(across, (int, float)) and not isinstance(across, bool) and across > 0 \
+            else None
+    size = across or min(box.width / (x1 - x0), box.height / (y1 - y0))
     left = box.x + (box.width - (x1 - x0) * size) / 2 - x0 * size
     top = box.y + (box.height - (y1 - y0) * size) / 2 - y0 * size
     ink = ctx.ink()
     stroke = ctx.colour(box.get("stroke"), env, ink)
     width = box.get("stroke_width") or 0.5
     font = ctx.font(box, "heading")
+    scatter = bool(box.get("scatter"))
+    at_top = box.get("label_at") == "top"
     nodes: list[Node] = []
     for cell, (cx, cy) in zip(cells, centres):
         inner = dict(env, cell=cell)
@@ -591,13 +606,63 @@ def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         colour = ctx.colour(box.get("colour"), inner, ink) or ink
         light = ctx.colour(box.get("light"), inner, ctx.paper()) or ctx.paper()
         if icon is not None:
-            side = size * (0.5 if label else 0.62)
-            nodes.append(draw_icon(icon, x - side / 2, y - side / 2 - (size * 0.1 if label else 0), side, colour,
-                                   light))
+            nodes += _hex_symbols(icon, x, y, size, orientation, scatter, bool(label), colour, light)
         if label:
             text_size = box.get("size") or size * 0.3
-            nodes.append(Text(x, y + size * 0.38, label, font.name, text_size, colour, "middle"))
+            text_colour = ctx.colour(box.get("text_colour"), inner, colour) or colour
+            nodes.append(Text(x, y - size * 0.36 + font.cap_height * text_size if at_top else y + size * 0.38,
+                              label, font.name, text_size, text_colour, "middle"))
     return nodes
+
+
+def _hex_cells(box: "Box", env: Mapping[str, Any], orientation: str) -> list[Mapping[str, Any]]:
+    """The cells a hexmap draws, each with q and r: the listed ones, or with columns and rows
+    every hex of the grid, each with the record that lists it (or the default) and its col,
+    row and name."""
+    from ..hexes import grid_name, offset_to_axial
+
+    listed = box.get("hexmap").evaluate(env) if box.get("hexmap") is not None else []
+    listed = [c for c in listed or [] if isinstance(c, Mapping)]
+    if box.get("columns") is None or box.get("rows") is None:
+        return [c for c in listed if _whole(c.get("q")) and _whole(c.get("r"))]
+    columns, rows = box.get("columns").evaluate(env), box.get("rows").evaluate(env)
+    if not (_whole(columns) and _whole(rows)) or columns < 1 or rows < 1 or columns * rows > 100_000:
+        return []
+    default = box.get("default").evaluate(env) if box.get("default") is not None else {}
+    by_place: dict[tuple[int, int], Mapping[str, Any]] = {}
+    for cell in listed:
+        place = cell.get("hex") if isinstance(cell.get("hex"), Mapping) else cell
+        if _whole(place.get("col")) and _whole(place.get("row")):
+            by_place.setdefault((place["col"], place["row"]), cell)
+    cells = []
+    for row in range(1, rows + 1):
+        for column in range(1, columns + 1):
+            q, r = offset_to_axial(column, row, orientation)
+            found = by_place.get((column, row), default if isinstance(default, Mapping) else {})
+            cells.append({**found, "col": column, "row": row, "name": grid_name(column, row), "q": q, "r": r})
+    return cells
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _hex_symbols(icon: Any, x: float, y: float, size: float, orientation: str, scatter: bool, labelled: bool,
+                 colour: str, light: str) -> list[Node]:
+    """A hex's symbol: once in the middle, or small seven times (the middle and toward each
+    corner), so that some show around a piece standing on the hex."""
+    from ..hexes import corners
+    from ..icons import draw_icon
+
+    if not scatter:
+        side = size * (0.5 if labelled else 0.62)
+        return [draw_icon(icon, x - side / 2, y - side / 2 - (size * 0.1 if labelled else 0), side, colour, light)]
+    side = size * 0.2
+    places = [(x, y)] + [(x + (px - x) * 0.64, y + (py - y) * 0.64) for px, py in corners(x, y, size, orientation)]
+    if labelled:  # the label's corner stays clear
+        top = min(places[1:], key=lambda p: p[1])
+        places.remove(top)
+    return [draw_icon(icon, px - side / 2, py - side / 2, side, colour, light) for px, py in places]
 
 
 # --- composing ------------------------------------------------------------------------------

@@ -73,9 +73,9 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
             component = pieces.component
             title = component.title.get(language, game.language)
             if pieces.type == "board":
-                if pieces.make_page is not None:
+                if pieces.boards:
                     sections.append(f"<section><h2>{e(title[:1].upper() + title[1:])}</h2><div class=\"grid\">"
-                                    + figure(f"png/{pieces.name}.png", game.title.get(language), "wide")
+                                    + "".join(figure(f"png/{b.name}.png", b.label, "wide") for b in pieces.boards)
                                     + "</div></section>")
                 continue
             kind = f"piece {pieces.name}" + (" token" if pieces.type == "token" else "")

@@ -56,12 +56,10 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
     for name, sets in kit.print_groups():
         ctype = types()[sets[0].type]
         if ctype.name == "board":
-            for board in sets:
-                if board.make_page is None:
-                    continue
+            for board in (b for s in sets for b in s.boards):
                 outputs.progress.stage(f"Tabletopia: {board.name}", 1)
-                component = board.component
-                longest = max(component.width, component.height) * dpi / 72
+                component = sets[0].component
+                longest = max(board.page.width, board.page.height) * dpi / 72
                 board_dpi = dpi * min(1.0, MAX_PX / longest)
 
                 def board_image(board=board, board_dpi=board_dpi) -> bytes:
@@ -70,13 +68,13 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
                     image = image.crop((0, 0, min(image.width, MAX_PX), min(image.height, MAX_PX)))
                     return jpeg_bytes(image, board_dpi)
 
-                relative = f"{ROOT}/{board.name}/{board.name}.jpg"
-                outputs.make(relative, outputs.key(*board.data_key, "tabletopia", board_dpi), board_image)
+                relative = f"{ROOT}/{name}/{board.name}.jpg"
+                outputs.make(relative, outputs.key(*board.key, "tabletopia", board_dpi), board_image)
                 from PIL import Image
 
                 with Image.open(outputs.out / relative) as image:
                     width = image.width
-                rows.append(TabletopiaObject(ctype.tabletopia, kit.game.title.get(kit.language),
+                rows.append(TabletopiaObject(ctype.tabletopia, board.label,
                                              round(to_mm(component.width), 1), round(to_mm(component.height), 1),
                                              scale_to_enter(component.width, width), relative, "", 1))
             continue

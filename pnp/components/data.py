@@ -1,0 +1,26 @@
+"""Data: items that are not printed themselves, a table that other sets refer to (troop
+types, terrains) and that layouts, checks and statistics read as sets.NAME.items."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..impose import Paper
+from . import ComponentType, Sheets
+
+
+def impose_nothing(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+    return Sheets([], [])
+
+
+TYPE = ComponentType(
+    name="data",
+    doc="Data: items that are not printed, a table other sets refer to (ref fields) and layouts, checks and "
+        "statistics read as sets.NAME.items.",
+    example="arms: {type: data, files: arms.yaml, items: arms, fields: {name: text, move: int}}",
+    options=(),
+    tabletopia="",
+    deck=False,
+    impose=impose_nothing,
+    labelled=False,
+)
