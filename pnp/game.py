@@ -233,6 +233,20 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
     return component
 
 
+def _dangling(game: Game, component: ComponentSet, item: Item) -> bool:
+    """Whether one of the item's references (or lists of them) names nothing."""
+    for name, f in component.fields.items():
+        ref = f if f.type == "ref" else f.of if f.of is not None and f.of.type == "ref" else None
+        target = game.sets.get(ref.ref_set or "") if ref is not None else None
+        if target is None:
+            continue
+        value = item.fields.get(name)
+        known = {i.fields.get(ref.ref_field or "id") for i in target.items}
+        if any(v is not None and v not in known for v in (value if isinstance(value, list) else [value])):
+            return True
+    return False
+
+
 def _derive(game: Game, problems: list[Problem]) -> None:
     """Compute every derived field, a field at a time across all items (each sees the fields
     declared before it), then each item's copies."""
@@ -247,7 +261,9 @@ def _derive(game: Game, problems: list[Problem]) -> None:
                     results.append(f.derived.evaluate(views.env(item)))
                 except expr.ExpressionError as exc:
                     results.append(None)
-                    if game.complete:  # else a file or key did not load, and this is likely why
+                    # a file or key that did not load, or a reference to nothing (reported as
+                    # such), is likely why
+                    if game.complete and not _dangling(game, component, item):
                         problems.append(problem("schema", game.locate(item.origin),
                                                 f"{component.describe(item)}: derived field '{f.name}': {exc.message}"))
             for item, value in zip(component.items, results):

@@ -274,9 +274,13 @@ def _crosshair(x: float, y: float) -> list[Node]:
 
 
 def tiled_pages(page: Definition, paper: Paper, label: str, font: str | None = None) -> list[Page]:
-    """A large page printed over several sheets of `paper`, each labelled with its row and
-    column, with crosshairs in the overlaps to line neighbours up."""
+    """A large page printed over several sheets of `paper` (turned sideways when that takes
+    fewer), each labelled with its row and column, with crosshairs in the overlaps to line
+    neighbours up."""
     tiles = tile_grid(page.width, page.height, paper)
+    turned = Paper(paper.name, paper.label, paper.height, paper.width)
+    if len(tile_grid(page.width, page.height, turned)) < len(tiles):  # fewer sheets turned sideways
+        paper, tiles = turned, tile_grid(page.width, page.height, turned)
     rows = max(t.row for t in tiles) + 1
     columns = max(t.column for t in tiles) + 1
     # crosshairs sit in the middle of each overlap, a few along its length

@@ -72,11 +72,11 @@ def kept(data: bytes) -> Report:
 
 
 def counted(game: Game) -> str:
-    """What the game's first set holds: "126 cards in 16 suits"."""
-    component = next(iter(game.sets.values()), None)
+    """What the game's first printed set holds, copies counted: "126 cards in 16 suits"."""
+    component = next((s for s in game.sets.values() if s.type != "data"), None)
     if component is None:
         return "no components"
-    items = len(component.items)
+    items = sum(i.copies for i in component.items)
     text = f"{items} {component.noun[0] if items == 1 else component.noun[1]}"
     if component.group_key:
         text += f" in {plural(len(component.groups), component.group_key)}"

@@ -117,3 +117,43 @@ def read_pdf(path) -> list[PageGeometry]:
                 placements.append(Placement(str(operands[0]), _rect(ctm, x0, y0, x1, y1)))
         pages.append(PageGeometry(float(box.width), float(box.height), placements, segments, shapes))
     return pages
+
+
+def form_polygons(path, page: int = 0) -> list[list[tuple[float, float]]]:
+    """The closed straight-edged paths drawn inside the forms a page places, in each form's
+    own coordinates (points): the hexagons of a map, say."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(path)
+    found = []
+    for form in reader.pages[page]["/Resources"].get("/XObject", {}).values():
+        form = form.get_object()
+        points: list[tuple[float, float]] = []
+        for operands, op in ContentStream(form, reader).operations:
+            if op == b"m":
+                points = [(float(operands[0]), float(operands[1]))]
+            elif op == b"l":
+                points.append((float(operands[0]), float(operands[1])))
+            elif op == b"h":
+                if len(points) > 2:
+                    found.append(points)
+                points = []
+            elif op in (b"n",):
+                points = []
+    return found
+
+
+def placements_with_clips(path) -> list[tuple[tuple[float, float, float, float], tuple[float, float]]]:
+    """For each page: the clip rectangle (x, y, width, height, in the page's top-down points)
+    and the translation of the form placed inside it, as pnp writes a board's parts."""
+    reader = PdfReader(path)
+    out = []
+    for page in reader.pages:
+        clip, offset = None, None
+        for operands, op in page.get_contents().operations:
+            if op == b"re" and clip is None:
+                clip = tuple(float(v) for v in operands)
+            elif op == b"cm" and clip is not None and offset is None and [float(v) for v in operands[:4]] == [1, 0, 0, 1]:
+                offset = (float(operands[4]), float(operands[5]))
+        out.append((clip, offset))
+    return out

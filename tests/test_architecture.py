@@ -11,12 +11,15 @@ from pathlib import Path
 from conftest import ROOT
 
 PACKAGE = ROOT / "pnp"
-# The Anarchy's vocabulary (and its money's sign), and Anarchipel's (its tile kinds, roles and
-# cards), as whole words
+# The Anarchy's vocabulary (and its money's sign), Anarchipel's (its tile kinds, roles and
+# cards) and Furia Cartese's (its troops, arms, battles and markers), as whole words
 GAME_WORDS = re.compile(r"\b(crowns?|castles?|swords?|treasure|leaders?|follows|melds?|company|companies|anarchy|"
                         r"india|mughals?|rupees?|"
                         r"anarchipel|corsaires?|corsairs?|privateers?|pirates?|gouvernails?|succès|échecs?|"
-                        r"monstres?|caf[ée]|bananes?|blé|bois|fer|tonneaux?|fantômes?|ghosts?|terre|océan)\b|₹",
+                        r"monstres?|caf[ée]|bananes?|blé|bois|fer|tonneaux?|fantômes?|ghosts?|terre|océan|"
+                        r"furia|cartese|gendarmes?|piquiers?|pikes?|arquebus\w*|tercios?|stradioti|janissaires?|"
+                        r"cavalr\w+|cavalerie|infantr\w+|infanterie|artiller\w+|troops?|troupes?|cohésion|désordre|"
+                        r"disorder|ravenne|pavie|cérignole|marais|forêt|fourrés|rochers)\b|₹",
                         re.IGNORECASE)
 
 
@@ -38,6 +41,8 @@ def test_the_vocabulary_test_can_fail(tmp_path: Path) -> None:
     assert GAME_WORDS.search("The Anarchy") and not GAME_WORDS.search("a leaderboard, crowning, swordfish")
     assert GAME_WORDS.search("une tuile Océan") and GAME_WORDS.search("4 Corsaire, 2 Pirate")
     assert not GAME_WORDS.search("a fern, a boisterous ferry")
+    assert GAME_WORDS.search("Furia Cartese") and GAME_WORDS.search("des Piquiers en désordre")
+    assert GAME_WORDS.search("infantry and cavalry") and not GAME_WORDS.search("a troopship")
 
 
 def imports(path: Path) -> set[str]:

@@ -8,6 +8,7 @@ import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..fonts import bundled_fonts, character_map, find_font
@@ -413,23 +414,35 @@ def unknown_reference(game: "Game") -> Found:
         for target, fields, records in ((component.name, component.fields, component.items),
                                         (f"{component.name}.groups", component.group_fields, component.groups)):
             for name, f in fields.items():
-                ref = f if f.type == "ref" else (f.of if f.of is not None and f.of.type == "ref" else None)
-                if ref is None or _declared(game, "references", target, name):
-                    continue
-                pool = game.sets.get(ref.ref_set or "")
-                if pool is None:
+                if _declared(game, "references", target, name):
                     continue
                 for record in records:
                     group = record if records is component.groups else record.group
-                    values = {i.fields.get(ref.ref_field or "id") for i in pool.items
-                              if ref.within != "group" or (i.group is not None and group is not None
-                                                           and i.group.id == group.id)}
                     owner = (f"{component.group_key or 'group'} '{record.id}'" if records is component.groups
                              else component.describe(record))
-                    what = pool.noun[0] if ref.ref_field is None else f"{ref.ref_field} of {pool.noun[1]}"
-                    known = ", ".join(sorted(str(v) for v in values if v is not None)) or "none"
-                    value = record.fields.get(name)
-                    for i, v in (enumerate(value) if isinstance(value, list) else [((), value)]):
-                        if v is not None and v not in values:
-                            where = game.locate(record.origin, name, *((i,) if i != () else ()))
-                            yield where, f"{owner}: {name} '{v}' names no {what} (there are: {known})"
+                    for path, ref, v in _references(f, record.fields.get(name), (name,)):
+                        pool = game.sets.get(ref.ref_set or "")
+                        if pool is None or v is None:
+                            continue
+                        values = {i.fields.get(ref.ref_field or "id") for i in pool.items
+                                  if ref.within != "group" or (i.group is not None and group is not None
+                                                               and i.group.id == group.id)}
+                        if v in values:
+                            continue
+                        what = pool.noun[0] if ref.ref_field is None else f"{ref.ref_field} of {pool.noun[1]}"
+                        known = ", ".join(sorted(str(v) for v in values if v is not None)) or "none"
+                        shown = name if len(path) <= 2 and (len(path) == 1 or isinstance(path[1], int)) else \
+                            name + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[1:])
+                        yield game.locate(record.origin, *path), f"{owner}: {shown} '{v}' names no {what} (there are: {known})"
+
+
+def _references(f: "Field", value: Any, path: tuple) -> Iterator[tuple[tuple, "Field", Any]]:
+    """Each reference a field's value holds, however deep in lists and records, with its path."""
+    if f.type == "ref":
+        yield path, f, value
+    elif f.type in ("list", "set") and isinstance(value, list) and f.of is not None:
+        for i, v in enumerate(value):
+            yield from _references(f.of, v, path + (i,))
+    elif f.type == "record" and isinstance(value, Mapping):
+        for key, inner in f.fields.items():
+            yield from _references(inner, value.get(key), path + (key,))

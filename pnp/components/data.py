@@ -1,5 +1,5 @@
-"""Data: items that are not printed themselves, a table that other sets refer to (troop
-types, terrains) and that layouts, checks and statistics read as sets.NAME.items."""
+"""Data: items that are not printed themselves, a table that other sets refer to (kinds of
+piece, a price list) and that layouts, checks and statistics read as sets.NAME.items."""
 
 from __future__ import annotations
 

@@ -610,7 +610,7 @@ def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         if label:
             text_size = box.get("size") or size * 0.3
             text_colour = ctx.colour(box.get("text_colour"), inner, colour) or colour
-            nodes.append(Text(x, y - size * 0.36 + font.cap_height * text_size if at_top else y + size * 0.38,
+            nodes.append(Text(x, y - size * 0.47 + font.cap_height * text_size if at_top else y + size * 0.38,
                               label, font.name, text_size, text_colour, "middle"))
     return nodes
 

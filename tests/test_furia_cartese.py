@@ -1,0 +1,245 @@
+"""Furia Cartese (examples/furia-cartese), a third game made from YAML alone: it validates
+clean, each of its own checks fires on data that breaks it, and its kit reads back at the
+sizes it states: battlefields of 24 mm hexes, whole on A3 and in parts that reassemble on
+A4 and Letter, and two-sided 17 mm counters with shared cut lines whose backs land behind
+their fronts."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+from conftest import ROOT, build_kit
+from pdfgeom import MM, form_polygons, placements_with_clips, read_pdf
+
+GAME = ROOT / "examples" / "furia-cartese"
+HEX = 24 * MM  # across the flats
+COUNTER = 17 * MM
+
+
+def copy_game(target: Path) -> Path:
+    shutil.copytree(GAME, target, ignore=shutil.ignore_patterns("out", ".out.*"))
+    return target
+
+
+def validate(game: Path, *args: str):
+    return CliRunner().invoke(main, ["validate", "--game", str(game), *args], catch_exceptions=False)
+
+
+def test_it_validates_clean() -> None:
+    result = validate(GAME, "--strict")
+    assert result.exit_code == 0, result.output
+    assert result.output == "3 champs de bataille: 0 errors, 0 warnings\n"
+
+
+# Each case: the check it breaks, the file, the text replaced and by what, what pnp says.
+CASES = [
+    ("one-general", "armees/france.yaml", "{id: fr-02, troupe: gendarmes,", "{id: fr-02, troupe: gendarmes, general: true,",
+     ["armees/france.yaml:4:7: error: the army 'france' has 2 generals; it needs exactly one [one-general]"]),
+    ("army-size", "armees/espagne.yaml", "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}",
+     "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}\n  - {id: es-13, troupe: janissaires, nom: Janissaires}",
+     ["armees/espagne.yaml:4:7: error: the army 'espagne' has 13 units, more than the 12 the game allows [army-size]"]),
+    ("hex-on-grid", "champs/ravenne.yaml", "hexes: [N2, O2, N3, M10, N10]", "hexes: [N2, O2, N3, M10, N13]",
+     ["champs/ravenne.yaml:10:3: error: battlefield 'ravenne': hex N13 is off its grid of 16 columns and 12 rows "
+      "[hex-on-grid]"]),
+    ("hex-once", "champs/pavie.yaml", "hexes: [G5, H5, J6, H8, I8]", "hexes: [G5, H5, J6, H8, E4]",
+     ["champs/pavie.yaml:10:3: error: battlefield 'pavie': hex E4 is given more than one terrain [hex-once]"]),
+    ("counter-fits-hex", "game.yaml", "  hex: 24 ", "  hex: 22 ",
+     ["checks.yaml:36:8: error: the unit counters are 17 mm a side, too large for hexes 22 mm across: a counter "
+      "turned toward a corner needs hexes 23,2 mm across [counter-fits-hex]"]),
+    # pnp's own checks hold the rest: troop types, traits and terrains that exist, hexes as printed
+    ("unknown-troop", "armees/france.yaml", "troupe: stradioti,", "troupe: stradiots,",
+     ["armees/france.yaml:11:25: error: unité 'fr-04': troupe 'stradiots' names no type de troupe (there are: "
+      "arbaletriers-a-cheval, arquebusiers, arquebusiers-masses, artillerie, enfants-perdus, gendarmes, janissaires, "
+      "piquiers, sipahis, stradioti, tercios) [unknown-reference]"]),
+    ("unknown-trait", "troupes.yaml", "traits: [impetueux]", "traits: [impetueuse]",
+     ["troupes.yaml:5:96: error: type de troupe 'gendarmes': traits 'impetueuse' names no capacité (there are: "
+      "fortifications, impetueux, piquiers, tir-de-volee, tirailleurs, tireurs) [unknown-reference]"]),
+    ("unknown-terrain", "champs/cerignole.yaml", "terrain: fourres,", "terrain: fourre,",
+     ["champs/cerignole.yaml:12:15: error: champ de bataille 'cerignole': terrain[2].terrain 'fourre' names no "
+      "terrain (there are: champs, foret, fourres, marais, plaine, rochers) [unknown-reference]"]),
+    ("bad-hex", "champs/cerignole.yaml", "[D10, E10, E11]", "[D10, E10, 11E]",
+     ["champs/cerignole.yaml:13:41: error: terrain[3].hexes[2]: '11E' must be a hex as printed on a map: its "
+      "column's letters and its row's number, like E7 [schema]"]),
+]
+
+
+@pytest.mark.parametrize("case, file, old, new, expected", CASES, ids=[c[0] for c in CASES])
+def test_each_check_fires(case: str, file: str, old: str, new: str, expected: list[str], tmp_path: Path,
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    game = copy_game(tmp_path / "furia-cartese")
+    text = (game / file).read_text("utf-8")
+    assert old in text, old
+    (game / file).write_text(text.replace(old, new, 1), "utf-8")
+    monkeypatch.chdir(game)
+    result = validate(Path("."))
+    assert result.output.splitlines()[:-1] == expected
+    assert result.exit_code == 1
+
+
+def test_every_check_of_the_game_has_a_case() -> None:
+    from pnp.validate import validate as run
+
+    game = run(GAME / "game.yaml").game
+    fired = {line.rsplit("[", 1)[1].rstrip("]") for *_, expected in CASES for line in expected}
+    assert {check.info.id for check in game.checks} <= fired
+
+
+def test_movement_and_hit_points_come_from_the_arm() -> None:
+    from pnp.validate import validate as run
+
+    game = run(GAME / "game.yaml").game
+    units = {u.id: u.fields for u in game.sets["unites"].items}
+    assert (units["fr-01"]["mouvement"], units["fr-01"]["pv"]) == (3, 2)  # gendarmes: cavalry
+    assert (units["fr-06"]["mouvement"], units["fr-06"]["pv"]) == (0, 1)  # artillery
+    assert (units["fr-08"]["mouvement"], units["fr-08"]["pv"]) == (2, 4)  # pikes: close-order infantry
+    assert (units["fr-11"]["mouvement"], units["fr-11"]["pv"]) == (2, 3)  # arquebusiers: loose infantry
+
+
+# --- the kit --------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_kit(GAME, tmp_path_factory.mktemp("furia-cartese") / "out")
+
+
+def pages(path: Path) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(path).pages)
+
+
+def test_page_counts(kit: Path) -> None:
+    # each battlefield: one A3 sheet, or four A4 or Letter sheets turned sideways
+    for name in ("cerignole", "ravenne", "pavie"):
+        assert pages(kit / "print" / f"champs-{name}-a3.pdf") == 1
+        for paper in ("a4", "letter"):
+            path = kit / "print" / f"champs-{name}-{paper}.pdf"
+            assert pages(path) == 4
+            geometry = read_pdf(path)[0]
+            assert geometry.width > geometry.height  # landscape
+    # 24 counters of 17 mm on one sheet, their backs on another; the aid is A5, one to an A4
+    for name, count in {"unites": 1, "marqueurs": 1, "cohesion": 1, "aide": 2}.items():
+        assert pages(kit / "print" / f"{name}-a4.pdf") == count, name
+        assert pages(kit / "print" / f"{name}-backs-a4.pdf") == count, name
+    # the data sets print nothing
+    assert not any(p.name.startswith(("armes", "troupes", "traits", "terrains", "camps"))
+                   for p in (kit / "print").iterdir())
+
+
+def grid_hexes(path: Path) -> list[list[tuple[float, float]]]:
+    hexes = [p for p in form_polygons(path) if len(p) == 6]
+    return [p for p in hexes if abs(max(x for x, _ in p) - min(x for x, _ in p) - HEX) <= 0.5 * MM]
+
+
+@pytest.mark.parametrize("name", ["cerignole", "ravenne", "pavie"])
+def test_battlefield_hexes_are_24mm_across_on_a_16_by_12_grid(kit: Path, name: str) -> None:
+    hexes = grid_hexes(kit / "print" / f"champs-{name}-a3.pdf")
+    assert len(hexes) == 16 * 12
+    for points in hexes:
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        assert abs(max(xs) - min(xs) - HEX) <= 0.05 * MM  # pointy: across the flats is the width
+        assert abs(max(ys) - min(ys) - HEX * 2 / math.sqrt(3)) <= 0.05 * MM  # corner to corner
+        for a, b in zip(points, points[1:] + points[:1]):  # six equal sides
+            assert abs(math.dist(a, b) - HEX / math.sqrt(3)) <= 0.05 * MM
+    centres = sorted((round(sum(y for _, y in p) / 6, 1), sum(x for x, _ in p) / 6) for p in hexes)
+    row = [x for y, x in centres if y == centres[0][0]]
+    assert len(row) == 16
+    assert all(abs(b - a - HEX) <= 0.05 * MM for a, b in zip(row, row[1:]))  # neighbours share an edge
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_battlefield_parts_reassemble(kit: Path, paper: str) -> None:
+    board_w, board_h = 420 * MM, 297 * MM
+    regions = []
+    for clip, offset in placements_with_clips(kit / "print" / f"champs-ravenne-{paper}.pdf"):
+        x, y, w, h = clip
+        left, top = x - offset[0], y - offset[1]  # the part of the board the sheet shows
+        regions.append((left, top, left + w, top + h))
+    assert len(regions) == 4
+    # together they cover the board, and neighbours overlap by at least 12 mm to tape them
+    assert min(r[0] for r in regions) <= 0.01 and min(r[1] for r in regions) <= 0.01
+    assert max(r[2] for r in regions) >= board_w - 0.01 and max(r[3] for r in regions) >= board_h - 0.01
+    lefts = sorted({round(r[0], 2) for r in regions})
+    rights = sorted({round(r[2], 2) for r in regions})
+    assert rights[0] - lefts[1] >= 12 * MM - 0.01
+    tops = sorted({round(r[1], 2) for r in regions})
+    bottoms = sorted({round(r[3], 2) for r in regions})
+    assert bottoms[0] - tops[1] >= 12 * MM - 0.01
+    # every hex of the grid lies whole on at least one sheet
+    for points in grid_hexes(kit / "print" / "champs-ravenne-a3.pdf"):
+        assert any(all(r[0] <= px <= r[2] and r[1] <= py <= r[3] for px, py in points) for r in regions)
+
+
+def test_counters_are_17mm_with_shared_cut_lines(kit: Path) -> None:
+    page = read_pdf(kit / "print" / "unites-a4.pdf")[0]
+    counters = [p for p in page.placements if "Funites" in p.name]
+    assert len(counters) == 24
+    for c in counters:
+        x0, y0, x1, y1 = c.bbox
+        assert abs(x1 - x0 - COUNTER) <= 0.05 * MM and abs(y1 - y0 - COUNTER) <= 0.05 * MM
+    cuts = [s for s in page.segments if s.colour == (0, 0, 0) and s.width < 0.5]
+    edges = []
+    for c in counters:
+        x0, y0, x1, y1 = c.bbox
+        edges += [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x0, y1), (x1, y1)), ((x0, y0), (x0, y1))]
+
+    def on(edge, s) -> bool:
+        (a, b) = edge
+        return (math.dist(a, s.start) <= 0.05 * MM and math.dist(b, s.end) <= 0.05 * MM) or \
+            (math.dist(a, s.end) <= 0.05 * MM and math.dist(b, s.start) <= 0.05 * MM)
+    for edge in edges:
+        assert sum(on(edge, s) for s in cuts) == 1, edge  # every edge cut, a shared one once
+    assert len(cuts) < len(edges)  # neighbours touch: one cut serves two counters
+
+
+def test_counter_backs_land_behind_their_fronts(kit: Path) -> None:
+    front = read_pdf(kit / "print" / "unites-a4.pdf")[0]
+    back = read_pdf(kit / "print" / "unites-backs-a4.pdf")[0]
+
+    def unit(name: str) -> str:  # the form of es-01 and of es-01-back
+        return name.rsplit("unites_", 1)[1].removesuffix("_back")
+
+    fronts = {unit(p.name): p.bbox for p in front.placements if "Funites" in p.name}
+    backs = {unit(p.name): p.bbox for p in back.placements if "Funites" in p.name}
+    assert fronts.keys() == backs.keys() and len(fronts) == 24
+    for name, (x0, y0, x1, y1) in fronts.items():
+        # a portrait sheet turned over its long edge: x becomes width - x
+        expected = (front.width - x1, y0, front.width - x0, y1)
+        assert all(abs(u - v) <= 0.05 * MM for u, v in zip(expected, backs[name])), name
+
+
+def test_disorder_backs_only_for_close_order(kit: Path) -> None:
+    from PIL import Image, ImageChops
+
+    def same(a: str, b: str) -> bool:
+        with Image.open(kit / "png" / "unites" / f"{a}.png") as x, Image.open(kit / "png" / "unites" / f"{b}.png") as y:
+            return ImageChops.difference(x.convert("RGB"), y.convert("RGB")).getbbox() is None
+
+    assert not same("fr-08", "fr-08-back")  # pikes in close order: a disorder side
+    assert same("fr-11", "fr-11-back")  # loose-order arquebusiers never fall into disorder
+    assert same("fr-06", "fr-06-back")  # nor does the artillery
+
+
+def test_exports(kit: Path) -> None:
+    manifest = json.loads((kit / "tabletopia" / "manifest.json").read_text("utf-8"))
+    boards = [o for o in manifest["objects"] if o["type"] == "Game Board"]
+    assert sorted(o["name"] for o in boards) == ["Cérignole (1503)", "Pavie (1525)", "Ravenne (1512)"]
+    counters = [o for o in manifest["objects"] if o["front"].startswith("tabletopia/unites/")]
+    assert {o["type"] for o in counters} == {"Tile"} and len(counters) == 24
+    assert all(o["back"].endswith("-back.jpg") for o in counters)
+    saved = json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
+    objects = saved["ObjectStates"]
+    assert sum(o["Name"] == "Custom_Board" for o in objects) == 3
+    units = [o for o in objects if o["Name"] == "Custom_Tile" and "/unites/" in o["CustomImage"]["ImageURL"]]
+    assert len(units) == 24 and {o["CustomImage"]["CustomTile"]["Type"] for o in units} == {0}
+    gallery = (kit / "index.html").read_text("utf-8")
+    for name in ("cerignole", "ravenne", "pavie"):
+        assert f'src="png/champs-{name}.png"' in gallery
