@@ -386,6 +386,27 @@ def _declared(game: "Game", kind: str, target: str, field: str) -> bool:
     return any(c.kind == kind and c.target == target and c.spec.get(kind) == field for c in game.checks)
 
 
+@rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
+      "no printer prints into.")
+def piece_too_large(game: "Game") -> Found:
+    from ..impose import MIN_MARGIN, PAPERS
+    from ..units import to_mm
+
+    for component in game.sets.values():
+        if component.type in ("board", "data", "standee"):  # boards are printed in parts; data not at all
+            continue
+        too_small = [paper for paper in PAPERS.values()
+                     if component.width > paper.width - 2 * MIN_MARGIN + 1e-6
+                     or component.height > paper.height - 2 * MIN_MARGIN + 1e-6]
+        if too_small:
+            size = f"{to_mm(component.width):g} x {to_mm(component.height):g} mm"
+            papers = ", ".join(f"{p.label} ({to_mm(p.width - 2 * MIN_MARGIN):.0f} x "
+                               f"{to_mm(p.height - 2 * MIN_MARGIN):.0f} mm inside its margins)" for p in too_small)
+            yield game.locate(component.origin, *(("size",) if "size" in component.declaration else ())), \
+                f"components.{component.name}: a {size} {component.noun[0]} does not fit {papers}; a board " \
+                f"is printed in parts"
+
+
 @rule("duplicate-id", Severity.ERROR, "Two items of a set, or two groups, share an id (ids name their files).")
 def duplicate_id(game: "Game") -> Found:
     for component in game.sets.values():
