@@ -41,6 +41,36 @@ def build_kit(game: Path, out: Path) -> Path:
     return out
 
 
+def validate(game: Path, *args: str):
+    """`pnp validate --game GAME` as the CLI runs it."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    return CliRunner().invoke(main, ["validate", "--game", str(game), *args], catch_exceptions=False)
+
+
+def broken_example(game: Path, target: Path, file: str, old: str, new: str) -> Path:
+    """A copy of an example game in `target` with `old` replaced by `new` (the first time) in
+    `file`; returns the copy."""
+    shutil.copytree(game, target, ignore=shutil.ignore_patterns("out", ".out.*"))
+    text = (target / file).read_text("utf-8")
+    assert old in text, old
+    (target / file).write_text(text.replace(old, new, 1), "utf-8")
+    return target
+
+
+def checks_fired(cases: list) -> set[str]:
+    """The check ids the expected lines of (…, expected) cases end with."""
+    return {line.rsplit("[", 1)[1].rstrip("]") for *_, expected in cases for line in expected}
+
+
+def pages(path: Path) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(path).pages)
+
+
 @pytest.fixture(scope="session")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled game's whole kit, built once for the session; returns the output folder."""

@@ -6,27 +6,14 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from pnp.cli import main
-
-from conftest import ROOT, build_kit
+from conftest import ROOT, broken_example, build_kit, checks_fired, pages, validate
 from pdfgeom import MM, read_pdf
 
 GAME = ROOT / "examples" / "anarchipel"
-
-
-def copy_game(target: Path) -> Path:
-    shutil.copytree(GAME, target, ignore=shutil.ignore_patterns("out", ".out.*"))
-    return target
-
-
-def validate(game: Path, *args: str):
-    return CliRunner().invoke(main, ["validate", "--game", str(game), *args], catch_exceptions=False)
 
 
 def test_it_validates_clean() -> None:
@@ -74,11 +61,7 @@ CASES = [
 @pytest.mark.parametrize("case, file, old, new, expected", CASES, ids=[c[0] for c in CASES])
 def test_each_check_fires(case: str, file: str, old: str, new: str, expected: list[str], tmp_path: Path,
                           monkeypatch: pytest.MonkeyPatch) -> None:
-    game = copy_game(tmp_path / "anarchipel")
-    text = (game / file).read_text("utf-8")
-    assert old in text, old
-    (game / file).write_text(text.replace(old, new, 1), "utf-8")  # the first: objective manche-1-a
-    monkeypatch.chdir(game)
+    monkeypatch.chdir(broken_example(GAME, tmp_path / "anarchipel", file, old, new))
     result = validate(Path("."))
     assert result.output.splitlines()[:-1] == expected
     assert result.exit_code == 1
@@ -88,7 +71,7 @@ def test_every_check_of_the_game_has_a_case() -> None:
     from pnp.validate import validate as run
 
     game = run(GAME / "game.yaml").game
-    fired = {line.rsplit("[", 1)[1].rstrip("]") for *_, expected in CASES for line in expected}
+    fired = checks_fired(CASES)
     assert fired == {check.info.id for check in game.checks}
 
 
@@ -97,12 +80,6 @@ def test_every_check_of_the_game_has_a_case() -> None:
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_kit(GAME, tmp_path_factory.mktemp("anarchipel") / "out")
-
-
-def pages(path: Path) -> int:
-    from pypdf import PdfReader
-
-    return len(PdfReader(path).pages)
 
 
 def test_page_counts(kit: Path) -> None:
