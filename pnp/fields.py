@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from . import expr
 from .problems import Location, Problem, problem
@@ -145,6 +145,18 @@ class Field:
         if t == "record":
             return object_schema(self.fields)
         raise ValueError(t)  # pragma: no cover - parse_field accepts no other type
+
+
+def references(f: Field, value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Field, Any]]:
+    """Each reference a field's value holds, however deep in lists and records, with its path."""
+    if f.type == "ref":
+        yield path, f, value
+    elif f.type in ("list", "set") and isinstance(value, list) and f.of is not None:
+        for i, v in enumerate(value):
+            yield from references(f.of, v, path + (i,))
+    elif f.type == "record" and isinstance(value, Mapping):
+        for key, inner in f.fields.items():
+            yield from references(inner, value.get(key), path + (key,))
 
 
 def object_schema(fields: Mapping[str, Field], extra: Mapping[str, dict] | None = None) -> dict:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import expr, schema
-from .fields import NO_DEFAULT, Field, object_schema, parse_fields
+from .fields import NO_DEFAULT, Field, object_schema, parse_fields, references
 from .model import ComponentSet, Game, Group, Item, Origin, Text
 from .paths import GameNotFound, inside, resolve_manifest  # noqa: F401  (where games are found)
 from .problems import Location, Problem, plural, problem
@@ -234,16 +234,13 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
 
 
 def _dangling(game: Game, component: ComponentSet, item: Item) -> bool:
-    """Whether one of the item's references (or lists of them) names nothing."""
+    """Whether one of the item's references names nothing."""
     for name, f in component.fields.items():
-        ref = f if f.type == "ref" else f.of if f.of is not None and f.of.type == "ref" else None
-        target = game.sets.get(ref.ref_set or "") if ref is not None else None
-        if target is None:
-            continue
-        value = item.fields.get(name)
-        known = {i.fields.get(ref.ref_field or "id") for i in target.items}
-        if any(v is not None and v not in known for v in (value if isinstance(value, list) else [value])):
-            return True
+        for _, ref, value in references(f, item.fields.get(name)):
+            target = game.sets.get(ref.ref_set or "")
+            if value is not None and target is not None and \
+                    value not in {i.fields.get(ref.ref_field or "id") for i in target.items}:
+                return True
     return False
 
 

@@ -140,20 +140,32 @@ def _crop_marks(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[Node]:
     return nodes
 
 
-def grid_cut_lines(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The trim edges of the given cells, each once: an edge two neighbours share is one line."""
-    seen: dict[tuple, tuple] = {}
-    for column, row in cells:
-        x, y = grid.cell(column, row)
-        a, b, c, d = (x, y), (x + grid.card_width, y), (x + grid.card_width, y + grid.card_height), (x, y + grid.card_height)
-        for p, q in ((a, b), (b, c), (d, c), (a, d)):
-            seen.setdefault((round(p[0], 2), round(p[1], 2), round(q[0], 2), round(q[1], 2)), (p, q))
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def each_once(edges: Sequence[Segment]) -> list[Segment]:
+    """The edges in order, each once: an edge two neighbours share (drawn either way) is one line."""
+    seen: dict[tuple, Segment] = {}
+    for a, b in edges:
+        key = tuple(sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2)))))
+        seen.setdefault(key, (a, b))
     return list(seen.values())
 
 
-def _cut_lines(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[Node]:
+def grid_cut_lines(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[Segment]:
+    """The trim edges of the given cells, each once: an edge two neighbours share is one line."""
+    edges = []
+    for column, row in cells:
+        x, y = grid.cell(column, row)
+        a, b, c, d = (x, y), (x + grid.card_width, y), (x + grid.card_width, y + grid.card_height), (x, y + grid.card_height)
+        edges += [(a, b), (b, c), (d, c), (a, d)]
+    return each_once(edges)
+
+
+def _cut_paths(segments: Sequence[Segment]) -> list[Node]:
+    """Cut lines: thin black lines with round ends."""
     ink = Style(stroke="#000000", stroke_width=0.35, line_cap="round")
-    return [Path((("M", *a), ("L", *b)), ink) for a, b in grid_cut_lines(grid, cells)]
+    return [Path((("M", *a), ("L", *b)), ink) for a, b in segments]
 
 
 def _unique(definitions: Sequence[Definition]) -> tuple[Definition, ...]:
@@ -178,7 +190,7 @@ def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font:
             nodes.append(_place(grid, card, i % grid.columns, i // grid.columns))
         cells = [(i % grid.columns, i // grid.columns) for i in range(len(chunk))]
         if cuts:
-            nodes += _cut_lines(grid, cells)
+            nodes += _cut_paths(grid_cut_lines(grid, cells))
         nodes += _crop_marks(grid, cells)
         bottom_margin = grid.paper.height - grid.cell(0, grid.rows - 1)[1] - grid.card_height
         if font and label and bottom_margin >= mm(8):
@@ -211,7 +223,7 @@ def back_sheets(backs: Sequence[Definition], grid: Grid, cuts: bool = False) -> 
                              if back is not None]  # a piece without a back leaves its cell blank
         cells = [mirrored_cell(grid, i) for i in range(len(chunk))]
         if cuts:
-            nodes += _cut_lines(grid, cells)
+            nodes += _cut_paths(grid_cut_lines(grid, cells))
         nodes += _crop_marks(grid, cells)
         pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique([b for b in chunk if b]),
                           f"{number:02d}"))
@@ -279,8 +291,9 @@ def tiled_pages(page: Definition, paper: Paper, label: str, font: str | None = N
     neighbours up."""
     tiles = tile_grid(page.width, page.height, paper)
     turned = Paper(paper.name, paper.label, paper.height, paper.width)
-    if len(tile_grid(page.width, page.height, turned)) < len(tiles):  # fewer sheets turned sideways
-        paper, tiles = turned, tile_grid(page.width, page.height, turned)
+    sideways = tile_grid(page.width, page.height, turned)
+    if len(sideways) < len(tiles):
+        paper, tiles = turned, sideways
     rows = max(t.row for t in tiles) + 1
     columns = max(t.column for t in tiles) + 1
     # crosshairs sit in the middle of each overlap, a few along its length
@@ -430,25 +443,22 @@ def pack_hexes(tiles: Sequence[Definition], paper: Paper, bleed: float = 0.0) ->
     return pages
 
 
-def hex_cut_lines(placed: Sequence[Placed]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def hex_cut_lines(placed: Sequence[Placed]) -> list[Segment]:
     """Every edge of the placed hex tiles once: an edge two neighbours share is one line."""
     from .hexes import corners, orientation_of
 
-    seen: dict[tuple, tuple] = {}
+    edges = []
     for p in placed:
         w, h = p.definition.width, p.definition.height
         points = corners(p.x + w / 2, p.y + h / 2, min(w, h), orientation_of(w, h))
-        for a, b in zip(points, points[1:] + points[:1]):
-            key = tuple(sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2)))))
-            seen.setdefault(key, (a, b))
-    return list(seen.values())
+        edges += list(zip(points, points[1:] + points[:1]))
+    return each_once(edges)
 
 
 def _hex_page(placed: Sequence[Placed], paper: Paper, number: int, label: str, total: int,
               font: str | None) -> Page:
     nodes: list[Node] = [Use(p.definition.id, translate(p.x, p.y)) for p in placed]
-    ink = Style(stroke="#000000", stroke_width=0.35, line_cap="round")
-    nodes += [Path((("M", *a), ("L", *b)), ink) for a, b in hex_cut_lines(placed)]
+    nodes += _cut_paths(hex_cut_lines(placed))
     if font and label:
         bottom = max(p.y + p.definition.height for p in placed)
         if paper.height - bottom >= mm(8):

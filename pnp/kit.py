@@ -203,7 +203,7 @@ class Kit:
             return
         key = self._board_key(component, layout)
         title = self.game.title.get(self.language)
-        if "map" in component.declaration or not component.items:
+        if component.whole_board:
             def make_page(layout=layout, component=component):
                 env = dict(views.env())
                 if component.settings is not None:

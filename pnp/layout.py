@@ -457,8 +457,8 @@ ITEM_NAMES = frozenset({"item", "items", "group", "game", "sets", "colours", "id
 def layout_names(component: "ComponentSet") -> frozenset[str]:
     """The names a set's layouts can use in templates and expressions."""
     names = set(ITEM_NAMES) | set(component.fields)
-    if component.type == "board" and ("map" in component.declaration or "files" not in component.declaration):
-        names = {"game", "sets", "colours", "map", "items"}  # the board is drawn from the whole set
+    if component.whole_board:
+        names = {"game", "sets", "colours", "map", "items"}
     return frozenset(names)
 
 

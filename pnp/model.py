@@ -133,6 +133,12 @@ class ComponentSet:
     hex: str | None = None  # flat or pointy, for hex tiles
 
     @property
+    def whole_board(self) -> bool:
+        """A board drawn once from the whole set (its map, or a layout and no files), rather
+        than one board per item."""
+        return self.type == "board" and ("map" in self.declaration or "files" not in self.declaration)
+
+    @property
     def print_name(self) -> str:
         return str(self.declaration.get("print", self.name))
 

@@ -8,9 +8,9 @@ import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Iterator
 
+from ..fields import references
 from ..fonts import bundled_fonts, character_map, find_font
 from ..model import Text
 from ..problems import Location, Severity
@@ -145,8 +145,7 @@ def _printed(game: "Game") -> Iterator[Printed]:
             boxes = list(_text_boxes(layout.boxes))
             if not boxes:
                 continue
-            whole = component.type == "board" and ("map" in component.declaration or not component.items)
-            items = [None] if whole else [i for i in component.items if _uses(component, i, layout)]
+            items = [None] if component.whole_board else [i for i in component.items if _uses(component, i, layout)]
             item_names = frozenset(component.fields) | {"item", "items", "group", "id", "position", "copies"}
             for language in languages:
                 views = game.views(language)
@@ -441,7 +440,7 @@ def unknown_reference(game: "Game") -> Found:
                     group = record if records is component.groups else record.group
                     owner = (f"{component.group_key or 'group'} '{record.id}'" if records is component.groups
                              else component.describe(record))
-                    for path, ref, v in _references(f, record.fields.get(name), (name,)):
+                    for path, ref, v in references(f, record.fields.get(name), (name,)):
                         pool = game.sets.get(ref.ref_set or "")
                         if pool is None or v is None:
                             continue
@@ -452,18 +451,6 @@ def unknown_reference(game: "Game") -> Found:
                             continue
                         what = pool.noun[0] if ref.ref_field is None else f"{ref.ref_field} of {pool.noun[1]}"
                         known = ", ".join(sorted(str(v) for v in values if v is not None)) or "none"
-                        shown = name if len(path) <= 2 and (len(path) == 1 or isinstance(path[1], int)) else \
+                        shown = name if all(isinstance(p, int) for p in path[1:]) else \
                             name + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[1:])
                         yield game.locate(record.origin, *path), f"{owner}: {shown} '{v}' names no {what} (there are: {known})"
-
-
-def _references(f: "Field", value: Any, path: tuple) -> Iterator[tuple[tuple, "Field", Any]]:
-    """Each reference a field's value holds, however deep in lists and records, with its path."""
-    if f.type == "ref":
-        yield path, f, value
-    elif f.type in ("list", "set") and isinstance(value, list) and f.of is not None:
-        for i, v in enumerate(value):
-            yield from _references(f.of, v, path + (i,))
-    elif f.type == "record" and isinstance(value, Mapping):
-        for key, inner in f.fields.items():
-            yield from _references(inner, value.get(key), path + (key,))
