@@ -57,6 +57,27 @@ def contrast(text: str, background: str) -> float:
     return float(_known_or(f"contrast {text} {background}", compute))
 
 
+VISIONS = {"deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
+
+
+def difference_seen(first: str, second: str, visions: tuple[str, ...] = ()) -> tuple[float, str]:
+    """The smallest CIEDE2000 difference of two colours with normal vision and as viewers with
+    each of `visions` see them ("normal" when plain sight is the worst). Colour blindness is
+    simulated as full dichromacy by coloraide (Viénot for deuteranopia and protanopia, Brettel
+    for tritanopia), and the simulated colours are compared as they come, not rounded."""
+    found = (difference(first, second), "normal")
+    for vision in visions:
+        def compute() -> float:
+            from coloraide import Color
+
+            kind = VISIONS[vision]
+            return Color(first).filter(kind).delta_e(Color(second).filter(kind), method="2000")
+        apart = float(_known_or(f"difference {first} {second} {vision}", compute))
+        if apart < found[0]:
+            found = (apart, vision)
+    return found
+
+
 def difference(first: str, second: str) -> float:
     """How far apart two colours look: CIEDE2000."""
     def compute() -> float:

@@ -294,7 +294,7 @@ class _BoxReader:
                 return parse_length(value, "mm")
             except ValueError:
                 return self.expression(value, path, names)
-        if key in ("radius", "stroke_width", "inset", "gap", "across"):
+        if key in ("radius", "stroke_width", "inset", "gap", "across", "row_height"):
             try:
                 return parse_length(value, "pt" if key == "stroke_width" else "mm")
             except ValueError as exc:

@@ -231,7 +231,8 @@ def format_stats(data: dict) -> str:
         out += format_table(t)
     if data["neighbours"]:
         names = {a["area"]: a["name"] for a in data["neighbours"]}
-        labels = [f"{a['name']} ({a['group']})" if a["group"] else a["name"] for a in data["neighbours"]]
+        labels = [f"{a['name']} ({a['group']})" if a["group"] and a["group"] != a["name"] else a["name"]
+                  for a in data["neighbours"]]
         width = max(len(label) for label in labels)
         out.append("")
         out.append(data["neighbours_title"])

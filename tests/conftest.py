@@ -51,9 +51,12 @@ def validate(game: Path, *args: str):
 
 
 def broken_example(game: Path, target: Path, file: str, old: str, new: str) -> Path:
-    """A copy of an example game in `target` with `old` replaced by `new` (the first time) in
-    `file`; returns the copy."""
-    shutil.copytree(game, target, ignore=shutil.ignore_patterns("out", ".out.*"))
+    """A copy of a game (an example, or The Anarchy without the project around it) in `target`
+    with `old` replaced by `new` (the first time) in `file`; returns the copy. A second call
+    on the same target breaks the copy further."""
+    if not target.exists():
+        shutil.copytree(game, target, ignore=shutil.ignore_patterns(
+            "out", ".out.*", ".git", "tests", "examples", "benchmarks", "build", "*.egg-info", ".ci"))
     text = (target / file).read_text("utf-8")
     assert old in text, old
     (target / file).write_text(text.replace(old, new, 1), "utf-8")

@@ -142,7 +142,7 @@ def test_print_on_demand_cards(kit: Path) -> None:
     with Image.open(kit / "pod" / "cards" / "mughals-01-muhammad-shah.png") as image:
         assert round(image.info["dpi"][0]) == 300
         # the bleed carries the suit's colour to the very edge
-        assert image.getpixel((1, 1)) == (0x1B, 0x5E, 0x20)
+        assert image.getpixel((1, 1)) == (0x33, 0x72, 0x2B)
 
 
 def test_gallery_escapes_and_lists_everything(kit: Path) -> None:

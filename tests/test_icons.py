@@ -21,6 +21,9 @@ BLACK = Style(fill="#000000")
 GAME_ICONS = {
     "crown", "castle", "sword", "crossed-swords", "chest",
     "monogram", "merchant-mark", "fleur-de-lis", "crowned-cross", "three-crowns", "order-cross",
+    # the suits' marks and the kinds' marks
+    "lotus", "fish", "waves", "crescent", "gopuram", "tiger-stripes", "pennant", "spearhead", "cobra", "bell",
+    "lozenge", "quoit", "star-eight", "sun", "wheat", "conch", "dome", "tent", "bale",
 }
 
 

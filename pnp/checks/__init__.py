@@ -78,10 +78,13 @@ CHECK_KINDS: dict[str, CheckKind] = {k.name: k for k in (
               "message can use `total`.",
               "{id: coin-supply, for: coins, sum: \"value * count\", min: 150, message: \"the coins make {total}\"}",
               ("equals", "min", "max")),
-    CheckKind("colour-distinct", "No two items' colours (the field) are closer than `min` (CIEDE2000, default 10); "
-              "the message can use `first`, `value` and `difference`.",
-              "{id: colour-distinct, for: cards.groups, colour-distinct: colour, min: 10, "
-              "message: \"'{id}' looks like '{first.id}'\"}", ("min",)),
+    CheckKind("colour-distinct", "No two items' colours (the field) are closer than `min` (CIEDE2000, default 10), "
+              "with normal vision and under each `vision` listed (deuteranopia, protanopia, tritanopia, simulated); "
+              "with `against: SET.FIELD` (or SET.groups.FIELD), each colour is held apart from that set's colours "
+              "instead. The message can use `first` (the other item), `value`, `difference` and `vision`.",
+              "{id: colour-distinct, for: cards.groups, colour-distinct: colour, vision: [deuteranopia, protanopia, "
+              "tritanopia], min: 10, message: \"'{id}' looks like '{first.id}' ({vision})\"}",
+              ("min", "vision", "against")),
     CheckKind("contrast", "Text in the first colour field on the second has a WCAG contrast of at least `min` "
               "(default 4.5); the message can use `text`, `background` and `ratio`.",
               "{id: colour-contrast, for: cards.groups, contrast: [text_colour, colour], min: 4.5, "
@@ -129,7 +132,7 @@ EXTRA_NAMES = {
     "range": {"value", "field", "min", "max"},
     "require": {"value", "index"},
     "sum": {"total"},
-    "colour-distinct": {"value", "first", "difference", "min"},
+    "colour-distinct": {"value", "first", "difference", "min", "vision"},
     "contrast": {"text", "background", "ratio", "min"},
     "change-making": {"amount", "total"},
 }
@@ -258,6 +261,19 @@ def load_checks(doc: "Document", sets: Mapping[str, "ComponentSet"]) -> tuple[li
                                         f"check '{spec['id']}': '{to}' is not a set"))
                 continue
             parsed["to"] = to
+            reads_sets = True
+        if kind == "colour-distinct" and "against" in spec:
+            set_name, _, rest = str(spec["against"]).partition(".")
+            other_groups = rest.startswith("groups.")
+            field_name = rest[len("groups."):] if other_groups else rest
+            other = sets.get(set_name)
+            fields_there = (other.group_fields if other_groups else other.fields) if other is not None else {}
+            if other is None or field_name not in fields_there or fields_there[field_name].type != "colour":
+                problems.append(problem("schema", where("against"),
+                                        f"check '{spec['id']}': against: '{spec['against']}' is not a colour field "
+                                        f"of a set (SET.FIELD, or SET.groups.FIELD)"))
+                continue
+            parsed["against"] = (set_name, other_groups, field_name)
             reads_sets = True
         if kind == "require" and "each" in spec:
             declared = (component.group_fields if groups else component.fields) if component else {}
@@ -551,17 +567,32 @@ def _sum(r: _Runner) -> None:
 
 
 def _colour_distinct(r: _Runner) -> None:
-    from ..colours import difference
+    from ..colours import difference_seen
 
     name = r.check.spec["colour-distinct"]
     least = r.check.spec.get("min", 10)
+    visions = tuple(r.check.spec.get("vision") or ())
     chosen = [(record, env) for record, env in r.selected() if record.fields.get(name)]
+    against = r.check.parsed.get("against")
+    if against is not None:  # each colour against another set's colours
+        set_name, groups, field_name = against
+        component = r.game.sets[set_name]
+        others = [(o, o.fields[field_name].lower()) for o in (component.groups if groups else component.items)
+                  if o.fields.get(field_name)]
+        for record, env in chosen:
+            for other, colour in others:
+                apart, vision = difference_seen(record.fields[name].lower(), colour, visions)
+                if apart < least:
+                    view = r.views.group(other) if groups else r.views.item(other)
+                    r.say(r.locate(record, name), extend(env, value=record.fields[name].lower(), first=view,
+                                                       difference=apart, min=least, vision=vision), record)
+        return
     for (first, _), (second, env) in itertools.combinations(chosen, 2):
-        apart = difference(first.fields[name].lower(), second.fields[name].lower())
+        apart, vision = difference_seen(first.fields[name].lower(), second.fields[name].lower(), visions)
         if apart < least:
             view = r.views.group(first) if r.groups else r.views.item(first)
             r.say(r.locate(second, name), extend(env, value=second.fields[name].lower(), first=view,
-                                               difference=apart, min=least), second)
+                                               difference=apart, min=least, vision=vision), second)
 
 
 def _contrast(r: _Runner) -> None:

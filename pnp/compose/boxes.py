@@ -515,15 +515,16 @@ def _table(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
 
 @box_kind("list", "The boxes under boxes, drawn once for each element of a list (an expression), in rows of "
-          "equal height down the box; inside, `entry` is the element and `number` its place from 1.",
+          "equal height down the box (or row_height apart from its top); inside, `entry` is the element and "
+          "`number` its place from 1.",
           'phases: {x: 6, y: 17, width: 51.5, height: 66, list: phases, boxes: {title: {x: 0, y: 0, width: 51.5, '
           'height: 5, text: "{number}. {entry.name}"}}}',
-          ("boxes",), ("entry", "number"))
+          ("boxes", "row_height"), ("entry", "number"))
 def _list(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     entries = box.get("list").evaluate(env) if box.get("list") is not None else []
     if not entries:
         return []
-    row = box.height / len(entries)
+    row = box.get("row_height") or box.height / len(entries)
     nodes: list[Node] = []
     for i, entry in enumerate(entries):
         inner = dict(env, entry=entry, number=i + 1)

@@ -1,0 +1,161 @@
+"""The Anarchy at the table: cards told apart in a fanned hand and in a meld, suits that do
+not rest on colour alone, stand-in pictures that show no symbol a card lacks.
+
+Every card face is rendered from its PDF drawing and looked at where a player sees it: the
+left 12 mm a fan leaves uncovered, and the bottom strip a meld leaves showing.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from pnp.backends.pdf import render_pdf
+from pnp.backends.png import rasterize
+from pnp.kit import Kit
+from pnp.pipeline import game_fonts
+from pnp.scene import Page, Use
+from pnp.validate import validate
+
+from conftest import ROOT, broken_example
+from conftest import validate as run_validate
+
+DPI = 100
+PX = DPI / 25.4  # pixels per mm
+
+
+@cache
+def faces() -> dict[str, Image.Image]:
+    """Every card's face, by id, drawn alone at DPI."""
+    game = validate(ROOT / "game.yaml").game
+    kit = Kit(game, game_fonts(game), {})
+    pieces = kit.get("cards").pieces
+    pages = [Page(p.face.width, p.face.height, (Use(p.face.id),), (p.face,)) for p in pieces]
+    fonts = {m.name: m.path for m in kit.fonts.values()}
+    images = list(rasterize(render_pdf(pages, fonts), DPI))
+    return {p.name: image.convert("RGB") for p, image in zip(pieces, images)}
+
+
+@cache
+def cards() -> dict[str, dict]:
+    game = validate(ROOT / "game.yaml").game
+    found = {}
+    for item in game.sets["cards"].items:
+        f = item.fields
+        found[item.id] = {
+            "suit": item.group.id, "leader": f.get("leader"), "kind": f["kind"],
+            "symbols": (f["crowns"], f["castles"], f["swords"], f["treasure"]), "art": f.get("art")}
+    return found
+
+
+def crop(image: Image.Image, x: float, y: float, width: float, height: float) -> Image.Image:
+    return image.crop((round(x * PX), round(y * PX), round((x + width) * PX), round((y + height) * PX)))
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageStat.Stat(ImageChops.difference(a, b).convert("L")).mean[0] < 0.5
+
+
+def classes(images: dict[str, Image.Image]) -> list[list[str]]:
+    """The cards grouped by what the crops show: cards in one class look the same there."""
+    found: list[tuple[Image.Image, list[str]]] = []
+    for name, image in images.items():
+        for first, names in found:
+            if same(first, image):
+                names.append(name)
+                break
+        else:
+            found.append((image, [name]))
+    return sorted(sorted(names) for _, names in found)
+
+
+def problems(game: Path, check: str = "") -> list[str]:
+    """What `pnp validate` says about a game, with paths relative to its folder."""
+    output = run_validate(game).output.replace(f"{game}/", "")
+    return [line for line in output.splitlines() if f"[{check}" in line]
+
+
+def test_every_card_is_drawn() -> None:
+    assert len(faces()) == 126
+    assert {image.size for image in faces().values()} == {(round(63.5 * PX), round(88.9 * PX))}
+
+
+def test_a_fanned_hand_shows_each_card() -> None:
+    """Fanned so that each card covers all but the left 12 mm of the one under it, two cards
+    look the same only if they are the same to the game: suit, leader number (or kind) and
+    symbols."""
+    strips = {name: crop(image, 0, 0, 12, 52) for name, image in faces().items()}
+    looks = classes(strips)
+    identity = {name: (c["suit"], c["leader"] if c["leader"] is not None else c["kind"], c["symbols"])
+                for name, c in cards().items()}
+    for names in looks:
+        assert len({identity[n] for n in names}) == 1, f"these look alike in a fan but differ: {names}"
+    alike = defaultdict(list)
+    for name, key in identity.items():
+        alike[key].append(name)
+    assert sorted(sorted(v) for v in alike.values()) == looks
+
+
+def test_a_meld_shows_each_cards_suit() -> None:
+    """The left of the bottom strip (what shows when a card is slid under its leader) is the
+    same on every card of a suit and differs between suits."""
+    marks = {name: crop(image, 4.5, 76.5, 7.5, 8.5) for name, image in faces().items()}
+    by_suit = defaultdict(list)
+    for name, c in cards().items():
+        by_suit[c["suit"]].append(name)
+    assert classes(marks) == sorted(sorted(v) for v in by_suit.values())
+    assert len(by_suit) == 16
+
+
+def test_the_stand_in_picture_shows_the_suit_and_nothing_the_card_lacks() -> None:
+    """Cards without art show their suit's mark, the same on every card of the suit whatever
+    its kind or symbols: a place without a castle (Lucknow, Ujjain) shows no castle."""
+    pictures = {name: crop(image, 15, 11.5, 44, 37.5) for name, image in faces().items()
+                if cards()[name]["art"] is None}
+    by_suit = defaultdict(list)
+    for name in pictures:
+        by_suit[cards()[name]["suit"]].append(name)
+    assert classes(pictures) == sorted(sorted(v) for v in by_suit.values())
+    assert {"lucknow", "ujjain"} <= set(pictures)
+
+
+def test_suit_colours_stay_apart_for_colour_blind_players(tmp_path: Path) -> None:
+    """The check holds the suits apart under simulated colour blindness: Bengal's old blue
+    beside Mysore's old purple differ with normal sight (17.2) but merge under deuteranopia,
+    and the old purple merges with Durrani's slate under tritanopia."""
+    game = broken_example(ROOT, tmp_path / "game", "cards/bengal.yaml", 'colour: "#004cf4"', 'colour: "#0d47a1"')
+    broken_example(ROOT, tmp_path / "game", "cards/mysore.yaml", 'colour: "#2a00c7"', 'colour: "#4a148c"')
+    assert problems(game, "colour-distinct]") == [
+        "cards/mysore.yaml:5:11: error: suit 'mysore' colour #4a148c is too close to suit 'bengal' colour #0d47a1 "
+        "under deuteranopia (CIEDE2000 difference 5.4; at least 10 is needed) [colour-distinct]",
+        "cards/durrani.yaml:5:11: error: suit 'durrani' colour #34445a is too close to suit 'mysore' colour #4a148c "
+        "under tritanopia (CIEDE2000 difference 6.2; at least 10 is needed) [colour-distinct]",
+    ]
+
+
+def test_companies_stand_out_on_every_area_and_money_is_not_theirs(tmp_path: Path) -> None:
+    game = broken_example(ROOT, tmp_path / "game", "board/companies.yaml", 'colour: "#6b4da0"', 'colour: "#2a00c7"')
+    broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#38605e"', 'colour: "#cc1d00"')
+    assert problems(game) == [
+        "cards/money.yaml:5:34: error: ₹2 colour #cc1d00 is too close to company 'eic' colour #cc1d00 "
+        "(CIEDE2000 difference 0.0) [money-colour]",
+        "board/companies.yaml:16:13: error: company 'voc' colour #2a00c7 is too close to suit 'mysore' colour "
+        "#2a00c7 (CIEDE2000 difference 0.0): its markers would vanish on Mysore [company-on-suit]",
+    ]
+
+
+def test_one_name_per_suit(tmp_path: Path) -> None:
+    game = broken_example(ROOT, tmp_path / "game", "board/areas.yaml", "    name: Hyderabad\n", "    name: Deccan\n")
+    assert problems(game, "suit-name") == ["cards/hyderabad.yaml:3:9: error: suit 'hyderabad' is called Hyderabad, but its area "
+                     "'deccan' is called Deccan on the board: give both one name [suit-name]"]
+
+
+@pytest.mark.parametrize("suit", ["bengal"])
+def test_a_suit_needs_a_mark_of_its_own(tmp_path: Path, suit: str) -> None:
+    game = broken_example(ROOT, tmp_path / "game", f"cards/{suit}.yaml", "mark: waves", "mark: lotus")
+    assert problems(game, "suit-mark") == ["cards/bengal.yaml:4:9: error: suit 'bengal' has the mark 'lotus', which suit 'mughals' "
+                     "already has [suit-mark]"]
