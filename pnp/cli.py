@@ -188,9 +188,11 @@ def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[st
     return chosen
 
 
-def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
+def _length(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
     from .units import mm, parse_length
 
+    if value is None:  # each kind of piece takes its own default
+        return None
     try:
         length = parse_length(value)
     except ValueError as exc:
@@ -200,7 +202,7 @@ def _length(ctx: click.Context, param: click.Parameter, value: str) -> float:
     return length
 
 
-def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
+def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
               duplex: bool, tabletopia_scale: int, strict: bool) -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/)."""
@@ -261,8 +263,9 @@ def _target(manifest: Path, out: Path | None) -> Path:
               help="Paper for the print sheets.")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
               help="Comma-separated formats to write: pdf, svg, png.")
-@click.option("--bleed", default="0mm", show_default=True, callback=_length, metavar="LENGTH",
-              help="Run the art this far past the cut line on print sheets (e.g. 3mm).")
+@click.option("--bleed", default=None, callback=_length, metavar="LENGTH",
+              help="Run the art this far past the cut line on print sheets (e.g. 3mm). Default: 1mm for cards, "
+                   "sheets and tokens; tiles touch and share their cut lines.")
 @click.option("--duplex", is_flag=True, help="Also write fronts and backs interleaved in one PDF per paper.")
 @click.option("--tabletopia-scale", "tabletopia_scale", type=click.IntRange(25, 400), default=100, show_default=True,
               metavar="PERCENT", help="Tabletopia images at 10 px per mm times this percentage.")
@@ -275,7 +278,7 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
-def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float,
+def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
                   duplex: bool, tabletopia_scale: int, out: Path | None, strict: bool, jobs: int | None,
                   quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
@@ -355,7 +358,7 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
     manifest = _manifest(game)
     root = manifest.parent.resolve()
     target = _target(manifest, out).resolve()
-    settings = _settings(manifest, only, "all", formats, 0.0, False, 100, False)
+    settings = _settings(manifest, only, "all", formats, None, False, 100, False)
     state = {"files": {manifest.resolve()}, "folders": set(), "globs": []}
 
     def rebuild() -> None:

@@ -1,23 +1,39 @@
 """Imposition: lay card-sized definitions out on printable sheets, with crop marks.
 
-Cards sit in a grid centred on the page, at least 5 mm from every edge so no printer clips
-them. Without bleed they touch, so one straight cut serves two cards; with bleed they are
-spread apart by up to twice the bleed, each card's background running past its trim line.
-Backs are laid out mirrored, so each lands behind its front when the sheet is turned over
-on its long edge.
+Nothing is printed within 5 mm of the paper's edge, where many printers cannot print. Cards
+sit in a grid centred on the page with room outside it for crop marks between 5 mm and
+8.5 mm from the edge; the sheet is turned sideways when that holds more cards. Without bleed
+cards touch, so one straight cut serves two; with bleed (the default) they are spread apart
+by a gutter of at least 1 mm, each card's background running past its trim line into it, so
+a cut half a millimetre off shows the card's own colour, never its neighbour's. Backs are
+laid out mirrored, so each lands behind its front when the sheet is turned over on its long
+edge. Every sheet, front or back, says what it holds in its bottom margin: the component,
+which side, page n of m and the paper.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .scene import Definition, Group, Node, Page, Path, Rect, Style, Text, Use, translate
 from .units import mm
 
-MIN_MARGIN = mm(5)
+if TYPE_CHECKING:
+    from .fonts import FontMetrics
+
+MIN_MARGIN = mm(5)  # nothing is printed nearer the paper's edge
 MARK_OFFSET = mm(1)  # crop marks start this far outside the trim line
 MARK_LENGTH = mm(5)
+MARK_ROOM = MARK_OFFSET + mm(2.5)  # the least room outside a grid for marks that show
+MIN_GUTTER = mm(1)  # between cards with bleed: half a millimetre of each card's own colour
+DEFAULT_BLEED = mm(1)  # a build's bleed unless told otherwise
+LABEL_SIZE = 6.0  # points: a sheet's label
+LABEL_BASELINE = mm(5.6)  # from the paper's bottom edge: the label's descenders stay 5 mm clear
+LABEL_ROOM = mm(8)  # kept clear at the bottom of a sheet of packed pieces for its label
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
 
 
 class ImpositionError(ValueError):
@@ -84,20 +100,40 @@ class Grid:
         return self.columns * self.rows
 
 
-def make_grid(paper: Paper, card_width: float, card_height: float, bleed: float = 0.0) -> Grid:
-    """As many cards as fit the paper inside 5 mm margins, in a centred grid."""
-    cols = int((paper.width - 2 * MIN_MARGIN + 1e-6) // card_width)
-    rows = int((paper.height - 2 * MIN_MARGIN + 1e-6) // card_height)
+def _grid_on(paper: Paper, card_width: float, card_height: float, bleed: float, margin: float) -> Grid | None:
+    """As many cards as fit inside `margin`, in a centred grid, with gutters of at least
+    MIN_GUTTER when they bleed; None if not one fits."""
+    def count(room: float, size: float) -> int:
+        n = int((room + 1e-6) // size)
+        while n > 1 and bleed and room - n * size < (n - 1) * MIN_GUTTER - 1e-6:
+            n -= 1
+        return n
+
+    cols = count(paper.width - 2 * margin, card_width)
+    rows = count(paper.height - 2 * margin, card_height)
     if cols < 1 or rows < 1:
-        raise ImpositionError(f"cards of this size do not fit {paper.label} with 5 mm margins")
-    spare_x = paper.width - 2 * MIN_MARGIN - cols * card_width
-    spare_y = paper.height - 2 * MIN_MARGIN - rows * card_height
-    gap_x = min(2 * bleed, spare_x / (cols - 1)) if cols > 1 else 0.0
-    gap_y = min(2 * bleed, spare_y / (rows - 1)) if rows > 1 else 0.0
+        return None
+    spare_x = paper.width - 2 * margin - cols * card_width
+    spare_y = paper.height - 2 * margin - rows * card_height
+    gap_x = min(max(2 * bleed, MIN_GUTTER), spare_x / (cols - 1)) if cols > 1 and bleed else 0.0
+    gap_y = min(max(2 * bleed, MIN_GUTTER), spare_y / (rows - 1)) if rows > 1 and bleed else 0.0
     used_x = cols * card_width + (cols - 1) * gap_x
     used_y = rows * card_height + (rows - 1) * gap_y
     return Grid(paper, cols, rows, card_width, card_height, gap_x, gap_y,
                 (paper.width - used_x) / 2, (paper.height - used_y) / 2, bleed)
+
+
+def make_grid(paper: Paper, card_width: float, card_height: float, bleed: float = 0.0) -> Grid:
+    """As many cards as fit the paper with room for crop marks (or, for a piece too large
+    for that, inside 5 mm margins), in a centred grid; on the paper turned sideways when that
+    holds more."""
+    turned = Paper(paper.name, paper.label, paper.height, paper.width)
+    for margin in (MIN_MARGIN + MARK_ROOM, MIN_MARGIN):
+        grids = [g for g in (_grid_on(paper, card_width, card_height, bleed, margin),
+                             _grid_on(turned, card_width, card_height, bleed, margin)) if g is not None]
+        if grids:
+            return max(grids, key=lambda g: g.per_page)  # the paper as it is on a tie
+    raise ImpositionError(f"cards of this size do not fit {paper.label} with 5 mm margins")
 
 
 def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None
@@ -115,32 +151,30 @@ def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None
                  (grid.cell(0, r)[1], grid.cell(0, r)[1] + grid.card_height)})
     top, bottom = ys[0], ys[-1]
     left, right = xs[0], xs[-1]
-    edge = mm(1.5)  # stop short of the paper's edge
     lines = []
+
+    def mark(a: tuple[float, float], towards: tuple[float, float], room: float) -> None:
+        """A mark from `a` (MARK_OFFSET outside the grid) outwards, stopping 5 mm from the edge."""
+        length = min(MARK_LENGTH, room - MARK_OFFSET - MIN_MARGIN)
+        if length >= mm(1):  # too short to see: leave it out
+            lines.append((a, (a[0] + towards[0] * length, a[1] + towards[1] * length)))
+
     for x in xs:
-        length = min(MARK_LENGTH, top - MARK_OFFSET - edge)
-        lines.append(((x, top - MARK_OFFSET), (x, top - MARK_OFFSET - length)))
-        length = min(MARK_LENGTH, paper.height - bottom - MARK_OFFSET - edge)
-        lines.append(((x, bottom + MARK_OFFSET), (x, bottom + MARK_OFFSET + length)))
+        mark((x, top - MARK_OFFSET), (0, -1), top)
+        mark((x, bottom + MARK_OFFSET), (0, 1), paper.height - bottom)
     for y in ys:
-        length = min(MARK_LENGTH, left - MARK_OFFSET - edge)
-        lines.append(((left - MARK_OFFSET, y), (left - MARK_OFFSET - length, y)))
-        length = min(MARK_LENGTH, paper.width - right - MARK_OFFSET - edge)
-        lines.append(((right + MARK_OFFSET, y), (right + MARK_OFFSET + length, y)))
+        mark((left - MARK_OFFSET, y), (-1, 0), left)
+        mark((right + MARK_OFFSET, y), (1, 0), paper.width - right)
     return lines
 
 
-def _crop_marks(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[Node]:
+def _crop_marks(lines: Sequence[Segment]) -> list[Node]:
     """Crop marks as thin black lines over a white halo, so they show over a bleed too."""
-    lines = crop_mark_lines(grid, cells)
     halo = Style(stroke="#ffffff", stroke_width=1.2)
     ink = Style(stroke="#000000", stroke_width=0.3)
     nodes: list[Node] = [Path((("M", *a), ("L", *b)), halo) for a, b in lines]
     nodes += [Path((("M", *a), ("L", *b)), ink) for a, b in lines]
     return nodes
-
-
-Segment = tuple[tuple[float, float], tuple[float, float]]
 
 
 def each_once(edges: Sequence[Segment]) -> list[Segment]:
@@ -168,6 +202,27 @@ def _cut_paths(segments: Sequence[Segment]) -> list[Node]:
     return [Path((("M", *a), ("L", *b)), ink) for a, b in segments]
 
 
+def sheet_label(paper: Paper, text: str, font: "FontMetrics | None", marks: Sequence[Segment] = ()) -> list[Node]:
+    """A sheet's label in its bottom margin, its descenders 5 mm clear of the edge: centred on
+    the page, or in the widest stretch between the crop marks there when they are in the way;
+    shrunk to fit that stretch."""
+    if font is None or not text:
+        return []
+    baseline = paper.height - LABEL_BASELINE
+    near = sorted(a[0] for a, b in marks if a[0] == b[0] and max(a[1], b[1]) > baseline - mm(3))
+    clear = mm(1.5)
+    stops = [MIN_MARGIN - clear] + near + [paper.width - MIN_MARGIN + clear]
+    stretches = [(a + clear, b - clear) for a, b in zip(stops, stops[1:]) if b - a > 2 * clear]
+    centre = paper.width / 2
+    width = font.width(text, LABEL_SIZE)
+    around = [(a, b) for a, b in stretches if a <= centre - width / 2 and centre + width / 2 <= b]
+    if around:
+        return [Text(centre, baseline, text, font.name, LABEL_SIZE, "#5f5f5f", "middle")]
+    a, b = max(stretches, key=lambda ab: ab[1] - ab[0])
+    size = max(min(LABEL_SIZE, LABEL_SIZE * (b - a) / width), 3.5)
+    return [Text((a + b) / 2, baseline, text, font.name, size, "#5f5f5f", "middle")]
+
+
 def _unique(definitions: Sequence[Definition]) -> tuple[Definition, ...]:
     return tuple({d.id: d for d in definitions}.values())
 
@@ -177,10 +232,10 @@ def _place(grid: Grid, definition: Definition, column: int, row: int) -> Group:
     return Group((Use(definition.id, translate(x, y)),), clip=grid.clip(column, row))
 
 
-def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font: str | None = None,
-                 cuts: bool = False) -> list[Page]:
-    """Pages of card faces in reading order, with crop marks and a page label in the margin;
-    with `cuts`, a line on every trim edge too (small pieces cut along the lines)."""
+def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font: "FontMetrics | None" = None,
+                 cuts: bool = False, side: str = "fronts") -> list[Page]:
+    """Pages of card faces in reading order, with crop marks and the sheet's label in the
+    margin; with `cuts`, a line on every trim edge too (small pieces cut along the lines)."""
     pages = []
     total = (len(cards) + grid.per_page - 1) // grid.per_page
     for number, start in enumerate(range(0, len(cards), grid.per_page), start=1):
@@ -191,14 +246,19 @@ def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font:
         cells = [(i % grid.columns, i // grid.columns) for i in range(len(chunk))]
         if cuts:
             nodes += _cut_paths(grid_cut_lines(grid, cells))
-        nodes += _crop_marks(grid, cells)
-        bottom_margin = grid.paper.height - grid.cell(0, grid.rows - 1)[1] - grid.card_height
-        if font and label and bottom_margin >= mm(8):
-            nodes.append(Text(grid.paper.width / 2, grid.paper.height - bottom_margin / 2 + 2, f"{label} · page "
-                              f"{number} of {total} · {grid.paper.label}", font, 6.5, "#6b6b6b", "middle"))
+        marks = crop_mark_lines(grid, cells)
+        nodes += _crop_marks(marks)
+        nodes += sheet_label(grid.paper, _label_text(label, side, number, total, grid.paper), font, marks)
         pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique(chunk),
                           f"{number:02d}"))
     return pages
+
+
+def _label_text(label: str, side: str, number: int, total: int, paper: Paper, extra: str = "") -> str:
+    if not label:
+        return ""
+    back = f" · on the back of page {number}" if side == "backs" else ""
+    return f"{label} · {side} · page {number} of {total} · {paper.label}{back}{extra}"
 
 
 def mirrored_cell(grid: Grid, index: int) -> tuple[int, int]:
@@ -213,10 +273,12 @@ def mirrored_cell(grid: Grid, index: int) -> tuple[int, int]:
     return cols - 1 - column, row
 
 
-def back_sheets(backs: Sequence[Definition], grid: Grid, cuts: bool = False) -> list[Page]:
+def back_sheets(backs: Sequence[Definition], grid: Grid, cuts: bool = False, label: str = "",
+                font: "FontMetrics | None" = None) -> list[Page]:
     """Pages of backs, one per front page, each back mirrored behind its front (with `cuts`,
-    the fronts' cut lines seen from behind)."""
+    the fronts' cut lines seen from behind), labelled like the fronts."""
     pages = []
+    total = (len(backs) + grid.per_page - 1) // grid.per_page
     for number, start in enumerate(range(0, len(backs), grid.per_page), start=1):
         chunk = backs[start:start + grid.per_page]
         nodes: list[Node] = [_place(grid, back, *mirrored_cell(grid, i)) for i, back in enumerate(chunk)
@@ -224,7 +286,9 @@ def back_sheets(backs: Sequence[Definition], grid: Grid, cuts: bool = False) -> 
         cells = [mirrored_cell(grid, i) for i in range(len(chunk))]
         if cuts:
             nodes += _cut_paths(grid_cut_lines(grid, cells))
-        nodes += _crop_marks(grid, cells)
+        marks = crop_mark_lines(grid, cells)
+        nodes += _crop_marks(marks)
+        nodes += sheet_label(grid.paper, _label_text(label, "backs", number, total, grid.paper), font, marks)
         pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique([b for b in chunk if b]),
                           f"{number:02d}"))
     return pages
@@ -285,7 +349,7 @@ def _crosshair(x: float, y: float) -> list[Node]:
     return nodes
 
 
-def tiled_pages(page: Definition, paper: Paper, label: str, font: str | None = None) -> list[Page]:
+def tiled_pages(page: Definition, paper: Paper, label: str, font: "FontMetrics | None" = None) -> list[Page]:
     """A large page printed over several sheets of `paper` (turned sideways when that takes
     fewer), each labelled with its row and column, with crosshairs in the overlaps to line
     neighbours up."""
@@ -318,11 +382,9 @@ def tiled_pages(page: Definition, paper: Paper, label: str, font: str | None = N
             if t.x <= mx <= t.x + t.width and t.y <= my <= t.y + t.height:
                 nodes += _crosshair(mx - t.x + left, my - t.y + top)
         nodes.append(Rect(left, top, t.width, t.height, Style(stroke="#9a9a9a", stroke_width=0.3)))
-        if font:
-            text = (f"{label} · row {t.row + 1} of {rows}, column {t.column + 1} of {columns} · {paper.label} · "
-                    f"overlap the crosshairs and tape")
-            nodes.append(Text(paper.width / 2, top + t.height + (paper.height - top - t.height) / 2 + 2, text, font,
-                              6.5, "#555555", "middle"))
+        if label:
+            nodes += sheet_label(paper, f"{label} · row {t.row + 1} of {rows}, column {t.column + 1} of {columns} · "
+                                        f"{paper.label} · overlap the crosshairs and tape", font)
         pages.append(Page(paper.width, paper.height, tuple(nodes), (page,), f"r{t.row + 1}c{t.column + 1}"))
     return pages
 
@@ -334,33 +396,53 @@ TOKEN_GAP = mm(3)
 
 @dataclass(frozen=True)
 class Placed:
-    """A round token on a sheet: its definition and its bounding square's top-left corner."""
+    """A piece on a sheet: its definition and its bounding box's top-left corner."""
 
     definition: Definition
     x: float
     y: float
 
 
-def pack_tokens(tokens: Sequence[Definition], paper: Paper, gap: float = TOKEN_GAP) -> list[list[Placed]]:
-    """Shelf-pack round tokens on sheets, left to right and top to bottom, in the given
-    order, at least 5 mm from the edges and `gap` apart so each can be cut round."""
-    pages: list[list[Placed]] = [[]]
-    left = top = MIN_MARGIN + gap / 2
+def pack_tokens(tokens: Sequence[tuple[str, Definition]], paper: Paper, gap: float = TOKEN_GAP) -> list[list[Placed]]:
+    """Pack round (or square) tokens on sheets, `gap` apart so each can be cut out, at least
+    5 mm from the sides with room at the top and bottom for the sheet's label.
+
+    Tokens come as (key, definition): the tokens of one key (a player's large token and the
+    small ones drawn from the same item) share a band of their own, as tall as the largest of them, with the smaller
+    ones stacked in columns beside it; a key's band continues on the next band when full.
+    Keys with a single token share bands, in order."""
+    left, top = MIN_MARGIN + gap / 2, LABEL_ROOM + gap / 2  # (a landscape sheet's backs turn top to bottom)
     right, bottom = paper.width - left, paper.height - top
-    x, y, shelf = left, top, 0.0
-    for token in tokens:
+    counts: dict[str, int] = {}
+    for key, _ in tokens:
+        counts[key] = counts.get(key, 0) + 1
+    groups: dict[str, list[Definition]] = {}
+    for key, token in tokens:
         d = token.width
         if d > right - left or d > bottom - top:
             raise ImpositionError(f"a token {d / mm(1):.0f} mm across does not fit {paper.label}")
-        if x + d > right + 1e-6:  # next shelf
-            x, y, shelf = left, y + shelf + gap, 0.0
-        if y + d > bottom + 1e-6:  # next sheet
-            pages.append([])
-            x, y, shelf = left, top, 0.0
-        pages[-1].append(Placed(token, x, y))
-        x += d + gap
-        shelf = max(shelf, d)
-    return pages
+        groups.setdefault(key if counts[key] > 1 else "", []).append(token)
+    pages: list[list[Placed]] = [[]]
+    y = top
+    for group in groups.values():
+        waiting = sorted(group, key=lambda t: -t.width)  # the largest first (a stable sort keeps the order)
+        while waiting:
+            band = waiting[0].width
+            if y + band > bottom + 1e-6:  # next sheet
+                pages.append([])
+                y = top
+            x = left
+            while waiting and x + waiting[0].width <= right + 1e-6:
+                d = waiting[0].width
+                per_column = max(1, int((band + gap + 1e-6) // (d + gap)))
+                column = waiting[:per_column]
+                del waiting[:per_column]
+                used = len(column) * d + (len(column) - 1) * gap
+                for i, token in enumerate(column):
+                    pages[-1].append(Placed(token, x, y + (band - used) / 2 + i * (d + gap)))
+                x += d + gap
+            y += band + gap
+    return [page for page in pages if page]
 
 
 def _cut(x: float, y: float, d: float, round_: bool = True) -> Node:
@@ -371,21 +453,29 @@ def _cut(x: float, y: float, d: float, round_: bool = True) -> Node:
     return Circle(x + d / 2, y + d / 2, d / 2, Style(stroke="#000000", stroke_width=0.35))
 
 
-def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, round_: bool = True) -> list[Page]:
-    """Fronts: each token with a thin cut line on its edge."""
+def _token(definition: Definition, x: float, y: float) -> Node:
+    """A token placed on a sheet: a round one is cut to its circle, grown by the bleed, so its
+    colour runs past its cut line (a square one's background runs past it as a card's does)."""
+    return Use(definition.id, translate(x, y))
+
+
+def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, round_: bool = True, label: str = "",
+                 font: "FontMetrics | None" = None) -> list[Page]:
+    """Fronts: each token with a thin cut line on its edge, its colour running past it."""
     out = []
     for number, placed in enumerate(pages, start=1):
         nodes: list[Node] = []
         for p in placed:
-            nodes.append(Use(p.definition.id, translate(p.x, p.y)))
+            nodes.append(_token(p.definition, p.x, p.y))
             nodes.append(_cut(p.x, p.y, p.definition.width, round_))
+        nodes += sheet_label(paper, _label_text(label, "fronts", number, len(pages), paper), font)
         out.append(Page(paper.width, paper.height, tuple(nodes), _unique([p.definition for p in placed]),
                         f"{number:02d}"))
     return out
 
 
 def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Definition], paper: Paper,
-                      round_: bool = True) -> list[Page]:
+                      round_: bool = True, label: str = "", font: "FontMetrics | None" = None) -> list[Page]:
     """Backs, mirrored so each lands behind its front after a long-edge flip."""
     out = []
     for number, placed in enumerate(pages, start=1):
@@ -395,9 +485,10 @@ def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Defini
             back = backs[p.definition.id]
             d = p.definition.width
             x, y = (p.x, paper.height - p.y - d) if paper.landscape else (paper.width - p.x - d, p.y)
-            nodes.append(Use(back.id, translate(x, y)))
+            nodes.append(_token(back, x, y))
             nodes.append(_cut(x, y, d, round_))
             used.append(back)
+        nodes += sheet_label(paper, _label_text(label, "backs", number, len(pages), paper), font)
         out.append(Page(paper.width, paper.height, tuple(nodes), _unique(used), f"{number:02d}"))
     return out
 
@@ -418,8 +509,10 @@ def pack_hexes(tiles: Sequence[Definition], paper: Paper, bleed: float = 0.0) ->
     # work as if flat-topped on a paper turned over its diagonal, then turn back
     across = (height if flat else width) + 2 * bleed  # the cell: the tile and its bleed
     long_side = across * 2 / SQRT3
-    room_x = (paper.width if flat else paper.height) - 2 * MIN_MARGIN
-    room_y = (paper.height if flat else paper.width) - 2 * MIN_MARGIN
+    # 5 mm from the sides, and room at the top and bottom for the sheet's label (a landscape
+    # sheet's backs turn top to bottom)
+    room_x = (paper.width - 2 * MIN_MARGIN) if flat else (paper.height - 2 * LABEL_ROOM)
+    room_y = (paper.height - 2 * LABEL_ROOM) if flat else (paper.width - 2 * MIN_MARGIN)
     step_x = long_side * 0.75
     columns = int((room_x - long_side + 1e-6) // step_x) + 1 if room_x >= long_side else 0
     rows = int((room_y - across / 2 * (columns > 1) + 1e-6) // across)
@@ -455,26 +548,22 @@ def hex_cut_lines(placed: Sequence[Placed]) -> list[Segment]:
     return each_once(edges)
 
 
-def _hex_page(placed: Sequence[Placed], paper: Paper, number: int, label: str, total: int,
-              font: str | None) -> Page:
+def _hex_page(placed: Sequence[Placed], paper: Paper, number: int, text: str, font: "FontMetrics | None") -> Page:
     nodes: list[Node] = [Use(p.definition.id, translate(p.x, p.y)) for p in placed]
     nodes += _cut_paths(hex_cut_lines(placed))
-    if font and label:
-        bottom = max(p.y + p.definition.height for p in placed)
-        if paper.height - bottom >= mm(8):
-            nodes.append(Text(paper.width / 2, paper.height - (paper.height - bottom) / 2 + 2,
-                              f"{label} · page {number} of {total} · {paper.label} · cut on the lines",
-                              font, 6.5, "#6b6b6b", "middle"))
+    nodes += sheet_label(paper, text, font)
     return Page(paper.width, paper.height, tuple(nodes), _unique([p.definition for p in placed]), f"{number:02d}")
 
 
-def hex_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, label: str = "", font: str | None = None) -> list[Page]:
+def hex_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, label: str = "",
+               font: "FontMetrics | None" = None) -> list[Page]:
     """Fronts: the tiles and their cut lines, each shared edge drawn once."""
-    return [_hex_page(placed, paper, n, label, len(pages), font) for n, placed in enumerate(pages, start=1)]
+    return [_hex_page(placed, paper, n, _label_text(label, "fronts", n, len(pages), paper, " · cut on the lines"),
+                      font) for n, placed in enumerate(pages, start=1)]
 
 
 def hex_back_sheets(pages: Sequence[Sequence[Placed]], backs: Sequence[Sequence[Definition]],
-                    paper: Paper) -> list[Page]:
+                    paper: Paper, label: str = "", font: "FontMetrics | None" = None) -> list[Page]:
     """Backs, each behind its front after a long-edge flip (mirrored left-right on a portrait
     sheet, top-bottom on a landscape one), with the same cut lines seen from behind."""
     out = []
@@ -484,5 +573,6 @@ def hex_back_sheets(pages: Sequence[Sequence[Placed]], backs: Sequence[Sequence[
             w, h = p.definition.width, p.definition.height
             x, y = (p.x, paper.height - p.y - h) if paper.landscape else (paper.width - p.x - w, p.y)
             mirrored.append(Placed(back, x, y))
-        out.append(_hex_page(mirrored, paper, number, "", len(pages), None))
+        text = _label_text(label, "backs", number, len(pages), paper)
+        out.append(_hex_page(mirrored, paper, number, text, font))
     return out

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from . import expr
-from .compose.boxes import Art, Context, compose, hex_cut, with_bleed
+from .compose.boxes import Art, Context, compose, shape_cut, with_bleed
 from .layout import ITEM_NAMES
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ class Kit:
 
     @staticmethod
     def _cut(definition: "Definition", component: "ComponentSet") -> "Definition":
-        return hex_cut(definition) if component.shape == "hex" else definition
+        return shape_cut(definition, component.shape)
 
     def _board_key(self, component: "ComponentSet", layout: "Layout") -> tuple:
         """What a board is drawn from, without drawing it: its files and its layout's, the

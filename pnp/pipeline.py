@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from . import __version__
 from .components import types
 from .fonts import FontMetrics, find_font, metrics
-from .impose import PAPERS, interleave
+from .impose import DEFAULT_BLEED, PAPERS, interleave
 from .kit import Kit, PieceSet
 from .outputs import BuildResult, Outputs, Progress
 from .scene import Page, single
@@ -39,10 +39,20 @@ class BuildOptions:
     parts: tuple[str, ...] = ()
     papers: tuple[str, ...] = tuple(PAPERS)
     formats: tuple[str, ...] = FORMATS
-    bleed: float = 0.0  # points
+    bleed: float | None = None  # points; None: DEFAULT_BLEED for cards, sheets and tokens, none for tiles
     duplex: bool = False
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
     tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
+
+    def bleed_for(self, kind: str) -> float:
+        """The bleed a kind of piece is printed with: as asked, or by default 1 mm for cards,
+        sheets and tokens (a miscut shows their own colour) and none for tiles, which touch so
+        that one cut serves two."""
+        if kind not in ("card", "sheet", "tile", "token"):
+            return 0.0
+        if self.bleed is not None:
+            return self.bleed
+        return 0.0 if kind == "tile" else DEFAULT_BLEED
 
     def wants(self, *names: str) -> bool:
         return not self.parts or any(n in self.parts for n in names)
@@ -125,18 +135,20 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
 # --- rendering the sets ------------------------------------------------------------------------
 
 def sheet_label(kit: Kit, sets: Sequence[PieceSet]) -> str:
-    return f"{kit.game.title.get(kit.language)} · {sets[0].component.title.get(kit.language, kit.game.language)}"
+    """What a print file's sheets hold: the game and its sets' names."""
+    titles = " and ".join(s.component.title.get(kit.language, kit.game.language) for s in sets)
+    return f"{kit.game.title.get(kit.language)} · {titles}"
 
 
-def label_font(fonts: dict[str, FontMetrics]) -> str:
-    return (fonts.get("body") or next(iter(fonts.values()))).name
+def label_font(fonts: dict[str, FontMetrics]) -> FontMetrics:
+    return fonts.get("body") or next(iter(fonts.values()))
 
 
 def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, options: BuildOptions) -> None:
     """One print group (sets that share their sheets): its print sheets on every paper, and
     each piece on its own as SVG and PNG."""
     ctype = types()[sets[0].type]
-    bleed = options.bleed if ctype.name in ("card", "sheet", "tile") else 0.0
+    bleed = options.bleed_for(ctype.name)
     label = sheet_label(kit, sets) if ctype.labelled else ""
     font = label_font(outputs.fonts)
     if ctype.name == "board":
@@ -184,7 +196,7 @@ def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs
 
 
 def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,
-                 font: str) -> None:
+                 font: FontMetrics) -> None:
     """A board set: each of its boards as a PDF on each paper (whole or in parts), an SVG and
     a PNG. Each is keyed by what the board is drawn from, so an unchanged board is not even
     composed."""

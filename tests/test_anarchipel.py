@@ -84,8 +84,9 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_page_counts(kit: Path) -> None:
     # 108 tiles, 30 to an A4 honeycomb; 24 split cards 9 to a page; 20 tarot-size objectives 4 to
-    # a page; 12 actions; 6 roles; 6 aids of 100 x 140 mm, 4 to a page; 6 standees; 6 borders
-    expected = {"tuiles": 4, "succes-echec": 3, "objectifs": 5, "actions": 2, "roles": 1, "aide": 2, "pions": 1,
+    # a page; 12 actions; 6 roles; 6 aids of 100 x 140 mm, 2 to a page (two across need 217 mm
+    # with room for crop marks); 6 standees; 6 borders
+    expected = {"tuiles": 4, "succes-echec": 3, "objectifs": 5, "actions": 2, "roles": 1, "aide": 3, "pions": 1,
                 "bordures": 1}
     for name, count in expected.items():
         assert pages(kit / "print" / f"{name}-a4.pdf") == count, name

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from pnp.fonts import bundled_fonts, metrics
-from pnp.impose import MIN_MARGIN, PAPERS, ImpositionError, make_grid
+from pnp.impose import MIN_GUTTER, MIN_MARGIN, PAPERS, ImpositionError, make_grid
 from pnp.layout import load_layout
 from pnp.problems import Location
 from pnp.textfit import fit_paragraph, fit_size, wrap
@@ -138,13 +138,23 @@ def test_every_grid_keeps_cards_on_the_paper_with_margins(paper_name: str, bleed
     # neighbours' bleeds never overlap
     if grid.columns > 1:
         assert grid.clip(0, 0).x + grid.clip(0, 0).width <= grid.clip(1, 0).x + 1e-6
-    assert grid.gap_x <= 2 * bleed + 1e-9
+    assert grid.gap_x <= max(2 * bleed, MIN_GUTTER) + 1e-9
+    if bleed and grid.columns > 1:  # a gutter a miscut can fall in
+        assert grid.gap_x >= MIN_GUTTER - 1e-9
 
 
 def test_cards_too_big_for_the_paper_are_refused() -> None:
     with pytest.raises(ImpositionError, match="do not fit A4 with 5 mm margins"):
-        make_grid(PAPERS["a4"], mm(210), mm(88.9))
-    assert make_grid(PAPERS["a4"], mm(70), mm(88.9)).columns == 2
+        make_grid(PAPERS["a4"], mm(300), mm(88.9))
+    # 70 mm cards: 2 x 3 on A4 upright, 4 x 2 on it sideways
+    grid = make_grid(PAPERS["a4"], mm(70), mm(88.9))
+    assert (grid.columns, grid.rows, grid.paper.width, grid.paper.height) == (4, 2, 841.89, 595.28)
+    # a card too wide for A4 upright with room for crop marks goes sideways
+    wide = make_grid(PAPERS["a4"], mm(200), mm(88.9))
+    assert (wide.columns, wide.rows, wide.paper.width) == (1, 2, 841.89)
+    # and one that fits only inside the 5 mm margins is printed there, marked where there is room
+    widest = make_grid(PAPERS["a4"], mm(285), mm(88.9))
+    assert (widest.columns, widest.rows, widest.left) == (1, 2, pytest.approx(mm(6), abs=0.01))
 
 
 # --- icons --------------------------------------------------------------------------------

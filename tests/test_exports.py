@@ -99,7 +99,7 @@ def test_tts_saved_object_and_sheets(kit: Path) -> None:
     assert deck["DeckIDs"][:2] == [100, 101] and deck["DeckIDs"][69] == 200
     assert all(c["CardID"] == i for c, i in zip(deck["ContainedObjects"], deck["DeckIDs"]))
     kinds = Counter(o["Name"] for o in doc["ObjectStates"])
-    assert kinds == {"DeckCustom": 2, "Custom_Tile": 6 + 6 * 12, "Custom_Board": 1}
+    assert kinds == {"DeckCustom": 2, "Custom_Tile": 6 + 6 * 16, "Custom_Board": 1}
     for tile in (o for o in doc["ObjectStates"] if o["Name"] == "Custom_Tile"):
         assert (kit / tile["CustomImage"]["ImageURL"]).is_file()
 

@@ -52,12 +52,15 @@ def test_killed_cards_match_the_rules_table() -> None:
         assert [label, str(killed)] == next(row[:2] for row in rows if row[0] == label)
 
 
+BLEED = 1.0  # mm: the kit is built with the default bleed, which each drawing's box takes in
+
+
 def trim_sizes(pages) -> Counter:
-    return Counter((round((p.bbox[2] - p.bbox[0]) / MM, 2), round((p.bbox[3] - p.bbox[1]) / MM, 2))
+    return Counter((round((p.bbox[2] - p.bbox[0]) / MM - 2 * BLEED, 2), round((p.bbox[3] - p.bbox[1]) / MM - 2 * BLEED, 2))
                    for page in pages for p in page.placements)
 
 
-@pytest.mark.parametrize("paper, pages", [("a3", 1), ("a4", 2), ("letter", 2)])
+@pytest.mark.parametrize("paper, pages", [("a3", 1), ("a4", 2), ("letter", 3)])
 def test_money_sheets(kit: Path, paper: str, pages: int) -> None:
     fronts = read_pdf(kit / "print" / f"money-{paper}.pdf")
     backs = read_pdf(kit / "print" / f"money-backs-{paper}.pdf")
@@ -87,19 +90,28 @@ def test_token_sheets(kit: Path, paper: str) -> None:
     counts = Counter(p.name for page in fronts for p in page.placements)
     for company in ("eic", "voc", "estado", "cdi", "dac", "soic"):
         assert counts[f"/FormXob.Fturn_tokens_turn_{company}"] == 1
-        assert counts[f"/FormXob.Fmarkers_marker_{company}"] == 12
-    assert sum(counts.values()) == 6 * 13
+        assert counts[f"/FormXob.Fmarkers_marker_{company}"] == 16  # one for each area of the board
+    assert sum(counts.values()) == 6 * 17
+    assert len(fronts) == 1  # all on one sheet, a band for each company
     diameters = Counter()
     for page in fronts:
         cut = [s.bbox for s in page.shapes if s.colour == (0.0, 0.0, 0.0)]
+        bands = {}
         for p in page.placements:
-            w, h = (p.bbox[2] - p.bbox[0]) / MM, (p.bbox[3] - p.bbox[1]) / MM
+            box = p.inset(BLEED * MM)  # the colour runs 1 mm past the cut line
+            w, h = (box[2] - box[0]) / MM, (box[3] - box[1]) / MM
             assert w == pytest.approx(h)
             diameters[round(w, 2)] += 1
             # a cut circle on the token's edge, centred on it
-            assert any(box == pytest.approx(p.bbox, abs=0.02) for box in cut), p.name
-            assert min(p.bbox[0], p.bbox[1], page.width - p.bbox[2], page.height - p.bbox[3]) >= 5 * MM
-    assert diameters == {39.0: 6, 15.0: 72}
+            assert any(c == pytest.approx(box, abs=0.02) for c in cut), p.name
+            assert min(box[0], box[1], page.width - box[2], page.height - box[3]) >= 5 * MM
+            company = p.name.rsplit("_", 1)[1]
+            top, bottom = bands.get(company, (box[1], box[3]))
+            bands[company] = (min(top, box[1]), max(bottom, box[3]))
+        # one company per band: the bands do not overlap
+        spans = sorted(bands.values())
+        assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+    assert diameters == {39.0: 6, 15.0: 96}
     # backs: the turn tokens share one back; each lands behind its front after a long-edge flip
     landscape = fronts[0].width > fronts[0].height
     for front, back in zip(fronts, backs):

@@ -41,8 +41,8 @@ def test_every_output_is_there(kit: Path) -> None:
     assert sorted(p.stem for p in (kit / "png" / "cards").glob("*.png")) == sorted(ids + ["back"])
     sheets = sorted(p.name for p in (kit / "svg" / "sheets").glob("*.svg"))
     # fronts and backs of every print sheet: cards, money, tokens and the aid on A4, Letter and A3
-    assert len(sheets) == 2 * ((14 + 14 + 7) + (2 + 2 + 1) + (1 + 1 + 1) + (1 + 1 + 1))
-    assert "cards-a4-01.svg" in sheets and "cards-a3-07.svg" in sheets and "cards-backs-letter-14.svg" in sheets
+    assert len(sheets) == 2 * ((14 + 16 + 7) + (2 + 3 + 1) + (1 + 1 + 1) + (1 + 1 + 1))
+    assert "cards-a4-01.svg" in sheets and "cards-a3-07.svg" in sheets and "cards-backs-letter-16.svg" in sheets
     assert "money-backs-a4-02.svg" in sheets and "tokens-a3-01.svg" in sheets and "aid-letter-01.svg" in sheets
     assert (kit / "png" / "contact-sheet.png").is_file()
     assert not list(kit.rglob("*.tmp"))
@@ -118,9 +118,9 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
                 for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts}
 
     first, second = digests(kit), digests(again)
-    cards = 6 + 2 * 35 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
+    cards = 6 + 2 * 37 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
     board = 3 + 1 + 1
-    money, tokens, aid = 6 + 2 * 5 + 7 + 7, 6 + 2 * 3 + 13 + 13, 6 + 2 * 3 + 2 + 2
+    money, tokens, aid = 6 + 2 * 6 + 7 + 7, 6 + 2 * 3 + 13 + 13, 6 + 2 * 3 + 2 + 2
     exports = (150 + 2) + (5 + 1) + 129 + 1  # tabletopia, tts, pod, gallery
     assert len(first) == cards + board + money + tokens + aid + exports + 1 + 1  # data.json, .pnp-build.json
     assert first == second

@@ -1,5 +1,5 @@
-"""Print sheets read back from the PDFs: page sizes, exact card trim boxes, margins, crop marks
-and backs that land behind their fronts."""
+"""Print sheets read back from the PDFs: page sizes, exact card trim boxes, margins, gutters,
+crop marks 5 mm clear of the paper's edge, labels, and backs that land behind their fronts."""
 
 from __future__ import annotations
 
@@ -16,21 +16,26 @@ from conftest import ROOT
 from pdfgeom import MM, read_pdf
 
 CARD_W, CARD_H = 63.5, 88.9
-PAGES = {"a4": 14, "letter": 14, "a3": 7}
-SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0), "a3": (1190.55, 841.89)}
+# A4 and A3 as they are; US Letter turned sideways, where 8 cards fit with room for crop marks
+# 5 mm clear of the edge (3 rows upright leave no such room)
+PAGES = {"a4": 14, "letter": 16, "a3": 7}
+SIZES = {"a4": (595.28, 841.89), "letter": (792.0, 612.0), "a3": (1190.55, 841.89)}
+BLEED = {"default": 1.0, "plain": 0.0, "bleed": 3.0}
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The cards as PDF, built twice: plain, and with 3 mm bleed and duplex."""
-    plain = tmp_path_factory.mktemp("plain")
-    bleed = tmp_path_factory.mktemp("bleed")
+    """The cards as PDF, built three times: as by default (1 mm bleed), without bleed, and
+    with 3 mm bleed and duplex."""
+    found = {}
     runner = CliRunner()
-    for out, extra in ((plain, []), (bleed, ["--bleed", "3mm", "--duplex"])):
+    for variant, extra in (("default", []), ("plain", ["--bleed", "0mm"]), ("bleed", ["--bleed", "3mm", "--duplex"])):
+        out = tmp_path_factory.mktemp(variant)
         result = runner.invoke(main, ["build", "--game", str(ROOT), "--only", "cards", "--format", "pdf",
                                       "-o", str(out), *extra], catch_exceptions=False)
         assert result.exit_code == 0, result.output
-    return {"plain": plain / "print", "bleed": bleed / "print"}
+        found[variant] = out / "print"
+    return found
 
 
 def trim_boxes(page, bleed_mm: float = 0.0):
@@ -38,9 +43,9 @@ def trim_boxes(page, bleed_mm: float = 0.0):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
-@pytest.mark.parametrize("variant", ["plain", "bleed"])
+@pytest.mark.parametrize("variant", ["default", "plain", "bleed"])
 def test_pages_and_trim_boxes(built: dict[str, Path], paper: str, variant: str) -> None:
-    bleed = 3.0 if variant == "bleed" else 0.0
+    bleed = BLEED[variant]
     pages = read_pdf(built[variant] / f"cards-{paper}.pdf")
     assert len(pages) == PAGES[paper]
     cards = 0
@@ -49,8 +54,8 @@ def test_pages_and_trim_boxes(built: dict[str, Path], paper: str, variant: str) 
         for x0, y0, x1, y1 in trim_boxes(page, bleed):
             assert (x1 - x0) / MM == pytest.approx(CARD_W, abs=0.05)
             assert (y1 - y0) / MM == pytest.approx(CARD_H, abs=0.05)
-            # no card closer than 5 mm to an edge of the paper
-            assert min(x0, y0, page.width - x1, page.height - y1) / MM >= 5 - 1e-6
+            # room for crop marks between 5 and 8.5 mm from every edge of the paper
+            assert min(x0, y0, page.width - x1, page.height - y1) / MM >= 8.5 - 1e-6
             cards += 1
     assert cards == 126
 
@@ -72,10 +77,39 @@ def test_cards_touch_without_bleed_and_part_with_it(built: dict[str, Path], pape
     assert (min(b[0] for b in trim_boxes(with_bleed, 3.0)) - outer[0]) / MM == pytest.approx(3, abs=0.01)
 
 
-@pytest.mark.parametrize("variant", ["plain", "bleed"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_a_half_millimetre_miscut_shows_no_neighbour(built: dict[str, Path], paper: str) -> None:
+    """By default cards bleed 1 mm into gutters of at least 1 mm: half a millimetre past the
+    middle of every edge of every card, the page shows that card's own background colour."""
+    import pypdfium2
+
+    path = built["default"] / f"cards-{paper}.pdf"
+    page = read_pdf(path)[0]
+    boxes = trim_boxes(page, 1.0)
+    for a in boxes:
+        for b in boxes:
+            if abs(a[1] - b[1]) < 0.01 and b[0] > a[2] - 0.01:
+                assert (b[0] - a[2]) / MM >= 1 - 1e-6  # a gutter between neighbours in a row
+            if abs(a[0] - b[0]) < 0.01 and b[1] > a[3] - 0.01:
+                assert (b[1] - a[3]) / MM >= 1 - 1e-6  # and in a column
+    scale = 4.0  # 288 dpi
+    image = pypdfium2.PdfDocument(str(path))[0].render(scale=scale).to_pil().convert("RGB")
+
+    def at(x: float, y: float) -> tuple[int, int, int]:  # PDF points, from the bottom
+        return image.getpixel((int(x * scale), int((page.height - y) * scale)))
+
+    inside, outside = 0.3 * MM, 0.5 * MM
+    for x0, y0, x1, y1 in boxes:
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        for (ix, iy), (ox, oy) in (((x0 + inside, my), (x0 - outside, my)), ((x1 - inside, my), (x1 + outside, my)),
+                                   ((mx, y0 + inside), (mx, y0 - outside)), ((mx, y1 - inside), (mx, y1 + outside))):
+            assert max(abs(p - q) for p, q in zip(at(ix, iy), at(ox, oy))) <= 3
+
+
+@pytest.mark.parametrize("variant", ["default", "plain", "bleed"])
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_crop_marks_lie_on_the_trim_lines_outside_the_cards(built: dict[str, Path], paper: str, variant: str) -> None:
-    bleed = 3.0 if variant == "bleed" else 0.0
+    bleed = BLEED[variant]
     page = read_pdf(built[variant] / f"cards-{paper}.pdf")[0]
     boxes = trim_boxes(page, bleed)
 
@@ -99,6 +133,9 @@ def test_crop_marks_lie_on_the_trim_lines_outside_the_cards(built: dict[str, Pat
         lo, hi = sorted((s.start[1], s.end[1]))
         assert hi <= bottom - mm(1) + 0.01 or lo >= top + mm(1) - 0.01
         assert hi - lo >= mm(1)
+    for s in marks:  # on paper a printer that keeps 5 mm from the edge still prints
+        for x, y in (s.start, s.end):
+            assert min(x, y, page.width - x, page.height - y) >= mm(5) - 0.01
     for s in horizontal:
         lo, hi = sorted((s.start[0], s.end[0]))
         assert hi <= left - mm(1) + 0.01 or lo >= right + mm(1) - 0.01
@@ -138,3 +175,31 @@ def test_mirrored_cell_maps() -> None:
     assert [mirrored_cell(a4, i) for i in range(3)] == [(2, 0), (1, 0), (0, 0)]
     a3 = make_grid(PAPERS["a3"], mm(63.5), mm(88.9))
     assert [mirrored_cell(a3, i) for i in (0, 5, 6, 17)] == [(0, 2), (5, 2), (0, 1), (5, 0)]
+
+
+PAPER_LABELS = {"a4": "A4", "letter": "US Letter", "a3": "A3 landscape"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_every_sheet_says_what_it_holds(kit: Path, paper: str) -> None:
+    """Fronts and backs of the cards, money, tokens and aid each carry their label: the game,
+    the component, the side, page n of m and the paper, in the bottom margin 5 mm clear of
+    the edge."""
+    import pypdfium2
+
+    titles = {"cards": "cards", "money": "money", "tokens": "turn-order tokens and control markers",
+              "aid": "player aid"}
+    for name, title in titles.items():
+        for side, file in (("fronts", f"{name}-{paper}.pdf"), ("backs", f"{name}-backs-{paper}.pdf")):
+            document = pypdfium2.PdfDocument(str(kit / "print" / file))
+            total = len(document)
+            for number, page in enumerate(document, start=1):
+                text = page.get_textpage()
+                found = text.get_text_range()
+                label = (f"The Anarchy · {title} · {side} · page {number} of {total} · {PAPER_LABELS[paper]}"
+                         + (f" · on the back of page {number}" if side == "backs" else ""))
+                assert label in found, (file, number, found[-200:])
+                start = found.index(label)
+                boxes = [text.get_charbox(i) for i in range(start, start + len(label)) if found[i] != " "]
+                assert min(b[1] for b in boxes) >= 5 * MM - 0.5  # above the bottom 5 mm (PDF y runs up)
+                assert max(b[3] for b in boxes) <= 9 * MM

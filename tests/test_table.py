@@ -159,3 +159,26 @@ def test_a_suit_needs_a_mark_of_its_own(tmp_path: Path, suit: str) -> None:
     game = broken_example(ROOT, tmp_path / "game", f"cards/{suit}.yaml", "mark: waves", "mark: lotus")
     assert problems(game, "suit-mark") == ["cards/bengal.yaml:4:9: error: suit 'bengal' has the mark 'lotus', which suit 'mughals' "
                      "already has [suit-mark]"]
+
+
+@cache
+def backs() -> dict[str, Image.Image]:
+    """The shared backs of the cards and the money, drawn alone at DPI."""
+    game = validate(ROOT / "game.yaml").game
+    kit = Kit(game, game_fonts(game), {})
+    found = {name: kit.get(name).pieces[0].back for name in ("cards", "money")}
+    pages = [Page(d.width, d.height, (Use(d.id),), (d,)) for d in found.values()]
+    fonts = {m.name: m.path for m in kit.fonts.values()}
+    return {name: image.convert("RGB") for name, image in zip(found, rasterize(render_pdf(pages, fonts), DPI))}
+
+
+@pytest.mark.parametrize("name", ["cards", "money"])
+def test_backs_survive_a_miscut_and_either_way_up(name: str) -> None:
+    back = backs()[name]
+    turned = back.rotate(180)
+    assert ImageStat.Stat(ImageChops.difference(back, turned).convert("L")).mean[0] < 1.0
+    # nothing but the background within 5 mm of the trim: a miscut shows no uneven frame
+    inside = Image.new("RGB", back.size, (0x22, 0x30, 0x4D))
+    band = round(5 * PX)
+    inside.paste(back.crop((band, band, back.width - band, back.height - band)), (band, band))
+    assert ImageChops.difference(back, inside).convert("L").getextrema()[1] <= 8

@@ -68,7 +68,7 @@ class SvgRenderer:
         # keep(kind, key, make): the caller may keep what is costly to make (the fonts' style
         # sheet) from one build to the next; by default it is made every time
         self.keep = keep or (lambda kind, key, make: make())
-        self.definitions: dict[str, str] = {}
+        self.definitions: dict[tuple[str, float], str] = {}
         self.styles: dict[frozenset[str], str] = {}
         self.families: dict[str, str] = {}
         self.clips: list = []
@@ -115,14 +115,16 @@ class SvgRenderer:
             drawing.defs.add(drawing.g(id=_FONTS))
         shared = []
         for definition in page.definitions:
-            # a definition (a card) is built and serialized once, then reused by every page
-            if definition.id not in self.definitions:
+            # a definition (a card) is built and serialized once, then reused by every page; a
+            # card with bleed (on a sheet) is not the card alone (its own SVG)
+            key = (definition.id, definition.bleed)
+            if key not in self.definitions:
                 self.clips = []
                 self.clip_prefix = f"{definition.id}-clip"
                 group = drawing.g(id=definition.id)
                 self.add(group, definition.content)
-                self.definitions[definition.id] = "".join(e.tostring() for e in [*self.clips, group])
-            shared.append(self.definitions[definition.id])
+                self.definitions[key] = "".join(e.tostring() for e in [*self.clips, group])
+            shared.append(self.definitions[key])
         self.clips = []
         self.clip_prefix = "clip"
         for node in page.children:

@@ -10,6 +10,7 @@ from ..scene import single
 from . import ComponentType, Sheets
 
 if TYPE_CHECKING:
+    from ..fonts import FontMetrics
     from ..scene import Definition, Page
 
 
@@ -18,14 +19,14 @@ def fits(width: float, height: float, paper: Paper) -> bool:
         (width <= paper.height + 0.5 and height <= paper.width + 0.5)
 
 
-def board_pages(page: "Definition", paper: Paper, label: str, font: str | None) -> list["Page"]:
+def board_pages(page: "Definition", paper: Paper, label: str, font: "FontMetrics | None") -> list["Page"]:
     """A board on `paper`: whole if it fits, else in parts that overlap."""
     if fits(page.width, page.height, paper):
         return [single(page)]
     return tiled_pages(page, paper, label, font)
 
 
-def impose_board(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+def impose_board(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     return Sheets([page for s in sets for board in s.boards for page in board_pages(board.page, paper, label, font)],
                   [])
 

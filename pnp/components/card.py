@@ -3,13 +3,16 @@ shuffled into decks on the table."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..impose import Paper, back_sheets, front_sheets, make_grid
 from . import ComponentType, Sheets
 
+if TYPE_CHECKING:
+    from ..fonts import FontMetrics
 
-def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+
+def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     """Every piece, with its copies, in a grid of as many as fit the paper; the backs
     mirrored behind them. Tiles (counters) have a cut line on every edge as well."""
     faces, backs = [], []
@@ -24,7 +27,7 @@ def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: st
     grid = make_grid(paper, first.width, first.height, bleed)
     cuts = all(s.type == "tile" for s in sets)
     return Sheets(front_sheets(faces, grid, label, font, cuts),
-                  back_sheets(backs, grid, cuts) if any(b is not None for b in backs) else [])
+                  back_sheets(backs, grid, cuts, label, font) if any(b is not None for b in backs) else [])
 
 
 TYPE = ComponentType(

@@ -3,13 +3,16 @@ piece, a price list) and that layouts, checks and statistics read as sets.NAME.i
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..impose import Paper
 from . import ComponentType, Sheets
 
+if TYPE_CHECKING:
+    from ..fonts import FontMetrics
 
-def impose_nothing(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+
+def impose_nothing(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     return Sheets([], [])
 
 

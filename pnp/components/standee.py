@@ -5,12 +5,15 @@ and slot into a stand (or are glued to each other to make a foot)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..impose import Paper, back_sheets, front_sheets, make_grid
 from ..scene import Definition, Group, Node, Path, Rect, Style, chain, rotate, translate
 from ..units import mm, parse_length
 from . import ComponentType, Sheets
+
+if TYPE_CHECKING:
+    from ..fonts import FontMetrics
 
 DASH, GAP = mm(1.6), mm(1.2)
 
@@ -55,7 +58,7 @@ def strip(face: Definition, back: Definition, base: float) -> Definition:
     return Definition(f"{face.id}-standee", w, 2 * h + 2 * base, Group(tuple(nodes)))
 
 
-def impose_standees(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+def impose_standees(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     strips: list[Definition] = []
     for s in sets:
         base = base_depth(s.component)

@@ -4,14 +4,17 @@ like cards; hex tiles in a honeycomb whose neighbours share their cut lines."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..impose import Paper, hex_back_sheets, hex_sheets, pack_hexes
 from . import ComponentType, Sheets
 from .card import impose_grid
 
+if TYPE_CHECKING:
+    from ..fonts import FontMetrics
 
-def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+
+def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     hexes = [s for s in sets if s.component.shape == "hex"]
     others = [s for s in sets if s.component.shape != "hex"]
     sheets = impose_grid(others, paper, bleed, label, font) if others else Sheets([], [])
@@ -30,7 +33,7 @@ def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: s
             chunks.append(tile_backs[start:start + len(placed)])
             start += len(placed)
         fronts += hex_sheets(pages, paper, label, font)
-        backs += hex_back_sheets(pages, chunks, paper)
+        backs += hex_back_sheets(pages, chunks, paper, label, font)
     if others and hexes:  # one numbering for the print file's pages
         fronts = [replace(p, label=f"{n:02d}") for n, p in enumerate(fronts, start=1)]
         backs = [replace(p, label=f"{n:02d}") for n, p in enumerate(backs, start=1)]

@@ -3,21 +3,30 @@ mirrored behind them."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from ..impose import Paper, pack_tokens, token_back_sheets, token_sheets
+from ..impose import TOKEN_GAP, Paper, pack_tokens, token_back_sheets, token_sheets
 from . import ComponentType, Sheets
 
+if TYPE_CHECKING:
+    from ..fonts import FontMetrics
 
-def impose_tokens(sets: Sequence, paper: Paper, bleed: float, label: str, font: str | None) -> Sheets:
+
+def impose_tokens(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
+    """Each item's tokens (of every set printed on these sheets: a player's large token and
+    the small ones drawn from the same item) in a band of their own, their colours running
+    past the cut lines."""
+    bleed = min(bleed, TOKEN_GAP / 2)  # never into the next token's
     tokens, backs = [], {}
     for s in sets:
-        for piece in s.pieces:
-            tokens += [piece.face] * piece.copies
-            backs[piece.face.id] = piece.back if piece.back is not None else piece.face
+        faces, bled_backs = s.bled(bleed)
+        for piece, face, back in zip(s.pieces, faces, bled_backs):
+            tokens += [(piece.item.id, face)] * piece.copies
+            backs[face.id] = back if back is not None else face
     placed = pack_tokens(tokens, paper)
     round_ = all(s.component.shape == "round" for s in sets)
-    return Sheets(token_sheets(placed, paper, round_), token_back_sheets(placed, backs, paper, round_))
+    return Sheets(token_sheets(placed, paper, round_, label, font),
+                  token_back_sheets(placed, backs, paper, round_, label, font))
 
 
 TYPE = ComponentType(
@@ -30,5 +39,4 @@ TYPE = ComponentType(
     tabletopia="Token",
     deck=False,
     impose=impose_tokens,
-    labelled=False,
 )

@@ -699,28 +699,48 @@ def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, ble
     return Definition(id, layout.width, layout.height, Group(tuple(nodes)), bleed)
 
 
-def hex_cut(definition, grow: float = 0.0):
-    """A hex tile's definition cut to its hexagon (grown by `grow` all round): what lies
-    outside is not drawn, so its picture alone is a hexagon."""
+def shape_cut(definition, shape: str):
+    """A round token's or a hex tile's definition cut to its circle or hexagon: what lies
+    outside is not drawn, so its picture alone has the piece's shape (other shapes are
+    returned as they are)."""
     from ..hexes import orientation_of, outline
     from ..scene import Definition
 
     w, h = definition.width, definition.height
-    orientation = orientation_of(w, h)
-    clip = Path(outline(w / 2, h / 2, min(w, h) + 2 * grow, orientation), Style())
+    if shape == "hex":
+        clip = Path(outline(w / 2, h / 2, min(w, h), orientation_of(w, h)), Style())
+    elif shape == "round":
+        clip = Path(ellipse_path(w / 2, h / 2, w / 2, h / 2), Style())
+    else:
+        return definition
     return Definition(definition.id, w, h, Group((definition.content,), clip=clip), definition.bleed)
+
+
+def _grown(clip: Path, width: float, height: float, grow: float) -> Path:
+    """A circle or regular hexagon centred on the piece, grown by `grow` all round (scaled
+    about its centre: every edge moves out by the same distance)."""
+    cx, cy = width / 2, height / 2
+    k = (min(width, height) + 2 * grow) / min(width, height)
+    commands = []
+    for command in clip.commands:
+        op, *values = command
+        points = [cx + (v - cx) * k if i % 2 == 0 else cy + (v - cy) * k for i, v in enumerate(values)]
+        commands.append((op, *points))
+    return Path(tuple(commands), clip.style)
 
 
 def with_bleed(definition, bleed: float):
     """A definition composed without bleed, given one: only its background (the first node,
-    a rectangle covering it) depends on the bleed, so the rest is taken as it is. A hex
-    tile's cut grows by the bleed too."""
+    a rectangle covering it) depends on the bleed, so the rest is taken as it is. A round
+    token's or hex tile's cut (shape_cut) grows by the bleed too."""
     from ..scene import Definition
 
     content = definition.content
-    if isinstance(content.clip, Path) and len(content.children) == 1:  # a hex tile (hex_cut)
-        inner = Definition(definition.id, definition.width, definition.height, content.children[0])
-        return hex_cut(with_bleed(inner, bleed), bleed)
+    w, h = definition.width, definition.height
+    if isinstance(content.clip, Path) and len(content.children) == 1:  # cut to its shape
+        inner = Definition(definition.id, w, h, content.children[0])
+        bled = with_bleed(inner, bleed)
+        return Definition(definition.id, w, h, Group((bled.content,), clip=_grown(content.clip, w, h, bleed)), bleed)
     children = definition.content.children
     w, h = definition.width, definition.height
     if children and isinstance(children[0], Rect) and children[0].x <= 0 and children[0].y <= 0 \
