@@ -202,11 +202,26 @@ def _length(ctx: click.Context, param: click.Parameter, value: str | None) -> fl
     return length
 
 
+def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    """X,Y in mm (as the duplex test page reads them), as points."""
+    from .units import mm
+
+    try:
+        x, y = (float(part) for part in value.replace("−", "-").split(","))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not two numbers of mm, X,Y (for example 0.5,-1)") from None
+    if not (abs(x) <= 10 and abs(y) <= 10):
+        raise click.BadParameter("a back shift of more than 10 mm is not a drift: check the printer's settings")
+    return (mm(x), mm(y))
+
+
 def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-              duplex: bool, tabletopia_scale: int, strict: bool) -> str:
+              duplex: bool, tabletopia_scale: int, strict: bool, back_shift: tuple[float, float] = (0.0, 0.0)) -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/)."""
-    return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, tabletopia_scale, strict, __version__))
+    shift = () if back_shift == (0.0, 0.0) else (back_shift,)
+    return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, tabletopia_scale, strict, *shift,
+                 __version__))
 
 
 class StageBars:
@@ -267,6 +282,9 @@ def _target(manifest: Path, out: Path | None) -> Path:
               help="Run the art this far past the cut line on print sheets (e.g. 3mm). Default: 1mm for cards, "
                    "sheets and tokens; tiles touch and share their cut lines.")
 @click.option("--duplex", is_flag=True, help="Also write fronts and backs interleaved in one PDF per paper.")
+@click.option("--back-shift", "back_shift", default="0,0", show_default=True, callback=_shift, metavar="X,Y",
+              help="Move the backs this many mm right and down, for a printer whose backs drift (measure it "
+                   "with print/duplex-test-<paper>.pdf).")
 @click.option("--tabletopia-scale", "tabletopia_scale", type=click.IntRange(25, 400), default=100, show_default=True,
               metavar="PERCENT", help="Tabletopia images at 10 px per mm times this percentage.")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -279,7 +297,7 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-                  duplex: bool, tabletopia_scale: int, out: Path | None, strict: bool, jobs: int | None,
+                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, out: Path | None, strict: bool, jobs: int | None,
                   quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
@@ -296,7 +314,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     started = time.perf_counter()
     manifest = _manifest(game)
     target = _target(manifest, out)
-    settings = _settings(manifest, only, paper, formats, bleed, duplex, tabletopia_scale, strict)
+    settings = _settings(manifest, only, paper, formats, bleed, duplex, tabletopia_scale, strict, back_shift)
     if not force and up_to_date(target, manifest.parent, settings):
         if not quiet:
             click.echo(f"{target} is up to date: nothing changed since its last build")
@@ -313,6 +331,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         formats=formats,
         bleed=bleed,
         duplex=duplex,
+        back_shift=back_shift,
         tabletopia_scale=tabletopia_scale,
         jobs=jobs,
     )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from . import __version__
 from .components import types
 from .fonts import FontMetrics, find_font, metrics
-from .impose import DEFAULT_BLEED, PAPERS, interleave
+from .impose import DEFAULT_BLEED, PAPERS, duplex_test, interleave, shifted
 from .kit import Kit, PieceSet
 from .outputs import BuildResult, Outputs, Progress
 from .scene import Page, single
@@ -41,6 +41,7 @@ class BuildOptions:
     formats: tuple[str, ...] = FORMATS
     bleed: float | None = None  # points; None: DEFAULT_BLEED for cards, sheets and tokens, none for tiles
     duplex: bool = False
+    back_shift: tuple[float, float] = (0.0, 0.0)  # points: backs moved right and down, for a printer that drifts
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
     tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
 
@@ -67,7 +68,7 @@ def parts_of(game: "Game") -> list[str]:
         for name in (component.name, component.print_name):
             if name not in names:
                 names.append(name)
-    return names + list(EXPORTS)
+    return names + ["duplex-test"] + list(EXPORTS)
 
 
 def game_fonts(game: "Game") -> dict[str, FontMetrics]:
@@ -114,9 +115,12 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         rows: list = []
         if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
             tts.start(kit, outputs, options, rows)
+        backs = False  # the duplex test page comes with a whole kit that has backs, or on demand
         for name, sets in kit.print_groups():
             if options.wants(name, *(s.name for s in sets)):
-                render_sets(kit, name, sets, outputs, options)
+                backs = render_sets(kit, name, sets, outputs, options) or backs
+        if "pdf" in options.formats and ("duplex-test" in options.parts if options.parts else backs):
+            duplex_test_pages(kit, outputs, options)
         if options.wants(*(s.name for s in kit)):
             outputs.progress.stage("data.json", 1)
             outputs.write("data.json", game_data(game))
@@ -144,21 +148,21 @@ def label_font(fonts: dict[str, FontMetrics]) -> FontMetrics:
     return fonts.get("body") or next(iter(fonts.values()))
 
 
-def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, options: BuildOptions) -> None:
+def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, options: BuildOptions) -> bool:
     """One print group (sets that share their sheets): its print sheets on every paper, and
-    each piece on its own as SVG and PNG."""
+    each piece on its own as SVG and PNG. True when it has backs to print."""
     ctype = types()[sets[0].type]
     bleed = options.bleed_for(ctype.name)
     label = sheet_label(kit, sets) if ctype.labelled else ""
     font = label_font(outputs.fonts)
     if ctype.name == "board":
         render_board(name, sets, options, outputs, label, font)
-        return
+        return False
     sheets = {paper: ctype.impose(sets, PAPERS[paper], bleed, label, font) for paper in options.papers}
     if "pdf" in options.formats:
         for paper, both in sheets.items():
             outputs.progress.stage(f"{name}: print sheets, {PAPERS[paper].label}", 2 + options.duplex)
-            print_set(outputs, name, paper, both.fronts, both.backs, options.duplex)
+            print_set(outputs, name, paper, both.fronts, both.backs, options)
     named: list[tuple[str, Page]] = []
     for s in sets:
         for piece in s.pieces:
@@ -182,17 +186,33 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
             outputs.workers.then(contact_sheet(outputs, pngs, [page for _, page in named][:len(first.pieces)]))
         else:
             outputs.workers.then(pngs)
+    return any(both.backs for both in sheets.values())
 
 
-def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs: list[Page], duplex: bool) -> None:
-    """print/<name>-<paper>.pdf and its backs (and, with duplex, both interleaved)."""
+def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs: list[Page],
+              options: BuildOptions) -> None:
+    """print/<name>-<paper>.pdf and its backs (and, with duplex, both interleaved), the backs
+    moved by --back-shift."""
     outputs.make(f"print/{name}-{paper}.pdf", outputs.key("pdf", fronts), lambda: outputs.pdf(fronts))
     if not backs:  # pieces with no back (borders, standees that fold over)
         return
+    backs = [shifted(page, *options.back_shift) for page in backs]
     outputs.make(f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), lambda: outputs.pdf(backs))
-    if duplex:
+    if options.duplex:
         both = interleave(fronts, backs)
         outputs.make(f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both), lambda: outputs.pdf(both))
+
+
+def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
+    """print/duplex-test-<paper>.pdf: one sheet to print on both sides first, that shows how far
+    the printer's backs drift from its fronts (and the --back-shift that corrects it)."""
+    font = label_font(outputs.fonts)
+    title = kit.game.title.get(kit.language)
+    outputs.progress.stage("duplex test page", len(options.papers))
+    for paper in options.papers:
+        front, back = duplex_test(PAPERS[paper], title, font)
+        pages = [front, shifted(back, *options.back_shift)]
+        outputs.make(f"print/duplex-test-{paper}.pdf", outputs.key("pdf", pages), lambda pages=pages: outputs.pdf(pages))
 
 
 def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,

@@ -203,3 +203,39 @@ def test_every_sheet_says_what_it_holds(kit: Path, paper: str) -> None:
                 boxes = [text.get_charbox(i) for i in range(start, start + len(label)) if found[i] != " "]
                 assert min(b[1] for b in boxes) >= 5 * MM - 0.5  # above the bottom 5 mm (PDF y runs up)
                 assert max(b[3] for b in boxes) <= 9 * MM
+
+
+def test_the_duplex_test_page_and_the_back_shift_it_measures(built: dict[str, Path], tmp_path: Path) -> None:
+    """print/duplex-test-<paper>.pdf: a front of rulers and a back of bold crosses that land on
+    the rulers' zeros after a long-edge flip; --back-shift X,Y moves every back page's content
+    X mm right and Y mm down."""
+    whole = tmp_path / "whole"
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "duplex-test", "-o", str(whole)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (whole / "print").iterdir()) == [
+        "duplex-test-a3.pdf", "duplex-test-a4.pdf", "duplex-test-letter.pdf"]
+    for paper in ("a4", "letter", "a3"):
+        front, back = read_pdf(whole / "print" / f"duplex-test-{paper}.pdf")
+        width, height = front.width, front.height
+        bold = [s for s in back.segments if s.width == pytest.approx(1.2)]
+        assert len(bold) == 10  # a cross behind each of five targets
+        thin_h = [s for s in front.segments if s.width == pytest.approx(0.35) and s.start[1] == s.end[1]]
+        for s in bold:
+            if s.start[0] == s.end[0]:  # a vertical line of the back, seen from the front
+                x = s.start[0] if width > height else width - s.start[0]
+                # crosses a horizontal ruler (12 mm long) at its middle: its zero
+                assert any(abs((r.start[0] + r.end[0]) / 2 - x) < 0.01 and abs(r.end[0] - r.start[0] - 12 * MM) < 0.01
+                           for r in thin_h), (paper, x)
+    shifted_out = tmp_path / "shifted"
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "cards", "--format", "pdf", "--paper",
+                                       "a4", "--back-shift", "1,-0.5", "-o", str(shifted_out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    plain = read_pdf(built["default"] / "cards-backs-a4.pdf")[0].placements
+    moved = read_pdf(shifted_out / "print" / "cards-backs-a4.pdf")[0].placements
+    for a, b in zip(plain, moved):  # PDF y runs up: half a millimetre down is -0.5 mm
+        assert (b.bbox[0] - a.bbox[0], b.bbox[1] - a.bbox[1]) == pytest.approx((1 * MM, 0.5 * MM), abs=0.01)
+    fronts = read_pdf(shifted_out / "print" / "cards-a4.pdf")[0].placements
+    assert [p.bbox for p in fronts] == [p.bbox for p in read_pdf(built["default"] / "cards-a4.pdf")[0].placements]
+    refused = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--back-shift", "12,0"])
+    assert refused.exit_code == 2 and "more than 10 mm is not a drift" in refused.output
