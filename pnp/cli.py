@@ -216,11 +216,10 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 
 
 def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-              duplex: bool, tabletopia_scale: int, strict: bool, back_shift: tuple[float, float] = (0.0, 0.0)) -> str:
+              duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool) -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/)."""
-    shift = () if back_shift == (0.0, 0.0) else (back_shift,)
-    return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, tabletopia_scale, strict, *shift,
+    return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
                  __version__))
 
 
@@ -297,8 +296,8 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, out: Path | None, strict: bool, jobs: int | None,
-                  quiet: bool, verbose: bool, force: bool) -> None:
+                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, out: Path | None, strict: bool,
+                  jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
     import time
@@ -314,7 +313,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     started = time.perf_counter()
     manifest = _manifest(game)
     target = _target(manifest, out)
-    settings = _settings(manifest, only, paper, formats, bleed, duplex, tabletopia_scale, strict, back_shift)
+    settings = _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict)
     if not force and up_to_date(target, manifest.parent, settings):
         if not quiet:
             click.echo(f"{target} is up to date: nothing changed since its last build")
@@ -377,7 +376,7 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
     manifest = _manifest(game)
     root = manifest.parent.resolve()
     target = _target(manifest, out).resolve()
-    settings = _settings(manifest, only, "all", formats, None, False, 100, False)
+    settings = _settings(manifest, only, "all", formats, None, False, (0.0, 0.0), 100, False)
     state = {"files": {manifest.resolve()}, "folders": set(), "globs": []}
 
     def rebuild() -> None:

@@ -136,8 +136,7 @@ def make_grid(paper: Paper, card_width: float, card_height: float, bleed: float 
     raise ImpositionError(f"cards of this size do not fit {paper.label} with 5 mm margins")
 
 
-def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None
-                    ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None) -> list[Segment]:
     """The crop marks: short lines in the margins, in line with every trim edge of the used
     cells (all of the grid's when not given): no marks for empty slots."""
     paper = grid.paper
@@ -233,7 +232,7 @@ def _place(grid: Grid, definition: Definition, column: int, row: int) -> Group:
 
 
 def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font: "FontMetrics | None" = None,
-                 cuts: bool = False, side: str = "fronts") -> list[Page]:
+                 cuts: bool = False) -> list[Page]:
     """Pages of card faces in reading order, with crop marks and the sheet's label in the
     margin; with `cuts`, a line on every trim edge too (small pieces cut along the lines)."""
     pages = []
@@ -248,7 +247,7 @@ def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font:
             nodes += _cut_paths(grid_cut_lines(grid, cells))
         marks = crop_mark_lines(grid, cells)
         nodes += _crop_marks(marks)
-        nodes += sheet_label(grid.paper, _label_text(label, side, number, total, grid.paper), font, marks)
+        nodes += sheet_label(grid.paper, _label_text(label, "fronts", number, total, grid.paper), font, marks)
         pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique(chunk),
                           f"{number:02d}"))
     return pages
@@ -259,6 +258,14 @@ def _label_text(label: str, side: str, number: int, total: int, paper: Paper, ex
         return ""
     back = f" · on the back of page {number}" if side == "backs" else ""
     return f"{label} · {side} · page {number} of {total} · {paper.label}{back}{extra}"
+
+
+def behind(paper: Paper, x: float, y: float, width: float = 0.0, height: float = 0.0) -> tuple[float, float]:
+    """Where a box (or a point) of a sheet's front lands on its back, top-left corner, after a
+    long-edge flip: mirrored left-right on a portrait sheet, top-bottom on a landscape one."""
+    if paper.landscape:
+        return x, paper.height - y - height
+    return paper.width - x - width, y
 
 
 def mirrored_cell(grid: Grid, index: int) -> tuple[int, int]:
@@ -408,9 +415,9 @@ def pack_tokens(tokens: Sequence[tuple[str, Definition]], paper: Paper, gap: flo
     5 mm from the sides with room at the top and bottom for the sheet's label.
 
     Tokens come as (key, definition): the tokens of one key (a player's large token and the
-    small ones drawn from the same item) share a band of their own, as tall as the largest of them, with the smaller
-    ones stacked in columns beside it; a key's band continues on the next band when full.
-    Keys with a single token share bands, in order."""
+    small ones drawn from the same item) share a band of their own, as tall as the largest
+    of them, with the smaller ones stacked in columns beside it; a key's band continues on
+    the next band when full. Keys with a single token share bands, in order."""
     left, top = MIN_MARGIN + gap / 2, LABEL_ROOM + gap / 2  # (a landscape sheet's backs turn top to bottom)
     right, bottom = paper.width - left, paper.height - top
     counts: dict[str, int] = {}
@@ -453,20 +460,16 @@ def _cut(x: float, y: float, d: float, round_: bool = True) -> Node:
     return Circle(x + d / 2, y + d / 2, d / 2, Style(stroke="#000000", stroke_width=0.35))
 
 
-def _token(definition: Definition, x: float, y: float) -> Node:
-    """A token placed on a sheet: a round one is cut to its circle, grown by the bleed, so its
-    colour runs past its cut line (a square one's background runs past it as a card's does)."""
-    return Use(definition.id, translate(x, y))
-
-
 def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, round_: bool = True, label: str = "",
                  font: "FontMetrics | None" = None) -> list[Page]:
-    """Fronts: each token with a thin cut line on its edge, its colour running past it."""
+    """Fronts: each token with a thin cut line on its edge. A round token's drawing is cut to
+    its circle grown by the bleed (shape_cut, with_bleed), a square one's background runs
+    past its edge as a card's does: either way its colour runs past the cut line."""
     out = []
     for number, placed in enumerate(pages, start=1):
         nodes: list[Node] = []
         for p in placed:
-            nodes.append(_token(p.definition, p.x, p.y))
+            nodes.append(Use(p.definition.id, translate(p.x, p.y)))
             nodes.append(_cut(p.x, p.y, p.definition.width, round_))
         nodes += sheet_label(paper, _label_text(label, "fronts", number, len(pages), paper), font)
         out.append(Page(paper.width, paper.height, tuple(nodes), _unique([p.definition for p in placed]),
@@ -484,8 +487,8 @@ def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Defini
         for p in placed:
             back = backs[p.definition.id]
             d = p.definition.width
-            x, y = (p.x, paper.height - p.y - d) if paper.landscape else (paper.width - p.x - d, p.y)
-            nodes.append(_token(back, x, y))
+            x, y = behind(paper, p.x, p.y, d, d)
+            nodes.append(Use(back.id, translate(x, y)))
             nodes.append(_cut(x, y, d, round_))
             used.append(back)
         nodes += sheet_label(paper, _label_text(label, "backs", number, len(pages), paper), font)
@@ -570,9 +573,7 @@ def hex_back_sheets(pages: Sequence[Sequence[Placed]], backs: Sequence[Sequence[
     for number, (placed, chunk) in enumerate(zip(pages, backs), start=1):
         mirrored = []
         for p, back in zip(placed, chunk):
-            w, h = p.definition.width, p.definition.height
-            x, y = (p.x, paper.height - p.y - h) if paper.landscape else (paper.width - p.x - w, p.y)
-            mirrored.append(Placed(back, x, y))
+            mirrored.append(Placed(back, *behind(paper, p.x, p.y, p.definition.width, p.definition.height)))
         text = _label_text(label, "backs", number, len(pages), paper)
         out.append(_hex_page(mirrored, paper, number, text, font))
     return out
@@ -635,13 +636,10 @@ def duplex_test(paper: Paper, title: str, font: "FontMetrics") -> tuple[Page, Pa
     front += sheet_label(paper, f"{title} · duplex test · front · {paper.label}", font)
     back: list[Node] = []
     bold = Style(stroke="#000000", stroke_width=1.2)
-    def behind(x: float, y: float) -> tuple[float, float]:  # a point of the front, on the back
-        return (x, h - y) if paper.landscape else (w - x, y)
-
     for x, y in targets:
         # long enough to cross the front's rulers, which sit 12 mm above and to the left
-        back.append(Path((("M", *behind(x, y - mm(20))), ("L", *behind(x, y + mm(8)))), bold))
-        back.append(Path((("M", *behind(x - mm(20), y)), ("L", *behind(x + mm(8), y))), bold))
+        back.append(Path((("M", *behind(paper, x, y - mm(20))), ("L", *behind(paper, x, y + mm(8)))), bold))
+        back.append(Path((("M", *behind(paper, x - mm(20), y)), ("L", *behind(paper, x + mm(8), y))), bold))
     back += sheet_label(paper, f"{title} · duplex test · back · {paper.label}", font)
     return Page(w, h, tuple(front), (), "front"), Page(w, h, tuple(back), (), "back")
 

@@ -153,7 +153,7 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
     each piece on its own as SVG and PNG. True when it has backs to print."""
     ctype = types()[sets[0].type]
     bleed = options.bleed_for(ctype.name)
-    label = sheet_label(kit, sets) if ctype.labelled else ""
+    label = sheet_label(kit, sets)
     font = label_font(outputs.fonts)
     if ctype.name == "board":
         render_board(name, sets, options, outputs, label, font)

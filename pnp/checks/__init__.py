@@ -575,24 +575,20 @@ def _colour_distinct(r: _Runner) -> None:
     chosen = [(record, env) for record, env in r.selected() if record.fields.get(name)]
     against = r.check.parsed.get("against")
     if against is not None:  # each colour against another set's colours
-        set_name, groups, field_name = against
+        set_name, groups, field = against
         component = r.game.sets[set_name]
-        others = [(o, o.fields[field_name].lower()) for o in (component.groups if groups else component.items)
-                  if o.fields.get(field_name)]
-        for record, env in chosen:
-            for other, colour in others:
-                apart, vision = difference_seen(record.fields[name].lower(), colour, visions)
-                if apart < least:
-                    view = r.views.group(other) if groups else r.views.item(other)
-                    r.say(r.locate(record, name), extend(env, value=record.fields[name].lower(), first=view,
-                                                       difference=apart, min=least, vision=vision), record)
-        return
-    for (first, _), (second, env) in itertools.combinations(chosen, 2):
-        apart, vision = difference_seen(first.fields[name].lower(), second.fields[name].lower(), visions)
+        others = [o for o in (component.groups if groups else component.items) if o.fields.get(field)]
+        pairs = [(record, env, other) for record, env in chosen for other in others]
+    else:  # each colour against those before it
+        groups, field = r.groups, name
+        pairs = [(second, env, first) for (first, _), (second, env) in itertools.combinations(chosen, 2)]
+    for record, env, other in pairs:
+        colour = record.fields[name].lower()
+        apart, vision = difference_seen(other.fields[field].lower(), colour, visions)
         if apart < least:
-            view = r.views.group(first) if r.groups else r.views.item(first)
-            r.say(r.locate(second, name), extend(env, value=second.fields[name].lower(), first=view,
-                                               difference=apart, min=least, vision=vision), second)
+            view = r.views.group(other) if groups else r.views.item(other)
+            r.say(r.locate(record, name), extend(env, value=colour, first=view, difference=apart, min=least,
+                                               vision=vision), record)
 
 
 def _contrast(r: _Runner) -> None:

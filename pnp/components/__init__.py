@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 if TYPE_CHECKING:
+    from ..fonts import FontMetrics
     from ..impose import Paper
     from ..kit import PieceSet
     from ..scene import Page
@@ -31,8 +32,7 @@ class ComponentType:
     options: tuple[str, ...]  # the set options only this type takes
     tabletopia: str  # the object type to create in Tabletopia
     deck: bool  # shuffled together: a deck in Tabletop Simulator
-    impose: Callable[[Sequence["PieceSet"], "Paper", float, str, str | None], Sheets]
-    labelled: bool = True  # each sheet says what it holds, page n of m
+    impose: Callable[[Sequence["PieceSet"], "Paper", float, str, "FontMetrics | None"], Sheets]
 
 
 def types() -> dict[str, ComponentType]:

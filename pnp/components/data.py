@@ -25,5 +25,4 @@ TYPE = ComponentType(
     tabletopia="",
     deck=False,
     impose=impose_nothing,
-    labelled=False,
 )

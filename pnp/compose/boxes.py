@@ -742,7 +742,6 @@ def with_bleed(definition, bleed: float):
         bled = with_bleed(inner, bleed)
         return Definition(definition.id, w, h, Group((bled.content,), clip=_grown(content.clip, w, h, bleed)), bleed)
     children = definition.content.children
-    w, h = definition.width, definition.height
     if children and isinstance(children[0], Rect) and children[0].x <= 0 and children[0].y <= 0 \
             and children[0].width >= w and children[0].height >= h:
         background, *rest = children
