@@ -46,8 +46,10 @@ FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in (
     FieldType("bool", "true or false.", "hidden: {type: bool, default: false}"),
     FieldType("enum", "One of the listed `values`.", "kind: {type: enum, values: [hero, place, army]}",
               ("values",)),
-    FieldType("list", "A list of values, each of the type `of`; `unique: true` refuses repeats.",
-              "needs: {type: list, of: int, unique: true, default: []}", ("of", "unique", "min_items", "max_items")),
+    FieldType("list", "A list of values, each of the type `of`; `unique: true` refuses repeats; with `any` (an "
+              "expression giving a list), the data may write the word any for the list that expression gives.",
+              "needs: {type: list, of: int, unique: true, default: [], any: \"[c.rank for c in items if c.rank != none]\"}",
+              ("of", "unique", "min_items", "max_items", "any")),
     FieldType("set", "A list of distinct values of the type `of`, in the order given.",
               "traits: {type: set, of: {type: enum, values: [fast, armoured]}}", ("of", "min_items", "max_items")),
     FieldType("colour", "A colour written #RRGGBB.", "colour: colour"),
@@ -86,6 +88,7 @@ class Field:
     within: str | None = None  # ref: "group"
     fields: Mapping[str, "Field"] = field(default_factory=dict)
     derived: expr.Expression | None = None
+    any: expr.Expression | None = None  # list: what the word `any` in the data stands for
     doc: str | None = None
     raw: dict | None = None  # a schema of pnp's own for this field (built-in fields only)
 
@@ -130,6 +133,9 @@ class Field:
                 s["minItems"] = self.min_items
             if self.max_items is not None:
                 s["maxItems"] = self.max_items
+            if self.any is not None:
+                return {"if": {"type": "string"}, "then": {"const": "any", "x-hint": "must be a list or the word any"},
+                        "else": s}
             return s
         if t == "colour":
             return {"$ref": "common.schema.json#/$defs/colour"}
@@ -284,16 +290,18 @@ def parse_field(name: str, declaration: Any, locate: Callable[..., Location], pa
         inner_fields, found = parse_fields(declaration.get("fields", {}), locate, path + ("fields",), names)
         problems += found
         options["fields"] = inner_fields
-    if "derived" in declaration:
-        source = declaration["derived"]
+    for key in ("derived", "any"):
+        if key not in declaration:
+            continue
+        source = declaration[key]
         if not isinstance(source, str):
-            problems.append(problem("schema", locate(path + ("derived",)),
-                                    f"field '{name}': derived must be an expression in quotes"))
+            problems.append(problem("schema", locate(path + (key,)),
+                                    f"field '{name}': {key} must be an expression in quotes"))
         else:
             try:
-                options["derived"] = expr.parse(source, names or None)
+                options[key] = expr.parse(source, names or None)
             except expr.ExpressionError as exc:
-                problems.append(problem("schema", locate(path + ("derived",)),
+                problems.append(problem("schema", locate(path + (key,)),
                                         f"field '{name}': {exc.message} in {source!r}"))
     if problems:
         return None, problems

@@ -250,6 +250,27 @@ def _derive(game: Game, problems: list[Problem]) -> None:
     from .model import Views
 
     for component in game.sets.values():
+        for f in (f for f in component.fields.values() if f.any is not None):
+            views = Views(game, game.language)
+            results = {}
+            for item in (i for i in component.items if i.fields.get(f.name) == "any"):
+                try:
+                    found = f.any.evaluate(views.env(item))
+                except expr.ExpressionError as exc:
+                    found = []
+                    if game.complete:
+                        problems.append(problem("schema", game.locate(item.origin, f.name),
+                                                f"{component.describe(item)}: {f.name}: any: {exc.message}"))
+                if not isinstance(found, list):
+                    problems.append(problem("schema", game.locate(item.origin, f.name),
+                                            f"{component.describe(item)}: {f.name}: any must give a list, "
+                                            f"not {found!r}"))
+                    found = []
+                results[id(item)] = [convert(v, f.of) for v in found]
+            for item in component.items:
+                if id(item) in results:
+                    item.fields[f.name] = results[id(item)]
+    for component in game.sets.values():
         for f in (f for f in component.fields.values() if f.derived is not None):
             views = Views(game, game.language)
             results = []

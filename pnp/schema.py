@@ -173,7 +173,7 @@ def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, Dat
     if "propertyNames" in error.schema_path:
         # the error is about a key of the mapping at `path`: point at the key itself
         return f"{prefix}key {_describe(value)} {hint or 'is not allowed'}", path + (value,), True
-    if kind == "pattern" and hint:
+    if kind in ("pattern", "const") and hint:
         return f"{prefix}{_describe(value)} {hint}", path, False
     if kind == "minLength" and isinstance(value, str) and not value:
         return f"{prefix}must not be empty", path, False

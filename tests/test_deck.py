@@ -145,14 +145,91 @@ def test_a_place_card_like_the_rules_example_exists() -> None:
     assert "red-fort" in [c.id for c in like]
 
 
-def test_armies_have_swords_and_follow_most_leaders() -> None:
+def written_follows() -> dict[str, object]:
+    """Each card's follows as its file writes it: a list of numbers, or the word any."""
+    import yaml
+
+    found = {}
+    for path in sorted((ROOT / "cards").glob("*.yaml")):
+        for raw in (yaml.safe_load(path.read_text("utf-8")) or {}).get("cards") or ():
+            found[raw["id"]] = raw.get("follows", [])
+    return found
+
+
+def test_armies_have_swords_and_typically_follow_any_leader() -> None:
+    """The rules: military units typically follow any leader. The deck says so in its data
+    (`follows: any`), and that means every leader of the suit; a few partisans follow only
+    their own chiefs, like the Rohillas, who follow Najib and Zabita Khan but not Shah Alam."""
     armies = [c for c in game().cards if c.kind == "army"]
     assert len(armies) >= 16
     for army in armies:
         assert army.swords >= 1 and army.crowns == 0 and army.leader is None, army.id
-    # most armies follow most of their suit's leaders; a few are partisans (Rohillas, Dal Khalsa)
-    broad = [a for a in armies if len(a.follows) * 2 > len(suit(a.suit).leaders())]
-    assert len(broad) * 3 >= len(armies) * 2
+    written = written_follows()
+    anyone = [a for a in armies if written[a.id] == "any"]
+    assert len(anyone) * 2 > len(armies)
+    for army in anyone:
+        assert army.follows == tuple(sorted(suit(army.suit).leaders())), army.id
+    assert written["rohillas"] == [6, 7] and card("rohillas").follows == (6, 7)
+
+
+def test_stats_show_the_armies_that_follow_any_leader() -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["stats", "--game", str(ROOT / "game.yaml")])
+    assert result.exit_code == 0, result.output
+    armies = [c for c in game().cards if c.kind == "army"]
+    goods = [c for c in game().cards if c.kind == "commodity"]
+    written = written_follows()
+    assert (f"Armies that follow any leader of their suit: {sum(written[a.id] == 'any' for a in armies)} of "
+            f"{len(armies)}; commodities: {sum(written[g.id] == 'any' for g in goods)} of {len(goods)}.") \
+        in " ".join(result.output.split())
+    header = next(line for line in result.output.splitlines() if line.startswith("suit "))
+    assert "any leader" in header
+
+
+def test_income_example_the_dutch_collect_three_from_three_melds() -> None:
+    """The Dutch end their first turn with a two-card Mughals meld (Zabita Khan and the
+    Rohillas, one crown, the government Shah Alam's meld of three crowns overthrows) and two
+    one-card melds, a treasure chest in each: an income of ₹3."""
+    mughals = Meld(card("zabita-khan"), (card("rohillas"),))
+    assert mughals.is_legal() and mughals.total("crowns") == 1 and mughals.total("treasure") == 1
+    singles = [next(Meld(c) for c in s.cards if Meld(c).is_legal() and c.treasure == 1)
+               for s in game().suits if s.id != "mughals" and any(Meld(c).is_legal() and c.treasure == 1
+                                                                  for c in s.cards)]
+    melds = [mughals, *singles[:2]]  # in three areas
+    assert len({m.leader.suit for m in melds}) == 3
+    assert sum(m.total("treasure") for m in melds) == 3
+
+
+def test_income_example_the_english_collect_three_from_five_melds() -> None:
+    """The English put five melds on the table, among them a two-card Pune meld with one
+    sword (the one the war example attacks), holding three treasure chests in all."""
+    pune = suit("pune")
+    weak = [
+        Meld(leader, (follower,)) for leader in pune.leaders().values() for follower in pune.followers_of(leader)
+        if Meld(leader, (follower,)).total("swords") + Meld(leader, (follower,)).total("castles") == 1
+    ]
+    others = [s for s in game().suits if s.id not in ("pune", "mughals")]
+    chests = {s.id: sorted({c.treasure for c in s.cards if Meld(c).is_legal()}) for s in others}
+    found = [
+        (meld.leader.id, combo)
+        for meld in weak
+        for combo in itertools.combinations(sorted(chests), 4)
+        if any(meld.total("treasure") + sum(t) == 3 for t in itertools.product(*(chests[c] for c in combo)))
+    ]
+    assert found, "no five melds of the English example hold exactly three treasure chests"
+
+
+def test_war_example_attack_of_three_swords_and_four_rupees_against_one_sword_and_five() -> None:
+    """Mysore attacks with three swords and bids ₹4; Pune defends with one sword and bids ₹5:
+    the butcher's bill is 1 and the attack wins (the aid's table, tested with the aid, kills two
+    cards on each side: both two-card melds)."""
+    attack = Meld(card("haidar-ali"), (card("rocket-corps"),))
+    assert attack.is_legal() and attack.total("swords") == 3
+    assert attack.total("swords") > 1 + 0  # more swords than the defence's swords and castles
+    assert (attack.total("swords") + 4) - (1 + 0 + 5) == 1  # the aid's table: 2 killed each side
 
 
 def test_commodities_have_only_treasure_and_follow_most_leaders() -> None:

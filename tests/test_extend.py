@@ -86,3 +86,30 @@ def test_a_fifth_symbol_needs_no_python(tmp_path: Path) -> None:
     rules = runner.invoke(main, ["rules", "--game", str(game)]).output
     assert any(line.split(None, 2) == ["gem-range", "error", "A card shows at most three gems."]
                for line in rules.splitlines())
+
+
+ANY = '      follows: {type: list, of: int, unique: true, default: [], any: "[c.leader for c in items if c.leader != none and c.id != id]", doc: Leader numbers of the suit this card follows.}\n'
+
+
+def test_a_list_may_say_any_for_what_an_expression_gives(mini: Path) -> None:
+    """A list field with `any` lets the data write the word any: here every leader of the
+    card's suit but itself, worked out when the game loads, so the checks and the cards see
+    the numbers; any other word is refused where it is written."""
+    from pnp.validate import validate
+
+    manifest = mini / "game.yaml"
+    text = manifest.read_text()
+    plain = "      follows: {type: list, of: int, unique: true, default: [], doc: Leader numbers of the suit this card follows.}\n"
+    assert plain in text
+    manifest.write_text(text.replace(plain, ANY))
+    north = mini / "cards" / "north.yaml"
+    north.write_text(north.read_text().replace("    kind: army\n    follows: [1, 2]\n", "    kind: army\n    follows: any\n"))
+    report = validate(manifest)
+    assert not report.problems
+    found = {i.id: i.fields["follows"] for i in report.game.sets["cards"].items if i.group.id == "north"}
+    assert found["guards"] == [1, 2] and found["prince"] == [1]
+
+    north.write_text(north.read_text().replace("    follows: any\n", "    follows: every\n"))
+    result = CliRunner().invoke(main, ["validate", "--game", str(manifest)])
+    assert result.output.replace(f"{mini}/", "").splitlines()[0] == \
+        "cards/north.yaml:33:14: error: card 'guards': follows: 'every' must be a list or the word any [schema]"

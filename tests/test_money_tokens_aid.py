@@ -17,17 +17,21 @@ RULES_PRICES = {1: "Free", 2: "₹1", 3: "₹3", 4: "₹6", 5: "₹10", 6: "₹1
 RULES_KILLED = {3: 0, 2: 1, 1: 2, 0: 3, -1: 2, -2: 1, -3: 0}
 
 
-def aid_back_texts() -> list[str]:
-    """Every text the player aid's back prints, in drawing order (the tables row by row):
-    the tables are computed by expressions in its layout."""
+def aid_nodes(language: str = "en", side: str = "back") -> list:
+    """Every text one side of the player aid prints, in drawing order (the tables row by row:
+    they are computed by expressions in its layout)."""
     from pnp.kit import Kit
     from pnp.pipeline import game_fonts
     from pnp.scene import texts
     from pnp.validate import validate
 
     game = validate(ROOT / "game.yaml").game
-    back = Kit(game, game_fonts(game), {}).get("aid").pieces[0].back
-    return [t.text for t in texts([back.content])]
+    piece = Kit(game, game_fonts(game), {}, language).get("aid").pieces[0]
+    return list(texts([getattr(piece, side).content]))
+
+
+def aid_back_texts(language: str = "en") -> list[str]:
+    return [t.text for t in aid_nodes(language)]
 
 
 def test_extra_card_prices_match_the_rules_table() -> None:
@@ -41,8 +45,8 @@ def test_extra_card_prices_match_the_rules_table() -> None:
 
 def test_killed_cards_match_the_rules_table() -> None:
     found = aid_back_texts()
-    start = found.index("War") + 1
-    assert found[start:start + 3] == ["Bill", "Killed", ""]
+    start = found.index("Bill")
+    assert found[start:start + 3] == ["Bill", "Cards killed, each side", ""]
     rows = [found[start + 3 + 3 * i:start + 6 + 3 * i] for i in range(7)]
     assert rows == [["> 2", "0", "attacker wins"], ["+2", "1", "attacker wins"], ["+1", "2", "attacker wins"],
                     ["0", "3", "defender wins"], ["−1", "2", "defender wins"], ["−2", "1", "defender wins"],
@@ -50,6 +54,37 @@ def test_killed_cards_match_the_rules_table() -> None:
     for bill, killed in RULES_KILLED.items():
         label = {3: "> 2", -3: "< −2"}.get(bill, f"{bill:+d}".replace("-", "−") if bill else "0")
         assert [label, str(killed)] == next(row[:2] for row in rows if row[0] == label)
+
+
+def test_war_example_kills_two_cards_on_each_side() -> None:
+    """The rules' war example: three swords and ₹4 against one sword and ₹5 is a bill of +1,
+    which the aid's table turns into two cards killed on each side."""
+    found = aid_back_texts()
+    row = found.index("+1")
+    assert found[row:row + 3] == ["+1", "2", "attacker wins"]
+
+
+def test_aid_states_the_war_condition_and_whose_bid_counts() -> None:
+    found = " ".join(aid_back_texts())
+    assert "The attacker needs more swords than the defender has swords and castles." in found
+    assert "Butcher's bill = attacker's swords and bid − defender's swords, castles and bid" in found
+
+
+@pytest.mark.parametrize("language, words", [
+    ("fr", ["Facture du boucher", "Cartes détruites par camp", "Fusionner", "zones", "coup d'État"]),
+    ("de", ["Metzgerrechnung", "Getötete Karten je Seite", "Staatsstreich", "Gebiet"]),
+])
+def test_aid_uses_the_rules_own_terms(language: str, words: list[str]) -> None:
+    found = " ".join(t.text for side in ("face", "back") for t in aid_nodes(language, side))
+    for word in words:
+        assert word in found, word
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_aid_prints_every_body_text_at_one_size(language: str) -> None:
+    sizes = {(t.font, t.size) for side in ("face", "back") for t in aid_nodes(language, side)
+             if t.font == "SourceSansPro-Regular"}
+    assert sizes == {("SourceSansPro-Regular", 7.5)}
 
 
 BLEED = 1.0  # mm: the kit is built with the default bleed, which each drawing's box takes in

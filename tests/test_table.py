@@ -160,6 +160,17 @@ def test_a_suit_needs_a_mark_of_its_own(tmp_path: Path) -> None:
                      "already has [suit-mark]"]
 
 
+def test_the_bank_can_pay_the_start_a_round_of_income_and_change(tmp_path: Path) -> None:
+    """Six players take ₹10 each, a round's incomes are at most every treasure chest of the
+    deck, and change for a ₹20 needs ₹19: the money holds that, and a check says when it does not."""
+    game = broken_example(ROOT, tmp_path / "game", "cards/money.yaml", "{value: 20, count: 4", "{value: 20, count: 1")
+    chests = sum(c["symbols"][3] for c in cards().values())
+    assert problems(game, "money-supply") == [
+        f"cards/money.yaml:4:3: error: the bank holds ₹112, but needs ₹{60 + chests + 19}: 6 players' starting money "
+        f"(₹60), a round's incomes (₹{chests}, every treasure chest of the deck) and change for its largest card "
+        f"(₹19) [money-supply]"]
+
+
 @cache
 def backs() -> dict[str, Image.Image]:
     """The shared backs of the cards and the money, drawn alone at DPI."""

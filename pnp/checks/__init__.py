@@ -63,7 +63,8 @@ CHECK_KINDS: dict[str, CheckKind] = {k.name: k for k in (
               "{id: unknown-rank, for: cards, references: needs, to: cards.rank, within: group, "
               "message: \"card '{id}' needs {value}, a rank no card of {group.name} has\"}", ("to", "within")),
     CheckKind("count", "The number of items (`count: items`), groups (`count: groups`) or an expression's value is "
-              "`equals`, or at least `min` and at most `max`; the message can use `found`.",
+              "`equals`, or at least `min` and at most `max`; the message can use `found` and `expected` (the limit "
+              "it misses).",
               "{id: deck-count, for: cards, count: items, equals: 126, message: \"the deck has {found} cards\"}",
               ("equals", "min", "max")),
     CheckKind("range", "Each of the fields (one, or a list) is from `min` to `max`; the message can use `field` "
@@ -75,7 +76,7 @@ CHECK_KINDS: dict[str, CheckKind] = {k.name: k for k in (
               "{id: rank-without-star, for: cards, where: \"rank != none\", require: \"stars >= 1\", "
               "at: rank, message: \"card '{id}' has a rank but no star\"}", ("each",)),
     CheckKind("sum", "The sum of an expression over the items is `equals`, or at least `min` and at most `max`; the "
-              "message can use `total`.",
+              "message can use `total` and `expected` (the limit it misses).",
               "{id: coin-supply, for: coins, sum: \"value * count\", min: 150, message: \"the coins make {total}\"}",
               ("equals", "min", "max")),
     CheckKind("colour-distinct", "No two items' colours (the field) are closer than `min` (CIEDE2000, default 10), "
@@ -131,7 +132,7 @@ EXTRA_NAMES = {
     "count": {"found", "expected"},
     "range": {"value", "field", "min", "max"},
     "require": {"value", "index"},
-    "sum": {"total"},
+    "sum": {"total", "expected"},
     "colour-distinct": {"value", "first", "difference", "min", "vision"},
     "contrast": {"text", "background", "ratio", "min"},
     "change-making": {"amount", "total"},
@@ -464,6 +465,13 @@ def _limits(r: _Runner, env: Mapping[str, Any], record: Any = None) -> dict[str,
     return {k: v for k, v in limits.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
 
 
+def _missed(value: Any, limits: Mapping[str, Any]) -> Any:
+    """The limit a value misses: equals, else the min it is under or the max it is over."""
+    if "equals" in limits:
+        return limits["equals"]
+    return limits["min"] if "min" in limits and value < limits["min"] else limits.get("max")
+
+
 def _out_of(value: Any, limits: Mapping[str, Any]) -> bool:
     if "equals" in limits and value != limits["equals"]:
         return True
@@ -487,7 +495,7 @@ def _count(r: _Runner) -> None:
             return
     limits = _limits(r, env)
     if _out_of(found, limits):
-        r.say(_set_place(r, limits), extend(env, found=found, expected=limits.get("equals")))
+        r.say(_set_place(r, limits), extend(env, found=found, expected=_missed(found, limits)))
 
 
 def _items_place(r: _Runner) -> Location | None:
@@ -563,7 +571,7 @@ def _sum(r: _Runner) -> None:
     env = r.env()
     limits = _limits(r, env)
     if _out_of(total, limits):
-        r.say(_set_place(r, limits), extend(env, total=total))
+        r.say(_set_place(r, limits), extend(env, total=total, expected=_missed(total, limits)))
 
 
 def _colour_distinct(r: _Runner) -> None:

@@ -62,10 +62,22 @@ def field_path(source: str) -> tuple[str, ...] | None:
     return tuple(match.group(1).split(".")) if match else None
 
 
-def _source(game: "Game", template: Any, item: "Item | None", language: str) -> tuple["Origin | None", tuple, Any]:
+def _source(game: "Game", template: Any, item: "Item | None", language: str,
+            row: tuple = ()) -> tuple["Origin | None", tuple, Any]:
     """The record and field a template prints, when it prints one field and nothing else:
-    "{name}", "{group.name}", "{group.area.name}"."""
+    "{name}", "{group.name}", "{group.area.name}", or in a row of a list box over a field of
+    records ("{entry.name}", `row` being the field and the row's index)."""
     path = field_path(template.source)
+    if row and path and path[0] == "entry" and len(path) == 2 and item is not None:
+        entries = item.fields.get(row[0])
+        entry = entries[row[1]] if isinstance(entries, list) and row[1] < len(entries) else None
+        value = entry.get(path[1]) if isinstance(entry, dict) else None
+        if value is None:
+            return None, (), None
+        where = (row[0], row[1], path[1])
+        if isinstance(value, Text) and value.localised:
+            where += (language if language in dict(value.values) else next(iter(dict(value.values))),)
+        return item.origin, where, item
     if path and path[0] == "game" and len(path) == 2:  # the game's title, subtitle or a value
         from ..model import Origin
 
@@ -119,13 +131,16 @@ def _layouts(component: "ComponentSet") -> list["Layout"]:
     return list(component.faces.values()) + list(component.backs.values())
 
 
-def _text_boxes(boxes) -> Iterator[tuple["Box", str]]:
-    """Every box that prints text, with its template's setting (list rows included)."""
+def _text_boxes(boxes) -> Iterator[tuple["Box", str | None]]:
+    """Every box that prints text, with its template's setting; a list or group box comes with
+    None, its rows' boxes to be walked in each row's names."""
     for box in boxes:
         if box.kind == "text":
             yield box, "text"
         elif box.kind == "badge":
             yield box, "badge"
+        elif box.kind in ("list", "group") and box.get("boxes"):
+            yield box, None
         if box.get("else") is not None:
             yield from _text_boxes([box.get("else")])
 
@@ -135,6 +150,33 @@ def printed(game: "Game") -> list[Printed]:
     if "printed" not in game.memo:
         game.memo["printed"] = list(_printed(game))
     return game.memo["printed"]
+
+
+def _rendered(boxes: list, env: dict, language: str, default: str,
+              row: tuple = ()) -> Iterator[tuple["Box", Any, str, tuple]]:
+    """Each text box's template and text in `env`, a list's boxes once per row (with its
+    `entry` and `number`, and the row as (field, index) when the list is a field) and a
+    group's with it."""
+    for box, key in boxes:
+        try:
+            if box.condition is not None and not box.condition.evaluate(env):
+                continue
+            if key is None:
+                listed = box.get("list") if box.kind == "list" else None
+                rows = listed.evaluate(env) if listed is not None else [None]
+                field = (listed.source.strip(),) if listed is not None and listed.source.strip().isidentifier() else ()
+                inner = list(_text_boxes(box.get("boxes")))
+                for number, entry in enumerate(rows or (), 1):
+                    yield from _rendered(inner, dict(env, entry=entry, number=number) if listed is not None else env,
+                                         language, default,
+                                         (field[0], number - 1) if field else row)
+                continue
+            template = box.get(key).get(language, default)
+            text = template.render(env, language)
+        except Exception:  # an expression that fails is reported by the build's checks
+            continue
+        if text:
+            yield box, template, text, row
 
 
 def _printed(game: "Game") -> Iterator[Printed]:
@@ -154,23 +196,13 @@ def _printed(game: "Game") -> Iterator[Printed]:
                     if component.type == "board" and component.settings is not None:
                         env["map"] = component.settings.view(language, game.language)
                     env["colours"] = layout.colours
-                    for box, key in boxes:
-                        try:
-                            if box.condition is not None and not box.condition.evaluate(env):
-                                continue
-                            localised = box.get(key)
-                            template = localised.get(language, game.language)
-                            text = template.render(env, language)
-                        except Exception:  # an expression that fails is reported by the build's checks
-                            continue
-                        if not text:
-                            continue
+                    for box, template, text, row in _rendered(boxes, env, language, game.language):
                         own = item is not None and bool(template.names & item_names)
                         quick = (text, id(box), layout.file, id(item) if own else None)
                         if quick in seen:  # the same text in another language, or for another item
                             continue
                         seen.add(quick)
-                        origin, path, record = _source(game, template, item, language)
+                        origin, path, record = _source(game, template, item, language, row)
                         if origin is not None:
                             where = game.locate(origin, *path)
                             owner, field = _describe(game, origin, path)
