@@ -38,7 +38,7 @@ LENGTH_KEYS = ("x", "y", "width", "height")
 COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "light", "paper", "ink", "background", "stripe", "accent",
                          "sea", "land", "coast", "border", "text_colour", "badge_colour"})
 # settings that are expressions (not templates): conditions, counts, lists of rows
-EXPRESSION_KEYS = frozenset({"if", "count", "rows", "badges", "list", "hexmap", "default"})
+EXPRESSION_KEYS = frozenset({"if", "count", "rows", "badges", "list", "hexmap", "default", "spaces", "highlight"})
 # settings that are templates printed as text (localisable: a string or one per language)
 TEXT_KEYS = frozenset({"text", "badge", "title", "label", "compass", "scale", "cells", "header"})
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")

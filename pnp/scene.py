@@ -101,6 +101,8 @@ class Text:
     size: float
     fill: str
     anchor: str = "start"  # start, middle or end
+    halo: str | None = None  # a colour drawn round each letter, halo_width wide, under the text
+    halo_width: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -201,12 +201,13 @@ class _Painter:
             c.setFont(node.font, node.size)
             c.translate(node.x, node.y)
             c.scale(1, -1)
-            if node.anchor == "middle":
-                c.drawCentredString(0, 0, node.text)
-            elif node.anchor == "end":
-                c.drawRightString(0, 0, node.text)
-            else:
-                c.drawString(0, 0, node.text)
+            draw = {"middle": c.drawCentredString, "end": c.drawRightString}.get(node.anchor, c.drawString)
+            if node.halo and node.halo_width > 0:  # stroked letters under the filled ones
+                c.setStrokeColor(_colour(node.halo))
+                c.setLineWidth(node.halo_width * 2)
+                c.setLineJoin(1)
+                draw(0, 0, node.text, mode=1)
+            draw(0, 0, node.text)
             c.restoreState()
         elif isinstance(node, Image):
             self.images += 1

@@ -202,6 +202,11 @@ class SvgRenderer:
             if node.anchor != "start":
                 text["text-anchor"] = node.anchor
             text["xml:space"] = "preserve"
+            if node.halo and node.halo_width > 0:  # stroked letters under the filled ones
+                text["stroke"] = node.halo
+                text["stroke-width"] = _num(node.halo_width * 2)
+                text["stroke-linejoin"] = "round"
+                text["paint-order"] = "stroke"
             parent.add(text)
         elif isinstance(node, Image):
             data = Path(node.path).read_bytes()

@@ -514,6 +514,42 @@ def _table(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return nodes
 
 
+@box_kind("track", "A track of numbered spaces, such as a score or income track: spaces is an expression giving "
+          "a list, laid out per_row to a row (rows run back and forth, the first at the bottom), each square "
+          "showing its label (a template that can use `space`); where highlight holds the space takes the accent "
+          "colour.",
+          'income: {x: 10, y: 330, width: 90, height: 75, track: {spaces: "range(0, 30)", per_row: 6, '
+          'label: "{space}", highlight: "space == 20"}, font: heading, size: 9, accent: "#7a1f1f"}',
+          ("font", "size", "colour", "accent", "paper"), ("space",))
+def _track(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    spec = box.get("track") or {}
+    spaces = list(spec["spaces"].evaluate(env)) if spec.get("spaces") is not None else []
+    if not spaces:
+        return []
+    font = ctx.font(box, "heading")
+    size = box.get("size") or 9.0
+    ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
+    accent = ctx.colour(box.get("accent"), env, ink) or ink
+    paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
+    per_row = spec.get("per_row") or len(spaces)
+    rows = -(-len(spaces) // per_row)
+    side = min(box.width / per_row, box.height / rows)
+    nodes: list[Node] = []
+    for i, space in enumerate(spaces):
+        row, column = divmod(i, per_row)
+        if row % 2:
+            column = per_row - 1 - column
+        x, y = box.x + column * side, box.bottom - (row + 1) * side
+        inner = dict(env, space=space)
+        marked = spec.get("highlight") is not None and bool(spec["highlight"].evaluate(inner))
+        nodes.append(Rect(x, y, side, side, Style(fill=accent if marked else paper, stroke=ink, stroke_width=0.6)))
+        label = ctx.text(spec.get("label"), inner) if spec.get("label") is not None else str(space)
+        fitted = fit_size(font, label, side - mm(1.5), size, 5) or 5
+        nodes.append(Text(x + side / 2, y + side / 2 + font.cap_height * fitted / 2, label, font.name, fitted,
+                          paper if marked else ink, "middle"))
+    return nodes
+
+
 @box_kind("list", "The boxes under boxes, drawn once for each element of a list (an expression), in rows of "
           "equal height down the box (or row_height apart from its top); inside, `entry` is the element and "
           "`number` its place from 1.",

@@ -75,6 +75,7 @@ class MapSettings:
     labels: Mapping[str, Text]
     origin: Origin
     files: tuple[str, ...] = ()  # the settings file and the land file
+    fit: str = "bounds"  # what fills the map box: the bounds, or the land in play within them
 
     def view(self, language: str, default: str) -> View:
         return View(labels=View({k: t.get(language, default) for k, t in self.labels.items()}),
@@ -96,6 +97,7 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
     return MapSettings(
         projection=data["projection"],
         bounds=dict(data["bounds"]) if "bounds" in data else None,
+        fit=data.get("fit", "bounds"),
         playing=tuple(_ring(ring) for ring in land.data["playing"]),
         context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
         labels={key: Text.from_data(value) for key, value in data.get("labels", {}).items()},
@@ -186,11 +188,34 @@ class Geography:
         return Polygon([self.project(lon, lat) for lon, lat in ring])
 
     @cached_property
+    def window(self):
+        """The bounds as a projected outline (a longitude/latitude box is curved on a conic
+        map), or None for the whole world."""
+        b = self.board.bounds
+        if b is None:
+            return None
+        from shapely.geometry import Polygon, box
+
+        edge = box(b["west"], b["south"], b["east"], b["north"]).exterior
+        return Polygon([self.project(p.x, p.y) for p in (edge.interpolate(i / 400, normalized=True)
+                                                          for i in range(400))])
+
+    @cached_property
     def land(self):
-        """The playing region, one shapely geometry."""
+        """The playing region within the bounds, one shapely geometry."""
+        return self._playing if self.window is None else self._playing.intersection(self.window)
+
+    @cached_property
+    def _playing(self):
         from shapely.ops import unary_union
 
         return unary_union([self.polygon(ring).buffer(0) for ring in self.board.playing])
+
+    @cached_property
+    def beyond(self):
+        """The playing region's land outside the bounds: drawn as neighbouring land, never as sea."""
+        return self._playing.difference(self.window) if self.window is not None else self._playing.difference(
+            self._playing)
 
     @cached_property
     def context(self) -> list[tuple[str, object]]:
@@ -198,18 +223,11 @@ class Geography:
 
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
-        """The map's extent in metres: the board's bounds if given, else the land's."""
-        b = self.board.bounds
-        if b is None:
+        """The map's extent in metres: the board's bounds if given (and not fitted to the land),
+        else the land's."""
+        if self.window is None or self.board.fit == "land":
             return tuple(self.land.bounds)
-        from shapely.geometry import box
-
-        # a longitude/latitude box is curved on a conic map: take the extent of its outline
-        edge = box(b["west"], b["south"], b["east"], b["north"]).exterior
-        points = [edge.interpolate(i / 400, normalized=True) for i in range(400)]
-        projected = [self.project(p.x, p.y) for p in points]
-        xs, ys = [p[0] for p in projected], [p[1] for p in projected]
-        return (min(xs), min(ys), max(xs), max(ys))
+        return tuple(self.window.bounds)
 
     def seat(self, area: "Area") -> tuple[float, float]:
         return self.project(area.lon, area.lat)
@@ -362,7 +380,8 @@ def map_frame(geography: Geography, box: "Box") -> MapFrame:
     x0, y0, x1, y1 = geography.bounds
     scale = min(box.width / (x1 - x0), box.height / (y1 - y0))
     left = box.x + (box.width - (x1 - x0) * scale) / 2
-    return MapFrame(scale, x0, y1, left, box.y)
+    top = box.y + ((box.height - (y1 - y0) * scale) / 2 if geography.board.fit == "land" else 0)
+    return MapFrame(scale, x0, y1, left, top)
 
 
 def _rings(geometry) -> Iterable:
@@ -468,25 +487,30 @@ def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> fl
     return cell.polygon.intersection(region).area / region.area if region.area else 0.0
 
 
-def _label_spot(cell, frame: MapFrame, width: float, height: float,
-                avoid: tuple[float, float, float, float]) -> tuple[float, float]:
-    """Where an area's name goes: the middle of its largest open space, or, when the seat's
-    marker and name are in the way, the nearby spot clear of them that lies most inside."""
-    cx, cy = frame.point(*cell.centre)
-    pad = mm(1)
-    best, best_inside = (cx, cy), -1.0
-    for dy in (0, -1, 1, -2, 2, -3, 3):
-        for dx in (0, -0.6, 0.6):
-            x, y = cx + dx * width, cy + dy * (height + mm(2.5))
-            label = (x - width / 2 - pad, y - height / 2 - pad, x + width / 2 + pad, y + height / 2 + pad)
-            if _overlaps(label, avoid):
+def _place(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
+           avoid: Sequence[tuple[float, float, float, float]], round_: bool = False) -> tuple[float, float] | None:
+    """The centre of a width x height box (a circle when round_) nearest `near` that lies
+    inside the area and clear of every box in `avoid`; None when there is none."""
+    from shapely.geometry import Point
+
+    step = mm(1.5)
+    for ring in range(0, 40):
+        spots = [(0, 0)] if ring == 0 else sorted(
+            {(dx, dy) for dx in range(-ring, ring + 1) for dy in (-ring, ring)}
+            | {(dx, dy) for dy in range(-ring, ring + 1) for dx in (-ring, ring)},
+            key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], d[0]))
+        for dx, dy in spots:
+            x, y = near[0] + dx * step, near[1] + dy * step
+            box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+            if any(_overlaps(box, other) for other in avoid):
                 continue
-            inside = _inside(cell, frame, label)
-            if inside > 0.999:
+            if round_:
+                mx, my = frame.x0 + (x - frame.left) / frame.scale, frame.y1 - (y - frame.top) / frame.scale
+                if cell.polygon.contains(Point(mx, my).buffer(width / 2 / frame.scale, 16)):
+                    return x, y
+            elif _inside(cell, frame, box) > 0.999:
                 return x, y
-            if inside > best_inside:
-                best, best_inside = (x, y), inside
-    return best
+    return None
 
 
 def _map_colours(box: "Box", ctx: Context, env: Mapping[str, Any]) -> dict[str, str]:
@@ -517,7 +541,7 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
     drawn: list[Node] = [Rect(box.x, box.y, box.width, box.height, Style(fill=c["sea"]))]
     drawn += _graticule(geography, frame, mix(c["sea"], c["coast"], 0.25))
-    for _, land in geography.context:
+    for land in [land for _, land in geography.context] + [geography.beyond]:
         drawn.append(Path(_path(land, frame), Style(fill=c["land"], stroke=c["coast"], stroke_width=0.6,
                                                     line_join="round")))
     cells = geography.cells
@@ -548,32 +572,58 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
     names, seats = spec.get("names") or {}, spec.get("seats") or {}
     area_font, seat_font = ctx.fonts[names.get("font") or "heading"], ctx.fonts[seats.get("font") or "body"]
+    markers = game.sets.get(component.declaration.get("markers", "")) if game is not None else None
+    spot = max(markers.width, markers.height) + mm(2 * MARKER_MARGIN_MM) if markers is not None else 0.0
+    size, least = names.get("size") or 13, names.get("min_size") or 6
+    city_size = seats.get("size") or 7.5
+    pad = mm(1)
     for area in areas:
         cell = cells[area.id]
         group = groups.get(area.id)
+        colour = group.fields["colour"].lower() if group is not None else c["land"]
         text_colour = (group.fields.get("text_colour") or c["ink"]).lower() if group is not None else c["ink"]
         sx, sy = frame.point(*geography.seat(area))
         drawn += _seat_marker(sx, sy, c["ink"], c["paper"])
         city = area.city.get(language, default)
-        city_size = seats.get("size") or 7.5
         city_width = seat_font.width(city, city_size)
-        # the city's name goes right of its marker, or left where that keeps it inside the area
-        right = (sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5))
-        left = (sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5))
-        on_left = not cell.polygon.is_empty and _inside(cell, frame, right) < 0.98 and \
-            _inside(cell, frame, left) > _inside(cell, frame, right)
-        city_box = left if on_left else right
-        drawn.append(TextNode(sx - mm(2.3) if on_left else sx + mm(2.3), sy + seat_font.cap_height * city_size / 2,
-                              city, seat_font.name, city_size, text_colour, "end" if on_left else "start"))
+        # the city's name goes right of its marker, else left, above or below, whichever first
+        # lies inside the area (else the one most inside)
+        cap = seat_font.cap_height * city_size
+        places = [  # (box, x, baseline, anchor)
+            ((sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5)), sx + mm(2.3), sy + cap / 2, "start"),
+            ((sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)), sx - mm(2.3), sy + cap / 2, "end"),
+            ((sx - city_width / 2, sy - mm(2) - cap - mm(1), sx + city_width / 2, sy + mm(2)), sx, sy - mm(2.4),
+             "middle"),
+            ((sx - city_width / 2, sy - mm(2), sx + city_width / 2, sy + mm(3) + cap), sx, sy + mm(2.4) + cap,
+             "middle"),
+        ]
+        if not cell.polygon.is_empty:
+            places.sort(key=lambda p: -min(_inside(cell, frame, p[0]), 0.99))
+        city_box, x, baseline, anchor = places[0]
+        drawn.append(TextNode(x, baseline, city, seat_font.name, city_size, text_colour, anchor, colour, 0.9))
         if cell.polygon.is_empty:
             continue
+        centre = frame.point(*cell.centre)
+        # the marker's spot first, in the widest open space clear of the seat, then the name
+        # nearest the middle, clear of both; a name too long for its area at the one size
+        # every name takes drops to the smallest size before it may leave the area
+        taken = [city_box]
+        if spot:
+            found = _place(cell, frame, spot, spot, centre, taken, round_=True) or centre
+            drawn.append(Circle(found[0], found[1], spot / 2, Style(fill=c["paper"], stroke=c["ink"],
+                                                                      stroke_width=0.6)))
+            drawn.append(Circle(found[0], found[1], spot / 2 - mm(MARKER_MARGIN_MM), Style(
+                stroke=mix(c["ink"], c["paper"], 0.6), stroke_width=0.4)))
+            taken.append((found[0] - spot / 2, found[1] - spot / 2, found[0] + spot / 2, found[1] + spot / 2))
         name = area.name.get(language, default)
-        width = 1.9 * cell.room * frame.scale
-        least = names.get("min_size") or 6
-        size = fit_size(area_font, name, width, names.get("size") or 13, least) or least
-        cx, cy = _label_spot(cell, frame, area_font.width(name, size), area_font.cap_height * size, city_box)
-        drawn.append(TextNode(cx, cy + area_font.cap_height * size / 2, name, area_font.name, size, text_colour,
-                              "middle"))
+        for name_size in (size, least):
+            width, height = area_font.width(name, name_size), area_font.cap_height * name_size
+            found = _place(cell, frame, width + 2 * pad, height + 2 * pad, centre, taken)
+            if found is not None:
+                break
+        cx, cy = found or centre
+        drawn.append(TextNode(cx, cy + height / 2, name, area_font.name, name_size, text_colour, "middle",
+                              colour, 1.2))
 
     return [Group(tuple(drawn), clip=Rect(box.x, box.y, box.width, box.height, Style())),
             Rect(box.x, box.y, box.width, box.height, Style(stroke=c["ink"], stroke_width=0.8))]
