@@ -172,3 +172,115 @@ def test_tiles_reassemble_into_the_board(board: Path, paper: str) -> None:
     # and the comparison can fail: another part of the board does not match
     elsewhere = (first.x, first.y, first.x + (strip[2] - strip[0]), first.y + (strip[3] - strip[1]))
     assert _difference(from_sheet(0, *strip), from_board(*elsewhere)) > 6.0
+
+
+# --- the board at the table --------------------------------------------------------------------
+
+A3_MM2 = 297 * 420
+
+
+@cache
+def board_page():
+    """The board's page as composed: every node, the area map's included."""
+    from pnp.kit import Kit
+    from pnp.pipeline import game_fonts
+
+    kit = Kit(game(), game_fonts(game()), {})
+    return kit, kit.get("board").boards[0].make()
+
+
+def walk(node):
+    from pnp.scene import Group
+
+    if isinstance(node, Group):
+        for child in node.children:
+            yield from walk(child)
+    else:
+        yield node
+
+
+def on_map(x: float, y: float):
+    """A page point (points) as projected metres."""
+    frame = map_frame(geography(), map_box(game().sets["board"]))
+    return frame.x0 + (x - frame.left) / frame.scale, frame.y1 - (y - frame.top) / frame.scale
+
+
+def page_box(x0: float, y0: float, x1: float, y1: float):
+    from shapely.geometry import box
+
+    (a, b), (c, d) = on_map(x0, y1), on_map(x1, y0)
+    return box(a, b, c, d)
+
+
+def text_box(kit, t):
+    font = next(f for f in kit.fonts.values() if f.name == t.font)
+    width, cap = font.width(t.text, t.size), font.cap_height * t.size
+    left = {"start": t.x, "middle": t.x - width / 2, "end": t.x - width}[t.anchor]
+    return left, t.y - cap, left + width, t.y
+
+
+def test_the_areas_cover_at_least_40_percent_of_the_a3_sheet() -> None:
+    frame = map_frame(geography(), map_box(game().sets["board"]))
+    covered = sum(c.polygon.area for c in geography().cells.values()) * to_mm(frame.scale) ** 2
+    assert covered / A3_MM2 >= 0.40
+
+
+def test_names_stay_inside_their_areas_in_one_size_class_with_a_halo() -> None:
+    kit, page = board_page()
+    cells = geography().cells
+    areas = {a.name.get("en"): a for a in areas_of(game().sets["board"])}
+    cities = {a.city.get("en"): a for a in areas.values()}
+    found = {t.text: t for t in walk(page.content) if hasattr(t, "text") and (t.text in areas or t.text in cities)}
+    assert set(found) == set(areas) | set(cities)
+    sizes = {found[name].size for name in areas}
+    assert sizes <= {13.0, 10.0} and sum(found[name].size == 13.0 for name in areas) >= 12
+    for text, t in found.items():
+        area = areas.get(text) or cities[text]
+        shape = page_box(*text_box(kit, t))
+        assert cells[area.id].polygon.intersection(shape).area / shape.area > 0.97, text
+        assert t.halo is not None and t.halo_width > 0, text
+
+
+def test_every_area_has_a_cream_spot_for_its_marker_clear_of_every_name() -> None:
+    from pnp.scene import Circle
+    from shapely.geometry import Point
+
+    kit, page = board_page()
+    markers = game().sets["markers"]
+    radius = (to_mm(markers.width) + 3) / 2  # a 15 mm marker with 1.5 mm of cream round it
+    spots = [n for n in walk(page.content) if isinstance(n, Circle) and abs(to_mm(n.r) - radius) < 0.01]
+    assert len(spots) == 16 and {s.style.fill for s in spots} == {"#f6efdc"}
+    labels = [page_box(*text_box(kit, t)) for t in walk(page.content) if hasattr(t, "text") and t.halo]
+    cells = geography().cells
+    for area in areas_of(game().sets["board"]):
+        cell = cells[area.id].polygon
+        mine = [s for s in spots if cell.contains(Point(on_map(s.cx, s.cy)))]
+        assert len(mine) == 1, area.id
+        spot = Point(on_map(mine[0].cx, mine[0].cy)).buffer(mine[0].r / map_frame(
+            geography(), map_box(game().sets["board"])).scale)
+        assert cell.contains(spot), area.id
+        assert not any(spot.intersects(label) for label in labels), area.id
+
+
+def test_what_play_needs_lies_off_the_areas() -> None:
+    """The piles hold a card on its side, the turn-order spots a 39 mm token, the income track
+    a 15 mm marker on every space from ₹0 to ₹29 (₹20 marked); none of them, nor the title,
+    key, compass or scale, covers an area."""
+    layout = next(iter(game().sets["board"].faces.values()))
+    boxes = {b.name: b for b in layout.boxes}
+    cards = game().sets["cards"]
+    for pile in ("stock", "discard"):
+        assert (boxes[pile].width, boxes[pile].height) == pytest.approx((cards.height, cards.width), abs=0.01)
+    for spot in ("to-play", "played"):
+        assert to_mm(boxes[spot].width) >= to_mm(game().sets["turn-tokens"].width) + 2
+    track = boxes["income"]
+    assert to_mm(track.width) / 5 >= 15 + 1 and to_mm(track.height) / 6 >= 15 + 1
+    land = geography().land
+    for box in layout.boxes:
+        if box.kind != "map":
+            assert land.intersection(page_box(box.x, box.y, box.right, box.bottom)).area == 0, box.name
+    kit, page = board_page()
+    texts = [t for t in walk(page.content) if hasattr(t, "text")]
+    spaces = [t for t in texts if t.text.startswith("₹") and t.text[1:].isdigit()]
+    assert [t.text for t in spaces] == [f"₹{n}" for n in range(30)]
+    assert [t.fill for t in spaces if t.text == "₹20"] == ["#fbf3dc"]  # paper on the accent

@@ -10,6 +10,7 @@ legend) and checks it. Geometry is pure: no files, no backend.
 
 from __future__ import annotations
 
+import itertools
 import math
 import posixpath
 from dataclasses import dataclass
@@ -487,14 +488,28 @@ def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> fl
     return cell.polygon.intersection(region).area / region.area if region.area else 0.0
 
 
+_prepared: dict[int, tuple] = {}  # each area's shape, prepared for many questions
+
+
 def _place(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
            avoid: Sequence[tuple[float, float, float, float]], round_: bool = False) -> tuple[float, float] | None:
     """The centre of a width x height box (a circle when round_) nearest `near` that lies
     inside the area and clear of every box in `avoid`; None when there is none."""
-    from shapely.geometry import Point
+    return next(_places(cell, frame, width, height, near, avoid, round_), None)
 
+
+def _places(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
+            avoid: Sequence[tuple[float, float, float, float]], round_: bool = False,
+            rings: int = 30) -> Iterator[tuple[float, float]]:
+    """Every such centre within `rings` steps of 1.5 mm, nearest first."""
+    from shapely.geometry import Point, box as shapely_box
+    from shapely.prepared import prep
+
+    inside = _prepared.get(id(cell.polygon))
+    if inside is None or inside[0] is not cell.polygon:
+        inside = _prepared[id(cell.polygon)] = (cell.polygon, prep(cell.polygon))
     step = mm(1.5)
-    for ring in range(0, 40):
+    for ring in range(0, rings):
         spots = [(0, 0)] if ring == 0 else sorted(
             {(dx, dy) for dx in range(-ring, ring + 1) for dy in (-ring, ring)}
             | {(dx, dy) for dy in range(-ring, ring + 1) for dx in (-ring, ring)},
@@ -504,13 +519,11 @@ def _place(cell, frame: MapFrame, width: float, height: float, near: tuple[float
             box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
             if any(_overlaps(box, other) for other in avoid):
                 continue
-            if round_:
-                mx, my = frame.x0 + (x - frame.left) / frame.scale, frame.y1 - (y - frame.top) / frame.scale
-                if cell.polygon.contains(Point(mx, my).buffer(width / 2 / frame.scale, 16)):
-                    return x, y
-            elif _inside(cell, frame, box) > 0.999:
-                return x, y
-    return None
+            mx, my = frame.x0 + (x - frame.left) / frame.scale, frame.y1 - (y - frame.top) / frame.scale
+            w, h = width / 2 / frame.scale, height / 2 / frame.scale
+            shape = Point(mx, my).buffer(w, 16) if round_ else shapely_box(mx - w, my - h, mx + w, my + h)
+            if inside[1].contains(shape):
+                yield x, y
 
 
 def _map_colours(box: "Box", ctx: Context, env: Mapping[str, Any]) -> dict[str, str]:
@@ -599,6 +612,12 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         ]
         if not cell.polygon.is_empty:
             places.sort(key=lambda p: -min(_inside(cell, frame, p[0]), 0.99))
+            if _inside(cell, frame, places[0][0]) < 0.99:  # the nearest place inside, above the seat
+                x0, y0, x1, y1 = sx - city_width / 2, sy - mm(2.9) - cap, sx + city_width / 2, sy - mm(1.9)
+                found = _place(cell, frame, x1 - x0, y1 - y0, ((x0 + x1) / 2, (y0 + y1) / 2), [])
+                if found is not None:
+                    dx, dy = found[0] - (x0 + x1) / 2, found[1] - (y0 + y1) / 2
+                    places.insert(0, ((x0 + dx, y0 + dy, x1 + dx, y1 + dy), sx + dx, sy - mm(2.4) + dy, "middle"))
         city_box, x, baseline, anchor = places[0]
         drawn.append(TextNode(x, baseline, city, seat_font.name, city_size, text_colour, anchor, colour, 0.9))
         if cell.polygon.is_empty:
@@ -607,20 +626,31 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         # the marker's spot first, in the widest open space clear of the seat, then the name
         # nearest the middle, clear of both; a name too long for its area at the one size
         # every name takes drops to the smallest size before it may leave the area
-        taken = [city_box]
-        if spot:
-            found = _place(cell, frame, spot, spot, centre, taken, round_=True) or centre
-            drawn.append(Circle(found[0], found[1], spot / 2, Style(fill=c["paper"], stroke=c["ink"],
-                                                                      stroke_width=0.6)))
-            drawn.append(Circle(found[0], found[1], spot / 2 - mm(MARKER_MARGIN_MM), Style(
-                stroke=mix(c["ink"], c["paper"], 0.6), stroke_width=0.4)))
-            taken.append((found[0] - spot / 2, found[1] - spot / 2, found[0] + spot / 2, found[1] + spot / 2))
+        # the marker's spot in the widest open space clear of the seat, then the name nearest
+        # the middle clear of both (the spot moves further out while the name finds no room);
+        # a name too long for its area at the one size every name takes drops to the smallest
         name = area.name.get(language, default)
-        for name_size in (size, least):
-            width, height = area_font.width(name, name_size), area_font.cap_height * name_size
-            found = _place(cell, frame, width + 2 * pad, height + 2 * pad, centre, taken)
-            if found is not None:
+        sizes = [(s, area_font.width(name, s) + 2 * pad, area_font.cap_height * s + 2 * pad) for s in (size, least)]
+        spots = _places(cell, frame, spot, spot, centre, [city_box], round_=True) if spot else iter([None])
+        spots = list(itertools.islice(spots, 24))
+        chosen = None
+        for name_size, width, height in sizes:
+            for at in spots:
+                taken = [city_box] + ([(at[0] - spot / 2, at[1] - spot / 2, at[0] + spot / 2, at[1] + spot / 2)]
+                                      if at else [])
+                found = next(_places(cell, frame, width, height, centre, taken, rings=16), None)
+                if found is not None:
+                    chosen = (at, name_size, found, height - 2 * pad)
+                    break
+            if chosen is not None:
                 break
+        if chosen is None:  # no room for both: the spot in the middle, the name over it
+            chosen = (centre if spot else None, least, centre, area_font.cap_height * least)
+        at, name_size, found, height = chosen
+        if at is not None:
+            drawn.append(Circle(at[0], at[1], spot / 2, Style(fill=c["paper"], stroke=c["ink"], stroke_width=0.6)))
+            drawn.append(Circle(at[0], at[1], spot / 2 - mm(MARKER_MARGIN_MM), Style(
+                stroke=mix(c["ink"], c["paper"], 0.6), stroke_width=0.4)))
         cx, cy = found or centre
         drawn.append(TextNode(cx, cy + height / 2, name, area_font.name, name_size, text_colour, "middle",
                               colour, 1.2))
