@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from .scene import Definition, Group, Node, Page, Path, Rect, Style, Text, Use, translate
+from .scene import Definition, Group, Node, Page, Path, Rect, Style, Text, Use, chain, scale, translate
 from .units import mm
 
 if TYPE_CHECKING:
@@ -309,7 +309,7 @@ def interleave(fronts: Sequence[Page], backs: Sequence[Page]) -> list[Page]:
     return pages
 
 
-TILE_MARGIN = mm(7)
+TILE_MARGIN = mm(10)  # alignment marks sit in it, clear of the 5 mm a printer may not reach
 TILE_OVERLAP = mm(12)
 
 
@@ -334,7 +334,7 @@ def tile_grid(width: float, height: float, paper: Paper, margin: float = TILE_MA
     def split(total: float, room: float) -> tuple[list[float], float]:
         """Where each part starts, and how long the parts are (as short as the overlap allows)."""
         count = 1
-        while (total + (count - 1) * overlap) / count > room:
+        while (total + (count - 1) * overlap) / count > room + 1e-6:
             count += 1
         part = (total + (count - 1) * overlap) / count
         return [i * (part - overlap) for i in range(count)], part
@@ -344,54 +344,66 @@ def tile_grid(width: float, height: float, paper: Paper, margin: float = TILE_MA
     return [Tile(r, c, x, y, part_w, part_h) for r, y in enumerate(ys) for c, x in enumerate(xs)]
 
 
-def _crosshair(x: float, y: float) -> list[Node]:
-    r = mm(2.2)
-    halo = Style(stroke="#ffffff", stroke_width=1.4)
-    ink = Style(stroke="#000000", stroke_width=0.4)
-    lines = [((x - 1.6 * r, y), (x + 1.6 * r, y)), ((x, y - 1.6 * r), (x, y + 1.6 * r))]
-    nodes: list[Node] = [Path((("M", *a), ("L", *b)), halo) for a, b in lines]
-    nodes += [Path((("M", *a), ("L", *b)), ink) for a, b in lines]
-    from .scene import Circle
-    nodes.append(Circle(x, y, r, Style(stroke="#000000", stroke_width=0.4)))
-    return nodes
+def tile_scale(width: float, height: float, paper: Paper, margin: float = TILE_MARGIN,
+               overlap: float = TILE_OVERLAP) -> float:
+    """How much a page printed in parts grows to fill them: as large as the sheets it needs at
+    its own size hold (never smaller), the parts still sharing `overlap` of the page itself."""
+    tiles = tile_grid(width, height, paper, margin, overlap)
+    columns, rows = max(t.column for t in tiles) + 1, max(t.row for t in tiles) + 1
+    room_w, room_h = paper.width - 2 * margin, paper.height - 2 * margin
+    return max(1.0, min(columns * room_w / (width + (columns - 1) * overlap),
+                        rows * room_h / (height + (rows - 1) * overlap)))
+
+
+def _tick(a: tuple[float, float], b: tuple[float, float]) -> list[Node]:
+    return [Path((("M", *a), ("L", *b)), Style(stroke="#000000", stroke_width=0.5))]
 
 
 def tiled_pages(page: Definition, paper: Paper, label: str, font: "FontMetrics | None" = None) -> list[Page]:
     """A large page printed over several sheets of `paper` (turned sideways when that takes
-    fewer), each labelled with its row and column, with crosshairs in the overlaps to line
-    neighbours up."""
-    tiles = tile_grid(page.width, page.height, paper)
+    fewer), scaled up to fill them, each labelled with its row and column. Alignment marks
+    stand in the margins, outside the map: where two parts overlap, a tick on each sheet's
+    edges at the middle of the overlap, the same place of the board on both, so that laying
+    one sheet over the other with their ticks in line joins the parts exactly."""
+    def plan(paper: Paper) -> tuple[float, list[Tile]]:
+        grow = tile_scale(page.width, page.height, paper)
+        return grow, tile_grid(page.width * grow, page.height * grow, paper, overlap=TILE_OVERLAP * grow)
+
+    grow, tiles = plan(paper)
     turned = Paper(paper.name, paper.label, paper.height, paper.width)
-    sideways = tile_grid(page.width, page.height, turned)
-    if len(sideways) < len(tiles):
-        paper, tiles = turned, sideways
+    grow_turned, sideways = plan(turned)
+    if len(sideways) < len(tiles) or (len(sideways) == len(tiles) and grow_turned > grow + 1e-9):
+        paper, grow, tiles = turned, grow_turned, sideways
     rows = max(t.row for t in tiles) + 1
     columns = max(t.column for t in tiles) + 1
-    # crosshairs sit in the middle of each overlap, a few along its length
-    marks: list[tuple[float, float]] = []
-    for t in tiles:
-        right = [n for n in tiles if n.row == t.row and n.column == t.column + 1]
-        below = [n for n in tiles if n.column == t.column and n.row == t.row + 1]
-        if right:
-            x = (right[0].x + t.x + t.width) / 2
-            marks += [(x, t.y + t.height * f) for f in (0.2, 0.5, 0.8)]
-        if below:
-            y = (below[0].y + t.y + t.height) / 2
-            marks += [(t.x + t.width * f, y) for f in (0.2, 0.5, 0.8)]
+    # the middle of each overlap, across and down, in the grown page's points
+    across = sorted({(n.x + t.x + t.width) / 2 for t in tiles for n in tiles
+                     if n.row == t.row and n.column == t.column + 1})
+    down = sorted({(n.y + t.y + t.height) / 2 for t in tiles for n in tiles
+                   if n.column == t.column and n.row == t.row + 1})
+    reach = TILE_MARGIN - MIN_MARGIN - mm(1.5)  # 1 mm off the map, out to 5.5 mm from the paper's edge
     pages = []
     for t in tiles:
         # each part is centred on its sheet
         left, top = (paper.width - t.width) / 2, (paper.height - t.height) / 2
-        offset = translate(left - t.x, top - t.y)
+        offset = chain(scale(grow), translate(left - t.x, top - t.y))
         window = Rect(left, top, t.width, t.height, Style())
         nodes: list[Node] = [Group((Use(page.id, offset),), clip=window)]
-        for mx, my in marks:
-            if t.x <= mx <= t.x + t.width and t.y <= my <= t.y + t.height:
-                nodes += _crosshair(mx - t.x + left, my - t.y + top)
+        for x in across:
+            if t.x < x < t.x + t.width:
+                px = x - t.x + left
+                nodes += _tick((px, top - mm(1)), (px, top - mm(1) - reach))
+                nodes += _tick((px, top + t.height + mm(1)), (px, top + t.height + mm(1) + reach))
+        for y in down:
+            if t.y < y < t.y + t.height:
+                py = y - t.y + top
+                nodes += _tick((left - mm(1), py), (left - mm(1) - reach, py))
+                nodes += _tick((left + t.width + mm(1), py), (left + t.width + mm(1) + reach, py))
         nodes.append(Rect(left, top, t.width, t.height, Style(stroke="#9a9a9a", stroke_width=0.3)))
         if label:
             nodes += sheet_label(paper, f"{label} · row {t.row + 1} of {rows}, column {t.column + 1} of {columns} · "
-                                        f"{paper.label} · overlap the crosshairs and tape", font)
+                                        f"{paper.label} · {round(grow * 100)} % · lay the parts over each other "
+                                        f"with the ticks in line and tape", font)
         pages.append(Page(paper.width, paper.height, tuple(nodes), (page,), f"r{t.row + 1}c{t.column + 1}"))
     return pages
 

