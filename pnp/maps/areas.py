@@ -77,6 +77,7 @@ class MapSettings:
     origin: Origin
     files: tuple[str, ...] = ()  # the settings file and the land file
     fit: str = "bounds"  # what fills the map box: the bounds, or the land in play within them
+    rivers: tuple[tuple[str, tuple[tuple[tuple[float, float], ...], ...]], ...] = ()  # (name, lines)
 
     def view(self, language: str, default: str) -> View:
         return View(labels=View({k: t.get(language, default) for k, t in self.labels.items()}),
@@ -95,6 +96,11 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
     if land is None:
         return None
     data = doc.data
+    rivers = None
+    if "rivers" in data:
+        rivers = loader.read(data["rivers"], doc.locate(("rivers",)), "rivers", relative_to=doc.file)
+        if rivers is None:
+            return None
     return MapSettings(
         projection=data["projection"],
         bounds=dict(data["bounds"]) if "bounds" in data else None,
@@ -103,7 +109,9 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
         context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
         labels={key: Text.from_data(value) for key, value in data.get("labels", {}).items()},
         origin=Origin(doc.file),
-        files=(doc.file, land.file),
+        files=(doc.file, land.file) + ((rivers.file,) if rivers is not None else ()),
+        rivers=tuple((r["name"], tuple(_ring(line) for line in r["lines"])) for r in rivers.data["rivers"])
+        if rivers is not None else (),
     )
 
 
@@ -566,6 +574,11 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         colour = group.fields["colour"].lower() if group is not None else c["land"]
         drawn.append(Path(_path(cell.polygon, frame), Style(fill=colour, stroke=c["border"], stroke_width=1.3,
                                                             line_join="round")))
+    river = mix(c["sea"], c["coast"], 0.45)
+    for _, lines in geography.board.rivers:
+        for line in lines:
+            drawn.append(Path(_line([frame.point(*geography.project(lon, lat)) for lon, lat in line]),
+                              Style(stroke=river, stroke_width=0.9, line_cap="round", line_join="round")))
     drawn.append(Path(_path(geography.land, frame), Style(stroke=c["coast"], stroke_width=1.4, line_join="round")))
 
     # links between areas that neighbour without a shared border (by sea, or by the data)
