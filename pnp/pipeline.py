@@ -16,6 +16,7 @@ from .fonts import FontMetrics, find_font, metrics
 from .impose import DEFAULT_BLEED, PAPERS, duplex_test, interleave, shifted
 from .kit import Kit, PieceSet
 from .outputs import BuildResult, Outputs, Progress
+from .readme import NAME as READ_ME_FIRST
 from .scene import Page, single
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def parts_of(game: "Game") -> list[str]:
         for name in (component.name, component.print_name):
             if name not in names:
                 names.append(name)
-    return names + ["duplex-test"] + list(EXPORTS)
+    return names + ["duplex-test", READ_ME_FIRST] + list(EXPORTS)
 
 
 def game_fonts(game: "Game") -> dict[str, FontMetrics]:
@@ -121,6 +122,8 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
                 backs = render_sets(kit, name, sets, outputs, options) or backs
         if "pdf" in options.formats and ("duplex-test" in options.parts if options.parts else backs):
             duplex_test_pages(kit, outputs, options)
+        if "pdf" in options.formats and (READ_ME_FIRST in options.parts if options.parts else True):
+            read_me_first_pages(kit, outputs, options)
         if options.wants(*(s.name for s in kit)):
             outputs.progress.stage("data.json", 1)
             outputs.write("data.json", game_data(game))
@@ -213,6 +216,20 @@ def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None
         front, back = duplex_test(PAPERS[paper], title, font)
         pages = [front, shifted(back, *options.back_shift)]
         outputs.make(f"print/duplex-test-{paper}.pdf", outputs.key("pdf", pages), lambda pages=pages: outputs.pdf(pages))
+
+
+def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
+    """print/read-me-first-<paper>.pdf: the kit's first page, what it holds and how to print,
+    cut and put it together, and the game's rules in brief (pnp.readme, pnp.compose.readme)."""
+    from .compose.readme import read_me_first
+    from .readme import PrintSettings, problems, read_me_first_path
+
+    outputs.warnings += problems(kit.game)
+    settings = PrintSettings.of(options)
+    outputs.progress.stage("read me first", len(options.papers))
+    for paper in options.papers:
+        pages = read_me_first(kit, paper, settings)
+        outputs.make(read_me_first_path(paper), outputs.key("pdf", pages), lambda pages=pages: outputs.pdf(pages))
 
 
 def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,

@@ -1,5 +1,6 @@
-"""The gallery: out/index.html, every set's pieces (by group), the boards, and what the
-exports hold; it opens from disk in any browser."""
+"""The gallery: out/index.html, every set's pieces (by group), the boards, how to print the
+kit on each paper (the read-me-first's steps, from pnp.readme), a link to every file to
+download, and what the exports hold; it opens from disk in any browser."""
 
 from __future__ import annotations
 
@@ -28,7 +29,13 @@ figure.wide {{ width: 600px; }}
 figure.token {{ width: 120px; }}
 .swatch {{ display: inline-block; width: 1em; height: 1em; vertical-align: middle; border: 1px solid #0006; }}
 table {{ border-collapse: collapse; font-size: 0.85rem; }}
-td, th {{ border: 1px solid #0003; padding: 0.2rem 0.5rem; text-align: left; }}
+td, th {{ border: 1px solid #0003; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }}
+td.pages {{ text-align: right; }}
+.steps {{ max-width: 48rem; line-height: 1.4; }}
+.steps li {{ margin-bottom: 0.4rem; }}
+details {{ margin: 0.6rem 0; }}
+summary {{ cursor: pointer; font-weight: 600; }}
+ul.files {{ columns: 3 16rem; font-size: 0.85rem; }}
 </style>
 </head>
 <body>
@@ -63,11 +70,111 @@ def figure(src: str, caption: str | tuple[str, ...], kind: str = "") -> str:
             f"<figcaption>{'<br>'.join(html.escape(line) for line in lines)}</figcaption></figure>")
 
 
+def runs_html(runs, files: set[str], linked: set[str]) -> str:
+    """pnp.readme's runs as HTML: a file the build made is a link to it."""
+    from ..readme import FileRef, Strong
+
+    parts = []
+    for run in runs:
+        if isinstance(run, FileRef):
+            if run.path in files:
+                linked.add(run.path)
+                parts.append(f'<a href="{html.escape(run.path)}">{html.escape(run.name)}</a>')
+            else:
+                parts.append(f"<code>{html.escape(run.name)}</code>")
+        elif isinstance(run, Strong):
+            parts.append(f"<strong>{html.escape(run.text)}</strong>")
+        else:
+            parts.append(html.escape(run))
+    return "".join(parts)
+
+
+def made_files(outputs: "Outputs", options) -> set[str]:
+    """Every file of the build, relative to its folder: those it made or kept, and with
+    --only, those the earlier build left (a partial build keeps them)."""
+    out = outputs.out
+    files = {p.relative_to(out).as_posix() for p in outputs.result.files}
+    if options.parts:
+        for folder in ("print", "tabletopia", "tts", "pod"):
+            if (out / folder).is_dir():
+                files |= {p.relative_to(out).as_posix() for p in (out / folder).rglob("*")
+                          if p.is_file() and not p.name.startswith(".")}
+        if (out / "data.json").is_file():
+            files.add("data.json")
+    return files
+
+
+def printing_section(kit: "Kit", options, files: set[str], linked: set[str]) -> str:
+    """How to print the kit on each paper it was built for: its read-me-first, the print
+    files with their pages, and the steps to print, cut and put it together, from the same
+    functions as the read-me-first's."""
+    from ..compose.readme import read_me_first
+    from ..readme import PAPER_NAMES, PrintSettings, printing, read_me_first_path, text, word
+
+    e = html.escape
+    language = kit.language
+    settings = PrintSettings.of(options)
+    papers = []
+    for paper in options.papers:
+        plan = printing(kit, paper, settings)
+        own = read_me_first_path(paper)
+        if own not in files and not any(f.path in files for f in plan.files):
+            continue
+        pages = len(read_me_first(kit, paper, settings)) if own in files else 0
+        parts = [f"<details{' open' if not papers else ''}><summary>{e(PAPER_NAMES.get(paper, paper))}</summary>"]
+        if own in files:
+            linked.add(own)
+            parts.append(f'<p><a href="{e(own)}">{e(own.rsplit("/", 1)[-1])}</a> · {e(word(language, "kicker"))} · '
+                         f'{e(text(language, "n-pages", n=pages))}</p>')
+        parts.append(f"<h3>{e(text(language, 'printing', paper=PAPER_NAMES.get(paper, paper)))}</h3>")
+        parts.append('<ol class="steps">' + "".join(f"<li>{runs_html(p.runs, files, linked)}</li>"
+                                                    for p in plan.steps) + "</ol>")
+        head = "".join(f"<th>{e(h)}</th>" for h in plan.table.header)
+        rows = "".join("<tr>" + "".join(f'<td class="{"pages" if a == "right" else ""}">{runs_html(cell, files, linked)}'
+                                        f"</td>" for cell, a in zip(row, plan.table.align)) + "</tr>"
+                       for row in plan.table.rows)
+        parts.append(f"<table><tr>{head}</tr>{rows}</table>")
+        parts.append(f'<p>{runs_html(plan.total(language, pages).runs, files, linked)}</p>')
+        parts.append(f"<h3>{e(word(language, 'assembly'))}</h3>")
+        parts.append('<ul class="steps">' + "".join(f"<li>{runs_html(p.runs, files, linked)}</li>"
+                                                    for p in plan.assembly) + "</ul>")
+        parts.append("</details>")
+        papers.append("".join(parts))
+    if not papers:
+        return ""
+    return '<section id="print"><h2>Print and play</h2>' + "".join(papers) + "</section>"
+
+
+def file_list(paths: list[str], linked: set[str]) -> str:
+    linked.update(paths)
+    return '<ul class="files">' + "".join(f'<li><a href="{html.escape(p)}">{html.escape(p)}</a></li>'
+                                          for p in paths) + "</ul>"
+
+
+def back_caption(pieces, back_name: str, language: str, default: str) -> str:
+    """What the gallery calls a back: a group's back by its group's name, not its id."""
+    for piece in pieces.pieces:
+        group = piece.item.group
+        if piece.back_name == back_name and group is not None and back_name == f"back-{group.id}":
+            name = group.fields.get("name")
+            shown = name.get(language, default) if hasattr(name, "get") else str(name or group.id)
+            return f"back · {shown}"
+    return back_name.replace("-", " ")
+
+
 def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
+    from ..readme import contents
+
     game, language = kit.game, kit.language
     outputs.progress.stage("gallery", 1)
     e = html.escape
+    files = made_files(outputs, options)
+    linked: set[str] = set()
     sections = []
+    if "pdf" in options.formats or any(f.startswith("print/") for f in files):
+        found = printing_section(kit, options, files, linked)
+        if found:
+            sections.append(found)
     for name, sets in kit.print_groups():
         for pieces in sets:
             component = pieces.component
@@ -96,41 +203,63 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
                                                                      *piece.caption[1:])
                     parts.append(figure(f"png/{name}/{piece.name}.png", caption, kind))
                 parts.append("</div>")
-            backs = [(f"{pieces.name}-{b}" if len(sets) > 1 else b) for b, _ in pieces.backs()]
+            backs = [((f"{pieces.name}-{b}" if len(sets) > 1 else b), back_caption(pieces, b, language, game.language))
+                     for b, _ in pieces.backs()]
             if backs:
                 parts.append('<h3>Back</h3><div class="grid">'
-                             + "".join(figure(f"png/{name}/{b}.png", b.replace("-", " "),
-                                              "back" + (" token" if pieces.type == "token" else "")) for b in backs)
+                             + "".join(figure(f"png/{name}/{b}.png", shown,
+                                              "back" + (" token" if pieces.type == "token" else ""))
+                                       for b, shown in backs)
                              + "</div>")
             parts.append("</section>")
             sections.append("".join(parts))
-    if tabletopia:
+
+    def link(path: str) -> str:
+        if path not in files:
+            return e(path)
+        linked.add(path)
+        return f'<a href="{e(path)}">{e(path)}</a>'
+
+    def under(folder: str) -> list[str]:
+        return sorted(f for f in files if f.startswith(folder + "/"))
+
+    table_files = under("tabletopia")
+    if tabletopia or table_files:
         rows = "".join(
             f"<tr><td>{e(r.type)}</td><td>{e(r.name)}</td><td>{r.width_mm:g} × {r.height_mm:g}</td><td>{r.scale}%</td>"
-            f"<td>{e(r.front)}</td><td>{e(r.back)}</td><td>{r.quantity}</td></tr>" for r in tabletopia)
-        sections.append("<section><h2>Tabletopia</h2><p>Objects to create, from tabletopia/manifest.csv:</p>"
-                        "<table><tr><th>type</th><th>name</th><th>mm</th><th>scale</th><th>front</th><th>back</th>"
-                        f"<th>quantity</th></tr>{rows}</table></section>")
-    out = outputs.out
-    tts = sorted(p.name for p in (out / "tts").glob("*.jpg")) if (out / "tts").is_dir() else []
+            f"<td>{link(r.front)}</td><td>{link(r.back) if r.back else ''}</td><td>{r.quantity}</td></tr>"
+            for r in tabletopia)
+        manifests = [f for f in ("tabletopia/manifest.csv", "tabletopia/manifest.json") if f in files]
+        sections.append("<section><h2>Tabletopia</h2><p>Objects to create, from "
+                        + " and ".join(link(f) for f in manifests or ["tabletopia/manifest.csv"]) + ":</p>"
+                        + ("<table><tr><th>type</th><th>name</th><th>mm</th><th>scale</th><th>front</th><th>back</th>"
+                           f"<th>quantity</th></tr>{rows}</table>" if rows else "")
+                        + (f"<details><summary>Every file of tabletopia/ ({len(table_files)})</summary>"
+                           f"{file_list(table_files, linked)}</details>" if table_files else "")
+                        + "</section>")
+    tts = under("tts")
     if tts:
-        sections.append('<section><h2>Tabletop Simulator</h2><p>tts/saved-object.json uses these sheets.</p>'
-                        '<div class="grid">' + "".join(figure(f"tts/{n}", n) for n in tts if "back" not in n)
-                        + "</div></section>")
-    pod = sorted((out / "pod").rglob("*.png")) if (out / "pod").is_dir() else []
+        sheets = [f for f in tts if f.endswith(".jpg")]
+        sections.append("<section><h2>Tabletop Simulator</h2><p>"
+                        + ("{} uses these sheets.".format(link("tts/saved-object.json"))
+                           if "tts/saved-object.json" in files else "The sheets:")
+                        + '</p><div class="grid">'
+                        + "".join(figure(f, f.rsplit("/", 1)[-1]) for f in sheets if "back" not in f)
+                        + f"</div>{file_list(tts, linked)}</section>")
+    pod = under("pod")
     if pod:
         sections.append(f"<section><h2>Print on demand</h2><p>{len(pod)} images of 825 × 1125 px for The Game "
-                        "Crafter's poker cards, in pod/.</p></section>")
+                        "Crafter's poker cards, in pod/.</p>"
+                        f"<details><summary>Every file of pod/ ({len(pod)})</summary>{file_list(pod, linked)}"
+                        "</details></section>")
+    rest = sorted(f for f in files if f not in linked and (f == "data.json" or f.split("/", 1)[0] in
+                                                           ("print", "tabletopia", "tts", "pod")))
+    if rest:
+        sections.append(f"<section><h2>More downloads</h2>{file_list(rest, linked)}</section>")
+    out = outputs.out
     sections = [_drop_missing(section, out) for section in sections]
     if "png" not in options.formats and not any((out / "png" / name).is_dir() for name, _ in kit.print_groups()):
         sections.insert(0, "<p>No pictures: build with PNG among the formats to see them here.</p>")
-    counts = []
-    for pieces in kit:
-        if pieces.type == "board" or pieces.component.declaration.get("items_of"):
-            continue
-        component = pieces.component
-        n = sum(p.copies for p in pieces.pieces)
-        counts.append(f"{n} {component.noun[0] if n == 1 else component.noun[1]}")
     page = PAGE.format(lang=e(language), title=e(game.title.get(language)),
-                       summary=e(", ".join(counts) + "."), sections="\n".join(sections))
+                       summary=e(", ".join(contents(kit)) + "."), sections="\n".join(sections))
     outputs.write("index.html", page.encode("utf-8"))

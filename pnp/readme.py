@@ -1,0 +1,769 @@
+"""The read-me-first of a print kit, as data: what the kit holds (counted from the game's
+sets), which print file holds what on each paper and how many pages it has, and the steps to
+print, cut and put the kit together, in the kit's language; and what only the game can say,
+from the `readme:` section of its game.yaml (the rules in brief, notes on putting the kit
+together, how the list of contents names each set).
+
+pnp.compose.readme lays this out as the read-me-first pages; the gallery shows the same
+steps, from the same functions. Nothing here draws or writes a file.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeVar, Union
+
+from . import expr
+from .components import types
+from .impose import PAPERS, TILE_OVERLAP
+from .model import Text
+from .units import to_mm
+
+if TYPE_CHECKING:
+    from .kit import Kit, PieceSet
+    from .model import Game
+
+NAME = "read-me-first"  # its files: print/read-me-first-<paper>.pdf, and its --only part
+PRINTED = ("card", "sheet", "token", "tile", "standee", "board")
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3"}
+DEFAULT_ACCENT = "#7a2e22"
+
+
+# --- the text: runs of plain words, file names and strong words -----------------------------
+
+@dataclass(frozen=True)
+class FileRef:
+    """A file of the kit named in the text (a link in the gallery), relative to out/."""
+
+    path: str
+
+    @property
+    def name(self) -> str:
+        return self.path.rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Strong:
+    """Words set apart: a lead-in, a term."""
+
+    text: str
+
+
+Run = Union[str, FileRef, Strong]
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of runs; `marker` hangs in the margin (a step's number, a bullet)."""
+
+    runs: tuple[Run, ...]
+    marker: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of runs: a header row, rows of cells, and how each column is aligned."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[tuple[Run, ...], ...], ...]
+    align: tuple[str, ...]
+
+
+Block = Union[Paragraph, Table]
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    blocks: tuple[Block, ...]
+
+
+def plain(runs: Iterable[Run]) -> str:
+    """The runs as plain text."""
+    return "".join(r if isinstance(r, str) else r.name if isinstance(r, FileRef) else r.text for r in runs)
+
+
+# --- pnp's own words, in the languages it knows (English for any other) ---------------------
+
+NBSP = "\u00a0"
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "kicker": "Read me first",
+        "players": "{min}–{max} players",
+        "players-exactly": "{n} players",
+        "player": "1 player",
+        "contents": "In the kit",
+        "printing": "Printing on {paper}",
+        "assembly": "Cutting and assembly",
+        "rules": "The rules in brief",
+        "and": "and",
+        "board": "board",
+        "boards": "boards",
+        "in-groups": "{items} in {count} {groups}",
+        "file": "File",
+        "pages": "Pages",
+        "how": "What and how",
+        "n-pages": "{n} pages",
+        "step-scale": "Print every file at 100 % (“actual size”), never “fit to page” or “shrink to fit”: the "
+                      "pieces are drawn to the millimetre, and the backs meet their fronts only at full size.",
+        "step-test": "First print {file} on both sides of one sheet, turning it over on the long edge as for the "
+                     "backs. Hold it against a window: each bold cross of the back should fall on the zeros of two "
+                     "rulers. If it does not, the numbers it crosses are your printer’s drift: build the kit again "
+                     "with pnp\u00a0build --back-shift\u00a0X,Y.",
+        "step-backs": "A file with backs prints on both sides of the same sheets: print its fronts, put the printed "
+                      "stack back in the tray turned over on the long edge (try one sheet to find which way up), "
+                      "then print its backs file. Each back then lies behind its front.",
+        "step-duplex": "A printer that prints both sides can take the duplex files instead ({file} and the like), "
+                       "set to flip on the long edge.",
+        "step-one-side": "Print on one side only: {files}.",
+        "step-paper": "Thick paper or thin card (160 to 250 g/m²) makes pieces that last: check what your printer "
+                      "takes.",
+        "row-test": "printer test: both sides of one sheet, first",
+        "row-fronts": "{what}, fronts",
+        "row-backs": "their backs, on the back of the same sheets",
+        "row-one-side": "{what}, one side only",
+        "row-parts": "{what} in {rows} × {columns} parts, one side only",
+        "row-duplex": "{what}: fronts and backs in turn, for a printer that prints both sides",
+        "total-both": "In all: {sheets} sheets of {paper}, {both} of them printed on both sides.",
+        "total-one": "In all: {sheets} sheets of {paper}, printed on one side.",
+        "cut-marks": "Cut along the crop marks: the short lines in the margins carry on the edges of the pieces. "
+                     "A craft knife and a steel ruler on a cutting mat cut straighter than scissors.",
+        "cut-bleed": "The colours run {bleed} past each cut line, so a cut a little off still shows the piece’s "
+                     "own colour.",
+        "cut-touch": "In {files} the pieces touch: one cut along a shared line frees two neighbours.",
+        "cut-round": "Cut the round pieces of {files} along their circles ({sizes} across); a circle punch of "
+                     "that size is quicker.",
+        "cut-square": "Cut the square pieces of {files} along their outlines.",
+        "fold": "Cut out the strips of {files} whole and fold each on its dashed middle line, so that the back "
+                "stands behind the face; fold the base flaps outwards (or glue them together into a foot).",
+        "board-parts": "{file} prints the board in {count} parts ({rows} × {columns}) that overlap by {overlap}: "
+                       "trim one sheet of each pair along its frame, lay it over its neighbour so that the "
+                       "ticks in the margins line up, and tape it from behind.",
+        "board-whole": "{file} prints the board whole, on one sheet.",
+        "board-parts-each": "{files} each print a board in {count} parts ({rows} × {columns}) that overlap by "
+                            "{overlap}: trim one sheet of each pair along its frame, lay it over its neighbour so "
+                            "that the ticks in the margins line up, and tape it from behind.",
+        "board-whole-each": "{files} each print a board whole, on one sheet.",
+        "footer": "{title} · read me first, {file} · page {page} of {pages} · {paper}",
+    },
+    "fr": {
+        "kicker": "À lire en premier",
+        "players": "{min} à {max} joueurs",
+        "players-exactly": "{n} joueurs",
+        "player": "1 joueur",
+        "contents": "Contenu du kit",
+        "printing": "Impression sur {paper}",
+        "assembly": "Découpe et montage",
+        "rules": "Les règles en bref",
+        "and": "et",
+        "board": "plateau",
+        "boards": "plateaux",
+        "in-groups": "{items} en {count} {groups}",
+        "file": "Fichier",
+        "pages": "Pages",
+        "how": "Contenu et impression",
+        "n-pages": "{n} pages",
+        "step-scale": "Imprimez chaque fichier à 100\u00a0% (« taille réelle »), jamais « ajuster à la page » ni "
+                      "« réduire »\u00a0: les pièces sont dessinées au millimètre, et les versos ne tombent derrière "
+                      "leurs rectos qu’en taille réelle.",
+        "step-test": "Imprimez d’abord {file} recto verso sur une seule feuille, retournée sur le bord long comme "
+                     "pour les versos. Regardez-la devant une fenêtre\u00a0: chaque croix épaisse du verso doit "
+                     "tomber sur le zéro de deux règles. Sinon, les nombres qu’elle croise mesurent le décalage de "
+                     "l’imprimante\u00a0: refaites le kit avec pnp\u00a0build --back-shift\u00a0X,Y.",
+        "step-backs": "Un fichier qui a des versos s’imprime des deux côtés des mêmes feuilles\u00a0: imprimez ses "
+                      "rectos, remettez la pile imprimée dans le bac, retournée sur le bord long (essayez une "
+                      "feuille pour trouver le sens), puis imprimez son fichier de versos. Chaque verso tombe alors "
+                      "derrière son recto.",
+        "step-duplex": "Une imprimante recto verso peut prendre à la place les fichiers duplex ({file} et les "
+                       "autres), réglée pour retourner sur le bord long.",
+        "step-one-side": "Imprimez au recto seulement\u00a0: {files}.",
+        "step-paper": "Un papier épais ou un carton fin (160 à 250\u00a0g/m²) donne des pièces qui durent\u00a0: "
+                      "vérifiez ce que votre imprimante accepte.",
+        "row-test": "test de l’imprimante\u00a0: recto verso sur une feuille, en premier",
+        "row-fronts": "{what}, rectos",
+        "row-backs": "leurs versos, au dos des mêmes feuilles",
+        "row-one-side": "{what}, recto seul",
+        "row-parts": "{what} en {rows} × {columns} parties, recto seul",
+        "row-duplex": "{what}\u00a0: rectos et versos alternés, pour une imprimante recto verso",
+        "total-both": "En tout\u00a0: {sheets} feuilles {paper}, dont {both} imprimées des deux côtés.",
+        "total-one": "En tout\u00a0: {sheets} feuilles {paper}, imprimées au recto.",
+        "cut-marks": "Découpez le long des traits de coupe\u00a0: les petits traits des marges prolongent les bords "
+                     "des pièces. Un cutter et une règle en métal sur un tapis de coupe coupent plus droit que des "
+                     "ciseaux.",
+        "cut-bleed": "Les couleurs débordent de {bleed} au-delà de chaque trait de coupe\u00a0: une coupe un peu "
+                     "décalée montre encore la couleur de la pièce.",
+        "cut-touch": "Dans {files}, les pièces se touchent\u00a0: un seul coup le long d’un trait commun sépare deux "
+                     "voisines.",
+        "cut-round": "Découpez les pièces rondes de {files} le long de leurs cercles ({sizes} de diamètre)\u00a0; "
+                     "un emporte-pièce rond de cette taille va plus vite.",
+        "cut-square": "Découpez les pièces carrées de {files} le long de leur contour.",
+        "fold": "Découpez les bandes de {files} d’un seul tenant et pliez chacune sur son pointillé du milieu, le "
+                "dos dressé derrière la face\u00a0; rabattez les pattes du socle vers l’extérieur (ou collez-les "
+                "ensemble en un pied).",
+        "board-parts": "{file} imprime le plateau en {count} parties ({rows} × {columns}) qui se chevauchent de "
+                       "{overlap}\u00a0: rognez une feuille de chaque paire le long de son cadre, posez-la sur sa "
+                       "voisine en alignant les traits des marges, et scotchez au dos.",
+        "board-whole": "{file} imprime le plateau entier, sur une seule feuille.",
+        "board-parts-each": "{files} impriment chacun un plateau en {count} parties ({rows} × {columns}) qui se "
+                            "chevauchent de {overlap}\u00a0: rognez une feuille de chaque paire le long de son "
+                            "cadre, posez-la sur sa voisine en alignant les traits des marges, et scotchez au dos.",
+        "board-whole-each": "{files} impriment chacun un plateau entier, sur une seule feuille.",
+        "footer": "{title} · à lire en premier, {file} · page {page} sur {pages} · {paper}",
+    },
+    "de": {
+        "kicker": "Zuerst lesen",
+        "players": "{min} bis {max} Spieler",
+        "players-exactly": "{n} Spieler",
+        "player": "1 Spieler",
+        "contents": "Inhalt des Kits",
+        "printing": "Drucken auf {paper}",
+        "assembly": "Ausschneiden und Zusammenbauen",
+        "rules": "Die Regeln in Kürze",
+        "and": "und",
+        "board": "Spielplan",
+        "boards": "Spielpläne",
+        "in-groups": "{items} in {count} {groups}",
+        "file": "Datei",
+        "pages": "Seiten",
+        "how": "Inhalt und Druck",
+        "n-pages": "{n} Seiten",
+        "step-scale": "Drucke jede Datei mit 100\u00a0% („Tatsächliche Größe“), nie „An Seite anpassen“ oder "
+                      "„Verkleinern“: Die Teile sind auf den Millimeter gezeichnet, und nur in voller Größe liegen "
+                      "die Rückseiten hinter ihren Vorderseiten.",
+        "step-test": "Drucke zuerst {file} beidseitig auf ein einzelnes Blatt, über die lange Kante gewendet wie "
+                     "für die Rückseiten. Halte es gegen ein Fenster: Jedes fette Kreuz der Rückseite sollte auf "
+                     "die Nullen zweier Lineale fallen. Wenn nicht, zeigen die Zahlen, die es kreuzt, den Versatz "
+                     "des Druckers: Baue das Kit neu mit pnp\u00a0build --back-shift\u00a0X,Y.",
+        "step-backs": "Eine Datei mit Rückseiten wird auf beide Seiten derselben Blätter gedruckt: Drucke ihre "
+                      "Vorderseiten, lege den bedruckten Stapel über die lange Kante gewendet zurück ins Fach "
+                      "(probiere mit einem Blatt, wie herum) und drucke dann ihre Rückseiten-Datei. So liegt jede "
+                      "Rückseite hinter ihrer Vorderseite.",
+        "step-duplex": "Ein Drucker, der beidseitig druckt, kann stattdessen die Duplex-Dateien nehmen ({file} "
+                       "und die anderen), eingestellt auf Wenden an der langen Kante.",
+        "step-one-side": "Nur einseitig drucken: {files}.",
+        "step-paper": "Dickes Papier oder dünner Karton (160 bis 250\u00a0g/m²) ergibt haltbare Teile: Prüfe, was "
+                      "dein Drucker verarbeitet.",
+        "row-test": "Druckertest: beidseitig auf ein Blatt, zuerst",
+        "row-fronts": "{what}, Vorderseiten",
+        "row-backs": "ihre Rückseiten, auf der Rückseite derselben Blätter",
+        "row-one-side": "{what}, nur einseitig",
+        "row-parts": "{what} in {rows} × {columns} Teilen, nur einseitig",
+        "row-duplex": "{what}: Vorder- und Rückseiten abwechselnd, für beidseitigen Druck",
+        "total-both": "Insgesamt: {sheets} Blätter {paper}, davon {both} beidseitig bedruckt.",
+        "total-one": "Insgesamt: {sheets} Blätter {paper}, einseitig bedruckt.",
+        "cut-marks": "Schneide entlang der Schnittmarken: Die kurzen Striche am Rand verlängern die Kanten der "
+                     "Teile. Mit Cutter und Stahllineal auf einer Schneidematte wird es gerader als mit der Schere.",
+        "cut-bleed": "Die Farben reichen {bleed} über jede Schnittlinie hinaus, so zeigt auch ein leicht "
+                     "versetzter Schnitt die Farbe des Teils.",
+        "cut-touch": "In {files} berühren sich die Teile: Ein Schnitt entlang einer gemeinsamen Linie trennt zwei "
+                     "Nachbarn.",
+        "cut-round": "Schneide die runden Teile aus {files} entlang ihrer Kreise aus ({sizes} Durchmesser); ein "
+                     "Kreisstanzer dieser Größe geht schneller.",
+        "cut-square": "Schneide die quadratischen Teile aus {files} entlang ihrer Umrisse aus.",
+        "fold": "Schneide die Streifen aus {files} im Ganzen aus und falte jeden an der gestrichelten Mittellinie, "
+                "sodass die Rückseite hinter der Vorderseite steht; klappe die Fußlaschen nach außen (oder klebe "
+                "sie zu einem Fuß zusammen).",
+        "board-parts": "{file} druckt den Spielplan in {count} Teilen ({rows} × {columns}), die sich um {overlap} "
+                       "überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen zu, lege es so auf seinen "
+                       "Nachbarn, dass die Striche im Rand fluchten, und klebe es von hinten fest.",
+        "board-whole": "{file} druckt den Spielplan im Ganzen, auf ein einziges Blatt.",
+        "board-parts-each": "{files} drucken je einen Spielplan in {count} Teilen ({rows} × {columns}), die sich "
+                            "um {overlap} überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen zu, lege "
+                            "es so auf seinen Nachbarn, dass die Striche im Rand fluchten, und klebe es von hinten "
+                            "fest.",
+        "board-whole-each": "{files} drucken je einen Spielplan im Ganzen, auf ein einziges Blatt.",
+        "footer": "{title} · zuerst lesen, {file} · Seite {page} von {pages} · {paper}",
+    },
+}
+
+_PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
+
+
+def word(language: str, key: str) -> str:
+    """One of pnp's phrases in `language` (English when pnp does not speak it)."""
+    return WORDS.get(language, WORDS["en"]).get(key) or WORDS["en"][key]
+
+
+def say(language: str, key: str, **values: Any) -> tuple[Run, ...]:
+    """A phrase as runs, each {placeholder} replaced by its value: text, a run, or runs."""
+    runs: list[Run] = []
+    text = word(language, key)
+    at = 0
+    for match in _PLACEHOLDER.finditer(text):
+        runs.append(text[at:match.start()])
+        value = values[match.group(1)]
+        if isinstance(value, (str, FileRef, Strong)):
+            runs.append(value)
+        elif isinstance(value, (list, tuple)):
+            runs.extend(value)
+        else:
+            runs.append(str(value))
+        at = match.end()
+    runs.append(text[at:])
+    merged: list[Run] = []
+    for run in runs:
+        if isinstance(run, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += run
+        elif run != "":
+            merged.append(run)
+    return tuple(merged)
+
+
+def text(language: str, key: str, **values: Any) -> str:
+    return plain(say(language, key, **values))
+
+
+def listed(items: list[Run], language: str) -> list[Run]:
+    """Runs as a list: a, b and c."""
+    runs: list[Run] = []
+    for i, item in enumerate(items):
+        if i:
+            runs.append(f" {word(language, 'and')} " if i == len(items) - 1 else ", ")
+        runs.append(item)
+    return runs
+
+
+def length(points: float, language: str) -> str:
+    """A length in mm, written as the language writes numbers."""
+    value = f"{round(to_mm(points), 1):g}"
+    if language in ("fr", "de"):
+        value = value.replace(".", ",")
+    return f"{value}{NBSP}mm"
+
+
+# --- what the game says: its `readme:` section -------------------------------------------------
+
+def readme_data(game: "Game") -> Mapping[str, Any]:
+    """The game's `readme:` section of game.yaml (checked by its schema), or nothing."""
+    doc = game.documents.get(game.manifest)
+    data = doc.data.get("readme") if doc is not None and isinstance(doc.data, dict) else None
+    return data if isinstance(data, dict) else {}
+
+
+def accent(game: "Game") -> str:
+    """The colour of the read-me-first's headings and rules."""
+    return str(readme_data(game).get("colour") or DEFAULT_ACCENT).lower()
+
+
+def localised(value: Any, game: "Game", language: str) -> str:
+    return Text.from_data(value).get(language, game.language) if value else ""
+
+
+_STRONG = re.compile(r"\*\*(.+?)\*\*")
+
+
+def marked_up(source: str) -> tuple[Run, ...]:
+    """A game's text as runs: **words** are strong."""
+    runs: list[Run] = []
+    at = 0
+    for match in _STRONG.finditer(source):
+        if match.start() > at:
+            runs.append(source[at:match.start()])
+        runs.append(Strong(match.group(1)))
+        at = match.end()
+    if at < len(source):
+        runs.append(source[at:])
+    return tuple(runs)
+
+
+def paragraphs(source: str) -> list[Paragraph]:
+    """A game's text as paragraphs: a blank line ends one, and lines that start with "- " are
+    the items of a list."""
+    found: list[Paragraph] = []
+    for chunk in re.split(r"\n\s*\n", source.strip()):
+        lines = [line.strip() for line in chunk.splitlines() if line.strip()]
+        item: list[str] | None = None
+        prose: list[str] = []
+        for line in lines:
+            if line.startswith("- "):
+                if prose:
+                    found.append(Paragraph(marked_up(" ".join(prose))))
+                    prose = []
+                if item:
+                    found.append(Paragraph(marked_up(" ".join(item)), "•"))
+                item = [line[2:].strip()]
+            elif item is not None:
+                item.append(line)
+            else:
+                prose.append(line)
+        if item:
+            found.append(Paragraph(marked_up(" ".join(item)), "•"))
+        if prose:
+            found.append(Paragraph(marked_up(" ".join(prose))))
+    return found
+
+
+def rules(game: "Game", language: str) -> list[Section]:
+    """The game's rules in brief, as sections (none when the game gives none)."""
+    found = []
+    for entry in readme_data(game).get("rules") or []:
+        found.append(Section(localised(entry.get("heading"), game, language),
+                             tuple(paragraphs(localised(entry.get("text"), game, language)))))
+    return found
+
+
+def problems(game: "Game") -> list[str]:
+    """What is wrong with the game's `readme:` that its schema cannot see: texts without the
+    game's first language or in a language it does not declare, characters its fonts lack,
+    contents for a set it does not have, and templates that do not work."""
+    from .fonts import character_map, find_font
+
+    data = readme_data(game)
+    found: list[str] = []
+    texts: list[tuple[str, Any]] = [(f"readme.contents.{k}", v) for k, v in (data.get("contents") or {}).items()]
+    texts += [(f"readme.assembly[{i}]", v) for i, v in enumerate(data.get("assembly") or [])]
+    for i, entry in enumerate(data.get("rules") or []):
+        texts += [(f"readme.rules[{i}].{k}", entry[k]) for k in ("heading", "text") if k in entry]
+    paths = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    body = paths.get("body") or next(iter(paths.values()), None)
+    heading = paths.get("heading") or body
+    for where, value in texts:
+        if isinstance(value, dict):
+            for lang in value:
+                if lang not in game.languages:
+                    found.append(f"{where}: '{lang}' is not one of the game's languages ({', '.join(game.languages)})")
+            if game.language not in value:
+                found.append(f"{where} has no '{game.language}' text (the game's first language)")
+        for string in Text.from_data(value).strings():
+            # headings and **strong** words are set in the heading font, the rest in the body font
+            strong = where.endswith(".heading")
+            for run in marked_up(string):
+                font = heading if strong or isinstance(run, Strong) else body
+                chars = run.text if isinstance(run, Strong) else str(run)
+                missing = sorted({ch for ch in chars if font is not None and not ch.isspace()
+                                  and ord(ch) not in character_map(font)})
+                if missing:
+                    found.append(f"{where}: font {font.stem} has no glyph for "
+                                 + ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing))
+    for name, value in (data.get("contents") or {}).items():
+        component = game.sets.get(name)
+        if component is None or component.type == "data":
+            found.append(f"readme.contents.{name}: the game has no printed set called so")
+            continue
+        for string in Text.from_data(value).strings():
+            try:
+                expr.parse_template(string).render({"count": 1, "groups": 1, "items": 1}, game.language)
+            except expr.ExpressionError as exc:
+                found.append(f"readme.contents.{name}: {exc.message} in {string!r}")
+    return found
+
+
+# --- what the kit holds ---------------------------------------------------------------------
+
+def _plural(word_: str) -> str:
+    return word_[:-1] + "ies" if word_.endswith("y") and word_[-2:-1] not in "aeiou" else \
+        word_ if word_.endswith("s") else word_ + "s"
+
+
+def contents(kit: "Kit") -> list[str]:
+    """What the kit holds, one line per printed set, every number counted from the data:
+    "126 cards in 16 suits". The game's `readme.contents` may word a set's line, a template
+    where count (the pieces, copies counted), items (the distinct items) and groups (how many
+    groups) are the numbers."""
+    game, language = kit.game, kit.language
+    wording = readme_data(game).get("contents") or {}
+    lines = []
+    for pieces in kit:
+        component = pieces.component
+        if pieces.type == "board":
+            count = len(pieces.boards)
+            default = f"{count} {word(language, 'board' if count == 1 else 'boards')}"
+        else:
+            count = sum(p.copies for p in pieces.pieces)
+            default = f"{count} {component.noun[0] if count == 1 else component.noun[1]}"
+            if component.group_key and component.groups:
+                default = text(language, "in-groups", items=default, count=len(component.groups),
+                               groups=component.group_key if len(component.groups) == 1
+                               else _plural(component.group_key))
+        if count == 0:
+            continue
+        line = default
+        if component.name in wording:
+            source = Text.from_data(wording[component.name]).get(language, game.language)
+            try:
+                line = expr.parse_template(source).render(
+                    {"count": count, "items": len(component.items), "groups": len(component.groups)},
+                    language)
+            except expr.ExpressionError:
+                pass  # reported by `problems`
+        lines.append(line)
+    return lines
+
+
+def players(game: "Game", language: str) -> str:
+    if game.players is None:
+        return ""
+    low, high = game.players
+    if low == high:
+        return word(language, "player") if low == 1 else text(language, "players-exactly", n=low)
+    return text(language, "players", min=low, max=high)
+
+
+# --- the print files on one paper ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """What of a build's options changes the print files: each kind's bleed (how many pieces
+    a page holds), and whether duplex files are made."""
+
+    bleeds: tuple[tuple[str, float], ...] = ()
+    duplex: bool = False
+
+    @classmethod
+    def of(cls, options: Any) -> "PrintSettings":
+        """From a build's options (anything with bleed_for and duplex)."""
+        return cls(tuple((kind, float(options.bleed_for(kind))) for kind in PRINTED), bool(options.duplex))
+
+    def bleed(self, kind: str) -> float:
+        return dict(self.bleeds).get(kind, 0.0)
+
+
+@dataclass(frozen=True)
+class PrintFile:
+    """One print file on one paper: its path in out/, its pages, and what it holds."""
+
+    path: str
+    pages: int
+    role: str  # test, fronts, backs, duplex or one-side
+    what: str  # the sets it holds, by their titles
+    kind: str  # their component type (a board, cards ...)
+    shape: str = "rect"
+    sizes: tuple[float, ...] = ()  # the pieces' widths, in points
+    parts: tuple[int, int] | None = None  # a board in rows x columns of parts
+    fronts: str = ""  # for backs and duplex files: the fronts' file
+
+    @property
+    def ref(self) -> FileRef:
+        return FileRef(self.path)
+
+
+def _titles(sets: "list[PieceSet]", language: str, default: str) -> str:
+    titles = [s.component.title.get(language, default) for s in sets]
+    return plain(listed(list(dict.fromkeys(titles)), language))
+
+
+def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFile]:
+    """The print files a whole build makes for `paper`, in the order to print them (the
+    duplex test first, when something has backs), with their pages: imposed here exactly as
+    the build imposes them."""
+    from .components.board import board_pages
+    from .scene import Definition, Group
+
+    found: list[PrintFile] = []
+    sheet = PAPERS[paper]
+    language = kit.language
+    for name, sets in kit.print_groups():
+        kind = sets[0].type
+        what = _titles(sets, language, kit.game.language)
+        if kind == "board":
+            for s in sets:
+                for board in s.boards:
+                    stand_in = Definition(board.name, s.component.width, s.component.height, Group(()))
+                    pages = board_pages(stand_in, sheet, "", None)
+                    parts = None
+                    if len(pages) > 1:
+                        cells = [re.fullmatch(r"r(\d+)c(\d+)", p.label) for p in pages]
+                        if all(cells):
+                            parts = (max(int(c.group(1)) for c in cells if c), max(int(c.group(2)) for c in cells if c))
+                    shown = board.label if len(s.boards) > 1 else what
+                    found.append(PrintFile(f"print/{board.name}-{paper}.pdf", len(pages), "one-side", shown, kind,
+                                           parts=parts or (1, len(pages)) if len(pages) > 1 else None))
+            continue
+        sheets = types()[kind].impose(sets, sheet, settings.bleed(kind), "", None)
+        if not sheets.fronts:
+            continue
+        fronts = f"print/{name}-{paper}.pdf"
+        shape = sets[0].component.shape
+        sizes = tuple(sorted({s.component.width for s in sets}, reverse=True))
+        found.append(PrintFile(fronts, len(sheets.fronts), "fronts" if sheets.backs else "one-side", what, kind,
+                               shape, sizes))
+        if sheets.backs:
+            found.append(PrintFile(f"print/{name}-backs-{paper}.pdf", len(sheets.backs), "backs", what, kind, shape,
+                                   sizes, fronts=fronts))
+            if settings.duplex:
+                found.append(PrintFile(f"print/{name}-duplex-{paper}.pdf", len(sheets.fronts) + len(sheets.backs),
+                                       "duplex", what, kind, shape, sizes, fronts=fronts))
+    if any(f.role == "backs" for f in found):
+        found.insert(0, PrintFile(f"print/duplex-test-{paper}.pdf", 2, "test", "", "test"))
+    return found
+
+
+def read_me_first_path(paper: str) -> str:
+    return f"print/{NAME}-{paper}.pdf"
+
+
+# --- the steps --------------------------------------------------------------------------------
+
+def file_table(files: list[PrintFile], language: str) -> Table:
+    """Each print file, its pages, what it holds and how it is printed."""
+    rows = []
+    for f in files:
+        if f.role == "test":
+            how = say(language, "row-test")
+        elif f.role == "backs":
+            how = say(language, "row-backs")
+        elif f.role == "duplex":
+            how = say(language, "row-duplex", what=f.what)
+        elif f.parts is not None:
+            how = say(language, "row-parts", what=f.what, rows=f.parts[0], columns=f.parts[1])
+        elif f.role == "one-side":
+            how = say(language, "row-one-side", what=f.what)
+        else:
+            how = say(language, "row-fronts", what=f.what)
+        rows.append(((f.ref,), (str(f.pages),), how))
+    return Table((word(language, "file"), word(language, "pages"), word(language, "how")), tuple(rows),
+                 ("left", "right", "left"))
+
+
+def sheets_total(files: list[PrintFile], paper: str, language: str, own_pages: int = 0) -> Paragraph:
+    """How many sheets the kit takes on `paper` (the duplex files left out: they print the
+    same sheets), and how many of them on both sides."""
+    both = sum(f.pages for f in files if f.role == "fronts") + sum(1 for f in files if f.role == "test")
+    one = sum(f.pages for f in files if f.role == "one-side") + own_pages
+    key = "total-both" if both else "total-one"
+    return Paragraph(say(language, key, sheets=both + one, both=both, paper=PAPER_NAMES.get(paper, paper)))
+
+
+def printing_steps(kit: "Kit", paper: str, files: list[PrintFile]) -> list[Paragraph]:
+    """How to print the files of `paper`, in order, as numbered steps."""
+    language = kit.language
+    steps = [say(language, "step-scale")]
+    test = next((f for f in files if f.role == "test"), None)
+    if test is not None:
+        steps.append(say(language, "step-test", file=test.ref))
+    if any(f.role == "backs" for f in files):
+        steps.append(say(language, "step-backs"))
+        duplex = next((f for f in files if f.role == "duplex"), None)
+        if duplex is not None:
+            steps.append(say(language, "step-duplex", file=duplex.ref))
+    one_side = [f.ref for f in files if f.role == "one-side"]
+    if one_side:
+        steps.append(say(language, "step-one-side", files=listed(list(one_side), language)))
+    steps.append(say(language, "step-paper"))
+    return [Paragraph(runs, f"{i}.") for i, runs in enumerate(steps, start=1)]
+
+
+def assembly_steps(kit: "Kit", paper: str, files: list[PrintFile], settings: PrintSettings) -> list[Paragraph]:
+    """How to cut the pieces out and put them together: pnp's steps for the kinds of pieces
+    the files hold, then the game's own notes (`readme.assembly`)."""
+    language = kit.language
+    fronts = [f for f in files if f.role in ("fronts", "one-side") and f.kind != "board"]
+    steps: list[tuple[Run, ...]] = []
+    gridded = [f for f in fronts if f.kind in ("card", "sheet") or (f.kind == "tile" and f.shape != "hex")]
+    if gridded:
+        steps.append(say(language, "cut-marks"))
+    bleeds = sorted({settings.bleed(f.kind) for f in fronts if f.kind in ("card", "sheet", "token", "tile")
+                     and settings.bleed(f.kind) > 0})
+    if bleeds:
+        steps.append(say(language, "cut-bleed", bleed=plain(listed([length(b, language) for b in bleeds], language))))
+    touching = [f.ref for f in fronts if f.kind in ("card", "sheet", "tile") and not settings.bleed(f.kind)]
+    if touching:
+        steps.append(say(language, "cut-touch", files=listed(list(touching), language)))
+    for shape, key in (("round", "cut-round"), ("square", "cut-square")):
+        tokens = [f for f in fronts if f.kind == "token" and f.shape == shape]
+        if tokens:
+            sizes = sorted({s for f in tokens for s in f.sizes}, reverse=True)
+            steps.append(say(language, key, files=listed([f.ref for f in tokens], language),
+                             sizes=plain(listed([length(s, language) for s in sizes], language))))
+    standees = [f.ref for f in fronts if f.kind == "standee"]
+    if standees:
+        steps.append(say(language, "fold", files=listed(list(standees), language)))
+    boards: dict[tuple, list[PrintFile]] = {}  # boards printed alike are told once
+    for f in files:
+        if f.kind == "board":
+            boards.setdefault((f.pages, f.parts), []).append(f)
+    for (pages, parts), alike in boards.items():
+        each = len(alike) > 1
+        refs = {"files": listed([f.ref for f in alike], language)} if each else {"file": alike[0].ref}
+        if parts is not None:
+            steps.append(say(language, "board-parts-each" if each else "board-parts", count=pages, rows=parts[0],
+                             columns=parts[1], overlap=length(TILE_OVERLAP, language), **refs))
+        else:
+            steps.append(say(language, "board-whole-each" if each else "board-whole", **refs))
+    game = kit.game
+    for note in readme_data(game).get("assembly") or []:
+        found = paragraphs(localised(note, game, language))
+        steps += [p.runs for p in found]
+    return [Paragraph(runs, "•") for runs in steps]
+
+
+@dataclass(frozen=True)
+class Printing:
+    """Everything the read-me-first and the gallery say about one paper."""
+
+    paper: str
+    files: tuple[PrintFile, ...]
+    steps: tuple[Paragraph, ...]
+    table: Table
+    assembly: tuple[Paragraph, ...]
+
+    def total(self, language: str, own_pages: int = 0) -> Paragraph:
+        return sheets_total(list(self.files), self.paper, language, own_pages)
+
+
+_T = TypeVar("_T")
+_MEMO: "weakref.WeakKeyDictionary[Kit, dict]" = weakref.WeakKeyDictionary()
+
+
+def remembered(kit: "Kit", key: tuple, make: Callable[[], _T]) -> _T:
+    """What `make` gives for this kit and key, made once while the kit lives: the build and
+    its gallery ask for the same plans and pages."""
+    memo = _MEMO.setdefault(kit, {})
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+def printing(kit: "Kit", paper: str, settings: PrintSettings) -> Printing:
+    """The print files of `paper`, the steps to print them, their table, and the steps to
+    cut and assemble what they hold."""
+    def make() -> Printing:
+        files = print_files(kit, paper, settings)
+        return Printing(paper, tuple(files), tuple(printing_steps(kit, paper, files)),
+                        file_table(files, kit.language), tuple(assembly_steps(kit, paper, files, settings)))
+    return remembered(kit, ("printing", paper, settings), make)
+
+
+# --- the document --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Document:
+    """The read-me-first of one paper, as text: its header, and its pages' sections (each
+    page's sections start on a page of their own)."""
+
+    paper: str
+    language: str
+    title: str
+    subtitle: str
+    kicker: str
+    players: str
+    accent: str
+    pages: tuple[tuple[Section, ...], ...]
+
+    def footer(self, page: int, pages: int) -> str:
+        return text(self.language, "footer", title=self.title, page=page, pages=pages,
+                    paper=PAPER_NAMES.get(self.paper, self.paper), file=read_me_first_path(self.paper).rsplit("/", 1)[-1])
+
+
+def document(kit: "Kit", paper: str, settings: PrintSettings, own_pages: int = 0) -> Document:
+    """The read-me-first of `paper`: the kit's contents, printing and assembly on its first
+    page, the game's rules in brief on the next. `own_pages` is how many pages the document
+    itself takes (counted in the sheets it tells to print)."""
+    game, language = kit.game, kit.language
+    plan = printing(kit, paper, settings)
+    first = (
+        Section(word(language, "contents"), tuple(Paragraph((line,), "•") for line in contents(kit))),
+        Section(text(language, "printing", paper=PAPER_NAMES.get(paper, paper)),
+                (*plan.steps, plan.table, plan.total(language, own_pages))),
+        Section(word(language, "assembly"), plan.assembly),
+    )
+    pages: tuple[tuple[Section, ...], ...] = (first,)
+    summary = rules(game, language)
+    if summary:
+        pages += (tuple(summary),)
+    return Document(paper, language, game.title.get(language, game.language),
+                    game.subtitle.get(language, game.language) if game.subtitle else "",
+                    word(language, "kicker"), players(game, language), accent(game), pages)
