@@ -249,42 +249,36 @@ def _derive(game: Game, problems: list[Problem]) -> None:
     declared before it), then each item's copies."""
     from .model import Views
 
-    for component in game.sets.values():
+    def work_out(component: ComponentSet, expression: expr.Expression, items: list[Item], what: str,
+                 at: tuple = ()) -> list:
+        """The expression for each item, all read before any is written; None where it fails
+        (reported, unless a file or key did not load or a reference names nothing, which is
+        reported as such and likely why)."""
+        views = Views(game, game.language)
+        results = []
+        for item in items:
+            try:
+                results.append(expression.evaluate(views.env(item)))
+            except expr.ExpressionError as exc:
+                results.append(None)
+                if game.complete and not _dangling(game, component, item):
+                    problems.append(problem("schema", game.locate(item.origin, *at),
+                                            f"{component.describe(item)}: {what}: {exc.message}"))
+        return results
+
+    for component in game.sets.values():  # a list's word any, before the derived fields read it
         for f in (f for f in component.fields.values() if f.any is not None):
-            views = Views(game, game.language)
-            results = {}
-            for item in (i for i in component.items if i.fields.get(f.name) == "any"):
-                try:
-                    found = f.any.evaluate(views.env(item))
-                except expr.ExpressionError as exc:
-                    found = []
-                    if game.complete:
-                        problems.append(problem("schema", game.locate(item.origin, f.name),
-                                                f"{component.describe(item)}: {f.name}: any: {exc.message}"))
-                if not isinstance(found, list):
+            items = [i for i in component.items if i.fields.get(f.name) == "any"]
+            for item, found in zip(items, work_out(component, f.any, items, f"{f.name}: any", (f.name,))):
+                if found is not None and not isinstance(found, list):
                     problems.append(problem("schema", game.locate(item.origin, f.name),
                                             f"{component.describe(item)}: {f.name}: any must give a list, "
                                             f"not {found!r}"))
-                    found = []
-                results[id(item)] = [convert(v, f.of) for v in found]
-            for item in component.items:
-                if id(item) in results:
-                    item.fields[f.name] = results[id(item)]
+                item.fields[f.name] = [convert(v, f.of) for v in found] if isinstance(found, list) else []
     for component in game.sets.values():
         for f in (f for f in component.fields.values() if f.derived is not None):
-            views = Views(game, game.language)
-            results = []
-            for item in component.items:
-                try:
-                    results.append(f.derived.evaluate(views.env(item)))
-                except expr.ExpressionError as exc:
-                    results.append(None)
-                    # a file or key that did not load, or a reference to nothing (reported as
-                    # such), is likely why
-                    if game.complete and not _dangling(game, component, item):
-                        problems.append(problem("schema", game.locate(item.origin),
-                                                f"{component.describe(item)}: derived field '{f.name}': {exc.message}"))
-            for item, value in zip(component.items, results):
+            values = work_out(component, f.derived, component.items, f"derived field '{f.name}'")
+            for item, value in zip(component.items, values):
                 item.fields[f.name] = value
     views = Views(game, game.language)
     for component in game.sets.values():

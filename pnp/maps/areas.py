@@ -10,6 +10,7 @@ legend) and checks it. Geometry is pure: no files, no backend.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import posixpath
@@ -223,8 +224,9 @@ class Geography:
     @cached_property
     def beyond(self):
         """The playing region's land outside the bounds: drawn as neighbouring land, never as sea."""
-        return self._playing.difference(self.window) if self.window is not None else self._playing.difference(
-            self._playing)
+        from shapely.geometry import GeometryCollection
+
+        return self._playing.difference(self.window) if self.window is not None else GeometryCollection()
 
     @cached_property
     def context(self) -> list[tuple[str, object]]:
@@ -496,9 +498,6 @@ def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> fl
     return cell.polygon.intersection(region).area / region.area if region.area else 0.0
 
 
-_prepared: dict[int, tuple] = {}  # each area's shape, prepared for many questions
-
-
 def _place(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
            avoid: Sequence[tuple[float, float, float, float]], round_: bool = False) -> tuple[float, float] | None:
     """The centre of a width x height box (a circle when round_) nearest `near` that lies
@@ -506,32 +505,39 @@ def _place(cell, frame: MapFrame, width: float, height: float, near: tuple[float
     return next(_places(cell, frame, width, height, near, avoid, round_), None)
 
 
+@functools.cache
+def _ring_steps(ring: int) -> tuple[tuple[int, int], ...]:
+    """The grid steps `ring` away from the centre (a square ring), nearest first."""
+    if ring == 0:
+        return ((0, 0),)
+    steps = {(dx, dy) for dx in range(-ring, ring + 1) for dy in (-ring, ring)} | \
+        {(dx, dy) for dy in range(-ring, ring + 1) for dx in (-ring, ring)}
+    return tuple(sorted(steps, key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], d[0])))
+
+
 def _places(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
             avoid: Sequence[tuple[float, float, float, float]], round_: bool = False,
             rings: int = 30) -> Iterator[tuple[float, float]]:
-    """Every such centre within `rings` steps of 1.5 mm, nearest first."""
-    from shapely.geometry import Point, box as shapely_box
-    from shapely.prepared import prep
+    """Every such centre within `rings` steps of 1.5 mm, nearest first (a ring's candidates
+    tested at once against the area, prepared once for the many questions)."""
+    import shapely
 
-    inside = _prepared.get(id(cell.polygon))
-    if inside is None or inside[0] is not cell.polygon:
-        inside = _prepared[id(cell.polygon)] = (cell.polygon, prep(cell.polygon))
+    shapely.prepare(cell.polygon)
     step = mm(1.5)
-    for ring in range(0, rings):
-        spots = [(0, 0)] if ring == 0 else sorted(
-            {(dx, dy) for dx in range(-ring, ring + 1) for dy in (-ring, ring)}
-            | {(dx, dy) for dy in range(-ring, ring + 1) for dx in (-ring, ring)},
-            key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], d[0]))
-        for dx, dy in spots:
-            x, y = near[0] + dx * step, near[1] + dy * step
-            box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-            if any(_overlaps(box, other) for other in avoid):
-                continue
-            mx, my = frame.x0 + (x - frame.left) / frame.scale, frame.y1 - (y - frame.top) / frame.scale
-            w, h = width / 2 / frame.scale, height / 2 / frame.scale
-            shape = Point(mx, my).buffer(w, 16) if round_ else shapely_box(mx - w, my - h, mx + w, my + h)
-            if inside[1].contains(shape):
-                yield x, y
+    w, h = width / 2 / frame.scale, height / 2 / frame.scale
+    for ring in range(rings):
+        spots = [(near[0] + dx * step, near[1] + dy * step) for dx, dy in _ring_steps(ring)]
+        spots = [(x, y) for x, y in spots if not any(
+            _overlaps((x - width / 2, y - height / 2, x + width / 2, y + height / 2), other) for other in avoid)]
+        if not spots:
+            continue
+        mx = [frame.x0 + (x - frame.left) / frame.scale for x, _ in spots]
+        my = [frame.y1 - (y - frame.top) / frame.scale for _, y in spots]
+        shapes = shapely.buffer(shapely.points(mx, my), w, quad_segs=16) if round_ else \
+            shapely.box([x - w for x in mx], [y - h for y in my], [x + w for x in mx], [y + h for y in my])
+        for spot, inside in zip(spots, shapely.contains(cell.polygon, shapes)):
+            if inside:
+                yield spot
 
 
 def _map_colours(box: "Box", ctx: Context, env: Mapping[str, Any]) -> dict[str, str]:
@@ -566,12 +572,12 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         drawn.append(Path(_path(land, frame), Style(fill=c["land"], stroke=c["coast"], stroke_width=0.6,
                                                     line_join="round")))
     cells = geography.cells
+    fills = {area.id: groups[area.id].fields["colour"].lower() if area.id in groups else c["land"] for area in areas}
     for area in areas:
-        group = groups.get(area.id)
         cell = cells[area.id]
         if cell.polygon.is_empty:
             continue
-        colour = group.fields["colour"].lower() if group is not None else c["land"]
+        colour = fills[area.id]
         drawn.append(Path(_path(cell.polygon, frame), Style(fill=colour, stroke=c["border"], stroke_width=1.3,
                                                             line_join="round")))
     river = mix(c["sea"], c["coast"], 0.45)
@@ -606,7 +612,7 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     for area in areas:
         cell = cells[area.id]
         group = groups.get(area.id)
-        colour = group.fields["colour"].lower() if group is not None else c["land"]
+        colour = fills[area.id]
         text_colour = (group.fields.get("text_colour") or c["ink"]).lower() if group is not None else c["ink"]
         sx, sy = frame.point(*geography.seat(area))
         drawn += _seat_marker(sx, sy, c["ink"], c["paper"])
@@ -636,9 +642,6 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         if cell.polygon.is_empty:
             continue
         centre = frame.point(*cell.centre)
-        # the marker's spot first, in the widest open space clear of the seat, then the name
-        # nearest the middle, clear of both; a name too long for its area at the one size
-        # every name takes drops to the smallest size before it may leave the area
         # the marker's spot in the widest open space clear of the seat, then the name nearest
         # the middle clear of both (the spot moves further out while the name finds no room);
         # a name too long for its area at the one size every name takes drops to the smallest
