@@ -131,7 +131,8 @@ def validate_command(game: str | None, strict: bool, fmt: str) -> None:
 @main.command("stats")
 @game_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def stats_command(game: str | None, fmt: str) -> None:
+@click.option("--lang", "lang", is_flag=True, help="Show what is translated into each of the game's languages instead.")
+def stats_command(game: str | None, fmt: str, lang: bool) -> None:
     """Show the game's balance: a table per set, a row per group, and what the game declares."""
     from .stats import format_stats, game_stats
 
@@ -140,6 +141,17 @@ def stats_command(game: str | None, fmt: str) -> None:
     if report.game is None:
         click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
         sys.exit(1)
+    if lang:
+        from .checks.translation import coverage, format_coverage
+
+        found = coverage(report.game, first=True)
+        if fmt == "json":
+            click.echo(json.dumps({"languages": [{"language": c.language, "strings": c.strings, "missing": c.missing,
+                                                  "sets": {n: {"complete": d, "items": t} for n, (d, t) in c.sets.items()}}
+                                                 for c in found]}, indent=2, ensure_ascii=False))
+        else:
+            click.echo(format_coverage(report.game, found), nl=False)
+        return
     try:
         data = game_stats(report.game)
     except Exception as exc:  # an expression of stats.yaml that cannot be worked out on broken data
@@ -216,11 +228,43 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 
 
 def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-              duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool) -> str:
+              duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool,
+              language: str | None = None) -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/)."""
     return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
-                 __version__))
+                 language, __version__))
+
+
+def _declared_languages(manifest: Path) -> list[str] | None:
+    """The languages game.yaml declares, read quickly (for telling whether a build is up to
+    date before validating); None when that cannot be read so simply."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
+        languages = data.get("languages") if isinstance(data, dict) else None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    if isinstance(languages, list) and languages and all(isinstance(x, str) for x in languages):
+        return languages
+    return ["en"] if isinstance(data, dict) and "languages" not in data else None
+
+
+def _languages(lang: str | None, declared: list[str]) -> list[str]:
+    """The languages `--lang` asks for, the game's first when not given."""
+    if lang is None:
+        return declared[:1]
+    if lang == "all":
+        return list(declared)
+    if lang not in declared:
+        raise click.UsageError(f"--lang {lang}: the game declares {', '.join(declared)} (or all for every one)")
+    return [lang]
+
+
+def _language_target(target: Path, language: str, declared: list[str]) -> Path:
+    """The default language builds into the output folder, the others into <out>/<lang>/."""
+    return target if language == declared[0] else target / language
 
 
 class StageBars:
@@ -286,6 +330,9 @@ def _target(manifest: Path, out: Path | None) -> Path:
                    "with print/duplex-test-<paper>.pdf).")
 @click.option("--tabletopia-scale", "tabletopia_scale", type=click.IntRange(25, 400), default=100, show_default=True,
               metavar="PERCENT", help="Tabletopia images at 10 px per mm times this percentage.")
+@click.option("--lang", "lang", default=None, metavar="LANG",
+              help="Build the kit in this language of the game's (or all: every one). The first language builds "
+                   "into the output folder, the others into <out>/<lang>/. Default: the game's first language.")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder, pnp's alone (one holding the game or files pnp did not write is refused). "
                    "Default: out/ beside game.yaml.")
@@ -296,11 +343,12 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, out: Path | None, strict: bool,
-                  jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
+                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, lang: str | None,
+                  out: Path | None, strict: bool, jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
     import time
+    from dataclasses import replace
 
     # a build makes many small, short-lived objects and no cycles worth chasing: collecting
     # rarely saves about a tenth of the time
@@ -312,18 +360,27 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
 
     started = time.perf_counter()
     manifest = _manifest(game)
-    target = _target(manifest, out)
-    settings = _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict)
-    if not force and up_to_date(target, manifest.parent, settings):
-        if not quiet:
-            click.echo(f"{target} is up to date: nothing changed since its last build")
-        return
-    report = validate(manifest, _cache(target))
+    base = _target(manifest, out)
+
+    def settings_for(language: str) -> str:
+        return _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, language)
+
+    declared = _declared_languages(manifest)
+    if declared is not None and not force:
+        wanted = _languages(lang, declared)
+        targets = [_language_target(base, language, declared) for language in wanted]
+        if all(up_to_date(t, manifest.parent, settings_for(language)) for t, language in zip(targets, wanted)):
+            if not quiet:
+                for t in targets:
+                    click.echo(f"{t} is up to date: nothing changed since its last build")
+            return
+    report = validate(manifest, _cache(base))
     if report.problems:
         click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
     if report.failed(strict):
         click.echo("build stopped: fix the errors above first", err=True)
         sys.exit(1)
+    declared = list(report.game.languages or ("en",))
     options = BuildOptions(
         parts=_parts(report.game, only),
         papers=tuple(PAPERS) if paper == "all" else (paper,),
@@ -334,24 +391,34 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         tabletopia_scale=tabletopia_scale,
         jobs=jobs,
     )
-    progress = None if quiet else StageBars()
-    try:
-        outcome = build_safely(report.game, target, options, progress, partial=bool(only), settings=settings,
-                               keep=report.keep.entry() if report.keep else None,
-                               report=(_validated(manifest), report.to_data()))
-    except BuildFailed as exc:
-        raise click.ClickException(str(exc)) from None
-    finally:
-        if progress is not None:
-            progress.close()
-    for warning in outcome.warnings:
-        click.echo(f"warning: {warning}", err=True)
-    if verbose:
-        for path in outcome.written:
-            click.echo(f"wrote {path}")
-    if not quiet:
-        elapsed = time.perf_counter() - started
-        click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
+    shared: dict[str, Path] = {}  # what one language's build drew, for the next to link
+    for language in _languages(lang, declared):
+        target = _language_target(base, language, declared)
+        settings = settings_for(language)
+        if not force and up_to_date(target, manifest.parent, settings):
+            if not quiet:
+                click.echo(f"{target} is up to date: nothing changed since its last build")
+            continue
+        progress = None if quiet else StageBars()
+        try:
+            outcome = build_safely(report.game, target, replace(options, language=language), progress,
+                                   partial=bool(only), settings=settings,
+                                   keep=report.keep.entry() if report.keep else None,
+                                   report=(_validated(manifest), report.to_data()), shared=shared)
+        except BuildFailed as exc:
+            raise click.ClickException(str(exc)) from None
+        finally:
+            if progress is not None:
+                progress.close()
+        shared.update(outcome.made)
+        for warning in outcome.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        if verbose:
+            for path in outcome.written:
+                click.echo(f"wrote {path}")
+        if not quiet:
+            elapsed = time.perf_counter() - started
+            click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
 
 
 @main.command("watch")
@@ -376,7 +443,6 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
     manifest = _manifest(game)
     root = manifest.parent.resolve()
     target = _target(manifest, out).resolve()
-    settings = _settings(manifest, only, "all", formats, None, False, (0.0, 0.0), 100, False)
     state = {"files": {manifest.resolve()}, "folders": set(), "globs": []}
 
     def rebuild() -> None:
@@ -391,6 +457,8 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
             return
         try:
             options = BuildOptions(parts=_parts(report.game, only), formats=formats)
+            settings = _settings(manifest, only, "all", formats, None, False, (0.0, 0.0), 100, False,
+                                 report.game.language)
             # the record lets each rebuild keep what the edit did not change (and pnp build
             # afterwards find the output up to date)
             outcome = build_safely(report.game, target, options, partial=bool(only), settings=settings,

@@ -364,6 +364,10 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
             stats, found = load_stats(stats_doc, sets)
             problems += found
 
+    glossary = None
+    if "glossary" in data and loader.read(data["glossary"], loader.locate(("glossary",)), "glossary") is not None:
+        glossary = data["glossary"]
+
     players = (data["players"]["min"], data["players"]["max"]) if "players" in data else None
     game = Game(
         root=root,
@@ -383,6 +387,7 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         complete=loader.complete,
         documents=loader.documents,
         icons_folder=inside(icons_folder) or "icons",
+        glossary=glossary,
     )
     _derive(game, problems)
     found, layout_docs = load_layouts(game, loader.locate)

@@ -168,6 +168,7 @@ class Game:
     complete: bool
     documents: Mapping[str, Document] = field(repr=False, compare=False)
     icons_folder: str = "icons"
+    glossary: str | None = None  # the file of the game's terms in each language
     memo: dict = field(default_factory=dict, repr=False, compare=False)  # what checks work out once
     _views: dict[str, "Views"] = field(default_factory=dict, repr=False, compare=False)
 

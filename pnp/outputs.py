@@ -119,6 +119,8 @@ class Outputs:
         # outputs an identical earlier build left in place: (key, size) by relative path
         self.previous: dict[str, tuple[str, int]] = {}
         self.keys: dict[str, str] = {}
+        # files another language's build of this run drew, by content key: linked, not drawn again
+        self.shared: dict[str, Path] = {}
         self._salt_files = list(salt_files)
         self._salt: str | None = None
         self._digests: dict[int, tuple[Definition, str]] = {}
@@ -175,12 +177,28 @@ class Outputs:
     def reusable(self, relative: str, key: str, counted: bool = True) -> bool:
         """Whether the output an earlier build left at `relative` was drawn from the same
         content; if so it is kept as it is."""
-        if self.earlier_key(relative) != key:
+        if self.earlier_key(relative) != key and not self._link(relative, key):
             return False
         self.keys[relative] = key
         self.result.files.append(self.out / relative)
         if counted:
             self.progress.advance()
+        return True
+
+    def _link(self, relative: str, key: str) -> bool:
+        """Link the file another language's build drew from the same content, if there is one."""
+        import os
+
+        source = self.shared.get(key)
+        if source is None:
+            return False
+        path = self.out / relative
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.unlink(missing_ok=True)
+            os.link(source, path)
+        except OSError:
+            return False
         return True
 
     # --- writing ----------------------------------------------------------------------

@@ -45,6 +45,7 @@ class BuildOptions:
     back_shift: tuple[float, float] = (0.0, 0.0)  # points: backs moved right and down, for a printer that drifts
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
     tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
+    language: str | None = None  # the kit's language; None: the game's first
 
     def bleed_for(self, kind: str) -> float:
         """The bleed a kind of piece is printed with: as asked, or by default 1 mm for cards,
@@ -99,20 +100,24 @@ def read_art(game: "Game") -> dict[str, "Art"]:
 
 
 def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | None = None,
-          previous: dict | None = None, keys: dict | None = None, keep: tuple | None = None) -> Outputs:
-    """Build the kit into `out`: compose, impose, render, export."""
+          previous: dict | None = None, keys: dict | None = None, keep: tuple | None = None,
+          shared: dict[str, Path] | None = None) -> Outputs:
+    """Build the kit into `out`: compose, impose, render, export. `shared` holds files another
+    language's build made, by content key: a file drawn from the same content is linked."""
     from .exports import gallery, pod, tabletopia, tts
     from .scheduler import Scheduler
 
     fonts = game_fonts(game)
     art = read_art(game)
+    language = options.language or game.language
     with Scheduler(options.jobs) as workers:
         outputs = Outputs(out, fonts, workers, progress, [Path(a.path) for a in art.values()], options.formats,
-                          game.title.get(game.language))
+                          game.title.get(language, game.language))
         outputs.previous, outputs.keys = previous or {}, dict(keys or {})
+        outputs.shared = dict(shared or {})
         if keep is not None:
             outputs.cache.put(*keep)
-        kit = Kit(game, fonts, art)
+        kit = Kit(game, fonts, art, language)
         rows: list = []
         if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
             tts.start(kit, outputs, options, rows)
@@ -377,12 +382,13 @@ class Outcome:
     summary: str
     written: list[Path]
     warnings: list[str]
+    made: dict[str, Path]  # each file's content key and where it now is, for another language's build to link
 
 
 def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Progress | None = None,
                  partial: bool = False, settings: str | None = None,
                  keep: tuple[str, str, bytes] | None = None,
-                 report: tuple[str, bytes] | None = None) -> Outcome:
+                 report: tuple[str, bytes] | None = None, shared: dict[str, Path] | None = None) -> Outcome:
     """Build into a new folder beside `target` and swap it in only when complete, so a build
     that fails or is interrupted leaves the previous output as it was. A partial build
     starts from the previous output and replaces only its own part. With `settings` (the
@@ -390,7 +396,9 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     build can tell that nothing changed. `keep` is an entry for the new output's cache
     (kind, key, data): validation's map checks. `report` is validation's report (what else it
     depends on, as text; the report), kept under the fingerprint of the game's inputs so
-    that validating an unchanged game again only reads it back."""
+    that validating an unchanged game again only reads it back. The first language's build
+    leaves the other languages' folders in `target` (<lang>/) as they are; `shared` holds
+    what they drew, by content key (`Outcome.made`), to link rather than draw again."""
     import shutil
 
     from .cache import FOLDER as CACHE
@@ -401,7 +409,9 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     if target.exists() and not target.is_dir():
         raise BuildFailed(f"cannot build into {target}: it is a file, not a folder")
     target = target.resolve()  # an out/ that is a link to a folder stays a link: build where it points
-    check_output_folder(target, game)
+    language = options.language or game.language
+    kept = {CACHE, RECORD} | (set(game.languages) - {game.language} if language == game.language else set())
+    check_output_folder(target, game, kept)
     try:
         staging = staging_folder(target)
     except OSError as exc:
@@ -413,7 +423,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         keep_previous(target, staging)
         previous = previous_outputs(staging)
         keys = {name: key for name, (key, _) in previous.items()} if partial else {}
-        outputs = build(game, staging, options, progress, previous, keys, keep)
+        outputs = build(game, staging, options, progress, previous, keys, keep, shared)
         result = outputs.result
         keep_work(game, outputs.cache)  # what this process computed or was given, for the next validation
         if report is not None and inputs is not None:
@@ -421,13 +431,13 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
 
             outputs.cache.put("report", fingerprint(inputs, report[0]), report[1])
         outputs.cache.trim()
-        files = set(output_files(staging, {CACHE, RECORD}))
+        files = set(output_files(staging, kept))
         if not partial:
             for path in files.difference(result.files):
                 path.unlink()
             files.intersection_update(result.files)
         outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
-                          outputs.warnings)
+                          outputs.warnings, {key: target / name for name, key in outputs.keys.items()})
         if inputs is not None:  # lets the next build see that nothing changed
             write_atomic(staging / RECORD, record(staging, inputs, settings, sorted(files), outputs.keys))
         else:  # a record kept from an earlier build would no longer be true
@@ -443,7 +453,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         raise
 
 
-def check_output_folder(target: Path, game: "Game") -> None:
+def check_output_folder(target: Path, game: "Game", kept: set[str] | None = None) -> None:
     """A build replaces its whole output folder, so it must be one pnp can own: never the game
     folder or a folder holding it, never one holding a file the game reads, and never one
     holding files that no build of pnp wrote (its record lists every file it wrote)."""
@@ -465,7 +475,7 @@ def check_output_folder(target: Path, game: "Game") -> None:
     record = read_record(target)
     written = set(record.get("files", {})) if isinstance(record, dict) and isinstance(record.get("files"), dict) \
         else set()
-    foreign = sorted(str(p.relative_to(target)) for p in output_files(target, {CACHE, RECORD})
+    foreign = sorted(str(p.relative_to(target)) for p in output_files(target, kept or {CACHE, RECORD})
                      if str(p.relative_to(target)) not in written)
     if foreign:
         more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
@@ -481,7 +491,9 @@ def output_files(folder: Path, leave_out: set[str]) -> list[Path]:
     found = []
     for parent, dirs, names in os.walk(folder):
         if parent == str(folder):
-            dirs[:] = [d for d in dirs if d not in leave_out]
+            # (and what a build of another language into a folder inside leaves while it runs)
+            dirs[:] = [d for d in dirs if d not in leave_out and not (d.startswith(".") and (".building-" in d
+                                                                                               or ".old-" in d))]
             names = [n for n in names if n not in leave_out]
         found += [Path(parent, n) for n in names]
     return found

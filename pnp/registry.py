@@ -1,6 +1,6 @@
 """Every kind of box and every check pnp has, registered: what loads or checks a game
 imports this first, so that layouts find every box kind and validation runs every check."""
 
-from .checks import hygiene  # noqa: F401
+from .checks import hygiene, translation  # noqa: F401
 from .compose import boxes  # noqa: F401
 from .maps import areas  # noqa: F401

@@ -18,7 +18,7 @@ from .yamlload import DataPath, Document
 if TYPE_CHECKING:
     import jsonschema
 
-SCHEMA_NAMES = ("common", "game", "layout", "board", "land", "rivers", "checks", "stats")
+SCHEMA_NAMES = ("common", "game", "layout", "board", "land", "rivers", "checks", "stats", "glossary")
 
 
 @cache

@@ -25,6 +25,8 @@ class Report:
     # "126 cards in 16 suits" and each set's size, or None when the manifest could not be read
     counted: str | None = None
     sets: dict | None = None
+    # what is translated, a line per language after the first: "fr: 126 of 126 cards, 0 strings missing"
+    languages: tuple[str, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -41,15 +43,16 @@ class Report:
         tally = f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}"
         if self.counted is None:
             return f"the game manifest could not be read: {tally}"
-        return f"{self.counted}: {tally}"
+        return "\n".join((f"{self.counted}: {tally}", *self.languages))
 
     def summary_data(self) -> dict:
-        return {"sets": self.sets or {}, "errors": self.errors, "warnings": self.warnings}
+        return {"sets": self.sets or {}, "errors": self.errors, "warnings": self.warnings,
+                "languages": list(self.languages)}
 
     def to_data(self) -> bytes:
         """What the report says, for a build to keep: `kept` reads it back."""
-        return json.dumps({"counted": self.counted, "sets": self.sets, "problems": json.loads(_data(self.problems))},
-                          ensure_ascii=False).encode("utf-8")
+        return json.dumps({"counted": self.counted, "sets": self.sets, "languages": list(self.languages),
+                           "problems": json.loads(_data(self.problems))}, ensure_ascii=False).encode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,8 @@ class _Keep:
 def kept(data: bytes) -> Report:
     """A report a build kept (`Report.to_data`)."""
     doc = json.loads(data)
-    return Report(None, tuple(_problems(json.dumps(doc["problems"]).encode())), None, doc["counted"], doc["sets"])
+    return Report(None, tuple(_problems(json.dumps(doc["problems"]).encode())), None, doc["counted"], doc["sets"],
+                  tuple(doc.get("languages", ())))
 
 
 def counted(game: Game) -> str:
@@ -127,7 +131,13 @@ def validate(manifest: Path, cache: Any = None) -> Report:
             problems += found
             keep = _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
     sets = {name: {"items": len(s.items), "groups": len(s.groups)} for name, s in game.sets.items()} if game else None
-    return Report(game, tuple(sort_problems(_unique(problems), order)), keep, counted(game) if game else None, sets)
+    from .checks.translation import coverage
+
+    found = coverage(game) if game else []
+    # a line per language, while one lacks anything
+    languages = tuple(c.line(game) for c in found) if any(c.missing for c in found) else ()
+    return Report(game, tuple(sort_problems(_unique(problems), order)), keep, counted(game) if game else None, sets,
+                  languages)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

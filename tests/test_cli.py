@@ -77,7 +77,7 @@ def test_json_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         "summary": {"sets": {"cards": {"items": 7, "groups": 2}, "board": {"items": 2, "groups": 0},
                              "money": {"items": 3, "groups": 0}, "turn-tokens": {"items": 3, "groups": 0},
                              "markers": {"items": 3, "groups": 0}, "aid": {"items": 1, "groups": 0}},
-                    "errors": 0, "warnings": 1},
+                    "errors": 0, "warnings": 1, "languages": []},
     }
     assert invoke("validate", "--format", "json", "--strict").exit_code == 1
 

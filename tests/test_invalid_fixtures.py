@@ -66,7 +66,8 @@ def test_symlinked_art_pointing_outside_is_refused(mini: Path, tmp_path: Path, m
     (mini / "art").mkdir()
     (mini / "art" / "link.png").symlink_to(secret)
     north = mini / "cards" / "north.yaml"
-    north.write_text(north.read_text().replace("    note: Rules the north.", "    note: Rules the north.\n    art: art/link.png"))
+    north.write_text(north.read_text().replace("    note: {en: Rules the north., fr: Règne sur le nord.}",
+                                                    "    note: {en: Rules the north., fr: Règne sur le nord.}\n    art: art/link.png"))
     monkeypatch.chdir(mini)
     result = run_validate(mini)
     assert result.output.splitlines()[0] == (
@@ -83,7 +84,8 @@ def test_real_image_art_is_accepted_and_a_bomb_is_not(mini: Path, monkeypatch: p
     Image.new("1", (30000, 30000)).save(mini / "art" / "bomb.png")
     north = mini / "cards" / "north.yaml"
     text = north.read_text()
-    text = text.replace("    note: Rules the north.", "    note: Rules the north.\n    art: art/king.png")
+    text = text.replace("    note: {en: Rules the north., fr: Règne sur le nord.}",
+                                                    "    note: {en: Rules the north., fr: Règne sur le nord.}\n    art: art/king.png")
     text = text.replace("    swords: 2", "    swords: 2\n    art: art/bomb.png")
     north.write_text(text)
     monkeypatch.chdir(mini)

@@ -148,7 +148,8 @@ def test_card_art_fills_the_picture_area(mini: Path, tmp_path: Path) -> None:
     (mini / "art").mkdir()
     art.save(mini / "art" / "king.png")
     north = mini / "cards" / "north.yaml"
-    north.write_text(north.read_text().replace("    note: Rules the north.", "    note: Rules the north.\n    art: art/king.png"))
+    north.write_text(north.read_text().replace("    note: {en: Rules the north., fr: Règne sur le nord.}",
+                                                    "    note: {en: Rules the north., fr: Règne sur le nord.}\n    art: art/king.png"))
     result = CliRunner().invoke(main, ["build", "--game", str(mini), "--format", "png", "-o", str(tmp_path / "o")],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
@@ -165,7 +166,7 @@ def test_markup_characters_come_out_right_in_svg_and_html(mini: Path, tmp_path: 
 
     name = 'Tom & "Jerry" <Ltd>'
     north = mini / "cards" / "north.yaml"
-    north.write_text(north.read_text().replace("name: Guards", f"name: '{name}'"))
+    north.write_text(north.read_text().replace("name: {en: Guards, fr: Gardes}", f"name: '{name}'"))
     result = CliRunner().invoke(main, ["build", "--game", str(mini), "--only", "cards", "--only", "gallery",
                                        "--format", "svg,png", "-o", str(tmp_path / "o")], catch_exceptions=False)
     assert result.exit_code == 0, result.output

@@ -237,7 +237,7 @@ def test_the_gallery_calls_groups_by_their_names(tmp_path: Path) -> None:
     back = game_yaml.parent / "layouts" / "card-back.yaml"
     back.write_text(back.read_text("utf-8").replace('text: "{game.title}"', 'text: "{group.name}"'), "utf-8")
     (game_yaml.parent / "cards" / "north.yaml").write_text(
-        (game_yaml.parent / "cards" / "north.yaml").read_text("utf-8").replace("name: North", "name: The Far North", 1),
+        (game_yaml.parent / "cards" / "north.yaml").read_text("utf-8").replace("name: {en: North,", "name: {en: The Far North,", 1),
         "utf-8")
     out = tmp_path / "out"
     build("--game", str(game_yaml), "--only", "cards", "--only", "gallery", "-o", str(out))

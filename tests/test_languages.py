@@ -1,0 +1,102 @@
+"""Kits in every language a game declares: `pnp build --lang`, what is translated (`pnp stats
+--lang`), and the work two languages share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from click.testing import CliRunner
+
+from conftest import make_game
+from pnp.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def pdf_text(path: Path) -> str:
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
+
+
+def test_each_language_builds_into_its_own_folder(tmp_path: Path) -> None:
+    game = make_game(tmp_path / "mini")
+    out = tmp_path / "out"
+    result = run("build", "--game", str(game), "-o", str(out), "--lang", "all", "--only", "cards",
+                 "--paper", "a4", "--format", "pdf,png")
+    assert result.exit_code == 0, result.output
+    assert f"into {out} in" in result.output and f"into {out / 'fr'} in" in result.output
+    english, french = pdf_text(out / "print" / "cards-a4.pdf"), pdf_text(out / "fr" / "print" / "cards-a4.pdf")
+    assert "King" in english and "Roi" not in english
+    assert "Roi" in french and "Reine" in french and "Règne sur le nord." in french
+    for word in ("King", "Queen", "Rules the north", "Guards", "Fleet"):
+        assert word not in french
+    # the same layout in both: the same files in the same places
+    english_files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                           if p.is_file() and not p.relative_to(out).as_posix().startswith(("fr/", ".")))
+    french_files = sorted(p.relative_to(out / "fr").as_posix() for p in (out / "fr").rglob("*")
+                          if p.is_file() and not p.relative_to(out / "fr").as_posix().startswith("."))
+    assert english_files == french_files
+    # what does not change with the language is drawn once: the French build links it
+    back, french_back = out / "png" / "cards" / "back.png", out / "fr" / "png" / "cards" / "back.png"
+    assert back.read_bytes() == french_back.read_bytes()
+    assert back.stat().st_ino == french_back.stat().st_ino
+    king, roi = out / "png" / "cards" / "king.png", out / "fr" / "png" / "cards" / "king.png"
+    assert king.stat().st_ino != roi.stat().st_ino and king.read_bytes() != roi.read_bytes()
+
+    # building the first language again leaves the others' folders as they are
+    result = run("build", "--game", str(game), "-o", str(out), "--only", "cards", "--paper", "a4",
+                 "--format", "pdf,png", "--force")
+    assert result.exit_code == 0, result.output
+    assert (out / "fr" / "print" / "cards-a4.pdf").read_text("latin-1") and french_back.is_file()
+    # and nothing changed since: each language says so
+    result = run("build", "--game", str(game), "-o", str(out), "--lang", "all", "--only", "cards",
+                 "--paper", "a4", "--format", "pdf,png")
+    assert result.output == (f"{out} is up to date: nothing changed since its last build\n"
+                             f"{out / 'fr'} is up to date: nothing changed since its last build\n")
+
+
+def test_one_other_language_alone(tmp_path: Path) -> None:
+    game = make_game(tmp_path / "mini")
+    out = tmp_path / "out"
+    result = run("build", "--game", str(game), "-o", str(out), "--lang", "fr", "--only", "aid", "--paper", "a4",
+                 "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["fr"]
+    text = pdf_text(out / "fr" / "print" / "aid-a4.pdf")
+    assert "Votre tour" in text and "Your turn" not in text
+
+
+def test_a_language_the_game_does_not_declare_is_a_usage_error(tmp_path: Path) -> None:
+    game = make_game(tmp_path / "mini")
+    result = run("build", "--game", str(game), "-o", str(tmp_path / "out"), "--lang", "de")
+    assert result.exit_code == 2
+    assert "Error: --lang de: the game declares en, fr (or all for every one)" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_stats_shows_what_is_translated(tmp_path: Path) -> None:
+    game = make_game(tmp_path / "mini")
+    south = game.parent / "cards" / "south.yaml"
+    south.write_text(south.read_text("utf-8").replace("name: {en: Queen, fr: Reine}", "name: Queen"), "utf-8")
+    result = run("stats", "--game", str(game), "--lang")
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        "Mini: what is translated (items with every printed string, and strings)\n"
+        "                   en        fr\n"
+        "cards          7 of 7    6 of 7\n"
+        "board          2 of 2    2 of 2\n"
+        "money          3 of 3    3 of 3\n"
+        "turn-tokens    3 of 3    3 of 3\n"
+        "aid            1 of 1    1 of 1\n"
+        "strings      94 of 94  93 of 94\n")
+
+
+def test_a_game_in_one_language_has_nothing_to_translate() -> None:
+    result = run("stats", "--game", "examples/furia-cartese", "--lang")
+    assert result.output == "Furia Cartese is printed in one language (fr): nothing to translate\n"
