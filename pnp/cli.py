@@ -229,11 +229,11 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 
 def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
               duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool,
-              language: str | None = None) -> str:
+              language: str | None = None, ink_saver: bool = False, greyscale: bool = False) -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/)."""
     return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
-                 language, __version__))
+                 language, ink_saver, greyscale, __version__))
 
 
 def _declared_languages(manifest: Path) -> list[str] | None:
@@ -330,6 +330,9 @@ def _target(manifest: Path, out: Path | None) -> Path:
                    "with print/duplex-test-<paper>.pdf).")
 @click.option("--tabletopia-scale", "tabletopia_scale", type=click.IntRange(25, 400), default=100, show_default=True,
               metavar="PERCENT", help="Tabletopia images at 10 px per mm times this percentage.")
+@click.option("--ink-saver", "ink_saver", is_flag=True,
+              help="Print dark pieces light: every set's backs, the tokens, and the sets whose ink_saver: says so.")
+@click.option("--greyscale", is_flag=True, help="The whole kit in greys, for a black-and-white printer.")
 @click.option("--lang", "lang", default=None, metavar="LANG",
               help="Build the kit in this language of the game's (or all: every one). The first language builds "
                    "into the output folder, the others into <out>/<lang>/. Default: the game's first language.")
@@ -343,7 +346,8 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, lang: str | None,
+                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, ink_saver: bool,
+                  greyscale: bool, lang: str | None,
                   out: Path | None, strict: bool, jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
@@ -363,7 +367,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     base = _target(manifest, out)
 
     def settings_for(language: str) -> str:
-        return _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, language)
+        return _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, language,
+                         ink_saver, greyscale)
 
     declared = _declared_languages(manifest)
     if declared is not None and not force:
@@ -390,6 +395,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         back_shift=back_shift,
         tabletopia_scale=tabletopia_scale,
         jobs=jobs,
+        ink_saver=ink_saver,
+        greyscale=greyscale,
     )
     shared: dict[str, Path] = {}  # what one language's build drew, for the next to link
     for language in _languages(lang, declared):

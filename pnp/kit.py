@@ -129,14 +129,43 @@ def _names_of(value: Any) -> set[str]:
     return set()
 
 
+@dataclass(frozen=True)
+class Ink:
+    """How a kit is printed: in full colour, with dark pieces printed light (`saver`: the sets'
+    backs, and the faces of the sets that say so, tokens by default), or all in greys."""
+
+    saver: bool = False
+    greyscale: bool = False
+
+    def parts(self, component: "ComponentSet") -> str:
+        """What --ink-saver lightens of a set: "all", "backs" or "none" (its `ink_saver:`)."""
+        default = "all" if component.type == "token" else "none" if component.type == "board" else "backs"
+        return component.declaration.get("ink_saver", default)
+
+    def face(self, definition: "Definition", component: "ComponentSet") -> "Definition":
+        from .paint import greyscale, ink_saver
+
+        if self.saver and self.parts(component) == "all":
+            definition = ink_saver(definition)
+        return greyscale(definition) if self.greyscale else definition
+
+    def back(self, definition: "Definition", component: "ComponentSet") -> "Definition":
+        from .paint import greyscale, ink_saver
+
+        if self.saver and self.parts(component) in ("all", "backs"):
+            definition = ink_saver(definition)
+        return greyscale(definition) if self.greyscale else definition
+
+
 class Kit:
-    """Every set of a game, composed in one language."""
+    """Every set of a game, composed in one language (and printed with `ink`)."""
 
     def __init__(self, game: "Game", fonts: Mapping[str, "FontMetrics"], art: Mapping[str, Art],
-                 language: str | None = None):
+                 language: str | None = None, ink: Ink = Ink()):
         self.game = game
         self.fonts = fonts
         self.art = art
+        self.ink = ink
         self.language = language or game.language
         self.sets: list[PieceSet] = []
         views = game.views(self.language)
@@ -166,11 +195,13 @@ class Kit:
             face_layout = component.faces.get(item.face or "")
             if face_layout is None:
                 continue
-            face = self._cut(compose(face_layout, self._context(face_layout, component), env,
-                                     f"{component.name}-{name}"), component)
+            face = self.ink.face(self._cut(compose(face_layout, self._context(face_layout, component), env,
+                                                   f"{component.name}-{name}"), component), component)
             back, back_name = None, None
             if same:
                 back = face
+                if self.ink.saver and self.ink.parts(component) == "backs":
+                    back = self.ink.back(face, component)
             elif item.back and item.back in component.backs:
                 layout = component.backs[item.back]
                 scope = _scope(layout, component)
@@ -183,8 +214,9 @@ class Kit:
                 if len(component.backs) > 1 and scope == "set":
                     back_name = f"back-{item.back.rsplit('/', 1)[-1].removesuffix('.yaml')}"
                 if key not in shared:
-                    shared[key] = self._cut(compose(layout, self._context(layout, component), env,
-                                                    f"{component.name}-{back_name}"), component)
+                    shared[key] = self.ink.back(self._cut(compose(layout, self._context(layout, component), env,
+                                                                  f"{component.name}-{back_name}"), component),
+                                                component)
                 back = shared[key]
             if label_template is not None:
                 shown = label_template.render(env, self.language)
@@ -208,7 +240,8 @@ class Kit:
                 env = dict(views.env())
                 if component.settings is not None:
                     env["map"] = component.settings.view(self.language, self.game.language)
-                return compose(layout, self._context(layout, component), env, component.name)
+                return self.ink.face(compose(layout, self._context(layout, component), env, component.name),
+                                     component)
             pieces.boards.append(Board(component.name, title, make_page, key))
             return
         names = expr.parse_template(component.declaration.get("name") or "{id}")
@@ -219,7 +252,7 @@ class Kit:
             shown = label.render(env, self.language) if label else f"{title} · {item.id}"
 
             def make_item_page(layout=component.faces.get(item.face or "", layout), env=env, name=name):
-                return compose(layout, self._context(layout, component), env, name)
+                return self.ink.face(compose(layout, self._context(layout, component), env, name), component)
             pieces.boards.append(Board(name, shown, make_item_page, key + (name,)))
 
     @staticmethod
@@ -238,7 +271,7 @@ class Kit:
         from .maps.areas import colours_of
 
         colours = tuple(sorted((area, g.id, repr(g.fields)) for area, g in colours_of(game, component).items()))
-        return ("board", digests, colours, self.language, repr(game.values))
+        return ("board", digests, colours, self.language, repr(game.values), self.ink)
 
     def __iter__(self) -> Iterator[PieceSet]:
         return iter(self.sets)

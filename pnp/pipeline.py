@@ -14,9 +14,10 @@ from . import __version__
 from .components import types
 from .fonts import FontMetrics, find_font, metrics
 from .impose import DEFAULT_BLEED, PAPERS, duplex_test, interleave, shifted
-from .kit import Kit, PieceSet
+from .kit import Ink, Kit, PieceSet
 from .outputs import BuildResult, Outputs, Progress
 from .readme import NAME as READ_ME_FIRST
+from .paint import greyscale_page
 from .scene import Page, single
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ class BuildOptions:
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
     tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
     language: str | None = None  # the kit's language; None: the game's first
+    ink_saver: bool = False  # dark backs, tokens (and sets that say so) printed light
+    greyscale: bool = False  # the whole kit in greys
 
     def bleed_for(self, kind: str) -> float:
         """The bleed a kind of piece is printed with: as asked, or by default 1 mm for cards,
@@ -117,7 +120,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         outputs.shared = dict(shared or {})
         if keep is not None:
             outputs.cache.put(*keep)
-        kit = Kit(game, fonts, art, language)
+        kit = Kit(game, fonts, art, language, Ink(options.ink_saver, options.greyscale))
         rows: list = []
         if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
             tts.start(kit, outputs, options, rows)
@@ -220,6 +223,8 @@ def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None
     for paper in options.papers:
         front, back = duplex_test(PAPERS[paper], title, font)
         pages = [front, shifted(back, *options.back_shift)]
+        if options.greyscale:
+            pages = [greyscale_page(page) for page in pages]
         outputs.make(f"print/duplex-test-{paper}.pdf", outputs.key("pdf", pages), lambda pages=pages: outputs.pdf(pages))
 
 
@@ -234,6 +239,8 @@ def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> No
     outputs.progress.stage("read me first", len(options.papers))
     for paper in options.papers:
         pages = read_me_first(kit, paper, settings)
+        if options.greyscale:
+            pages = [greyscale_page(page) for page in pages]
         outputs.make(read_me_first_path(paper), outputs.key("pdf", pages), lambda pages=pages: outputs.pdf(pages))
 
 

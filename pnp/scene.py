@@ -114,6 +114,7 @@ class Image:
     width: float
     height: float
     path: str
+    grey: bool = False  # drawn in greys (a greyscale kit)
 
 
 @dataclass(frozen=True)

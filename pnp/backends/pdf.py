@@ -214,7 +214,14 @@ class _Painter:
             c.saveState()
             c.translate(node.x, node.y + node.height)
             c.scale(1, -1)
-            c.drawImage(node.path, 0, 0, node.width, node.height, mask="auto")
+            if node.grey:
+                from reportlab.lib.utils import ImageReader
+
+                from .png import grey_picture
+
+                c.drawImage(ImageReader(grey_picture(node.path)), 0, 0, node.width, node.height, mask="auto")
+            else:
+                c.drawImage(node.path, 0, 0, node.width, node.height, mask="auto")
             c.restoreState()
         elif isinstance(node, Use):
             c.saveState()

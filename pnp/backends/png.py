@@ -39,6 +39,16 @@ def rasterize(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Ite
         document.close()
 
 
+def grey_picture(path: str) -> Image.Image:
+    """A picture in greys of the same luminance, its transparency kept (a greyscale kit's art)."""
+    from PIL import ImageOps
+
+    with Image.open(path) as image:
+        image = ImageOps.exif_transpose(image)
+        has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+        return image.convert("LA" if has_alpha else "L")
+
+
 def thumbnail(image: Image.Image, width: int) -> Image.Image:
     """The image reduced by a whole factor to at most `width` pixels wide (box-averaged)."""
     return image.reduce(max(1, -(-image.width // width)))

@@ -209,7 +209,16 @@ class SvgRenderer:
                 text["paint-order"] = "stroke"
             parent.add(text)
         elif isinstance(node, Image):
-            data = Path(node.path).read_bytes()
+            if node.grey:
+                import io
+
+                from .png import grey_picture
+
+                buffer = io.BytesIO()
+                grey_picture(node.path).save(buffer, "PNG")
+                data = buffer.getvalue()
+            else:
+                data = Path(node.path).read_bytes()
             kind = "png" if data[:8] == b"\x89PNG\r\n\x1a\n" else "jpeg"
             href = f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
             image = d.image(href, insert=(_num(node.x), _num(node.y)), size=(_num(node.width), _num(node.height)))
