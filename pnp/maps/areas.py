@@ -580,7 +580,7 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         colour = fills[area.id]
         drawn.append(Path(_path(cell.polygon, frame), Style(fill=colour, stroke=c["border"], stroke_width=1.3,
                                                             line_join="round")))
-    river = mix(c["sea"], c["coast"], 0.45)
+    river = river_colour(c)
     for _, lines in geography.board.rivers:
         for line in lines:
             drawn.append(Path(_line([frame.point(*geography.project(lon, lat)) for lon, lat in line]),
@@ -731,11 +731,16 @@ def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return nodes
 
 
-LEGEND_MARKS = ("seat", "border", "coast", "link")
+LEGEND_MARKS = ("seat", "border", "coast", "river", "link")
 
 
-@box_kind("legend", "A key to the map drawn before it: a row for each entry, its mark (seat, border, coast or "
-          "link) and its text.",
+def river_colour(colours: Mapping[str, str]) -> str:
+    """Rivers: between the sea and the coast line."""
+    return mix(colours["sea"], colours["coast"], 0.45)
+
+
+@box_kind("legend", "A key to the map drawn before it: a row for each entry, its mark (seat, border, coast, "
+          "river or link) and its text.",
           'legend: {x: 206, y: 356, width: 70, height: 42, legend: [{mark: seat, text: "seat of government"}], '
           'font: body, size: 8}',
           ("font", "size"))
@@ -765,6 +770,10 @@ def _legend(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
             nodes.append(Rect(x, cy - mm(2), mm(3), mm(4), Style(fill=mix(ink, paper, 0.55))))
             nodes.append(Path((("M", x + mm(3), cy - mm(2)), ("L", x + mm(3), cy + mm(2))),
                               Style(stroke=colours["coast"], stroke_width=1.2)))
+        elif kind == "river":
+            nodes.append(Path((("M", x, cy + mm(0.6)), ("C", x + mm(2), cy - mm(1.8), x + mm(3.5), cy + mm(1.8),
+                                                         x + mm(6.5), cy - mm(0.6))),
+                              Style(stroke=river_colour(colours), stroke_width=0.9, line_cap="round")))
         else:
             nodes.append(Path(_dashes([(x, cy), (x + mm(6.5), cy)], mm(1.2)),
                               Style(stroke=ink, stroke_width=1.1, line_cap="round")))
