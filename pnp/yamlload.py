@@ -29,7 +29,7 @@ except AttributeError:  # pragma: no cover - depends on how pyyaml was built
 DataPath = tuple[Any, ...]
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
-MAX_NODES = 100_000  # nodes produced from one file, counting every alias expansion
+MAX_NODES = 100_000  # values one file's aliases may produce again (its own values are bounded by its size)
 MAX_DEPTH = 64
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
@@ -83,6 +83,7 @@ class _Converter:
         self.keys: dict[DataPath, tuple[int, int]] = {}
         self.problems: list[Problem] = []
         self.nodes = 0
+        self.converted: set[int] = set()
         self.active: set[int] = set()
         self.scalars = SafeConstructor()
 
@@ -90,7 +91,10 @@ class _Converter:
         return Location(self.file, *_position(node.start_mark))
 
     def convert(self, node: yaml.Node, path: DataPath) -> Any:
-        self.nodes += 1
+        if id(node) in self.converted:  # reached again through an alias
+            self.nodes += 1
+        else:
+            self.converted.add(id(node))
         if self.nodes > MAX_NODES:
             raise _Stop(problem(
                 "yaml-alias", self.loc(node),

@@ -44,7 +44,7 @@ def test_alias_bomb_is_stopped_fast(tmp_path: Path) -> None:
     assert time.perf_counter() - started < 5
     assert doc is None
     assert messages(problems) == [
-        f"f.yaml:1:14: error: the data expands to more than {MAX_NODES:,} values; "
+        f"f.yaml:1:50: error: the data expands to more than {MAX_NODES:,} values; "
         "aliases are nested too deeply (an alias bomb?) [yaml-alias]"
     ]
 
