@@ -185,8 +185,8 @@ class Kit:
         names = component.declaration.get("name")
         name_template = expr.parse_template(names) if names else None
         label = component.declaration.get("label")
-        label_template = expr.parse_template(label) if label else None
-        captions = [expr.parse_template(line) for line in component.declaration.get("caption", [])]
+        label_template = self._template(label) if label else None
+        captions = [self._template(line) for line in component.declaration.get("caption", [])]
         shared: dict[tuple, "Definition"] = {}
         same = component.declaration.get("back") == "same"
         for item in component.items:
@@ -245,7 +245,7 @@ class Kit:
             pieces.boards.append(Board(component.name, title, make_page, key))
             return
         names = expr.parse_template(component.declaration.get("name") or "{id}")
-        label = expr.parse_template(component.declaration["label"]) if "label" in component.declaration else None
+        label = self._template(component.declaration["label"]) if "label" in component.declaration else None
         for item in component.items:
             env = views.env(item)
             name = f"{component.name}-{names.render(env, self.language)}"
@@ -254,6 +254,12 @@ class Kit:
             def make_item_page(layout=component.faces.get(item.face or "", layout), env=env, name=name):
                 return self.ink.face(compose(layout, self._context(layout, component), env, name), component)
             pieces.boards.append(Board(name, shown, make_item_page, key + (name,)))
+
+    def _template(self, value: Any) -> expr.Template:
+        """A template of the set's declaration (a label, a caption line) in the kit's language."""
+        from .model import Text
+
+        return expr.parse_template(Text.from_data(value).get(self.language, self.game.language))
 
     @staticmethod
     def _cut(definition: "Definition", component: "ComponentSet") -> "Definition":

@@ -149,7 +149,7 @@ def test_companies_stand_out_on_every_area_and_money_is_not_theirs(tmp_path: Pat
 
 
 def test_one_name_per_suit(tmp_path: Path) -> None:
-    game = broken_example(ROOT, tmp_path / "game", "board/areas.yaml", "    name: Hyderabad\n", "    name: Deccan\n")
+    game = broken_example(ROOT, tmp_path / "game", "board/areas.yaml", "    name: {en: Hyderabad, fr: Hyderabad, de: Hyderabad}\n", "    name: {en: Deccan, fr: Deccan, de: Deccan}\n")
     assert problems(game, "suit-name") == ["cards/hyderabad.yaml:3:9: error: suit 'hyderabad' is called Hyderabad, but its area "
                      "'deccan' is called Deccan on the board: give both one name [suit-name]"]
 

@@ -51,6 +51,15 @@ def printed_strings(game: "Game") -> Iterator[Printed]:
         doc = game.documents.get(origin.file)
         name = describe_path(doc, origin.path + path) if doc is not None else ".".join(map(str, path))
         yield Printed(name, dict(text.values), game.locate(origin, *path), items.get(id(origin)))
+    manifest = game.documents.get(game.manifest)
+    for component in game.sets.values():
+        wording = [(("label",), component.declaration.get("label"))]
+        wording += [(("caption", i), line) for i, line in enumerate(component.declaration.get("caption") or [])]
+        for path, value in wording:
+            if isinstance(value, str) or (isinstance(value, dict) and value):
+                where = game.locate(component.origin, *path) if manifest is not None else Location(game.manifest)
+                yield Printed(f"set '{component.name}': {'.'.join(map(str, path))}", dict(Text.from_data(value).values),
+                              where)
     for layout in game.layouts.values():
         for box in layout.boxes:
             file = layout.origins.get(box.name, layout.file)
