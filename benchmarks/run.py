@@ -25,7 +25,7 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 PNP = [sys.executable, "-m", "pnp"]
-DATA = ("game.yaml", "checks.yaml", "stats.yaml", "cards", "board", "layouts", "icons")
+DATA = ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons")
 
 
 def run_once(argv: list[str], cwd: Path) -> tuple[float, int]:

@@ -253,11 +253,38 @@ def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font:
     return pages
 
 
+class SheetLabel(str):
+    """A print file's label (the game and its sets), knowing the language of the words pnp
+    adds to it on each sheet."""
+
+    language: str
+
+    def __new__(cls, text: str, language: str = "en") -> "SheetLabel":
+        made = super().__new__(cls, text)
+        made.language = language
+        return made
+
+
+def _words(label: str, key: str, **values: object) -> str:
+    from .words import word
+
+    return word(getattr(label, "language", "en"), key).format(**values)
+
+
+def paper_label(label: str, paper: Paper) -> str:
+    """The paper's name in the label's language (A3 sheets are turned: "A3 landscape")."""
+    from .words import WORDS
+
+    key = f"paper-{paper.name}"
+    return _words(label, key) if key in WORDS["en"] and paper.label == PAPERS[paper.name].label else paper.label
+
+
 def _label_text(label: str, side: str, number: int, total: int, paper: Paper, extra: str = "") -> str:
     if not label:
         return ""
-    back = f" · on the back of page {number}" if side == "backs" else ""
-    return f"{label} · {side} · page {number} of {total} · {paper.label}{back}{extra}"
+    back = f" · {_words(label, 'sheet-behind', n=number)}" if side == "backs" else ""
+    return (f"{label} · {_words(label, f'sheet-{side}')} · {_words(label, 'sheet-page', n=number, total=total)} · "
+            f"{paper_label(label, paper)}{back}{extra}")
 
 
 def behind(paper: Paper, x: float, y: float, width: float = 0.0, height: float = 0.0) -> tuple[float, float]:
@@ -401,9 +428,9 @@ def tiled_pages(page: Definition, paper: Paper, label: str, font: "FontMetrics |
                 nodes += _tick((left + t.width + mm(1), py), (left + t.width + mm(1) + reach, py))
         nodes.append(Rect(left, top, t.width, t.height, Style(stroke="#9a9a9a", stroke_width=0.3)))
         if label:
-            nodes += sheet_label(paper, f"{label} · row {t.row + 1} of {rows}, column {t.column + 1} of {columns} · "
-                                        f"{paper.label} · {round(grow * 100)} % · lay the parts over each other "
-                                        f"with the ticks in line and tape", font)
+            part = _words(label, "sheet-part", row=t.row + 1, rows=rows, column=t.column + 1, columns=columns)
+            nodes += sheet_label(paper, f"{label} · {part} · {paper_label(label, paper)} · {round(grow * 100)} % · "
+                                        f"{_words(label, 'sheet-tape')}", font)
         pages.append(Page(paper.width, paper.height, tuple(nodes), (page,), f"r{t.row + 1}c{t.column + 1}"))
     return pages
 
@@ -573,7 +600,8 @@ def _hex_page(placed: Sequence[Placed], paper: Paper, number: int, text: str, fo
 def hex_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, label: str = "",
                font: "FontMetrics | None" = None) -> list[Page]:
     """Fronts: the tiles and their cut lines, each shared edge drawn once."""
-    return [_hex_page(placed, paper, n, _label_text(label, "fronts", n, len(pages), paper, " · cut on the lines"),
+    return [_hex_page(placed, paper, n, _label_text(label, "fronts", n, len(pages), paper,
+                                                                  f" · {_words(label, 'sheet-cut-lines')}"),
                       font) for n, placed in enumerate(pages, start=1)]
 
 
@@ -620,7 +648,18 @@ def _scale(cx: float, cy: float, horizontal: bool, sign: int, font: "FontMetrics
     return nodes
 
 
-def duplex_test(paper: Paper, title: str, font: "FontMetrics") -> tuple[Page, Page]:
+def _wrapped(text: str, font: "FontMetrics", size: float, width: float) -> list[str]:
+    """The text in lines no wider than `width`, broken at spaces."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and font.width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def duplex_test(paper: Paper, title: str, font: "FontMetrics", language: str = "en") -> tuple[Page, Page]:
     """A sheet that measures how far a printer's backs drift from its fronts. The front holds
     five targets, each a pair of millimetre scales; the back, printed as the backs will be (a
     long-edge flip), a bold cross behind each. Held against the light, each of the back's
@@ -634,25 +673,24 @@ def duplex_test(paper: Paper, title: str, font: "FontMetrics") -> tuple[Page, Pa
     apart = mm(12)  # the rulers apart, so that their numbers do not meet
     for x, y in targets:
         front += _scale(x, y - apart, True, sx, font) + _scale(x - apart, y, False, sy, font)
-    lines = [f"{title} · duplex test · {paper.label}",
-             "Print this page on both sides of one sheet, at 100 %, turning it over on the long edge as for the backs.",
-             "Hold the sheet against a window. Where each bold line of the back crosses a scale, read the number:",
-             "the bold line across the row of numbers gives X, the one across the column gives Y (mm).",
-             "If they are not 0, build again with --back-shift X,Y (added to any shift already given) and print "
-             "the backs from the new files."]
+    label = SheetLabel(title, language)
+    test, paper_name = _words(label, "duplex-title"), paper_label(label, paper)
+    lines = [f"{title} · {test} · {paper_name}", *(_words(label, f"duplex-{i}") for i in range(1, 5))]
     y = mm(12)
+    room = w - 2 * (inset + apart + mm(8))  # between the corner targets' rulers
     for i, line in enumerate(lines):
         size = 9.0 if i == 0 else 7.0
-        front.append(Text(w / 2, y, line, font.name, size, "#000000", "middle"))
-        y += mm(4.2 if i == 0 else 3.4)
-    front += sheet_label(paper, f"{title} · duplex test · front · {paper.label}", font)
+        for part in _wrapped(line, font, size, room) if i else [line]:
+            front.append(Text(w / 2, y, part, font.name, size, "#000000", "middle"))
+            y += mm(4.2 if i == 0 else 3.4)
+    front += sheet_label(paper, f"{title} · {test} · {_words(label, 'duplex-front')} · {paper_name}", font)
     back: list[Node] = []
     bold = Style(stroke="#000000", stroke_width=1.2)
     for x, y in targets:
         # long enough to cross the front's rulers, which sit 12 mm above and to the left
         back.append(Path((("M", *behind(paper, x, y - mm(20))), ("L", *behind(paper, x, y + mm(8)))), bold))
         back.append(Path((("M", *behind(paper, x - mm(20), y)), ("L", *behind(paper, x + mm(8), y))), bold))
-    back += sheet_label(paper, f"{title} · duplex test · back · {paper.label}", font)
+    back += sheet_label(paper, f"{title} · {test} · {_words(label, 'duplex-back')} · {paper_name}", font)
     return Page(w, h, tuple(front), (), "front"), Page(w, h, tuple(back), (), "back")
 
 

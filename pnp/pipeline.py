@@ -151,8 +151,12 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
 
 def sheet_label(kit: Kit, sets: Sequence[PieceSet]) -> str:
     """What a print file's sheets hold: the game and its sets' names."""
-    titles = " and ".join(s.component.title.get(kit.language, kit.game.language) for s in sets)
-    return f"{kit.game.title.get(kit.language)} · {titles}"
+    from .impose import SheetLabel
+    from .words import word
+
+    titles = f" {word(kit.language, 'and')} ".join(s.component.title.get(kit.language, kit.game.language)
+                                                    for s in sets)
+    return SheetLabel(f"{kit.game.title.get(kit.language)} · {titles}", kit.language)
 
 
 def label_font(fonts: dict[str, FontMetrics]) -> FontMetrics:
@@ -221,7 +225,7 @@ def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None
     title = kit.game.title.get(kit.language)
     outputs.progress.stage("duplex test page", len(options.papers))
     for paper in options.papers:
-        front, back = duplex_test(PAPERS[paper], title, font)
+        front, back = duplex_test(PAPERS[paper], title, font, kit.language)
         pages = [front, shifted(back, *options.back_shift)]
         if options.greyscale:
             pages = [greyscale_page(page) for page in pages]
@@ -254,7 +258,7 @@ def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs
     boards = [b for s in sets for b in s.boards]
     for board in boards:
         key = outputs.key(*board.key)
-        shown = label if len(boards) == 1 else f"{label} · {board.label}"
+        shown = label if len(boards) == 1 else type(label)(f"{label} · {board.label}", label.language)
         if "pdf" in options.formats:
             outputs.progress.stage(f"{board.name}: PDF", len(options.papers))
             for paper in options.papers:

@@ -185,7 +185,7 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
 
     game = tmp_path / "game"
     game.mkdir()
-    for name in ("game.yaml", "checks.yaml", "stats.yaml", "cards", "board", "layouts", "icons"):
+    for name in ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons"):
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
     subprocess.run([sys.executable, "-m", "pnp", "build", "--only", "aid", "-q"], cwd=game, check=True)

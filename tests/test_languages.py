@@ -88,13 +88,13 @@ def test_stats_shows_what_is_translated(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output == (
         "Mini: what is translated (items with every printed string, and strings)\n"
-        "                   en        fr\n"
-        "cards          7 of 7    6 of 7\n"
-        "board          2 of 2    2 of 2\n"
-        "money          3 of 3    3 of 3\n"
-        "turn-tokens    3 of 3    3 of 3\n"
-        "aid            1 of 1    1 of 1\n"
-        "strings      94 of 94  93 of 94\n")
+        "                     en          fr\n"
+        "cards            7 of 7      6 of 7\n"
+        "board            2 of 2      2 of 2\n"
+        "money            3 of 3      3 of 3\n"
+        "turn-tokens      3 of 3      3 of 3\n"
+        "aid              1 of 1      1 of 1\n"
+        "strings      103 of 103  102 of 103\n")
 
 
 def test_a_game_in_one_language_has_nothing_to_translate() -> None:

@@ -1,0 +1,256 @@
+"""pnp's own words, in the languages it knows (English for any other): what it prints around
+a game's own text, on the read-me-first page, the gallery and the print sheets' labels."""
+
+from __future__ import annotations
+
+NBSP = "\u00a0"
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        # the print sheets' labels and the duplex test page
+        "sheet-fronts": "fronts",
+        "sheet-backs": "backs",
+        "sheet-page": "page {n} of {total}",
+        "sheet-behind": "on the back of page {n}",
+        "sheet-cut-lines": "cut on the lines",
+        "sheet-part": "row {row} of {rows}, column {column} of {columns}",
+        "sheet-tape": "lay the parts over each other with the ticks in line and tape",
+        "paper-a4": "A4",
+        "paper-letter": "US Letter",
+        "paper-a3": "A3 landscape",
+        "duplex-title": "duplex test",
+        "duplex-front": "front",
+        "duplex-back": "back",
+        "duplex-1": "Print this page on both sides of one sheet, at 100 %, turning it over on the long edge as for the backs.",
+        "duplex-2": "Hold the sheet against a window. Where each bold line of the back crosses a scale, read the number:",
+        "duplex-3": "the bold line across the row of numbers gives X, the one across the column gives Y (mm).",
+        "duplex-4": "If they are not 0, build again with --back-shift X,Y (added to any shift already given) and print the backs from the new files.",
+        "kicker": "Read me first",
+        "players": "{min}–{max} players",
+        "players-exactly": "{n} players",
+        "player": "1 player",
+        "contents": "In the kit",
+        "printing": "Printing on {paper}",
+        "assembly": "Cutting and assembly",
+        "rules": "The rules in brief",
+        "and": "and",
+        "board": "board",
+        "boards": "boards",
+        "in-groups": "{items} in {count} {groups}",
+        "file": "File",
+        "pages": "Pages",
+        "how": "What and how",
+        "n-pages": "{n} pages",
+        "step-scale": "Print every file at 100 % (“actual size”), never “fit to page” or “shrink to fit”: the "
+                      "pieces are drawn to the millimetre, and the backs meet their fronts only at full size.",
+        "step-test": "First print {file} on both sides of one sheet, turning it over on the long edge as for the "
+                     "backs. Hold it against a window: each bold cross of the back should fall on the zeros of two "
+                     "rulers. If it does not, the numbers it crosses are your printer’s drift: build the kit again "
+                     "with pnp\u00a0build --back-shift\u00a0X,Y.",
+        "step-backs": "A file with backs prints on both sides of the same sheets: print its fronts, put the printed "
+                      "stack back in the tray turned over on the long edge (try one sheet to find which way up), "
+                      "then print its backs file. Each back then lies behind its front.",
+        "step-duplex": "A printer that prints both sides can take the duplex files instead ({file} and the like), "
+                       "set to flip on the long edge.",
+        "step-one-side": "Print on one side only: {files}.",
+        "step-paper": "Thick paper or thin card (160 to 250 g/m²) makes pieces that last: check what your printer "
+                      "takes.",
+        "row-test": "printer test: both sides of one sheet, first",
+        "row-fronts": "{what}, fronts",
+        "row-backs": "their backs, on the back of the same sheets",
+        "row-one-side": "{what}, one side only",
+        "row-parts": "{what} in {rows} × {columns} parts, one side only",
+        "row-duplex": "{what}: fronts and backs in turn, for a printer that prints both sides",
+        "total-both": "In all: {sheets} sheets of {paper}, {both} of them printed on both sides.",
+        "total-one": "In all: {sheets} sheets of {paper}, printed on one side.",
+        "cut-marks": "Cut along the crop marks: the short lines in the margins carry on the edges of the pieces. "
+                     "A craft knife and a steel ruler on a cutting mat cut straighter than scissors.",
+        "cut-bleed": "The colours run {bleed} past each cut line, so a cut a little off still shows the piece’s "
+                     "own colour.",
+        "cut-touch": "In {files} the pieces touch: one cut along a shared line frees two neighbours.",
+        "cut-round": "Cut the round pieces of {files} along their circles ({sizes} across); a circle punch of "
+                     "that size is quicker.",
+        "cut-square": "Cut the square pieces of {files} along their outlines.",
+        "fold": "Cut out the strips of {files} whole and fold each on its dashed middle line, so that the back "
+                "stands behind the face; fold the base flaps outwards (or glue them together into a foot).",
+        "board-parts": "{file} prints the board in {count} parts ({rows} × {columns}) that overlap by {overlap}: "
+                       "trim one sheet of each pair along its frame, lay it over its neighbour so that the "
+                       "ticks in the margins line up, and tape it from behind.",
+        "board-whole": "{file} prints the board whole, on one sheet.",
+        "board-parts-each": "{files} each print a board in {count} parts ({rows} × {columns}) that overlap by "
+                            "{overlap}: trim one sheet of each pair along its frame, lay it over its neighbour so "
+                            "that the ticks in the margins line up, and tape it from behind.",
+        "board-whole-each": "{files} each print a board whole, on one sheet.",
+        "footer": "{title} · read me first, {file} · page {page} of {pages} · {paper}",
+    },
+    "fr": {
+        # the print sheets' labels and the duplex test page
+        "sheet-fronts": "recto",
+        "sheet-backs": "verso",
+        "sheet-page": "page {n} sur {total}",
+        "sheet-behind": "au dos de la page {n}",
+        "sheet-cut-lines": "coupez sur les traits",
+        "sheet-part": "rangée {row} sur {rows}, colonne {column} sur {columns}",
+        "sheet-tape": "superposez les parties, repères alignés, et scotchez",
+        "paper-a4": "A4",
+        "paper-letter": "US Letter",
+        "paper-a3": "A3 paysage",
+        "duplex-title": "test recto verso",
+        "duplex-front": "recto",
+        "duplex-back": "verso",
+        "duplex-1": "Imprimez cette page des deux côtés d’une feuille, à 100 %, en la retournant sur le bord long comme pour les versos.",
+        "duplex-2": "Tenez la feuille devant une fenêtre. Là où chaque trait gras du verso croise une règle, lisez le nombre :",
+        "duplex-3": "le trait qui croise la rangée de nombres donne X, celui qui croise la colonne donne Y (mm).",
+        "duplex-4": "S’ils ne valent pas 0, relancez la construction avec --back-shift X,Y (ajouté à tout décalage déjà donné) et imprimez les versos des nouveaux fichiers.",
+        "kicker": "À lire en premier",
+        "players": "{min} à {max} joueurs",
+        "players-exactly": "{n} joueurs",
+        "player": "1 joueur",
+        "contents": "Contenu du kit",
+        "printing": "Impression sur {paper}",
+        "assembly": "Découpe et montage",
+        "rules": "Les règles en bref",
+        "and": "et",
+        "board": "plateau",
+        "boards": "plateaux",
+        "in-groups": "{items} en {count} {groups}",
+        "file": "Fichier",
+        "pages": "Pages",
+        "how": "Contenu et impression",
+        "n-pages": "{n} pages",
+        "step-scale": "Imprimez chaque fichier à 100\u00a0% (« taille réelle »), jamais « ajuster à la page » ni "
+                      "« réduire »\u00a0: les pièces sont dessinées au millimètre, et les versos ne tombent derrière "
+                      "leurs rectos qu’en taille réelle.",
+        "step-test": "Imprimez d’abord {file} recto verso sur une seule feuille, retournée sur le bord long comme "
+                     "pour les versos. Regardez-la devant une fenêtre\u00a0: chaque croix épaisse du verso doit "
+                     "tomber sur le zéro de deux règles. Sinon, les nombres qu’elle croise mesurent le décalage de "
+                     "l’imprimante\u00a0: refaites le kit avec pnp\u00a0build --back-shift\u00a0X,Y.",
+        "step-backs": "Un fichier qui a des versos s’imprime des deux côtés des mêmes feuilles\u00a0: imprimez ses "
+                      "rectos, remettez la pile imprimée dans le bac, retournée sur le bord long (essayez une "
+                      "feuille pour trouver le sens), puis imprimez son fichier de versos. Chaque verso tombe alors "
+                      "derrière son recto.",
+        "step-duplex": "Une imprimante recto verso peut prendre à la place les fichiers duplex ({file} et les "
+                       "autres), réglée pour retourner sur le bord long.",
+        "step-one-side": "Imprimez au recto seulement\u00a0: {files}.",
+        "step-paper": "Un papier épais ou un carton fin (160 à 250\u00a0g/m²) donne des pièces qui durent\u00a0: "
+                      "vérifiez ce que votre imprimante accepte.",
+        "row-test": "test de l’imprimante\u00a0: recto verso sur une feuille, en premier",
+        "row-fronts": "{what}, rectos",
+        "row-backs": "leurs versos, au dos des mêmes feuilles",
+        "row-one-side": "{what}, recto seul",
+        "row-parts": "{what} en {rows} × {columns} parties, recto seul",
+        "row-duplex": "{what}\u00a0: rectos et versos alternés, pour une imprimante recto verso",
+        "total-both": "En tout\u00a0: {sheets} feuilles {paper}, dont {both} imprimées des deux côtés.",
+        "total-one": "En tout\u00a0: {sheets} feuilles {paper}, imprimées au recto.",
+        "cut-marks": "Découpez le long des traits de coupe\u00a0: les petits traits des marges prolongent les bords "
+                     "des pièces. Un cutter et une règle en métal sur un tapis de coupe coupent plus droit que des "
+                     "ciseaux.",
+        "cut-bleed": "Les couleurs débordent de {bleed} au-delà de chaque trait de coupe\u00a0: une coupe un peu "
+                     "décalée montre encore la couleur de la pièce.",
+        "cut-touch": "Dans {files}, les pièces se touchent\u00a0: un seul coup le long d’un trait commun sépare deux "
+                     "voisines.",
+        "cut-round": "Découpez les pièces rondes de {files} le long de leurs cercles ({sizes} de diamètre)\u00a0; "
+                     "un emporte-pièce rond de cette taille va plus vite.",
+        "cut-square": "Découpez les pièces carrées de {files} le long de leur contour.",
+        "fold": "Découpez les bandes de {files} d’un seul tenant et pliez chacune sur son pointillé du milieu, le "
+                "dos dressé derrière la face\u00a0; rabattez les pattes du socle vers l’extérieur (ou collez-les "
+                "ensemble en un pied).",
+        "board-parts": "{file} imprime le plateau en {count} parties ({rows} × {columns}) qui se chevauchent de "
+                       "{overlap}\u00a0: rognez une feuille de chaque paire le long de son cadre, posez-la sur sa "
+                       "voisine en alignant les traits des marges, et scotchez au dos.",
+        "board-whole": "{file} imprime le plateau entier, sur une seule feuille.",
+        "board-parts-each": "{files} impriment chacun un plateau en {count} parties ({rows} × {columns}) qui se "
+                            "chevauchent de {overlap}\u00a0: rognez une feuille de chaque paire le long de son "
+                            "cadre, posez-la sur sa voisine en alignant les traits des marges, et scotchez au dos.",
+        "board-whole-each": "{files} impriment chacun un plateau entier, sur une seule feuille.",
+        "footer": "{title} · à lire en premier, {file} · page {page} sur {pages} · {paper}",
+    },
+    "de": {
+        # the print sheets' labels and the duplex test page
+        "sheet-fronts": "Vorderseiten",
+        "sheet-backs": "Rückseiten",
+        "sheet-page": "Seite {n} von {total}",
+        "sheet-behind": "auf der Rückseite von Seite {n}",
+        "sheet-cut-lines": "auf den Linien schneiden",
+        "sheet-part": "Reihe {row} von {rows}, Spalte {column} von {columns}",
+        "sheet-tape": "Teile mit deckungsgleichen Marken übereinanderlegen und kleben",
+        "paper-a4": "A4",
+        "paper-letter": "US Letter",
+        "paper-a3": "A3 quer",
+        "duplex-title": "Duplex-Test",
+        "duplex-front": "Vorderseite",
+        "duplex-back": "Rückseite",
+        "duplex-1": "Diese Seite beidseitig auf ein Blatt drucken, mit 100 %, über die lange Kante gewendet wie für die Rückseiten.",
+        "duplex-2": "Das Blatt gegen ein Fenster halten. Wo jede fette Linie der Rückseite eine Skala kreuzt, die Zahl ablesen:",
+        "duplex-3": "Die Linie über der Zahlenreihe ergibt X, die über der Spalte ergibt Y (mm).",
+        "duplex-4": "Sind sie nicht 0, neu bauen mit --back-shift X,Y (zu einer schon gegebenen Verschiebung addiert) und die Rückseiten aus den neuen Dateien drucken.",
+        "kicker": "Zuerst lesen",
+        "players": "{min} bis {max} Spieler",
+        "players-exactly": "{n} Spieler",
+        "player": "1 Spieler",
+        "contents": "Inhalt des Kits",
+        "printing": "Drucken auf {paper}",
+        "assembly": "Ausschneiden und Zusammenbauen",
+        "rules": "Die Regeln in Kürze",
+        "and": "und",
+        "board": "Spielplan",
+        "boards": "Spielpläne",
+        "in-groups": "{items} in {count} {groups}",
+        "file": "Datei",
+        "pages": "Seiten",
+        "how": "Inhalt und Druck",
+        "n-pages": "{n} Seiten",
+        "step-scale": "Drucke jede Datei mit 100\u00a0% („Tatsächliche Größe“), nie „An Seite anpassen“ oder "
+                      "„Verkleinern“: Die Teile sind auf den Millimeter gezeichnet, und nur in voller Größe liegen "
+                      "die Rückseiten hinter ihren Vorderseiten.",
+        "step-test": "Drucke zuerst {file} beidseitig auf ein einzelnes Blatt, über die lange Kante gewendet wie "
+                     "für die Rückseiten. Halte es gegen ein Fenster: Jedes fette Kreuz der Rückseite sollte auf "
+                     "die Nullen zweier Lineale fallen. Wenn nicht, zeigen die Zahlen, die es kreuzt, den Versatz "
+                     "des Druckers: Baue das Kit neu mit pnp\u00a0build --back-shift\u00a0X,Y.",
+        "step-backs": "Eine Datei mit Rückseiten wird auf beide Seiten derselben Blätter gedruckt: Drucke ihre "
+                      "Vorderseiten, lege den bedruckten Stapel über die lange Kante gewendet zurück ins Fach "
+                      "(probiere mit einem Blatt, wie herum) und drucke dann ihre Rückseiten-Datei. So liegt jede "
+                      "Rückseite hinter ihrer Vorderseite.",
+        "step-duplex": "Ein Drucker, der beidseitig druckt, kann stattdessen die Duplex-Dateien nehmen ({file} "
+                       "und die anderen), eingestellt auf Wenden an der langen Kante.",
+        "step-one-side": "Nur einseitig drucken: {files}.",
+        "step-paper": "Dickes Papier oder dünner Karton (160 bis 250\u00a0g/m²) ergibt haltbare Teile: Prüfe, was "
+                      "dein Drucker verarbeitet.",
+        "row-test": "Druckertest: beidseitig auf ein Blatt, zuerst",
+        "row-fronts": "{what}, Vorderseiten",
+        "row-backs": "ihre Rückseiten, auf der Rückseite derselben Blätter",
+        "row-one-side": "{what}, nur einseitig",
+        "row-parts": "{what} in {rows} × {columns} Teilen, nur einseitig",
+        "row-duplex": "{what}: Vorder- und Rückseiten abwechselnd, für beidseitigen Druck",
+        "total-both": "Insgesamt: {sheets} Blätter {paper}, davon {both} beidseitig bedruckt.",
+        "total-one": "Insgesamt: {sheets} Blätter {paper}, einseitig bedruckt.",
+        "cut-marks": "Schneide entlang der Schnittmarken: Die kurzen Striche am Rand verlängern die Kanten der "
+                     "Teile. Mit Cutter und Stahllineal auf einer Schneidematte wird es gerader als mit der Schere.",
+        "cut-bleed": "Die Farben reichen {bleed} über jede Schnittlinie hinaus, so zeigt auch ein leicht "
+                     "versetzter Schnitt die Farbe des Teils.",
+        "cut-touch": "In {files} berühren sich die Teile: Ein Schnitt entlang einer gemeinsamen Linie trennt zwei "
+                     "Nachbarn.",
+        "cut-round": "Schneide die runden Teile aus {files} entlang ihrer Kreise aus ({sizes} Durchmesser); ein "
+                     "Kreisstanzer dieser Größe geht schneller.",
+        "cut-square": "Schneide die quadratischen Teile aus {files} entlang ihrer Umrisse aus.",
+        "fold": "Schneide die Streifen aus {files} im Ganzen aus und falte jeden an der gestrichelten Mittellinie, "
+                "sodass die Rückseite hinter der Vorderseite steht; klappe die Fußlaschen nach außen (oder klebe "
+                "sie zu einem Fuß zusammen).",
+        "board-parts": "{file} druckt den Spielplan in {count} Teilen ({rows} × {columns}), die sich um {overlap} "
+                       "überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen zu, lege es so auf seinen "
+                       "Nachbarn, dass die Striche im Rand fluchten, und klebe es von hinten fest.",
+        "board-whole": "{file} druckt den Spielplan im Ganzen, auf ein einziges Blatt.",
+        "board-parts-each": "{files} drucken je einen Spielplan in {count} Teilen ({rows} × {columns}), die sich "
+                            "um {overlap} überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen zu, lege "
+                            "es so auf seinen Nachbarn, dass die Striche im Rand fluchten, und klebe es von hinten "
+                            "fest.",
+        "board-whole-each": "{files} drucken je einen Spielplan im Ganzen, auf ein einziges Blatt.",
+        "footer": "{title} · zuerst lesen, {file} · Seite {page} von {pages} · {paper}",
+    },
+}
+
+
+
+def word(language: str, key: str) -> str:
+    """One of pnp's phrases in `language` (English when pnp does not speak it)."""
+    return WORDS.get(language, WORDS["en"]).get(key) or WORDS["en"][key]
