@@ -100,3 +100,49 @@ def test_stats_shows_what_is_translated(tmp_path: Path) -> None:
 def test_a_game_in_one_language_has_nothing_to_translate() -> None:
     result = run("stats", "--game", "examples/furia-cartese", "--lang")
     assert result.output == "Furia Cartese is printed in one language (fr): nothing to translate\n"
+
+
+def svg_texts(path: Path) -> list[str]:
+    import xml.etree.ElementTree as ET
+
+    return ["".join(t.itertext()) for t in ET.parse(path).iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_the_anarchy_in_french_and_german_has_no_english_card_text(tmp_path: Path) -> None:
+    from pnp.validate import validate
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "out"
+    result = run("build", "--game", str(root), "-o", str(out), "--lang", "all", "--only", "cards",
+                 "--only", "tokens", "--paper", "a4", "--format", "pdf,svg,png", "-q")
+    assert result.exit_code == 0, result.output
+    game = validate(root / "game.yaml").game
+    sheets = {lang: pdf_text(out / lang / "print" / "cards-a4.pdf") for lang in ("fr", "de")}
+    differ = 0
+    for item in game.sets["cards"].items:
+        for lang in ("fr", "de"):
+            card = svg_texts(out / lang / "svg" / "cards" / f"{item.id}.svg")
+            shown = " ".join(card)
+            for field in ("name", "note"):
+                english, translated = item.fields[field].get("en"), item.fields[field].get(lang)
+                assert translated.split(" ")[0] in shown, f"{item.id}: no {lang} {field}"
+                if translated == english:
+                    continue  # a name the same in every language (Alivardi Khan)
+                differ += 1
+                if field == "name":
+                    assert english not in card, f"{item.id}: its English name on the {lang} card"
+                else:  # the first words of the English note, where the translation does not share them
+                    opening = " ".join(english.split(" ")[:3])
+                    assert opening in translated or opening not in shown, f"{item.id}: English note on the {lang} card"
+            assert card[0] in sheets[lang]  # the print sheets show the same card
+    assert differ > 2 * 150  # every note, and many names, differ from the English in both languages
+    # what does not depend on the language is the same file in every kit, drawn once
+    # (the print sheets differ: their labels are in the kit's language; so do the SVGs, each kit's
+    # fonts subset to the characters of all its pages)
+    for relative in ("png/cards/back.png", "png/tokens/turn-eic.png", "png/tokens/marker-voc.png",
+                     "png/tokens/turn-tokens-back.png"):
+        first = out / relative
+        for lang in ("fr", "de"):
+            other = out / lang / relative
+            assert other.read_bytes() == first.read_bytes(), relative
+            assert other.stat().st_ino == first.stat().st_ino, relative
