@@ -13,6 +13,7 @@ import click
 from . import __version__
 from .paths import GameNotFound, resolve_manifest
 from .problems import format_github, format_json, format_text
+from .starter import TEMPLATES
 
 if TYPE_CHECKING:
     from .validate import Report
@@ -126,6 +127,66 @@ def validate_command(game: str | None, strict: bool, fmt: str) -> None:
     """
     report = _report(_manifest(game), fmt)
     sys.exit(1 if report.failed(strict) else 0)
+
+
+def _shown(path: Path) -> str:
+    """A folder as the designer would type it from here: relative when it is below the
+    current folder, else in full; with a slash at the end."""
+    resolved = path.resolve()
+    try:
+        relative = resolved.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return f"{resolved.as_posix()}/"
+    return "" if relative == "." else f"{relative}/"
+
+
+@main.command("new")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--template", type=click.Choice(list(TEMPLATES)), default="cards", show_default=True,
+              help="What to start from: " + "; ".join(f"{name}: {doc}" for name, doc in TEMPLATES.items()) + ".")
+def new_command(folder: Path, template: str) -> None:
+    """Start a game in FOLDER (new, or empty): a small, valid, commented game that pnp build
+    turns into a kit at once, with the JSON Schemas of its files for the editor."""
+    from .starter import SCHEMAS, NotEmpty, create
+    from .validate import counted
+
+    try:
+        game, files = create(folder, template)
+    except NotEmpty as exc:
+        raise click.UsageError(str(exc)) from None
+    shown = _shown(folder)
+    click.echo(f"wrote a game of {counted(game)} into {shown or './'} from the {template} template:")
+    for name in files:
+        click.echo(f"  {name}")
+    click.echo(f"  {SCHEMAS}/ (JSON Schemas for the editor: pnp schema writes them again after a change of fields)")
+    click.echo(f"next: {f'cd {shown[:-1]}, then ' if shown else ''}pnp validate and pnp build")
+
+
+@main.command("schema")
+@game_option
+@click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The folder to write the schemas into. Default: schemas/ beside game.yaml.")
+def schema_command(game: str | None, out: Path | None) -> None:
+    """Write the JSON Schema of every file of the game (its component sets' with the fields
+    game.yaml declares), for editors that check YAML as it is typed; each line names a
+    schema and the game's files it is for."""
+    from .editors import schema_files, write
+    from .game import load_game
+
+    manifest = _manifest(game)
+    loaded, _ = load_game(manifest)
+    folder = out if out is not None else manifest.parent / "schemas"
+    found = schema_files(manifest.name, loaded)
+    write(folder, found)
+    shown, prefix = _shown(folder), _prefix(manifest)
+    width = max(len(shown + item.path) for item in found)
+    for item in found:
+        files = ", ".join(prefix + file for file in item.files)
+        click.echo(f"{shown + item.path:<{width}}  {files}".rstrip())
+    if loaded is None:
+        click.echo(f"error: {prefix}{manifest.name} cannot be read (pnp validate says why), so its component sets' "
+                   f"schemas are not written", err=True)
+        sys.exit(1)
 
 
 @main.command("stats")
