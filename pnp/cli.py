@@ -415,6 +415,17 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
 
 
+def _serve(target: Path):
+    """For pnp watch --serve: the gallery in `target` served on the loopback, the address
+    printed; returns the server (to shut down) and the status its page asks for."""
+    from .live import Status, serve
+
+    status = Status()
+    server, url = serve(target, status)
+    click.echo(f"serving the gallery at {url} (it reloads after each rebuild)")
+    return server, status
+
+
 @main.command("watch")
 @game_option
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -423,7 +434,11 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
               help="Rebuild only this part (repeatable). Default: everything.")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
               help="Comma-separated formats to write: pdf, svg, png.")
-def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], formats: tuple[str, ...]) -> None:
+@click.option("--serve", "serve", is_flag=True,
+              help="Also serve the gallery on 127.0.0.1 (at a port it picks, printed): the page reloads after each "
+                   "rebuild and shows a failed one's problems.")
+def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], formats: tuple[str, ...],
+                  serve: bool) -> None:
     """Rebuild on every save of a file the game reads: problems as they appear, one line per
     rebuild. Ctrl-C stops."""
     import fnmatch
@@ -437,19 +452,22 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
     manifest = _manifest(game)
     root = manifest.parent.resolve()
     target = _target(manifest, out).resolve()
+    if serve and only and "gallery" not in only:
+        only += ("gallery",)  # the page shown is the gallery: it is rebuilt too
     settings = _settings(manifest, only, "all", formats, None, False, (0.0, 0.0), 100, False)
     state = {"files": {manifest.resolve()}, "folders": set(), "globs": []}
 
-    def rebuild() -> None:
+    def rebuild() -> tuple[bool, list[str], str]:
+        """Validate and build: whether it built, the problems as printed, and a line saying how it went."""
         started = time.perf_counter()
         report = validate(manifest, _cache(target))
         if report.game is not None:
             state["files"] |= {(root / f).resolve() for f in report.game.files}
+        problems = format_text(list(report.problems), report.summary()).splitlines()[:-1]
         if report.problems:
             click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), nl=False)
         if report.failed():
-            click.echo(f"not built: {report.summary()}; {target} is unchanged")
-            return
+            return False, problems, f"not built: {report.summary()}; {target} is unchanged"
         try:
             options = BuildOptions(parts=_parts(report.game, only), formats=formats)
             # the record lets each rebuild keep what the edit did not change (and pnp build
@@ -458,15 +476,21 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
                                    keep=report.keep.entry() if report.keep else None,
                                    report=(_validated(manifest), report.to_data()))
         except (BuildFailed, click.UsageError) as exc:
-            click.echo(f"error: {exc}")
-            return
+            return False, problems, f"error: {exc}"
         except Exception as exc:  # a bug: say so, and keep watching
-            click.echo(f"error: the build failed ({type(exc).__name__}: {exc}); {target} is unchanged")
-            return
+            return False, problems, f"error: the build failed ({type(exc).__name__}: {exc}); {target} is unchanged"
         files, folders, globs = watched(root, read_record(target))
         state["files"] = files | {manifest.resolve()}
         state["folders"], state["globs"] = folders, globs
-        click.echo(f"built {outcome.summary} in {time.perf_counter() - started:.1f} s")
+        return True, problems, f"built {outcome.summary} in {time.perf_counter() - started:.1f} s"
+
+    def run() -> None:
+        if status is not None:
+            status.building()
+        ok, problems, line = rebuild()
+        if status is not None:  # before the line, which says the page has it
+            status.done(ok, line, problems)
+        click.echo(line)
 
     def relevant(change: watchfiles.Change, path: str) -> bool:
         """Only the files the game reads (and what its globs and folders could add) matter."""
@@ -482,11 +506,15 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
         return any(fnmatch.fnmatch(relative, pattern) for pattern in state["globs"])
 
     click.echo(f"watching {root} (Ctrl-C to stop)")
-    rebuild()
+    server, status = _serve(target) if serve else (None, None)
     try:
+        run()
         for changes in watchfiles.watch(root, watch_filter=relevant, debounce=300, rust_timeout=0):
             names = sorted({os.path.relpath(path, root) for _, path in changes})
             click.echo(f"changed: {', '.join(names)}")
-            rebuild()
+            run()
     except KeyboardInterrupt:
         pass
+    finally:
+        if server is not None:
+            server.shutdown()
