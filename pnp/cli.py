@@ -507,9 +507,15 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
 
     click.echo(f"watching {root} (Ctrl-C to stop)")
     server, status = _serve(target) if serve else (None, None)
+    # the watcher starts (and keeps every save from then on) when first asked, before the
+    # first build, so that a save during it is not missed; it answers at least every 0.2 s
+    saves = watchfiles.watch(root, watch_filter=relevant, debounce=300, rust_timeout=200, yield_on_timeout=True)
     try:
+        next(saves)
         run()
-        for changes in watchfiles.watch(root, watch_filter=relevant, debounce=300, rust_timeout=0):
+        for changes in saves:
+            if not changes:
+                continue
             names = sorted({os.path.relpath(path, root) for _, path in changes})
             click.echo(f"changed: {', '.join(names)}")
             run()
