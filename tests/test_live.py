@@ -137,3 +137,29 @@ def test_the_server_answers_the_loopback_only_and_never_to_be_cached(tmp_path: P
             assert exc.code == 403
     finally:
         watch.stop()
+
+
+def test_before_any_good_build_the_page_waits_and_says_why(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    assert CliRunner().invoke(main, ["new", str(game), "--template", "tiles"]).exit_code == 0
+    tiles = game / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("count: 8}", "count: eight}"))
+    watch = Watch(game)
+    try:
+        url = re.search(r"http://\S+/", watch.wait_for("serving")).group(0)
+        watch.wait_for("not built: ")
+        with urllib.request.urlopen(url + "_pnp/status") as answer:
+            status = json.load(answer)
+        assert status == {"generation": 1, "building": False, "ok": False,
+                          "message": f"not built: 0 tiles: 1 error, 0 warnings; {(game / 'out').resolve()} is unchanged",
+                          "lines": ["tiles.yaml:5:52: error: tile 'sea': count: expected a whole number, got 'eight' "
+                                    "[schema]"]}
+        with urllib.request.urlopen(url) as answer:
+            page = answer.read().decode("utf-8")
+        assert "<h1>there is no gallery yet</h1>" in page and '<script src="/_pnp/live.js"></script>' in page
+        with urllib.request.urlopen(url + "_pnp/live.js") as answer:
+            assert answer.headers["Content-Type"] == "text/javascript; charset=utf-8"
+            assert b"location.reload()" in answer.read()
+        assert not (game / "out").exists()
+    finally:
+        watch.stop()

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.starter import TEMPLATES
 
-from conftest import INVALID, MINI, ROOT, build_kit, make_game, validate
+from conftest import INVALID, ROOT, build_kit, make_game, validate
 
 CASES = sorted(p.name for p in INVALID.iterdir() if p.is_dir())
 
