@@ -13,6 +13,7 @@ import click
 from . import __version__
 from .paths import GameNotFound, resolve_manifest
 from .problems import format_github, format_json, format_text
+from .starter import TEMPLATES
 
 if TYPE_CHECKING:
     from .validate import Report
@@ -126,6 +127,66 @@ def validate_command(game: str | None, strict: bool, fmt: str) -> None:
     """
     report = _report(_manifest(game), fmt)
     sys.exit(1 if report.failed(strict) else 0)
+
+
+def _shown(path: Path) -> str:
+    """A folder as the designer would type it from here: relative when it is below the
+    current folder, else in full; with a slash at the end."""
+    resolved = path.resolve()
+    try:
+        relative = resolved.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return f"{resolved.as_posix()}/"
+    return "" if relative == "." else f"{relative}/"
+
+
+@main.command("new")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--template", type=click.Choice(list(TEMPLATES)), default="cards", show_default=True,
+              help="What to start from: " + "; ".join(f"{name}: {doc}" for name, doc in TEMPLATES.items()) + ".")
+def new_command(folder: Path, template: str) -> None:
+    """Start a game in FOLDER (new, or empty): a small, valid, commented game that pnp build
+    turns into a kit at once, with the JSON Schemas of its files for the editor."""
+    from .starter import SCHEMAS, NotEmpty, create
+    from .validate import counted
+
+    try:
+        game, files = create(folder, template)
+    except NotEmpty as exc:
+        raise click.UsageError(str(exc)) from None
+    shown = _shown(folder)
+    click.echo(f"wrote a game of {counted(game)} into {shown or './'} from the {template} template:")
+    for name in files:
+        click.echo(f"  {name}")
+    click.echo(f"  {SCHEMAS}/ (JSON Schemas for the editor: pnp schema writes them again after a change of fields)")
+    click.echo(f"next: {f'cd {shown[:-1]}, then ' if shown else ''}pnp validate and pnp build")
+
+
+@main.command("schema")
+@game_option
+@click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The folder to write the schemas into. Default: schemas/ beside game.yaml.")
+def schema_command(game: str | None, out: Path | None) -> None:
+    """Write the JSON Schema of every file of the game (its component sets' with the fields
+    game.yaml declares), for editors that check YAML as it is typed; each line names a
+    schema and the game's files it is for."""
+    from .editors import schema_files, write
+    from .game import load_game
+
+    manifest = _manifest(game)
+    loaded, _ = load_game(manifest)
+    folder = out if out is not None else manifest.parent / "schemas"
+    found = schema_files(manifest.name, loaded)
+    write(folder, found)
+    shown, prefix = _shown(folder), _prefix(manifest)
+    width = max(len(shown + item.path) for item in found)
+    for item in found:
+        files = ", ".join(prefix + file for file in item.files)
+        click.echo(f"{shown + item.path:<{width}}  {files}".rstrip())
+    if loaded is None:
+        click.echo(f"error: {prefix}{manifest.name} cannot be read (pnp validate says why), so its component sets' "
+                   f"schemas are not written", err=True)
+        sys.exit(1)
 
 
 @main.command("stats")
@@ -428,6 +489,17 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
             click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
 
 
+def _serve(target: Path):
+    """For pnp watch --serve: the gallery in `target` served on the loopback, the address
+    printed; returns the server (to shut down) and the status its page asks for."""
+    from .live import Status, serve
+
+    status = Status()
+    server, url = serve(target, status)
+    click.echo(f"serving the gallery at {url} (it reloads after each rebuild)")
+    return server, status
+
+
 @main.command("watch")
 @game_option
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -436,7 +508,11 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
               help="Rebuild only this part (repeatable). Default: everything.")
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
               help="Comma-separated formats to write: pdf, svg, png.")
-def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], formats: tuple[str, ...]) -> None:
+@click.option("--serve", "serve", is_flag=True,
+              help="Also serve the gallery on 127.0.0.1 (at a port it picks, printed): the page reloads after each "
+                   "rebuild and shows a failed one's problems.")
+def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], formats: tuple[str, ...],
+                  serve: bool) -> None:
     """Rebuild on every save of a file the game reads: problems as they appear, one line per
     rebuild. Ctrl-C stops."""
     import fnmatch
@@ -450,18 +526,21 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
     manifest = _manifest(game)
     root = manifest.parent.resolve()
     target = _target(manifest, out).resolve()
+    if serve and only and "gallery" not in only:
+        only += ("gallery",)  # the page shown is the gallery: it is rebuilt too
     state = {"files": {manifest.resolve()}, "folders": set(), "globs": []}
 
-    def rebuild() -> None:
+    def rebuild() -> tuple[bool, list[str], str]:
+        """Validate and build: whether it built, the problems as printed, and a line saying how it went."""
         started = time.perf_counter()
         report = validate(manifest, _cache(target))
         if report.game is not None:
             state["files"] |= {(root / f).resolve() for f in report.game.files}
+        problems = format_text(list(report.problems), report.summary()).splitlines()[:-1]
         if report.problems:
             click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), nl=False)
         if report.failed():
-            click.echo(f"not built: {report.summary()}; {target} is unchanged")
-            return
+            return False, problems, f"not built: {report.summary()}; {target} is unchanged"
         try:
             options = BuildOptions(parts=_parts(report.game, only), formats=formats)
             settings = _settings(manifest, only, "all", formats, None, False, (0.0, 0.0), 100, False,
@@ -472,15 +551,21 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
                                    keep=report.keep.entry() if report.keep else None,
                                    report=(_validated(manifest), report.to_data()))
         except (BuildFailed, click.UsageError) as exc:
-            click.echo(f"error: {exc}")
-            return
+            return False, problems, f"error: {exc}"
         except Exception as exc:  # a bug: say so, and keep watching
-            click.echo(f"error: the build failed ({type(exc).__name__}: {exc}); {target} is unchanged")
-            return
+            return False, problems, f"error: the build failed ({type(exc).__name__}: {exc}); {target} is unchanged"
         files, folders, globs = watched(root, read_record(target))
         state["files"] = files | {manifest.resolve()}
         state["folders"], state["globs"] = folders, globs
-        click.echo(f"built {outcome.summary} in {time.perf_counter() - started:.1f} s")
+        return True, problems, f"built {outcome.summary} in {time.perf_counter() - started:.1f} s"
+
+    def run() -> None:
+        if status is not None:
+            status.building()
+        ok, problems, line = rebuild()
+        if status is not None:  # before the line, which says the page has it
+            status.done(ok, line, problems)
+        click.echo(line)
 
     def relevant(change: watchfiles.Change, path: str) -> bool:
         """Only the files the game reads (and what its globs and folders could add) matter."""
@@ -496,11 +581,21 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
         return any(fnmatch.fnmatch(relative, pattern) for pattern in state["globs"])
 
     click.echo(f"watching {root} (Ctrl-C to stop)")
-    rebuild()
+    server, status = _serve(target) if serve else (None, None)
+    # the watcher starts (and keeps every save from then on) when first asked, before the
+    # first build, so that a save during it is not missed; it answers at least every 0.2 s
+    saves = watchfiles.watch(root, watch_filter=relevant, debounce=300, rust_timeout=200, yield_on_timeout=True)
     try:
-        for changes in watchfiles.watch(root, watch_filter=relevant, debounce=300, rust_timeout=0):
+        next(saves)
+        run()
+        for changes in saves:
+            if not changes:
+                continue
             names = sorted({os.path.relpath(path, root) for _, path in changes})
             click.echo(f"changed: {', '.join(names)}")
-            rebuild()
+            run()
     except KeyboardInterrupt:
         pass
+    finally:
+        if server is not None:
+            server.shutdown()

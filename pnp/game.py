@@ -203,12 +203,12 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
                                                                           f"'files'"))
             return None
         return component
-    compiled = schema.compiled(_file_schema(component.items_key, component.group_key, component.fields,
-                                            component.group_fields))
+    component.schema = schema.compiled(_file_schema(component.items_key, component.group_key, component.fields,
+                                                    component.group_fields))
     lists = {component.items_key: noun[0]} if component.items_key else {}
     files = []
     for file, where in loader.expand(decl["files"], at + ("files",)):
-        doc = loader.read(file, where, compiled, lists)
+        doc = loader.read(file, where, component.schema, lists)
         if doc is None:
             continue
         files.append(doc.file)

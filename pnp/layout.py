@@ -467,7 +467,6 @@ def load_layouts(game: "Game", locate: Callable[..., Location]) -> tuple[list[Pr
     from .model import Views
 
     problems: list[Problem] = []
-    documents: list[Document] = []
     loaded: dict[tuple, Layout | None] = {}
     read: dict[str, tuple] = {}  # each layout file read once, though several extend it
     icons = frozenset(game.icons)
@@ -508,14 +507,14 @@ def load_layouts(game: "Game", locate: Callable[..., Location]) -> tuple[list[Pr
                 key = (file, component.width, component.height, names)
                 if key not in loaded:
                     norm = posixpath.normpath(file)
-                    layout, found, docs = load_layout(game.root, norm, where, component.width, component.height,
-                                                      names, icons, fonts, owner, read)
+                    layout, found, _ = load_layout(game.root, norm, where, component.width, component.height,
+                                                   names, icons, fonts, owner, read)
                     problems += found
-                    documents += docs
                     loaded[key] = layout
                 layout = loaded[key]
                 if layout is not None:
                     (component.faces if side == "face" else component.backs)[file] = layout
                     game.layouts[file] = layout
     game._views.clear()
-    return problems, documents
+    # every layout file read, in the order read, those that fail their schema too
+    return problems, [doc for doc, _, _ in read.values() if doc is not None]

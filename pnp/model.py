@@ -131,6 +131,7 @@ class ComponentSet:
     backs: dict[str, "Layout"] = field(default_factory=dict)
     settings: Any = None  # a board's map settings (see pnp.maps)
     hex: str | None = None  # flat or pointy, for hex tiles
+    schema: str | None = None  # the name of the schema its files are checked against (pnp.schema.compiled)
 
     @property
     def whole_board(self) -> bool:

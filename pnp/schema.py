@@ -80,6 +80,36 @@ def inline(schema: dict) -> dict:
 _compiled: dict[str, dict] = {}
 
 
+# the draft of JSON Schema that editors using the YAML language server read in full
+DRAFT_7 = "http://json-schema.org/draft-07/schema#"
+
+
+def standalone(name: str, title: str | None = None) -> dict:
+    """One of pnp's schemas, or one compiled from a game's fields, as a file an editor reads
+    on its own and offline: every reference to another schema inlined, no $id (the
+    references left, to a definition of its own, resolve within the file), and in draft 7,
+    which the YAML language server reads in full (pnp's schemas use no keyword of a later
+    draft but prefixItems, draft 7's items as a list)."""
+
+    def draft_7(node):
+        if isinstance(node, list):
+            return [draft_7(v) for v in node]
+        if not isinstance(node, dict):
+            return node
+        node = {k: draft_7(v) for k, v in node.items()}
+        if "prefixItems" in node:
+            rest = node.pop("items", None)
+            node["items"] = node.pop("prefixItems")
+            if rest is not None:
+                node["additionalItems"] = rest
+        return node
+
+    found = draft_7(inline(_compiled[name] if name in _compiled else _schemas()[name]))
+    found.pop("$id", None)
+    found.pop("$schema", None)
+    return {"$schema": DRAFT_7, **({"title": title} if title is not None else {}), **found}
+
+
 def compiled(schema: dict) -> str:
     """Register a schema made at load time (from a game's field declarations); returns its
     name, a hash of its content, so that files known to pass it stay known across runs."""
@@ -208,6 +238,7 @@ def check(doc: Document, schema: str, broken: set[tuple] | None = None) -> list[
     `broken`, when given, receives the path of every error (for a missing key, the path of
     the mapping plus the key), so a caller can leave out just the broken parts.
     """
+    doc.schema = schema
     known = f"{schema} {doc.digest}"
     if doc.digest and known in clean:
         return []

@@ -46,6 +46,7 @@ class Document:
     keys: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
     digest: str = ""  # SHA-256 of the file's bytes: the same bytes give the same data
     lists: dict[str, str] = field(default_factory=dict)  # list keys -> what messages call an item: {"cards": "card"}
+    schema: str = ""  # the name of the schema it was checked against (see pnp.schema.check)
 
     def locate(self, path: DataPath = (), key: bool = False) -> Location:
         """Where the value at `path` is (or its key, with key=True).
