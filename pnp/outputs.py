@@ -223,14 +223,15 @@ class Outputs:
 
     # --- rendering --------------------------------------------------------------------
 
-    def pdf(self, pages: Sequence[Page]) -> bytes:
-        """The PDF of `pages`; the last few are kept, as the kit's PNGs and the exports'
-        images are rasterized from the same pages."""
-        key = hashlib.sha256(self._digest(list(pages)).encode("utf-8")).hexdigest()
+    def pdf(self, pages: Sequence[Page], duplex: bool = False) -> bytes:
+        """The PDF of `pages` (with `duplex`, asking to be printed on both sides); the last
+        few are kept, as the kit's PNGs and the exports' images are rasterized from the same
+        pages."""
+        key = hashlib.sha256((self._digest(list(pages)) + repr(duplex)).encode("utf-8")).hexdigest()
         if key not in self._pdfs:
             if len(self._pdfs) >= 4:
                 del self._pdfs[next(iter(self._pdfs))]
-            self._pdfs[key] = render_pdf(pages, self.font_files, self.title, self.forms)
+            self._pdfs[key] = render_pdf(pages, self.font_files, self.title, self.forms, duplex)
         return self._pdfs[key]
 
     def svg_now(self, page: Page) -> str:

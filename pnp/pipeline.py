@@ -203,7 +203,8 @@ def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs
     outputs.make(f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), lambda: outputs.pdf(backs))
     if options.duplex:
         both = interleave(fronts, backs)
-        outputs.make(f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both), lambda: outputs.pdf(both))
+        outputs.make(f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both, "duplex"),
+                     lambda: outputs.pdf(both, duplex=True))
 
 
 def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
@@ -215,7 +216,8 @@ def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None
     for paper in options.papers:
         front, back = duplex_test(PAPERS[paper], title, font)
         pages = [front, shifted(back, *options.back_shift)]
-        outputs.make(f"print/duplex-test-{paper}.pdf", outputs.key("pdf", pages), lambda pages=pages: outputs.pdf(pages))
+        outputs.make(f"print/duplex-test-{paper}.pdf", outputs.key("pdf", pages, "duplex"),
+                     lambda pages=pages: outputs.pdf(pages, duplex=True))
 
 
 def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:

@@ -78,3 +78,24 @@ def pages(path: Path) -> int:
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled game's whole kit, built once for the session; returns the output folder."""
     return build_kit(ROOT, tmp_path_factory.mktemp("kit") / "out")
+
+
+@pytest.fixture(scope="session")
+def anarchipel_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_kit(ROOT / "examples" / "anarchipel", tmp_path_factory.mktemp("anarchipel") / "out")
+
+
+@pytest.fixture(scope="session")
+def furia_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_kit(ROOT / "examples" / "furia-cartese", tmp_path_factory.mktemp("furia-cartese") / "out")
+
+
+GAMES = {"the-anarchy": ROOT, "anarchipel": ROOT / "examples" / "anarchipel",
+         "furia-cartese": ROOT / "examples" / "furia-cartese"}
+KITS = {"the-anarchy": "kit", "anarchipel": "anarchipel_kit", "furia-cartese": "furia_kit"}
+
+
+@pytest.fixture(scope="session", params=sorted(GAMES))
+def game_kit(request: pytest.FixtureRequest) -> tuple[Path, Path]:
+    """Each of the three games (The Anarchy and the examples): its folder and its whole kit."""
+    return GAMES[request.param], request.getfixturevalue(KITS[request.param])

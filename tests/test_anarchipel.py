@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, broken_example, build_kit, checks_fired, pages, validate
+from conftest import ROOT, broken_example, checks_fired, pages, validate
 from pdfgeom import MM, read_pdf
 
 GAME = ROOT / "examples" / "anarchipel"
@@ -78,8 +78,8 @@ def test_every_check_of_the_game_has_a_case() -> None:
 # --- the kit --------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_kit(GAME, tmp_path_factory.mktemp("anarchipel") / "out")
+def kit(anarchipel_kit: Path) -> Path:
+    return anarchipel_kit
 
 
 def test_page_counts(kit: Path) -> None:

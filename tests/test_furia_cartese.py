@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, broken_example, build_kit, checks_fired, pages, validate
+from conftest import ROOT, broken_example, checks_fired, pages, validate
 from pdfgeom import MM, form_polygons, placements_with_clips, read_pdf
 
 GAME = ROOT / "examples" / "furia-cartese"
@@ -89,8 +89,8 @@ def test_movement_and_hit_points_come_from_the_arm() -> None:
 # --- the kit --------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_kit(GAME, tmp_path_factory.mktemp("furia-cartese") / "out")
+def kit(furia_kit: Path) -> Path:
+    return furia_kit
 
 
 def test_page_counts(kit: Path) -> None:
