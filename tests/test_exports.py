@@ -184,3 +184,18 @@ def test_a_gallery_without_pictures_says_so(tmp_path: Path) -> None:
     page = (tmp_path / "index.html").read_text("utf-8")
     assert "No pictures: build with PNG" in page
     assert "<img" not in page
+
+
+def test_the_safe_zone_check_follows_a_box_turned_with_its_group(tmp_path: Path) -> None:
+    """The card back's title read from the other end lies in a group turned round: moved to
+    1 mm from the group's top, it lands 1 mm from the card's bottom edge."""
+    from conftest import broken_example, validate
+
+    game = broken_example(ROOT, tmp_path / "game", "layouts/card-back.yaml",
+                          "      title: {x: 9, y: 11,", "      title: {x: 9, y: 1,")
+    result = validate(game)
+    assert result.output.splitlines() == [
+        f"{game}/layouts/card-back.yaml:28:14: warning: layout 'layouts/card-back.yaml': box 'title' (9, 77.9, "
+        "45.5 x 10 mm) crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by 2.18 mm "
+        "at the bottom [safe-zone]",
+        "126 cards in 16 suits: 0 errors, 1 warning"]
