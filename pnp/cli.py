@@ -216,11 +216,12 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 
 
 def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-              duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool) -> str:
+              duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool,
+              svg_text: str = "text") -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/)."""
     return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
-                 __version__))
+                 svg_text, __version__))
 
 
 class StageBars:
@@ -286,6 +287,9 @@ def _target(manifest: Path, out: Path | None) -> Path:
                    "with print/duplex-test-<paper>.pdf).")
 @click.option("--tabletopia-scale", "tabletopia_scale", type=click.IntRange(25, 400), default=100, show_default=True,
               metavar="PERCENT", help="Tabletopia images at 10 px per mm times this percentage.")
+@click.option("--svg-text", "svg_text", type=click.Choice(["text", "paths"]), default="text", show_default=True,
+              help="SVG text as text with its fonts embedded, or as paths: the letters' outlines, drawn the same "
+                   "by every tool and editable in any (cutting machines, vector editors).")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder, pnp's alone (one holding the game or files pnp did not write is refused). "
                    "Default: out/ beside game.yaml.")
@@ -296,8 +300,8 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, out: Path | None, strict: bool,
-                  jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
+                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, svg_text: str, out: Path | None,
+                  strict: bool, jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
     import time
@@ -313,7 +317,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     started = time.perf_counter()
     manifest = _manifest(game)
     target = _target(manifest, out)
-    settings = _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict)
+    settings = _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, svg_text)
     if not force and up_to_date(target, manifest.parent, settings):
         if not quiet:
             click.echo(f"{target} is up to date: nothing changed since its last build")
@@ -332,6 +336,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         duplex=duplex,
         back_shift=back_shift,
         tabletopia_scale=tabletopia_scale,
+        svg_text=svg_text,
         jobs=jobs,
     )
     progress = None if quiet else StageBars()

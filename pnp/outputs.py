@@ -104,7 +104,8 @@ class Outputs:
     """The files one build writes into one folder, and the keys they are drawn from."""
 
     def __init__(self, out: Path, fonts: dict[str, "FontMetrics"], workers: "Scheduler", progress: Progress | None,
-                 salt_files: Sequence[Path] = (), formats: Sequence[str] = ("pdf", "svg", "png"), title: str = ""):
+                 salt_files: Sequence[Path] = (), formats: Sequence[str] = ("pdf", "svg", "png"), title: str = "",
+                 svg_text: str = "text"):
         from .cache import FOLDER, Cache
 
         self.out = out
@@ -114,6 +115,7 @@ class Outputs:
         self.progress = progress or Progress()
         self.formats = tuple(formats)
         self.title = title
+        self.svg_text = svg_text  # text: SVG text with its fonts embedded; paths: the glyphs' outlines
         self.result = BuildResult()
         self.warnings: list[str] = []
         # outputs an identical earlier build left in place: (key, size) by relative path
@@ -238,7 +240,7 @@ class Outputs:
         """One page as SVG, its fonts subset to its own characters."""
         from .backends.svg import SvgRenderer
 
-        return SvgRenderer(self.font_files, characters_by_font([page]), self.keep).render(page)
+        return SvgRenderer(self.font_files, characters_by_font([page]), self.keep, self.svg_text).render(page)
 
     def svgs(self, named: Sequence[tuple[str, Page]]) -> None:
         """Queue SVG files to write at the end of the build (write_svgs)."""
@@ -255,9 +257,10 @@ class Outputs:
         self.progress.stage("SVG: faces and sheets", len(named))
         chars = characters_by_font([page for _, page in named])
         fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
-        renderer = SvgRenderer(self.font_files, chars, self.keep)
+        renderer = SvgRenderer(self.font_files, chars, self.keep, self.svg_text)
         for relative, page in named:
-            self.make(relative, self.key("svg", page, fonts_used), lambda page=page: renderer.render(page).encode("utf-8"))
+            self.make(relative, self.key("svg", page, fonts_used, self.svg_text),
+                      lambda page=page: renderer.render(page).encode("utf-8"))
 
     def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str, label: str,
                         thumb_width: int = 0, extra: int = 0, alpha: bool = False) -> Rasterizing:

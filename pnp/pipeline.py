@@ -45,6 +45,7 @@ class BuildOptions:
     back_shift: tuple[float, float] = (0.0, 0.0)  # points: backs moved right and down, for a printer that drifts
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
     tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
+    svg_text: str = "text"  # text: SVG text with embedded fonts; paths: the glyphs' outlines
 
     def bleed_for(self, kind: str) -> float:
         """The bleed a kind of piece is printed with: as asked, or by default 1 mm for cards,
@@ -108,7 +109,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
     art = read_art(game)
     with Scheduler(options.jobs) as workers:
         outputs = Outputs(out, fonts, workers, progress, [Path(a.path) for a in art.values()], options.formats,
-                          game.title.get(game.language))
+                          game.title.get(game.language), options.svg_text)
         outputs.previous, outputs.keys = previous or {}, dict(keys or {})
         if keep is not None:
             outputs.cache.put(*keep)
@@ -253,7 +254,7 @@ def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs
                              outputs.pdf(board_pages(board.page, paper, shown, font)))
         if "svg" in options.formats:
             outputs.progress.stage(f"{board.name}: SVG", 1)
-            outputs.make(f"svg/{board.name}.svg", outputs.key(key, "svg"),
+            outputs.make(f"svg/{board.name}.svg", outputs.key(key, "svg", options.svg_text),
                          lambda board=board: outputs.svg_now(single(board.page)).encode("utf-8"))
         if "png" in options.formats:
             from .backends.png import png_bytes, rasterize
