@@ -139,6 +139,15 @@ def test_build_summary_and_options(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "gif: choose from pdf, svg, png" in bad.output
     bad = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--bleed", "3 furlongs"])
     assert bad.exit_code == 2 and "is not a length" in bad.output
+    # the same build with --svg-text paths: no text, no fonts, every line an outlined path
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "cards", "--paper", "a3",
+                                       "--format", "svg", "--svg-text", "paths", "-o", str(tmp_path / "o")],
+                                catch_exceptions=False)
+    assert result.exit_code == 0 and "up to date" not in result.output
+    card = (tmp_path / "o" / "svg" / "cards" / "red-fort.svg").read_text("utf-8")
+    assert "<text" not in card and "@font-face" not in card and 'aria-label="Red Fort"' in card
+    sheet = (tmp_path / "o" / "svg" / "sheets" / "cards-a3-01.svg").read_text("utf-8")
+    assert "<text" not in sheet and "<path d=" in sheet
 
 
 def test_card_art_fills_the_picture_area(mini: Path, tmp_path: Path) -> None:
