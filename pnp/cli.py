@@ -217,11 +217,11 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 
 def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
               duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool,
-              svg_text: str = "text") -> str:
+              svg_text: str = "text", tts_base_url: str | None = None) -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/)."""
     return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
-                 svg_text, __version__))
+                 svg_text, tts_base_url, __version__))
 
 
 class StageBars:
@@ -287,6 +287,9 @@ def _target(manifest: Path, out: Path | None) -> Path:
                    "with print/duplex-test-<paper>.pdf).")
 @click.option("--tabletopia-scale", "tabletopia_scale", type=click.IntRange(25, 400), default=100, show_default=True,
               metavar="PERCENT", help="Tabletopia images at 10 px per mm times this percentage.")
+@click.option("--tts-base-url", "tts_base_url", default=None, metavar="URL",
+              help="Where out/tts/ will be uploaded: Tabletop Simulator's saved object names its images by this URL "
+                   "(followed by their names in tts/). Default: their file:/// URLs on this machine.")
 @click.option("--svg-text", "svg_text", type=click.Choice(["text", "paths"]), default="text", show_default=True,
               help="SVG text as text with its fonts embedded, or as paths: the letters' outlines, drawn the same "
                    "by every tool and editable in any (cutting machines, vector editors).")
@@ -300,8 +303,9 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, svg_text: str, out: Path | None,
-                  strict: bool, jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
+                  duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, tts_base_url: str | None,
+                  svg_text: str, out: Path | None, strict: bool, jobs: int | None, quiet: bool, verbose: bool,
+                  force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
     import time
@@ -317,7 +321,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     started = time.perf_counter()
     manifest = _manifest(game)
     target = _target(manifest, out)
-    settings = _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, svg_text)
+    settings = _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, svg_text,
+                         tts_base_url)
     if not force and up_to_date(target, manifest.parent, settings):
         if not quiet:
             click.echo(f"{target} is up to date: nothing changed since its last build")
@@ -337,6 +342,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         back_shift=back_shift,
         tabletopia_scale=tabletopia_scale,
         svg_text=svg_text,
+        tts_base_url=tts_base_url,
         jobs=jobs,
     )
     progress = None if quiet else StageBars()

@@ -46,6 +46,7 @@ class BuildOptions:
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
     tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
     svg_text: str = "text"  # text: SVG text with embedded fonts; paths: the glyphs' outlines
+    tts_base_url: str | None = None  # where tts/ is uploaded; None: its files' own file:/// URLs
 
     def bleed_for(self, kind: str) -> float:
         """The bleed a kind of piece is printed with: as asked, or by default 1 mm for cards,
@@ -115,8 +116,9 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             outputs.cache.put(*keep)
         kit = Kit(game, fonts, art)
         rows: list = []
+        place = None
         if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
-            tts.start(kit, outputs, options, rows)
+            place = tts.start(kit, outputs, options)
         backs = False  # the duplex test page comes with a whole kit that has backs, or on demand
         for name, sets in kit.print_groups():
             if options.wants(name, *(s.name for s in sets)):
@@ -130,6 +132,8 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             outputs.write("data.json", game_data(game))
         if options.wants("tabletopia", "tts"):  # Tabletop Simulator places the Tabletopia tokens and board
             rows += tabletopia.build(kit, outputs, options)
+        if place is not None:  # once the Tabletopia images it copies are written
+            outputs.workers.then(lambda: place(rows))
         if options.wants("pod"):
             pod.build(kit, outputs)
         outputs.write_svgs()
@@ -410,6 +414,10 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     except OSError as exc:
         raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
     inputs = game_inputs(game) if settings is not None else None
+    if options.tts_base_url is None:  # Tabletop Simulator opens the images where this build puts them
+        from dataclasses import replace
+
+        options = replace(options, tts_base_url=(target / "tts").as_uri() + "/")
     try:
         # start from the previous output: files that an identical input would draw again are
         # kept as they are (hard links), and a full build removes what it did not make

@@ -3,7 +3,6 @@ bytes on every build."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from PIL import Image
 
 from pnp.cli import main
 
-from conftest import ROOT
+from conftest import ROOT, digests
 
 CARD_IDS = None
 
@@ -115,15 +114,11 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "-o", str(again)], catch_exceptions=False)
     assert result.exit_code == 0
 
-    def digests(folder: Path) -> dict[str, str]:  # the outputs, not the cache (out/.cache)
-        return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-                for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts}
-
     first, second = digests(kit), digests(again)
     cards = 6 + 2 * 37 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
     board = 3 + 1 + 1
     money, tokens, aid = 6 + 2 * 6 + 7 + 7, 6 + 2 * 3 + 13 + 13, 6 + 2 * 3 + 2 + 2
-    exports = (150 + 2) + (5 + 1) + 129 + 1  # tabletopia, tts, pod, gallery
+    exports = (150 + 2) + (5 + 16 + 1) + 129 + 1  # tabletopia, tts (sheets, tokens' and boards' images), pod, gallery
     duplex_test, read_me_first = 3, 3
     assert len(first) == cards + board + money + tokens + aid + exports + duplex_test + read_me_first + 1 + 1  # data.json, .pnp-build.json
     assert first == second
