@@ -20,7 +20,7 @@ from pnp.backends.png import rasterize
 from pnp.backends.svg import render_svgs
 from pnp.kit import Kit
 from pnp.pipeline import game_fonts
-from pnp.scene import Definition, Group, Page, Text, Use, single, texts
+from pnp.scene import Group, Page, Text, Use, single, texts
 from pnp.validate import validate
 
 from conftest import ROOT

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from .tabletopia import TabletopiaObject
 
 COLUMNS, ROWS = 10, 7
+PER_SHEET = COLUMNS * ROWS - 1  # the last cell shows the hidden card
 SHEET_PX = 4096
 UNIT_MM = 25.4  # a table unit: about an inch
 CARD_AT_1 = 3.5  # units: a card's height at scale 1.0 (a poker card's 88.9 mm)
@@ -93,13 +94,12 @@ def common(guids: Guids, name: str, nickname: str, where: dict, **more) -> dict:
 
 @dataclass
 class Sheet:
-    """One deck sheet of a set: its file, grid and the cards (indices into the set's pieces)
-    in its cells; `backs` is its sheet of backs, cell for cell, when the set's backs differ."""
+    """One deck sheet of a set: its file and grid; `backs` is its sheet of backs, cell for
+    cell, when the set's backs differ."""
 
     file: str
     columns: int
     rows: int
-    cards: list[int]
     backs: str | None = None
 
 
@@ -132,7 +132,6 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
     backs = [p.back or p.face for p in pieces.pieces]
     hidden = next((p.back for p in pieces.pieces if p.back is not None), faces[0])
     unique = len({id(b) for b in backs}) > 1
-    per_sheet = COLUMNS * ROWS - 1
     dpi = (SHEET_PX // COLUMNS) / (hidden.width / 72)
     sheets, work, drawing = [], [], []
     pages: list[Definition] = []
@@ -144,12 +143,12 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
         pages.append(d)
         return len(pages) - 1
 
-    for number, start in enumerate(range(0, len(faces), per_sheet), start=1):
-        cards = list(range(start, min(start + per_sheet, len(faces))))
+    for number, start in enumerate(range(0, len(faces), PER_SHEET), start=1):
+        cards = list(range(start, min(start + PER_SHEET, len(faces))))
         # Tabletop Simulator wants at least two rows and at most 10 x 7 cells
         rows = max(2, math.ceil((len(cards) + 1) / COLUMNS))
         columns = math.ceil((len(cards) + 1) / rows)
-        sheet = Sheet(f"{name}-{number}.jpg", columns, rows, cards, f"{name}-{number}-back.jpg" if unique else None)
+        sheet = Sheet(f"{name}-{number}.jpg", columns, rows, f"{name}-{number}-back.jpg" if unique else None)
         sheets.append(sheet)
         for file, drawn in ((sheet.file, faces), (sheet.backs, backs)):
             if file is None:
@@ -239,7 +238,6 @@ def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list
     scale = height / CARD_AT_1
     width = to_mm(component.width) / UNIT_MM
     sideways = component.width > component.height
-    per_sheet = COLUMNS * ROWS - 1
     custom = {}
     first = save.next_deck
     for i, sheet in enumerate(sheets):
@@ -247,7 +245,7 @@ def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list
                                   "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True,
                                   "UniqueBack": sheet.backs is not None, "Type": 0}
     save.next_deck += len(sheets)
-    cards = [(p.label, first + i // per_sheet, i % per_sheet) for i, p in enumerate(pieces.pieces)
+    cards = [(p.label, first + i // PER_SHEET, i % PER_SHEET) for i, p in enumerate(pieces.pieces)
              for _ in range(p.copies)]
 
     def make(x: float, z: float) -> list[dict]:
@@ -257,7 +255,7 @@ def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list
                      for label, deck, cell in cards]
         if len(contained) == 1:
             return contained
-        return [common(save.guids, "Deck", nickname, where, SidewaysCard=sideways, HideWhenFaceDown=True, Hands=True,
+        return [common(save.guids, "Deck", nickname, where, SidewaysCard=sideways, HideWhenFaceDown=True,
                        DeckIDs=[c["CardID"] for c in contained], CustomDeck=custom, ContainedObjects=contained)]
 
     return Spot(width, height, make, "decks")
