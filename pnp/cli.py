@@ -290,11 +290,12 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 
 def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
               duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool,
-              language: str | None = None, ink_saver: bool = False, greyscale: bool = False) -> str:
+              language: str | None = None, ink_saver: bool = False, greyscale: bool = False,
+              svg_text: str = "text", tts_base_url: str | None = None) -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/)."""
     return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
-                 language, ink_saver, greyscale, __version__))
+                 language, ink_saver, greyscale, svg_text, tts_base_url, __version__))
 
 
 def _declared_languages(manifest: Path) -> list[str] | None:
@@ -397,6 +398,12 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("--lang", "lang", default=None, metavar="LANG",
               help="Build the kit in this language of the game's (or all: every one). The first language builds "
                    "into the output folder, the others into <out>/<lang>/. Default: the game's first language.")
+@click.option("--tts-base-url", "tts_base_url", default=None, metavar="URL",
+              help="Where out/tts/ will be uploaded: Tabletop Simulator's saved object names its images by this URL "
+                   "(followed by their names in tts/). Default: their file:/// URLs on this machine.")
+@click.option("--svg-text", "svg_text", type=click.Choice(["text", "paths"]), default="text", show_default=True,
+              help="SVG text as text with its fonts embedded, or as paths: the letters' outlines, drawn the same "
+                   "by every tool and editable in any (cutting machines, vector editors).")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder, pnp's alone (one holding the game or files pnp did not write is refused). "
                    "Default: out/ beside game.yaml.")
@@ -408,7 +415,7 @@ def _target(manifest: Path, out: Path | None) -> Path:
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
                   duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, ink_saver: bool,
-                  greyscale: bool, lang: str | None,
+                  greyscale: bool, lang: str | None, tts_base_url: str | None, svg_text: str,
                   out: Path | None, strict: bool, jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
@@ -429,7 +436,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
 
     def settings_for(language: str) -> str:
         return _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, language,
-                         ink_saver, greyscale)
+                         ink_saver, greyscale, svg_text, tts_base_url)
 
     declared = _declared_languages(manifest)
     if declared is not None and not force:
@@ -455,6 +462,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         duplex=duplex,
         back_shift=back_shift,
         tabletopia_scale=tabletopia_scale,
+        svg_text=svg_text,
+        tts_base_url=tts_base_url,
         jobs=jobs,
         ink_saver=ink_saver,
         greyscale=greyscale,

@@ -56,6 +56,7 @@ class FontMetrics:
             self.cap_height = getattr(os2, "sCapHeight", 0) / self.units or 0.7
             self.weight = os2.usWeightClass
             self.italic = bool(os2.fsSelection & 1)
+            self.generic = _generic(os2.panose, path.stem)
 
     @cached_property
     def family(self) -> str:
@@ -70,6 +71,20 @@ class FontMetrics:
         # (map over dict.get: no Python call per character; the sum of whole units is exact)
         total = sum(map(self._by_char.get, text, repeat(self.missing_advance, len(text))))
         return total * size / self.units
+
+
+def _generic(panose, name: str) -> str:
+    """The CSS generic family a font belongs to, from its PANOSE classification (the name
+    when the font does not classify itself): what a tool without the font draws instead."""
+    if panose.bProportion == 9 or "Mono" in name:
+        return "monospace"
+    if panose.bFamilyType == 3:
+        return "cursive"
+    if panose.bFamilyType in (4, 5):
+        return "fantasy"
+    if panose.bFamilyType == 2 and panose.bSerifStyle > 1:
+        return "sans-serif" if panose.bSerifStyle >= 11 else "serif"
+    return "sans-serif" if "Sans" in name else "serif"
 
 
 @cache

@@ -386,6 +386,25 @@ def _tick(a: tuple[float, float], b: tuple[float, float]) -> list[Node]:
     return [Path((("M", *a), ("L", *b)), Style(stroke="#000000", stroke_width=0.5))]
 
 
+def whole_page(page: Definition, paper: Paper, label: str, font: "FontMetrics | None" = None) -> Page:
+    """A large page printed whole on one sheet of `paper`, turned the page's way: inside the
+    5 mm no printer prints into and clear of the label in the bottom margin, scaled down as
+    little as that takes (the label says by how much) and centred in the room left."""
+    turned = (page.width > page.height) != paper.landscape
+    width, height = (paper.height, paper.width) if turned else (paper.width, paper.height)
+    # the sheet named without its way round: the board's own way up, whichever way the paper's sheets are
+    paper = Paper(paper.name, paper.name.upper() if paper.name.startswith("a") else paper.label, width, height)
+    room_w, room_h = paper.width - 2 * MIN_MARGIN, paper.height - MIN_MARGIN - LABEL_ROOM
+    grow = min(1.0, room_w / page.width, room_h / page.height)
+    left = (paper.width - page.width * grow) / 2
+    top = MIN_MARGIN + (room_h - page.height * grow) / 2
+    nodes: list[Node] = [Use(page.id, chain(scale(grow), translate(left, top)))]
+    if label:
+        shown = f"{label} · {paper.label}" + (f" · {round(grow * 100)} %" if grow < 1 else "")
+        nodes += sheet_label(paper, shown, font)
+    return Page(paper.width, paper.height, tuple(nodes), (page,))
+
+
 def tiled_pages(page: Definition, paper: Paper, label: str, font: "FontMetrics | None" = None) -> list[Page]:
     """A large page printed over several sheets of `paper` (turned sideways when that takes
     fewer), scaled up to fill them, each labelled with its row and column. Alignment marks

@@ -104,7 +104,8 @@ class Outputs:
     """The files one build writes into one folder, and the keys they are drawn from."""
 
     def __init__(self, out: Path, fonts: dict[str, "FontMetrics"], workers: "Scheduler", progress: Progress | None,
-                 salt_files: Sequence[Path] = (), formats: Sequence[str] = ("pdf", "svg", "png"), title: str = ""):
+                 salt_files: Sequence[Path] = (), formats: Sequence[str] = ("pdf", "svg", "png"), title: str = "",
+                 svg_text: str = "text"):
         from .cache import FOLDER, Cache
 
         self.out = out
@@ -114,6 +115,7 @@ class Outputs:
         self.progress = progress or Progress()
         self.formats = tuple(formats)
         self.title = title
+        self.svg_text = svg_text  # text: SVG text with its fonts embedded; paths: the glyphs' outlines
         self.result = BuildResult()
         self.warnings: list[str] = []
         # outputs an identical earlier build left in place: (key, size) by relative path
@@ -241,21 +243,22 @@ class Outputs:
 
     # --- rendering --------------------------------------------------------------------
 
-    def pdf(self, pages: Sequence[Page]) -> bytes:
-        """The PDF of `pages`; the last few are kept, as the kit's PNGs and the exports'
-        images are rasterized from the same pages."""
-        key = hashlib.sha256(self._digest(list(pages)).encode("utf-8")).hexdigest()
+    def pdf(self, pages: Sequence[Page], duplex: bool = False) -> bytes:
+        """The PDF of `pages` (with `duplex`, asking to be printed on both sides); the last
+        few are kept, as the kit's PNGs and the exports' images are rasterized from the same
+        pages."""
+        key = hashlib.sha256((self._digest(list(pages)) + repr(duplex)).encode("utf-8")).hexdigest()
         if key not in self._pdfs:
             if len(self._pdfs) >= 4:
                 del self._pdfs[next(iter(self._pdfs))]
-            self._pdfs[key] = render_pdf(pages, self.font_files, self.title, self.forms)
+            self._pdfs[key] = render_pdf(pages, self.font_files, self.title, self.forms, duplex)
         return self._pdfs[key]
 
     def svg_now(self, page: Page) -> str:
         """One page as SVG, its fonts subset to its own characters."""
         from .backends.svg import SvgRenderer
 
-        return SvgRenderer(self.font_files, characters_by_font([page]), self.keep).render(page)
+        return SvgRenderer(self.font_files, characters_by_font([page]), self.keep, self.svg_text).render(page)
 
     def svgs(self, named: Sequence[tuple[str, Page]]) -> None:
         """Queue SVG files to write at the end of the build (write_svgs)."""
@@ -272,9 +275,10 @@ class Outputs:
         self.progress.stage("SVG: faces and sheets", len(named))
         chars = characters_by_font([page for _, page in named])
         fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
-        renderer = SvgRenderer(self.font_files, chars, self.keep)
+        renderer = SvgRenderer(self.font_files, chars, self.keep, self.svg_text)
         for relative, page in named:
-            self.make(relative, self.key("svg", page, fonts_used), lambda page=page: renderer.render(page).encode("utf-8"))
+            self.make(relative, self.key("svg", page, fonts_used, self.svg_text),
+                      lambda page=page: renderer.render(page).encode("utf-8"))
 
     def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str, label: str,
                         thumb_width: int = 0, extra: int = 0, alpha: bool = False) -> Rasterizing:

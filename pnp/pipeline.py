@@ -49,6 +49,8 @@ class BuildOptions:
     language: str | None = None  # the kit's language; None: the game's first
     ink_saver: bool = False  # dark backs, tokens (and sets that say so) printed light
     greyscale: bool = False  # the whole kit in greys
+    svg_text: str = "text"  # text: SVG text with embedded fonts; paths: the glyphs' outlines
+    tts_base_url: str | None = None  # where tts/ is uploaded; None: its files' own file:/// URLs
 
     def bleed_for(self, kind: str) -> float:
         """The bleed a kind of piece is printed with: as asked, or by default 1 mm for cards,
@@ -115,15 +117,16 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
     language = options.language or game.language
     with Scheduler(options.jobs) as workers:
         outputs = Outputs(out, fonts, workers, progress, [Path(a.path) for a in art.values()], options.formats,
-                          game.title.get(language, game.language))
+                          game.title.get(language, game.language), options.svg_text)
         outputs.previous, outputs.keys = previous or {}, dict(keys or {})
         outputs.shared = dict(shared or {})
         if keep is not None:
             outputs.cache.put(*keep)
         kit = Kit(game, fonts, art, language, Ink(options.ink_saver, options.greyscale))
         rows: list = []
+        place = None
         if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
-            tts.start(kit, outputs, options, rows)
+            place = tts.start(kit, outputs, options)
         backs = False  # the duplex test page comes with a whole kit that has backs, or on demand
         for name, sets in kit.print_groups():
             if options.wants(name, *(s.name for s in sets)):
@@ -137,6 +140,8 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             outputs.write("data.json", game_data(game))
         if options.wants("tabletopia", "tts"):  # Tabletop Simulator places the Tabletopia tokens and board
             rows += tabletopia.build(kit, outputs, options)
+        if place is not None:  # once the Tabletopia images it copies are written
+            outputs.workers.then(lambda: place(rows))
         if options.wants("pod"):
             pod.build(kit, outputs)
         outputs.write_svgs()
@@ -215,7 +220,8 @@ def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs
     outputs.make(f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), lambda: outputs.pdf(backs))
     if options.duplex:
         both = interleave(fronts, backs)
-        outputs.make(f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both), lambda: outputs.pdf(both))
+        outputs.make(f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both, "duplex"),
+                     lambda: outputs.pdf(both, duplex=True))
 
 
 def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
@@ -229,7 +235,8 @@ def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None
         pages = [front, shifted(back, *options.back_shift)]
         if options.greyscale:
             pages = [greyscale_page(page) for page in pages]
-        outputs.make(f"print/duplex-test-{paper}.pdf", outputs.key("pdf", pages), lambda pages=pages: outputs.pdf(pages))
+        outputs.make(f"print/duplex-test-{paper}.pdf", outputs.key("pdf", pages, "duplex"),
+                     lambda pages=pages: outputs.pdf(pages, duplex=True))
 
 
 def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
@@ -267,7 +274,7 @@ def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs
                              outputs.pdf(board_pages(board.page, paper, shown, font)))
         if "svg" in options.formats:
             outputs.progress.stage(f"{board.name}: SVG", 1)
-            outputs.make(f"svg/{board.name}.svg", outputs.key(key, "svg"),
+            outputs.make(f"svg/{board.name}.svg", outputs.key(key, "svg", options.svg_text),
                          lambda board=board: outputs.svg_now(single(board.page)).encode("utf-8"))
         if "png" in options.formats:
             from .backends.png import png_bytes, rasterize
@@ -428,6 +435,10 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     except OSError as exc:
         raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
     inputs = game_inputs(game) if settings is not None else None
+    if options.tts_base_url is None:  # Tabletop Simulator opens the images where this build puts them
+        from dataclasses import replace
+
+        options = replace(options, tts_base_url=(target / "tts").as_uri() + "/")
     try:
         # start from the previous output: files that an identical input would draw again are
         # kept as they are (hard links), and a full build removes what it did not make

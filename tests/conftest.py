@@ -41,6 +41,25 @@ def build_kit(game: Path, out: Path) -> Path:
     return out
 
 
+def digests(folder: Path) -> dict[str, str]:
+    """Every output file's hash (not the cache's: what it holds depends on the builds before).
+    The saved object for Tabletop Simulator names its images by their file:/// URLs, which say
+    where the build is: they are read as "OUT", and the build's record without its size."""
+    import hashlib
+    import json
+
+    def content(p: Path) -> bytes:
+        data = p.read_bytes().replace(folder.resolve().as_uri().encode(), b"OUT")
+        if p.name == ".pnp-build.json" and p.parent == folder:
+            record = json.loads(data)
+            record.get("files", {}).pop("tts/saved-object.json", None)
+            data = json.dumps(record, sort_keys=True).encode()
+        return data
+
+    return {str(p.relative_to(folder)): hashlib.sha256(content(p)).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts}
+
+
 def validate(game: Path, *args: str):
     """`pnp validate --game GAME` as the CLI runs it."""
     from click.testing import CliRunner
@@ -78,3 +97,24 @@ def pages(path: Path) -> int:
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled game's whole kit, built once for the session; returns the output folder."""
     return build_kit(ROOT, tmp_path_factory.mktemp("kit") / "out")
+
+
+@pytest.fixture(scope="session")
+def anarchipel_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_kit(ROOT / "examples" / "anarchipel", tmp_path_factory.mktemp("anarchipel") / "out")
+
+
+@pytest.fixture(scope="session")
+def furia_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_kit(ROOT / "examples" / "furia-cartese", tmp_path_factory.mktemp("furia-cartese") / "out")
+
+
+GAMES = {"the-anarchy": ROOT, "anarchipel": ROOT / "examples" / "anarchipel",
+         "furia-cartese": ROOT / "examples" / "furia-cartese"}
+KITS = {"the-anarchy": "kit", "anarchipel": "anarchipel_kit", "furia-cartese": "furia_kit"}
+
+
+@pytest.fixture(scope="session", params=sorted(GAMES))
+def game_kit(request: pytest.FixtureRequest) -> tuple[Path, Path]:
+    """Each of the three games (The Anarchy and the examples): its folder and its whole kit."""
+    return GAMES[request.param], request.getfixturevalue(KITS[request.param])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, broken_example, build_kit, checks_fired, pages, validate
+from conftest import ROOT, broken_example, checks_fired, pages, validate
 from pdfgeom import MM, read_pdf
 
 GAME = ROOT / "examples" / "anarchipel"
@@ -78,8 +78,8 @@ def test_every_check_of_the_game_has_a_case() -> None:
 # --- the kit --------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_kit(GAME, tmp_path_factory.mktemp("anarchipel") / "out")
+def kit(anarchipel_kit: Path) -> Path:
+    return anarchipel_kit
 
 
 def test_page_counts(kit: Path) -> None:
@@ -187,11 +187,14 @@ def test_exports_know_hex_tiles_coins_and_standees(kit: Path) -> None:
         assert alpha.getpixel((1, image.height // 2)) == 255  # the corner on the left edge
     saved = json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
     objects = saved["ObjectStates"]
-    hexes = [o for o in objects if o["Name"] == "Custom_Tile" and o["CustomImage"]["ImageURL"].startswith("tabletopia/tuiles/")]
+    hexes = [o for o in objects if o["Name"] == "Custom_Tile" and "/tts/tuiles/" in o["CustomImage"]["ImageURL"]]
     assert len(hexes) == 108 and {o["CustomImage"]["CustomTile"]["Type"] for o in hexes} == {1}
     coins = [o for o in objects if o["Name"] == "Custom_Tile" and "/jetons/piece-" in o["CustomImage"]["ImageURL"]]
     assert len(coins) == 70 and {o["CustomImage"]["CustomTile"]["Type"] for o in coins} == {2}
     pawns = [o for o in objects if o["Name"] == "Figurine_Custom"]
     assert len(pawns) == 6
-    decks = {o["Nickname"] for o in objects if o["Name"] == "DeckCustom"}
+    decks = {o["Nickname"]: o for o in objects if o["Name"] == "Deck"}
     assert len(decks) == 4  # Succès/Échec, Action, Rôle, Objectif
+    # each objective has a back of its own: a sheet of backs in the cells of the faces
+    (objectives,) = decks["Anarchipel: cartes Objectif"]["CustomDeck"].values()
+    assert objectives["UniqueBack"] is True and objectives["BackURL"].endswith("/tts/objectifs-1-back.jpg")

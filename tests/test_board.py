@@ -112,10 +112,27 @@ def test_board_files_and_page_sizes(board: Path) -> None:
         assert png.width == 1754 and abs(png.height - 2480) <= 1
     from pypdf import PdfReader
 
-    assert "The Anarchy · board · A3" in PdfReader(board / "print" / "board-a3.pdf").pages[0].extract_text()
+    assert "The Anarchy · board · A3 · 97 %" in PdfReader(board / "print" / "board-a3.pdf").pages[0].extract_text()
     svg = (board / "svg" / "board.svg").read_text("utf-8")
     assert 'width="297mm"' in svg and 'height="420mm"' in svg
     assert ">Travancore</text>" in svg and ">Padmanabhapuram</text>" in svg
+
+
+def a3_placement(board: Path) -> tuple[float, float, float]:
+    """Where the A3 sheet prints the board whole: its scale and its top-left corner (points)."""
+    page = read_pdf(board / "print" / "board-a3.pdf")[0]
+    (placed,) = page.placements
+    x0, y0, x1, y1 = placed.bbox
+    return (x1 - x0) / mm(297), x0, page.height - y1
+
+
+def test_the_whole_board_keeps_5mm_from_the_edge_and_clear_of_its_label(board: Path) -> None:
+    """A3 is the board's own size: printed whole, it shrinks to 96.6 % to stay inside the 5 mm
+    no printer reaches and above the 8 mm of its label, centred across."""
+    grow, left, top = a3_placement(board)
+    assert grow == pytest.approx((297 - 10) / 297, abs=1e-4)
+    assert left == pytest.approx(mm(5), abs=0.01) and top == pytest.approx(mm(5) + (mm(407) - mm(420) * grow) / 2, abs=0.01)
+    assert mm(420) - (top + mm(420) * grow) >= mm(8) - 0.01  # the label's room below
 
 
 def grown_tiles(paper: str):
@@ -175,8 +192,9 @@ def test_tiles_reassemble_into_the_board(board: Path, paper: str) -> None:
     dpi = 100
     scale = dpi / 72
     grow, tiles = grown_tiles(paper)
-    # the whole board drawn as large as the parts show it
-    whole = next(iter(rasterize((board / "print" / "board-a3.pdf").read_bytes(), dpi * grow)))
+    # the whole board drawn as large as the parts show it, from the A3 sheet that holds it
+    a3_grow, a3_left, a3_top = a3_placement(board)
+    whole = next(iter(rasterize((board / "print" / "board-a3.pdf").read_bytes(), dpi * grow / a3_grow)))
     sheets = list(rasterize((board / "print" / f"board-{paper}.pdf").read_bytes(), dpi))
     size = PAPERS[paper]
     inset = 3  # pixels: keep clear of each window's outline
@@ -193,7 +211,8 @@ def test_tiles_reassemble_into_the_board(board: Path, paper: str) -> None:
         return crop(sheets[index], x0 + dx, y0 + dy, x1 + dx, y1 + dy)
 
     def from_board(x0: float, y0: float, x1: float, y1: float) -> Image.Image:
-        return crop(whole, x0, y0, x1, y1)
+        dx, dy = a3_left * grow / a3_grow, a3_top * grow / a3_grow
+        return crop(whole, x0 + dx, y0 + dy, x1 + dx, y1 + dy)
 
     for i, t in enumerate(tiles):
         box = (t.x, t.y, t.x + t.width, t.y + t.height)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import os
 import re
@@ -16,6 +17,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
 from pnp.cli import main
+from pnp.units import to_mm
 
 from conftest import ROOT
 
@@ -75,7 +77,8 @@ def test_manifest_lists_every_object_once(kit: Path) -> None:
     assert used == on_disk
     assert doc["files"] == len(on_disk)
     assert doc["total_bytes"] == sum((kit / f).stat().st_size for f in on_disk)
-    assert doc["total_bytes"] < doc["budget_bytes"] == 20_000_000 and doc["over_budget"] is False
+    assert doc["total_bytes"] < doc["basic_plan_storage_bytes"] == 200_000_000
+    assert doc["over_basic_plan_storage"] is False
 
 
 def test_tabletopia_scale_doubles_the_pixels(tmp_path: Path) -> None:
@@ -85,42 +88,225 @@ def test_tabletopia_scale_doubles_the_pixels(tmp_path: Path) -> None:
     assert sizes(tmp_path / "tabletopia" / "cards") == {(1270, 1778): 127}
     rows = json.loads((tmp_path / "tabletopia" / "manifest.json").read_text("utf-8"))["objects"]
     assert {r["scale"] for r in rows if r["type"] == "Card"} == {50}
-    # a 40 MB setup is over Tabletopia's budget: the build says so
-    assert "over Tabletopia's budget" in result.output
+    assert "warning" not in result.output  # within the 200 MB the free plan stores
 
 
-def test_tts_saved_object_and_sheets(kit: Path) -> None:
-    doc = json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
-    deck = doc["ObjectStates"][0]
-    assert deck["Name"] == "DeckCustom" and len(deck["DeckIDs"]) == 126
-    for key, custom in deck["CustomDeck"].items():
-        assert custom["NumWidth"] <= 10 and custom["NumHeight"] <= 7 and custom["BackIsHidden"] is True
-        assert (kit / custom["FaceURL"]).is_file() and (kit / custom["BackURL"]).is_file()
-    assert deck["DeckIDs"][:2] == [100, 101] and deck["DeckIDs"][69] == 200
-    assert all(c["CardID"] == i for c, i in zip(deck["ContainedObjects"], deck["DeckIDs"]))
-    kinds = Counter(o["Name"] for o in doc["ObjectStates"])
-    assert kinds == {"DeckCustom": 2, "Custom_Tile": 6 + 6 * 16, "Custom_Board": 1}
-    for tile in (o for o in doc["ObjectStates"] if o["Name"] == "Custom_Tile"):
-        assert (kit / tile["CustomImage"]["ImageURL"]).is_file()
+def test_the_build_warns_when_tabletopia_would_not_store_the_images(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.exports.tabletopia as tabletopia
+
+    monkeypatch.setattr(tabletopia, "BASIC_PLAN_STORAGE", 5_000_000)
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "tabletopia", "-o", str(tmp_path)],
+                                catch_exceptions=False)
+    assert re.search(r"warning: the Tabletopia images total [\d.]+ MB, more than the 5 MB of game objects "
+                     r"Tabletopia's free Workshop plan stores; try a smaller --tabletopia-scale\n", result.output)
+    assert json.loads((tmp_path / "tabletopia" / "manifest.json").read_text("utf-8"))["over_basic_plan_storage"]
 
 
-def _cell(kit: Path, custom: dict, index: int) -> Image.Image:
-    with Image.open(kit / custom["FaceURL"]) as sheet:
-        w, h = sheet.width // custom["NumWidth"], sheet.height // custom["NumHeight"]
-        x, y = index % custom["NumWidth"], index // custom["NumWidth"]
-        return sheet.crop((x * w, y * h, (x + 1) * w, (y + 1) * h)).convert("RGB")
+def test_tabletopia_rows_have_their_own_sets_sizes(game_kit: tuple[Path, Path]) -> None:
+    """Every row of each game's manifest gives the size of its own set's pieces (a player aid
+    its own, never a card's), and its images are that size at 10 px per mm."""
+    from pnp.validate import validate
+
+    game_dir, kit = game_kit
+    game = validate(game_dir / "game.yaml").game
+    rows = json.loads((kit / "tabletopia" / "manifest.json").read_text("utf-8"))["objects"]
+    for row in rows:
+        folder = row["front"].split("/")[1]
+        sizes_there = {(round(to_mm(c.width), 2), round(to_mm(c.height), 2)) for c in game.sets.values()
+                       if c.print_name == folder}
+        assert (row["width_mm"], row["height_mm"]) in sizes_there, row
+        w, h = image_size(kit / row["front"])
+        if row["type"] == "Game Board":  # at most 4000 px on its long side
+            assert max(w, h) <= 4000 and row["scale"] == round(100 * row["width_mm"] * 10 / w)
+        else:
+            assert abs(w - row["width_mm"] * 10) <= 1 and abs(h - row["height_mm"] * 10) <= 1 and row["scale"] == 100
+        if row["back"]:
+            assert image_size(kit / row["back"]) == (w, h)
 
 
-def test_each_tts_cell_shows_the_card_its_card_id_says(kit: Path) -> None:
-    doc = json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
-    deck = doc["ObjectStates"][0]
+# --- Tabletop Simulator ------------------------------------------------------------------------
+
+# What scale 1.0 means, by kind of object: Tabletop Simulator keeps no size, only a scale, and
+# its table unit is about an inch. A card at 1.0 is a poker card, 88.9 mm tall (its width
+# following its cell); a custom tile or figurine at 1.0 is 1.318 units, 33.48 mm, along its
+# image's height (its width following the image): cards and tiles at the sizes saves of
+# printed games give them relative to each other.
+CARD_MM_AT_1 = 88.9
+TILE_MM_AT_1 = 1.318 * 25.4
+
+TRANSFORM = dict.fromkeys(("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"), float)
+COMMON = {"GUID": str, "Name": str, "Transform": TRANSFORM, "Nickname": str, "Description": str, "GMNotes": str,
+          "ColorDiffuse": {"r": float, "g": float, "b": float}, "Locked": bool, "Grid": bool, "Snap": bool,
+          "IgnoreFoW": bool, "Autoraise": bool, "Sticky": bool, "Tooltip": bool, "GridProjection": bool,
+          "HideWhenFaceDown": bool, "Hands": bool}
+CUSTOM_DECK = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int, "BackIsHidden": bool,
+               "UniqueBack": bool, "Type": int}
+IMAGE = {"ImageURL": str, "ImageSecondaryURL": str, "ImageScalar": float, "WidthScale": float}
+OBJECTS = {
+    "Card": {**COMMON, "CardID": int, "SidewaysCard": bool, "CustomDeck": {"<deck id>": CUSTOM_DECK}},
+    "Deck": {**COMMON, "SidewaysCard": bool, "DeckIDs": [int], "CustomDeck": {"<deck id>": CUSTOM_DECK},
+             "ContainedObjects": ["Card"]},
+    "Custom_Tile": {**COMMON, "CustomImage": {**IMAGE, "CustomTile": {"Type": int, "Thickness": float,
+                                                                       "Stackable": bool, "Stretch": bool}}},
+    "Figurine_Custom": {**COMMON, "CustomImage": IMAGE},
+}
+SAVE = {"SaveName": str, "Date": str, "VersionNumber": str, "GameMode": str, "GameType": str, "GameComplexity": str,
+        "Tags": [str], "Gravity": float, "PlayArea": float, "Table": str, "Sky": str, "Note": str, "TabStates": {},
+        "LuaScript": str, "LuaScriptState": str, "XmlUI": str, "ObjectStates": ["<object>"]}
+
+
+def conforms(value, shape, where: str) -> None:
+    """`value` has exactly the keys of `shape`, each of its type (a nested shape, a list of
+    one shape, a mapping of deck ids, or an object by its Name)."""
+    if shape == "<object>" or shape == "Card":
+        assert isinstance(value, dict) and value.get("Name") in OBJECTS, where
+        assert shape == "<object>" or value["Name"] == "Card", where
+        conforms(value, OBJECTS[value["Name"]], f"{where} {value['Name']} {value.get('Nickname')!r}")
+    elif isinstance(shape, dict) and "<deck id>" in shape:
+        assert isinstance(value, dict) and value and all(k.isdigit() for k in value), where
+        for key, entry in value.items():
+            conforms(entry, shape["<deck id>"], f"{where}.{key}")
+    elif isinstance(shape, dict):
+        assert isinstance(value, dict) and set(value) == set(shape), (where, sorted(set(value) ^ set(shape)))
+        for key, inner in shape.items():
+            conforms(value[key], inner, f"{where}.{key}")
+    elif isinstance(shape, list):
+        assert isinstance(value, list), where
+        for i, item in enumerate(value):
+            conforms(item, shape[0], f"{where}[{i}]")
+    else:
+        assert type(value) is shape, (where, value, shape)
+
+
+def saved_object(kit: Path) -> dict:
+    return json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
+
+
+def local(kit: Path, url: str) -> Path:
+    """The file of tts/ an image URL of a default build names: its own file:/// URL."""
+    from urllib.parse import unquote
+
+    base = (kit / "tts").resolve().as_uri() + "/"
+    assert url.startswith(base), url
+    return kit / "tts" / unquote(url[len(base):])
+
+
+def image_size(path: Path) -> tuple[int, int]:
+    with Image.open(path) as image:
+        return image.size
+
+
+def test_tts_saved_object_loads_as_it_is(game_kit: tuple[Path, Path]) -> None:
+    """Each game's saved object has the structure of Tabletop Simulator's saves (field names,
+    types and nesting, as its knowledge base's Save File Format and custom objects give them),
+    names only images in tts/ by their file:/// URLs, and gives each object its size."""
+    from pnp.validate import validate
+
+    game_dir, kit = game_kit
+    doc = saved_object(kit)
+    conforms(doc, SAVE, "save")
+    objects = doc["ObjectStates"]
+    every = objects + [c for o in objects for c in o.get("ContainedObjects", [])]
+    guids = [o["GUID"] for o in every]
+    assert len(set(guids)) == len(guids) and all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids)
+    game = validate(game_dir / "game.yaml").game
+    manifest = {row["front"].split("/", 1)[1]: row
+                for row in json.loads((kit / "tabletopia" / "manifest.json").read_text("utf-8"))["objects"]}
+    decks = [o for o in objects if o["Name"] in ("Deck", "Card")]
+    assert len(decks) == sum(1 for c in game.sets.values() if c.type == "card")
+    deck_ids = set()
+    for deck in decks:
+        assert (deck["Transform"]["rotY"], deck["Transform"]["rotZ"]) == (180.0, 180.0)  # face down, as saves have it
+        cards = deck.get("ContainedObjects", [deck])
+        assert (deck["DeckIDs"] if deck["Name"] == "Deck" else [deck["CardID"]]) == [c["CardID"] for c in cards]
+        assert not deck_ids & set(deck["CustomDeck"])  # each deck id belongs to one deck
+        deck_ids |= set(deck["CustomDeck"])
+        for card in cards:
+            (key, custom), = card["CustomDeck"].items()
+            assert key == str(card["CardID"] // 100) and deck["CustomDeck"][key] == custom
+            assert card["CardID"] % 100 < custom["NumWidth"] * custom["NumHeight"] - 1  # never the hidden cell
+            assert card["Transform"] == deck["Transform"] and card["SidewaysCard"] == deck["SidewaysCard"]
+        (first, *_) = deck["CustomDeck"].values()
+        component = game.sets[local(kit, first["FaceURL"]).name.rsplit("-", 1)[0]]
+        width, height = to_mm(component.width), to_mm(component.height)
+        assert deck["SidewaysCard"] == (width > height)
+        for custom in deck["CustomDeck"].values():
+            assert custom["NumWidth"] <= 10 and custom["NumHeight"] <= 7 and custom["BackIsHidden"] is True
+            sheet = image_size(local(kit, custom["FaceURL"]))
+            assert image_size(local(kit, custom["BackURL"])) == (
+                sheet if custom["UniqueBack"] else (sheet[0] // custom["NumWidth"], sheet[1] // custom["NumHeight"]))
+            # the size: the card's height from its scale, its width from its cell's shape
+            cell = (sheet[0] / custom["NumWidth"], sheet[1] / custom["NumHeight"])
+            assert deck["Transform"]["scaleX"] * CARD_MM_AT_1 == pytest.approx(height, abs=0.01)
+            assert deck["Transform"]["scaleX"] * CARD_MM_AT_1 * cell[0] / cell[1] == pytest.approx(width, rel=0.01)
+    images = [o for o in objects if o["Name"] in ("Custom_Tile", "Figurine_Custom")]
+    for o in images:
+        front = local(kit, o["CustomImage"]["ImageURL"])
+        row = manifest[str(front.relative_to(kit / "tts"))]
+        if o["CustomImage"]["ImageSecondaryURL"]:
+            assert local(kit, o["CustomImage"]["ImageSecondaryURL"]) == kit / "tts" / row["back"].split("/", 1)[1]
+        scale = o["Transform"]["scaleX"]
+        assert o["Transform"]["scaleZ"] == scale and o["Transform"]["scaleY"] == 1.0
+        # the size: its height from its scale, its width from its image's shape
+        assert scale * TILE_MM_AT_1 == pytest.approx(row["height_mm"], abs=0.01), row["name"]
+        w, h = image_size(front)
+        assert scale * TILE_MM_AT_1 * w / h == pytest.approx(row["width_mm"], rel=0.02), row["name"]
+        if o["Name"] == "Custom_Tile":
+            tile = o["CustomImage"]["CustomTile"]
+            assert tile["Type"] == {"round": 2, "hex": 1}.get(row.get("shape", ""), tile["Type"])
+            assert tile["Stretch"] is False and o["Transform"]["rotZ"] == 0.0  # its image's shape; face up
+    # every piece is there, as many as the kit has, and every file in tts/ is used
+    assert sum(len(o.get("ContainedObjects", [o])) for o in decks) == sum(
+        i.copies for c in game.sets.values() if c.type == "card" for i in c.items)
+    counted = Counter(str(local(kit, o["CustomImage"]["ImageURL"]).relative_to(kit / "tts")) for o in images)
+    assert counted == {front: row["quantity"] for front, row in manifest.items() if row["type"] != "Card"
+                       or front.split("/")[0] in {c.print_name for c in game.sets.values() if c.type == "sheet"}}
+    used = {local(kit, u) for o in every for u in [o.get("CustomImage", {}).get(k) for k in ("ImageURL",
+                                                                                              "ImageSecondaryURL")]
+            + [d[k] for d in o.get("CustomDeck", {}).values() for k in ("FaceURL", "BackURL")] if u}
+    assert used == {p for p in (kit / "tts").rglob("*") if p.suffix in (".jpg", ".png")}
+
+
+def test_tts_objects_lie_apart_on_the_table(game_kit: tuple[Path, Path]) -> None:
+    """No two places overlap: the boards, the decks side by side, then a row for each set,
+    copies of a piece stacked in one place (one above the other)."""
+    _, kit = game_kit
+    objects = saved_object(kit)["ObjectStates"]
+    places: dict[tuple[float, float], list[dict]] = {}
+    for o in objects:
+        places.setdefault((o["Transform"]["posX"], o["Transform"]["posZ"]), []).append(o)
+    boxes = []
+    for (x, z), stack in places.items():
+        assert len({o["Nickname"] for o in stack}) == 1  # a stack holds copies of one piece
+        heights = [o["Transform"]["posY"] for o in stack]
+        assert heights == sorted(set(heights))  # one above the other
+        o = stack[0]
+        scale = o["Transform"]["scaleX"]
+        if o["Name"] in ("Deck", "Card"):
+            (custom, *_) = o["CustomDeck"].values()
+            sheet = image_size(local(kit, custom["FaceURL"]))
+            depth = scale * CARD_MM_AT_1 / 25.4
+            width = depth * (sheet[0] / custom["NumWidth"]) / (sheet[1] / custom["NumHeight"])
+        else:
+            w, h = image_size(local(kit, o["CustomImage"]["ImageURL"]))
+            depth = scale * TILE_MM_AT_1 / 25.4
+            width = depth * w / h
+        boxes.append((x - width / 2, z - depth / 2, x + width / 2, z + depth / 2))
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] <= b[0] + 0.01 or b[2] <= a[0] + 0.01 or a[3] <= b[1] + 0.01 or b[3] <= a[1] + 0.01, (a, b)
+
+
+def test_tts_each_cell_shows_the_card_its_card_id_says(kit: Path) -> None:
+    doc = saved_object(kit)
+    deck = next(o for o in doc["ObjectStates"] if o["Nickname"] == "The Anarchy: cards")
     from pnp.validate import validate
 
     cards = validate(ROOT / "game.yaml").game.sets["cards"].items
     for position in (0, 1, 68, 69, 125):
-        card_id = deck["ContainedObjects"][position]["CardID"]
-        custom = deck["CustomDeck"][str(card_id // 100)]
-        cell = _cell(kit, custom, card_id % 100)
+        card = deck["ContainedObjects"][position]
+        custom = card["CustomDeck"][str(card["CardID"] // 100)]
+        cell = _cell(kit, custom, card["CardID"] % 100)
         with Image.open(kit / "png" / "cards" / f"{cards[position].id}.png") as png:
             expected = png.convert("RGB").resize(cell.size, Image.Resampling.LANCZOS)
         other_png = kit / "png" / "cards" / f"{cards[(position + 7) % 126].id}.png"
@@ -129,11 +315,34 @@ def test_each_tts_cell_shows_the_card_its_card_id_says(kit: Path) -> None:
         same = ImageStat.Stat(ImageChops.difference(cell, expected).convert("L")).mean[0]
         different = ImageStat.Stat(ImageChops.difference(cell, other).convert("L")).mean[0]
         assert same < 6 < different, (position, same, different)
+        assert card["Nickname"] == cards[position].fields["name"].get("en")
     # the last cell of each sheet is the hidden card: the back
     for custom in deck["CustomDeck"].values():
         last = _cell(kit, custom, custom["NumWidth"] * custom["NumHeight"] - 1)
-        with Image.open(kit / custom["BackURL"]) as back:
+        with Image.open(local(kit, custom["BackURL"])) as back:
             assert ImageStat.Stat(ImageChops.difference(last, back.convert("RGB")).convert("L")).mean[0] < 3
+    money = next(o for o in doc["ObjectStates"] if o["Nickname"] == "The Anarchy: money")
+    assert money["SidewaysCard"] is True and money["Transform"]["scaleX"] == 0.5  # 63.5 x 44.45 mm, landscape
+
+
+def _cell(kit: Path, custom: dict, index: int) -> Image.Image:
+    with Image.open(local(kit, custom["FaceURL"])) as sheet:
+        w, h = sheet.width // custom["NumWidth"], sheet.height // custom["NumHeight"]
+        x, y = index % custom["NumWidth"], index // custom["NumWidth"]
+        return sheet.crop((x * w, y * h, (x + 1) * w, (y + 1) * h)).convert("RGB")
+
+
+def test_tts_base_url_names_the_images_where_the_folder_is_uploaded(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "tts", "--tts-base-url",
+                                       "https://example.org/anarchy", "-o", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    doc = saved_object(tmp_path)
+    urls = re.findall(r'"(?:ImageURL|ImageSecondaryURL|FaceURL|BackURL)": "([^"]*)"',
+                      (tmp_path / "tts" / "saved-object.json").read_text("utf-8"))
+    assert urls and all(u.startswith("https://example.org/anarchy/") for u in urls if u)
+    assert {u.removeprefix("https://example.org/anarchy/") for u in urls if u} == {
+        str(p.relative_to(tmp_path / "tts")) for p in (tmp_path / "tts").rglob("*") if p.suffix in (".jpg", ".png")}
+    assert "file:" not in json.dumps(doc)
 
 
 def test_print_on_demand_cards(kit: Path) -> None:
@@ -184,3 +393,18 @@ def test_a_gallery_without_pictures_says_so(tmp_path: Path) -> None:
     page = (tmp_path / "index.html").read_text("utf-8")
     assert "No pictures: build with PNG" in page
     assert "<img" not in page
+
+
+def test_the_safe_zone_check_follows_a_box_turned_with_its_group(tmp_path: Path) -> None:
+    """The card back's title read from the other end lies in a group turned round: moved to
+    1 mm from the group's top, it lands 1 mm from the card's bottom edge."""
+    from conftest import broken_example, validate
+
+    game = broken_example(ROOT, tmp_path / "game", "layouts/card-back.yaml",
+                          "      title: {x: 9, y: 11,", "      title: {x: 9, y: 1,")
+    result = validate(game)
+    assert result.output.splitlines() == [
+        f"{game}/layouts/card-back.yaml:28:14: warning: layout 'layouts/card-back.yaml': box 'title' (9, 77.9, "
+        "45.5 x 10 mm) crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by 2.18 mm "
+        "at the bottom [safe-zone]",
+        "126 cards in 16 suits: 0 errors, 1 warning"]

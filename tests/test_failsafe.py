@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import shutil
 import signal
@@ -19,13 +18,7 @@ from pnp import pipeline
 from pnp.cli import main
 from pnp.outputs import Outputs
 
-from conftest import MINI, ROOT
-
-
-def digests(folder: Path) -> dict[str, str]:
-    """Every output file's hash (not the cache's: what it holds depends on the builds before)."""
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts}
+from conftest import MINI, ROOT, digests
 
 
 def leftovers(out: Path) -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, broken_example, build_kit, checks_fired, pages, validate
+from conftest import ROOT, broken_example, checks_fired, pages, validate
 from pdfgeom import MM, form_polygons, placements_with_clips, read_pdf
 
 GAME = ROOT / "examples" / "furia-cartese"
@@ -89,8 +89,8 @@ def test_movement_and_hit_points_come_from_the_arm() -> None:
 # --- the kit --------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_kit(GAME, tmp_path_factory.mktemp("furia-cartese") / "out")
+def kit(furia_kit: Path) -> Path:
+    return furia_kit
 
 
 def test_page_counts(kit: Path) -> None:
@@ -118,6 +118,12 @@ def grid_hexes(path: Path) -> list[list[tuple[float, float]]]:
 
 @pytest.mark.parametrize("name", ["cerignole", "ravenne", "pavie"])
 def test_battlefield_hexes_are_24mm_across_on_a_16_by_12_grid(kit: Path, name: str) -> None:
+    # the A3 sheet holds the battlefield at its own size, inside the 5 mm margins and above its label
+    (sheet,) = read_pdf(kit / "print" / f"champs-{name}-a3.pdf")
+    (placed,) = sheet.placements
+    x0, y0, x1, y1 = placed.bbox
+    assert (x1 - x0, y1 - y0) == pytest.approx((410 * MM, 284 * MM), abs=0.01)
+    assert (x0, sheet.height - y1, y0) == pytest.approx((5 * MM, 5 * MM, 8 * MM), abs=0.01)
     hexes = grid_hexes(kit / "print" / f"champs-{name}-a3.pdf")
     assert len(hexes) == 16 * 12
     for points in hexes:
@@ -134,7 +140,7 @@ def test_battlefield_hexes_are_24mm_across_on_a_16_by_12_grid(kit: Path, name: s
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_battlefield_parts_reassemble(kit: Path, paper: str) -> None:
-    board_w, board_h = 420 * MM, 297 * MM
+    board_w, board_h = 410 * MM, 284 * MM  # A3 less the margins
     regions = []
     for clip, offset, scale in placements_with_clips(kit / "print" / f"champs-ravenne-{paper}.pdf"):
         assert scale >= 1  # grown to fill the sheets
@@ -151,9 +157,9 @@ def test_battlefield_parts_reassemble(kit: Path, paper: str) -> None:
     tops = sorted({round(r[1], 2) for r in regions})
     bottoms = sorted({round(r[3], 2) for r in regions})
     assert bottoms[0] - tops[1] >= 12 * MM - 0.01
-    # the parts grow to fill the paper: the A3 battlefield at 123 % on A4 and 120 % on Letter
+    # the parts grow to fill the paper: the battlefield at 128 % on A4 and 123 % on Letter
     scales = {round(scale, 3) for *_, scale in placements_with_clips(kit / "print" / f"champs-ravenne-{paper}.pdf")}
-    assert scales == {{"a4": 1.23, "letter": 1.201}[paper]}
+    assert scales == {{"a4": 1.284, "letter": 1.229}[paper]}
 
 
 def test_counters_are_17mm_with_shared_cut_lines(kit: Path) -> None:
@@ -215,7 +221,8 @@ def test_exports(kit: Path) -> None:
     assert all(o["back"].endswith("-back.jpg") for o in counters)
     saved = json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
     objects = saved["ObjectStates"]
-    assert sum(o["Name"] == "Custom_Board" for o in objects) == 3
+    boards = [o for o in objects if "/tts/champs/" in o["CustomImage"]["ImageURL"]]
+    assert len(boards) == 3 and all(o["Name"] == "Custom_Tile" and o["Locked"] for o in boards)
     units = [o for o in objects if o["Name"] == "Custom_Tile" and "/unites/" in o["CustomImage"]["ImageURL"]]
     assert len(units) == 24 and {o["CustomImage"]["CustomTile"]["Type"] for o in units} == {0}
     gallery = (kit / "index.html").read_text("utf-8")

@@ -3,7 +3,6 @@ bytes on every build."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from PIL import Image
 
 from pnp.cli import main
 
-from conftest import ROOT
+from conftest import ROOT, digests
 
 CARD_IDS = None
 
@@ -115,15 +114,11 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "-o", str(again)], catch_exceptions=False)
     assert result.exit_code == 0
 
-    def digests(folder: Path) -> dict[str, str]:  # the outputs, not the cache (out/.cache)
-        return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-                for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts}
-
     first, second = digests(kit), digests(again)
     cards = 6 + 2 * 37 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
     board = 3 + 1 + 1
     money, tokens, aid = 6 + 2 * 6 + 7 + 7, 6 + 2 * 3 + 13 + 13, 6 + 2 * 3 + 2 + 2
-    exports = (150 + 2) + (5 + 1) + 129 + 1  # tabletopia, tts, pod, gallery
+    exports = (150 + 2) + (5 + 16 + 1) + 129 + 1  # tabletopia, tts (sheets, tokens' and boards' images), pod, gallery
     duplex_test, read_me_first = 3, 3
     assert len(first) == cards + board + money + tokens + aid + exports + duplex_test + read_me_first + 1 + 1  # data.json, .pnp-build.json
     assert first == second
@@ -139,6 +134,15 @@ def test_build_summary_and_options(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "gif: choose from pdf, svg, png" in bad.output
     bad = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--bleed", "3 furlongs"])
     assert bad.exit_code == 2 and "is not a length" in bad.output
+    # the same build with --svg-text paths: no text, no fonts, every line an outlined path
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "cards", "--paper", "a3",
+                                       "--format", "svg", "--svg-text", "paths", "-o", str(tmp_path / "o")],
+                                catch_exceptions=False)
+    assert result.exit_code == 0 and "up to date" not in result.output
+    card = (tmp_path / "o" / "svg" / "cards" / "red-fort.svg").read_text("utf-8")
+    assert "<text" not in card and "@font-face" not in card and 'aria-label="Red Fort"' in card
+    sheet = (tmp_path / "o" / "svg" / "sheets" / "cards-a3-01.svg").read_text("utf-8")
+    assert "<text" not in sheet and "<path d=" in sheet
 
 
 def test_card_art_fills_the_picture_area(mini: Path, tmp_path: Path) -> None:

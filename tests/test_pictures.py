@@ -20,7 +20,7 @@ from pnp.backends.png import rasterize
 from pnp.backends.svg import render_svgs
 from pnp.kit import Kit
 from pnp.pipeline import game_fonts
-from pnp.scene import Page, Use, texts
+from pnp.scene import Group, Page, Text, Use, single, texts
 from pnp.validate import validate
 
 from conftest import ROOT
@@ -194,3 +194,143 @@ def test_a_card_given_bleed_afterwards_is_the_card_composed_with_it() -> None:
     assert with_bleed(back, bleed) == compose(layout, kit()._context(layout, component),
                                               views.env(cards.pieces[0].item), back.id, bleed)
     assert with_bleed(cards.pieces[0].face, bleed) != cards.pieces[0].face
+
+
+# --- SVGs that every tool draws right ----------------------------------------------------------
+
+STAND_IN = Path(__import__("reportlab").__file__).parent / "fonts"  # Bitstream Vera: wider than Source Serif
+
+
+def resvg(svg: str, dpi: float = DPI, **options) -> Image.Image:
+    import resvg_py
+
+    return Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(svg_string=svg, dpi=dpi, **options)))).convert("RGB")
+
+
+@cache
+def example_pieces(game_dir: str) -> tuple[dict, list[tuple[str, Page]]]:
+    """A game's fonts and what it prints, as pages: the first three faces and every back of
+    each set, and each board."""
+    from pnp.pipeline import read_art
+
+    game = validate(Path(game_dir) / "game.yaml").game
+    fonts = game_fonts(game)
+    found = []
+    for pieces in Kit(game, fonts, read_art(game)):
+        found += [(f"{pieces.name}/{p.name}", single(p.face)) for p in pieces.pieces[:3]]
+        found += [(f"{pieces.name}/{name}", single(back)) for name, back in pieces.backs()]
+        found += [(board.name, single(board.page)) for board in pieces.boards]
+    return {m.name: m.path for m in fonts.values()}, found
+
+
+def retext(page: Page, change) -> Page:
+    """The page with each line of text changed: `change(text)` gives its stand-in, or None."""
+    from dataclasses import replace
+
+    def walk(node):
+        if isinstance(node, Group):
+            kept = (walk(c) for c in node.children)
+            return replace(node, children=tuple(c for c in kept if c is not None))
+        return change(node) if isinstance(node, Text) else node
+
+    return replace(page, definitions=tuple(replace(d, content=walk(d.content)) for d in page.definitions))
+
+
+def without_text(page: Page) -> Page:
+    """The page with every line of text left out."""
+    return retext(page, lambda text: None)
+
+
+def text_ink(with_text: Image.Image, without: Image.Image) -> Image.Image:
+    """Where a renderer's text changes the picture: a mask of the pixels it draws."""
+    return ImageChops.difference(with_text, without).convert("L").point(lambda v: 255 if v > 48 else 0)
+
+
+def astray(ink: Image.Image, other: Image.Image, reach: int = 2) -> float:
+    """The share of `ink` that lies more than `reach` pixels from any of `other`."""
+    from PIL import ImageFilter
+
+    near = other.filter(ImageFilter.MaxFilter(2 * reach + 1))
+    outside = ImageChops.subtract(ink, near).histogram()[255]
+    return outside / max(1, ink.histogram()[255])
+
+
+GAME_DIRS = [ROOT, ROOT / "examples" / "anarchipel", ROOT / "examples" / "furia-cartese"]
+
+
+@pytest.mark.parametrize("game_dir", GAME_DIRS, ids=["the-anarchy", "anarchipel", "furia-cartese"])
+def test_svg_text_as_paths_needs_no_font_and_lands_where_the_pdf_prints_it(game_dir: Path) -> None:
+    """With --svg-text paths, resvg given no font at all (no system font, none passed) draws
+    each piece of the game (faces, backs and boards) exactly as it draws the text SVG given
+    the fonts; and the letters land where pdfium draws them in the PDF: the pixels the text
+    changes in one lie within 2 px of those it changes in the other (the two rasterizers
+    smooth edges differently, so the pictures are compared where the text is)."""
+    fonts, pieces = example_pieces(str(game_dir))
+    paths = render_svgs([page for _, page in pieces], fonts, text="paths")
+    plain = render_svgs([without_text(page) for _, page in pieces], fonts, text="paths")
+    with_fonts = render_svgs([page for _, page in pieces], fonts)
+    no_fonts = {"skip_system_fonts": True, "background": "white"}  # white: the paper pdfium draws on
+    for (name, page), svg, bare, text_svg in zip(pieces, paths, plain, with_fonts):
+        assert "<text" not in svg and "@font-face" not in svg, name
+        pdf = next(iter(rasterize(render_pdf([page], fonts), 100)))
+        pdf_bare = next(iter(rasterize(render_pdf([without_text(page)], fonts), 100)))
+        drawn = resvg(svg, width=pdf.width, **no_fonts)
+        assert drawn.size[0] == pdf.size[0] and abs(drawn.size[1] - pdf.size[1]) <= 1, name
+        mean, _ = difference(drawn, resvg(text_svg, width=pdf.width, font_files=[str(p) for p in fonts.values()],
+                                          **no_fonts))
+        assert mean < 0.5, f"{name}: the outlines differ from the fonts' text (mean {mean:.2f})"
+        size = tuple(map(min, drawn.size, pdf.size))
+        svg_ink = text_ink(drawn.crop((0, 0, *size)), resvg(bare, width=pdf.width, **no_fonts).crop((0, 0, *size)))
+        pdf_ink = text_ink(pdf.crop((0, 0, *size)), pdf_bare.crop((0, 0, *size)))
+        if pdf_ink.getbbox() is None:  # a piece without text
+            assert svg_ink.getbbox() is None, name
+            continue
+        assert astray(svg_ink, pdf_ink) < 0.01 and astray(pdf_ink, svg_ink) < 0.01, \
+            (name, astray(svg_ink, pdf_ink), astray(pdf_ink, svg_ink))
+
+
+def test_the_text_comparison_sees_text_that_is_missing_or_astray() -> None:
+    """The comparison above can fail: a text SVG drawn with no font shows none of the PDF's
+    text, and outlines moved 1 mm to the right stray from the PDF's letters."""
+    from dataclasses import replace
+
+    from pnp.units import mm
+
+    fonts = font_files()
+    page = page_for("red-fort")
+    pdf = next(iter(rasterize(render_pdf([page], fonts), 100)))
+    pdf_ink = text_ink(pdf, next(iter(rasterize(render_pdf([without_text(page)], fonts), 100))))
+    bare = resvg(render_svgs([without_text(page)], fonts, text="paths")[0], width=pdf.width, skip_system_fonts=True,
+                 background="white")
+
+    def ink_of(svg: str) -> Image.Image:
+        return text_ink(resvg(svg, width=pdf.width, skip_system_fonts=True, background="white"), bare)
+
+    assert astray(pdf_ink, ink_of(render_svgs([page], fonts)[0])) == 1.0
+    moved = retext(page, lambda text: replace(text, x=text.x + mm(1)))
+    assert astray(ink_of(render_svgs([moved], fonts, text="paths")[0]), pdf_ink) > 0.05
+    assert astray(ink_of(render_svgs([page], fonts, text="paths")[0]), pdf_ink) < 0.01
+
+
+def test_svg_text_falls_back_to_a_generic_family_held_to_its_width() -> None:
+    """Every font-family of the text SVG ends with a generic family; drawn by a tool that reads
+    no web fonts, with a wider stand-in font for it, Red Fort's note still spans what it spans
+    in the PDF (its textLength), where without it the stand-in runs past the panel."""
+    import re
+
+    svg, back = render_svgs([page_for("red-fort"), page_for("back")], font_files())
+    families = re.findall(r'font-family="([^"]+)"', svg + back)
+    assert families and all(f.endswith((", serif", ", sans-serif")) for f in families), families
+    assert "'Source Serif Pro', serif" in families
+    stand_in = {"skip_system_fonts": True, "font_files": [str(STAND_IN / f"Vera{s}.ttf") for s in ("", "Bd", "It", "BI")],
+                "serif_family": "Bitstream Vera Sans", "sans_serif_family": "Bitstream Vera Sans"}
+    note = tuple(round(v * DPI / 25.4) for v in (5, 60, 58.5, 74))  # the note's lines, in the panel
+
+    def ink(image: Image.Image) -> tuple[int, int, int, int]:
+        return image.crop(note).convert("L").point(lambda v: 255 if v < 110 else 0).getbbox()
+
+    expected = ink(pdf_image("red-fort"))
+    fitted = ink(resvg(svg, **stand_in))
+    assert all(abs(a - b) <= 2 for a, b in zip(fitted[::2], expected[::2])), (fitted, expected)  # left and right
+    loose = ink(resvg(re.sub(r' (textLength|lengthAdjust)="[^"]*"', "", svg), **stand_in))
+    assert loose[2] - loose[0] > expected[2] - expected[0] + 20, (loose, expected)

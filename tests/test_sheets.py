@@ -168,6 +168,11 @@ def test_duplex_interleaves_fronts_and_backs(built: dict[str, Path]) -> None:
     for i, page in enumerate(pages):
         names = {p.name for p in page.placements}
         assert (names == {"/FormXob.Fcards_back"}) == (i % 2 == 1)
+    # it asks the printer for both sides, flipped on the long edge, at actual size
+    from pypdf import PdfReader
+
+    preferences = PdfReader(built["bleed"] / "cards-duplex-a4.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert dict(preferences) == {"/PrintScaling": "/None", "/Duplex": "/DuplexFlipLongEdge"}
 
 
 def test_mirrored_cell_maps() -> None:

@@ -280,9 +280,11 @@ def _assign_codes(canvas: Canvas, chars: Mapping[str, frozenset[str]], fonts: It
 
 
 def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = "",
-               cache: FormCache | None = None) -> bytes:
+               cache: FormCache | None = None, duplex: bool = False) -> bytes:
     """The PDF of `pages` as bytes; identical inputs give identical bytes, with or without
-    a cache of the definitions drawn before."""
+    a cache of the definitions drawn before. Its viewer preferences ask for printing at
+    actual size (PrintScaling None: no "fit to page"), and with `duplex` (fronts and backs
+    interleaved) for both sides, flipped on the long edge."""
     if not fonts:
         raise ValueError("a PDF needs at least one font to embed")
     register_fonts(fonts)
@@ -294,6 +296,9 @@ def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = ""
     canvas.setProducer(f"pnp {__version__} (reportlab)")
     if title:
         canvas.setTitle(title)
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     painter = _Painter(canvas, cache, _assign_codes(canvas, characters_by_font(pages), fonts))
     empty = True
     for page in pages:

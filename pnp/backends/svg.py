@@ -1,8 +1,14 @@
-"""Render scene pages to SVG with svgwrite: sizes in mm, text kept as text, fonts embedded.
+"""Render scene pages to SVG with svgwrite: sizes in mm, text kept as text with its fonts
+embedded, or drawn as the fonts' outlines.
 
-Each file carries its fonts as subsetted WOFF in an @font-face rule, so a browser shows the
-same letters as the PDF without any font installed. The font-family names are the fonts'
-real family names, so tools given the TTFs (resvg) find them too.
+As text, each file carries its fonts as subsetted WOFF in an @font-face rule, so a browser
+shows the same letters as the PDF without any font installed. The font-family names are the
+fonts' real family names, so tools given the TTFs (resvg) find them too, then a generic
+family (serif, sans-serif) for the tools that read no web fonts (rsvg, Inkscape, CairoSVG);
+each line's textLength holds it to its width in the real font, so a stand-in font neither
+overflows a box nor runs off the card where the tool honours it. As outlines (text="paths"),
+each line is one path of its glyphs' outlines, the same in every tool and editable in any
+(cutting machines, vector editors), with no font needed at all.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 import svgwrite
+from fontTools.pens.basePen import BasePen
 
 from ..fonts import metrics
 from ..scene import (Circle, Group, Image, Matrix, Node, Page, Path as PathNode, Rect, Style, Text, Use,
@@ -31,7 +38,9 @@ def _num(value: float) -> str:
 
 
 def _matrix(m: Matrix) -> str:
-    return "matrix(" + " ".join(_num(v) for v in m) + ")"
+    """A transform: its scale and turn to six significant digits (a small icon's scale of
+    0.0787 is not 0.079), its move to a thousandth of a point."""
+    return "matrix(" + " ".join([f"{v:.6g}" for v in m[:4]] + [_num(v) for v in m[4:]]) + ")"
 
 
 @lru_cache(maxsize=32)
@@ -58,13 +67,73 @@ def _woff(path: Path, chars: frozenset[str]) -> str:
     return base64.b64encode(out.getvalue()).decode("ascii")
 
 
+class _Outline(BasePen):
+    """A glyph's outline as path commands (M, L, Q, C, Z) in font units."""
+
+    def __init__(self, glyphs) -> None:
+        super().__init__(glyphs)
+        self.commands: list[tuple] = []
+
+    def _moveTo(self, p) -> None:
+        self.commands.append(("M", *p))
+
+    def _lineTo(self, p) -> None:
+        self.commands.append(("L", *p))
+
+    def _qCurveToOne(self, p1, p2) -> None:
+        self.commands.append(("Q", *p1, *p2))
+
+    def _curveToOne(self, p1, p2, p3) -> None:
+        self.commands.append(("C", *p1, *p2, *p3))
+
+    def _closePath(self) -> None:
+        self.commands.append(("Z",))
+
+
+@lru_cache(maxsize=16)
+def _font(path: Path):
+    """A font's glyphs, character map and advances (kept open: its glyphs are read as needed)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(path, lazy=True)
+    return font.getGlyphSet(), font.getBestCmap(), font["hmtx"].metrics
+
+
+@lru_cache(maxsize=4096)
+def _glyph(path: Path, char: str) -> tuple[tuple[tuple, ...], int]:
+    """A character's outline in font units and its advance; a character the font lacks draws
+    nothing and advances as its .notdef does (as pnp.fonts measures it)."""
+    glyphs, cmap, advances = _font(path)
+    name = cmap.get(ord(char))
+    if name is None:
+        return (), advances[".notdef"][0]
+    pen = _Outline(glyphs)
+    glyphs[name].draw(pen)
+    return tuple(pen.commands), advances[name][0]
+
+
+def outline_data(path: Path, text: str) -> tuple[str, int]:
+    """A line of text as one path's data, in font units from its start on the baseline (y up),
+    and its advance: the glyphs one after another, without kerning, as reportlab sets them."""
+    parts = []
+    x = 0
+    for char in text:
+        commands, advance = _glyph(path, char)
+        for op, *values in commands:
+            parts.append(op + " ".join(_num(v + x if i % 2 == 0 else v) for i, v in enumerate(values)))
+        x += advance
+    return "".join(parts), x
+
+
 class SvgRenderer:
-    """Renders pages to SVG text, embedding the given fonts subset to `chars`."""
+    """Renders pages to SVG text, embedding the given fonts subset to `chars`, or with
+    `text="paths"` drawing every line of text as its glyphs' outlines."""
 
     def __init__(self, fonts: Mapping[str, Path], chars: Mapping[str, frozenset[str]],
-                 keep: Callable[[str, str, Callable[[], str]], str] | None = None):
+                 keep: Callable[[str, str, Callable[[], str]], str] | None = None, text: str = "text"):
         self.fonts = fonts
         self.chars = chars
+        self.outlines = text == "paths"
         # keep(kind, key, make): the caller may keep what is costly to make (the fonts' style
         # sheet) from one build to the next; by default it is made every time
         self.keep = keep or (lambda kind, key, make: make())
@@ -110,7 +179,7 @@ class SvgRenderer:
         )
         self.drawing = drawing
         roots = list(page.children) + [d.content for d in page.definitions]
-        used_fonts = {t.font for t in texts(roots)}
+        used_fonts = set() if self.outlines else {t.font for t in texts(roots)}
         if used_fonts:
             drawing.defs.add(drawing.g(id=_FONTS))
         shared = []
@@ -189,10 +258,16 @@ class SvgRenderer:
             path = d.path(d=_path_data(node.commands))
             self._paint(path, node.style)
             parent.add(path)
+        elif isinstance(node, Text) and self.outlines:
+            parent.add(self._outlined(node))
         elif isinstance(node, Text):
             m = metrics(self.fonts[node.font])
             text = d.text(node.text, insert=(_num(node.x), _num(node.y)))
-            text["font-family"] = f"'{self.family(node.font)}'"
+            text["font-family"] = f"'{self.family(node.font)}', {m.generic}"
+            width = m.width(node.text, node.size)
+            if width > 0:  # a stand-in font keeps the real font's width
+                text["textLength"] = _num(width)
+                text["lengthAdjust"] = "spacingAndGlyphs"
             text["font-size"] = _num(node.size)
             if m.weight != 400:
                 text["font-weight"] = str(m.weight)
@@ -233,11 +308,29 @@ class SvgRenderer:
             raise TypeError(f"cannot draw {type(node).__name__}")
 
 
+    def _outlined(self, node: Text):
+        """A line of text as its glyphs' outlines: one path in font units, placed and scaled
+        (y turned up) by its transform; a halo is the same path stroked beneath it."""
+        d = self.drawing
+        path = self.fonts[node.font]
+        data, advance = outline_data(path, node.text)
+        k = node.size / metrics(path).units
+        x = node.x - advance * k * {"middle": 0.5, "end": 1.0}.get(node.anchor, 0.0)
+        group = d.g(transform=f"matrix({k:.6g} 0 0 {-k:.6g} {_num(x)} {_num(node.y)})")  # (a size / 1000: 6 digits)
+        group["aria-label"] = node.text
+        if node.halo and node.halo_width > 0:
+            group.add(d.path(d=data, fill=node.halo, stroke=node.halo, stroke_width=_num(node.halo_width * 2 / k),
+                             stroke_linejoin="round"))
+        group.add(d.path(d=data, fill=node.fill))
+        return group
+
+
 def _path_data(commands) -> str:
     return "".join(cmd[0] + " ".join(_num(v) for v in cmd[1:]) for cmd in commands)
 
 
-def render_svgs(pages: Sequence[Page], fonts: Mapping[str, Path]) -> list[str]:
-    """Each page as SVG text; fonts are subset once to the characters of all pages."""
-    renderer = SvgRenderer(fonts, characters_by_font(pages))
+def render_svgs(pages: Sequence[Page], fonts: Mapping[str, Path], text: str = "text") -> list[str]:
+    """Each page as SVG text; fonts are subset once to the characters of all pages (or, with
+    text="paths", the text drawn as outlines)."""
+    renderer = SvgRenderer(fonts, characters_by_font(pages), text=text)
     return [renderer.render(page) for page in pages]

@@ -411,6 +411,66 @@ def unknown_icon(game: "Game") -> Found:
                    f"{component.describe(item)}: {name} '{value}' is not one of the game's icons{hint}")
 
 
+# --- print on demand ----------------------------------------------------------------------------
+
+def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turn: tuple | None = None) -> Iterator[tuple["Box", tuple]]:
+    """Every box with the rectangle it is drawn in (x0, y0, x1, y1, points, on the component):
+    a group's boxes from its corner (turned with it), a box's else in its place. Turns are
+    of the rectangle about its centre, or a group's (cx, cy, degrees)."""
+    import math
+
+    for box in boxes:
+        corners = [(box.x + dx + u, box.y + dy + v) for u in (0, box.width) for v in (0, box.height)]
+        turns = ([turn] if turn else []) + ([(box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate)]
+                                            if box.rotate and box.kind != "group" else [])
+        for cx, cy, degrees in turns:
+            a = math.radians(degrees)
+            corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
+                        cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        yield box, (min(xs), min(ys), max(xs), max(ys))
+        if box.get("else") is not None:
+            yield from _placed([box.get("else")], dx, dy, turn)
+        if box.kind == "group":
+            inner = (box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate) if box.rotate else turn
+            yield from _placed(box.get("boxes"), box.x + dx, box.y + dy, inner)
+
+
+@rule("safe-zone", Severity.WARNING, "A layout box of cards printed on demand crosses The Game Crafter's safe line, "
+      "1/8 in inside the trim, where a cut may fall (a fill, a rect box without a stroke, may run to the edge).")
+def safe_zone(game: "Game") -> Found:
+    from ..sizes import SAFE_MARGIN, print_on_demand_size
+    from ..units import to_mm
+
+    seen = set()
+    for component in game.sets.values():
+        size = print_on_demand_size(component.width, component.height) if component.type in ("card", "sheet") \
+            else None
+        if size is None:
+            continue
+        for layout in _layouts(component):
+            for top in layout.boxes:
+                for box, (x0, y0, x1, y1) in _placed([top]):
+                    fill = box.kind == "rect" and not (box.get("rect") or {}).get("stroke")
+                    if box.kind == "group" or fill:  # a group's boxes are looked at one by one
+                        continue
+                    sides = {"left": SAFE_MARGIN - x0, "top": SAFE_MARGIN - y0,
+                             "right": x1 - (component.width - SAFE_MARGIN),
+                             "bottom": y1 - (component.height - SAFE_MARGIN)}
+                    over = max(sides.values())
+                    if over <= 0.01 or (layout.file, box.at) in seen:
+                        continue
+                    worst = [side for side, by in sides.items() if by > over - 0.01]
+                    where = "all round" if len(worst) == 4 else "at the " + " and ".join(worst)
+                    seen.add((layout.file, box.at))
+                    file = layout.origins.get(top.name, layout.file)
+                    doc = game.documents.get(file)
+                    yield (doc.locate(box.at) if doc is not None else Location(file),
+                           f"layout '{file}': box '{box.name}' ({to_mm(x0):g}, {to_mm(y0):g}, "
+                           f"{to_mm(x1 - x0):g} x {to_mm(y1 - y0):g} mm) crosses the safe line of The Game Crafter's "
+                           f"{size} cards ({to_mm(SAFE_MARGIN):g} mm inside the trim) by {to_mm(over):.2f} mm {where}")
+
+
 # --- ids and references -----------------------------------------------------------------------
 
 def _declared(game: "Game", kind: str, target: str, field: str) -> bool:

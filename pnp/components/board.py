@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from dataclasses import replace
-
-from ..impose import Paper, sheet_label, tiled_pages
-from ..scene import single
+from ..impose import Paper, tiled_pages, whole_page
 from . import ComponentType, Sheets
 
 if TYPE_CHECKING:
@@ -22,15 +19,10 @@ def fits(width: float, height: float, paper: Paper) -> bool:
 
 
 def board_pages(page: "Definition", paper: Paper, label: str, font: "FontMetrics | None") -> list["Page"]:
-    """A board on `paper`: whole if it fits (labelled in its bottom margin), else in parts
-    that overlap."""
+    """A board on `paper`: whole if it fits (inside the margins, labelled in the bottom one),
+    else in parts that overlap."""
     if fits(page.width, page.height, paper):
-        whole = single(page)
-        if not label or font is None:
-            return [whole]
-        sheet = Paper(paper.name, paper.name.upper() if paper.name.startswith("a") else paper.label,
-                      whole.width, whole.height)  # the board's own way up, whichever way the paper's sheets are
-        return [replace(whole, children=whole.children + tuple(sheet_label(sheet, f"{label} · {sheet.label}", font)))]
+        return [whole_page(page, paper, label, font)]
     return tiled_pages(page, paper, label, font)
 
 

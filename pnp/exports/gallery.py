@@ -239,12 +239,12 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
                         + "</section>")
     tts = under("tts")
     if tts:
-        sheets = [f for f in tts if f.endswith(".jpg")]
+        sheets = [f for f in tts if f.endswith(".jpg") and "/" not in f[4:]]  # the deck sheets, beside the pieces' images
         sections.append("<section><h2>Tabletop Simulator</h2><p>"
                         + ("{} uses these sheets.".format(link("tts/saved-object.json"))
                            if "tts/saved-object.json" in files else "The sheets:")
                         + '</p><div class="grid">'
-                        + "".join(figure(f, f.rsplit("/", 1)[-1]) for f in sheets if "back" not in f)
+                        + "".join(figure(f, f.rsplit("/", 1)[-1]) for f in sheets if not f.endswith("back.jpg"))
                         + f"</div>{file_list(tts, linked)}</section>")
     pod = under("pod")
     if pod:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..scene import Definition, Page, Use, translate
-from ..sizes import SIZES
+from ..sizes import print_on_demand_size
 from ..units import mm
 from . import export_name
 
@@ -24,23 +24,11 @@ def _with_bleed(d: Definition) -> Page:
     return Page(d.width + 2 * bleed, d.height + 2 * bleed, (Use(d.id, translate(bleed, bleed)),), (d,))
 
 
-CARD_SIZES = ("poker", "tarot", "mini", "bridge", "square")  # The Game Crafter makes cards of these sizes
-
-
-def card_size(width: float, height: float) -> str | None:
-    """The name of a card size The Game Crafter prints, or None."""
-    for name in CARD_SIZES:
-        size = SIZES[name]
-        if abs(width - mm(size.width)) < 0.01 and abs(height - mm(size.height)) < 0.01:
-            return name
-    return None
-
-
 def build(kit: "Kit", outputs: "Outputs") -> None:
     pages, paths = [], []
     for pieces in kit:
         component = pieces.component
-        if pieces.type not in ("card", "sheet") or card_size(component.width, component.height) is None:
+        if pieces.type not in ("card", "sheet") or print_on_demand_size(component.width, component.height) is None:
             continue
         faces, backs = pieces.bled(BLEED)
         folder = outputs.out / "pod" / component.print_name

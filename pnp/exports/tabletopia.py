@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from ..kit import Kit
     from ..outputs import Outputs
 
-BUDGET = 20_000_000  # bytes: a whole setup should stay under about 20 MB
+# bytes: the game objects' storage of Tabletopia's Basic (free) Workshop plan, as its FAQ for
+# game designers states it (help.tabletopia.com/knowledge-base/faq-for-game-creators/)
+BASIC_PLAN_STORAGE = 200_000_000
 MAX_PX = 4000
 ROOT = "tabletopia"
 WORKERS_FROM = 32  # pieces: a set this large is drawn by the worker processes
@@ -40,6 +42,7 @@ class TabletopiaObject:
     quantity: int
     shape: str = "rect"  # rect, round, square or hex: the outline of the piece
     component: str = ""  # the component type (card, token, tile, standee, board)
+    set: str = ""  # the set it belongs to
 
 
 def scale_to_enter(size_points: float, pixels: int) -> int:
@@ -75,8 +78,9 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
                 with Image.open(outputs.out / relative) as image:
                     width = image.width
                 rows.append(TabletopiaObject(ctype.tabletopia, board.label,
-                                             round(to_mm(component.width), 1), round(to_mm(component.height), 1),
-                                             scale_to_enter(component.width, width), relative, "", 1))
+                                             round(to_mm(component.width), 2), round(to_mm(component.height), 2),
+                                             scale_to_enter(component.width, width), relative, "", 1,
+                                             component.shape, component.type, component.name))
             continue
         alpha = all(s.component.shape in ("round", "hex") for s in sets)  # cut to their outline: PNG
         ext = "png" if alpha else "jpg"
@@ -96,7 +100,7 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
                 rows.append(TabletopiaObject(ctype.tabletopia, piece.label, round(to_mm(component.width), 2),
                                              round(to_mm(component.height), 2),
                                              scale_to_enter(component.width, px), front, back or "", piece.copies,
-                                             component.shape, component.type))
+                                             component.shape, component.type, component.name))
         if len(named) >= WORKERS_FROM:
             paths = [outputs.out / file for file, _ in named]
             waiting.append(outputs.rasterize_later([page for _, page in named], dpi, paths, "tabletopia",
@@ -129,10 +133,11 @@ def write_manifest(outputs: "Outputs", rows: list[TabletopiaObject]) -> None:
         "objects": [{f: getattr(row, f) for f in fields} for row in rows],
         "files": len(files),
         "total_bytes": total,
-        "budget_bytes": BUDGET,
-        "over_budget": total > BUDGET,
+        "basic_plan_storage_bytes": BASIC_PLAN_STORAGE,
+        "over_basic_plan_storage": total > BASIC_PLAN_STORAGE,
     }
     outputs.write(f"{ROOT}/manifest.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    if total > BUDGET:
-        outputs.warnings.append(f"the Tabletopia images total {total / 1e6:.1f} MB, over Tabletopia's budget of about "
-                                f"{BUDGET / 1e6:.0f} MB for a setup; try --tabletopia-scale 75")
+    if total > BASIC_PLAN_STORAGE:
+        outputs.warnings.append(f"the Tabletopia images total {total / 1e6:.1f} MB, more than the "
+                                f"{BASIC_PLAN_STORAGE / 1e6:.0f} MB of game objects Tabletopia's free Workshop plan "
+                                f"stores; try a smaller --tabletopia-scale")

@@ -1,153 +1,335 @@
-"""Tabletop Simulator: deck sheets of at most 10 x 7 cells (the last cell the hidden card)
-for every set that is a deck, and a saved object holding the decks, the tokens and the
-boards (whose images are Tabletopia's)."""
+"""Tabletop Simulator: a saved object that loads as it is, and every image it uses, in tts/.
+
+Each set of cards is a deck: sheets of at most 10 x 7 cells (the last cell the hidden card),
+with a sheet of backs in the same cells when its cards' backs differ; in the saved object a
+Deck lying face down whose cards each carry their own CustomDeck entry and CardID (deck id x
+100 + cell). Tokens, tiles and sheets (player aids) are custom tiles of their shape, boards
+locked custom tiles, standees custom figurines, with their images beside the sheets (the
+Tabletopia export draws them; they are copied here). Every image is named by a URL: the
+one given (--tts-base-url, where the folder is uploaded) followed by its path in tts/, or
+else the file's own file:/// URL on the machine that built it.
+
+Tabletop Simulator keeps no size in mm, only each object's scale, and its table unit is
+about an inch. A card at scale 1.0 is a poker card, 3.5 units (88.9 mm) tall, its width
+following its cell's shape; a custom tile or figurine at scale 1.0 is 1.318 units (33.5 mm)
+along its image's height, its width following the image: the relative sizes that saves of
+printed games put their cards and their boards and tokens at. So each object's scale is its
+height in mm over those, and the objects are laid out on the table in rows, a set to a row,
+boards first, copies of a piece stacked in one place.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
+from urllib.parse import quote
 
 from ..components import types
 from ..scene import Definition, single
+from ..units import to_mm
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from ..kit import Kit
+    from ..kit import Kit, PieceSet
     from ..outputs import Outputs
     from .tabletopia import TabletopiaObject
 
 COLUMNS, ROWS = 10, 7
-TILE_TYPES = {"rect": 0, "square": 0, "hex": 1, "round": 2}  # Tabletop Simulator's custom tile shapes
+PER_SHEET = COLUMNS * ROWS - 1  # the last cell shows the hidden card
 SHEET_PX = 4096
+UNIT_MM = 25.4  # a table unit: about an inch
+CARD_AT_1 = 3.5  # units: a card's height at scale 1.0 (a poker card's 88.9 mm)
+TILE_AT_1 = 1.318  # units: a custom tile's or figurine's height at scale 1.0
+THICKNESS = 0.1  # units: a tile's thickness (its scale leaves it as it is)
+TILE_TYPES = {"rect": 0, "square": 0, "hex": 1, "round": 2}  # custom tile shapes: box, hex, circle
+GAP = 0.75  # units between objects on the table
+ROW_WIDTH = 40.0  # units: the table's rows wrap at this width (or the boards' row, if wider)
+FACE_DOWN = {"rotX": 0.0, "rotY": 180.0, "rotZ": 180.0}
+FACE_UP = {"rotX": 0.0, "rotY": 180.0, "rotZ": 0.0}
 
 
-def _transform(x: float = 0.0, z: float = 0.0) -> dict:
-    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+def _round(value: float) -> float:
+    return round(value, 4)
 
 
-def _draw_sheets(pdf: bytes, dpi: float, cells: list[int], sheets: list[tuple[str, int, int, list[int]]],
-                 back_file: str | None) -> None:
-    """In a worker process: rasterize the PDF's pages (the cards numbered `cells`, then the
-    hidden card) and write each sheet (file, columns, rows, its cards) and the back as JPEG."""
+def transform(x: float, z: float, scale: float, face_down: bool = False, y: float = 1.0) -> dict:
+    """A Transform: on the table at (x, z) units, turned to face the players, scaled alike
+    across (x) and along (z), its thickness as it is."""
+    return {"posX": _round(x), "posY": _round(y), "posZ": _round(z), **(FACE_DOWN if face_down else FACE_UP),
+            "scaleX": _round(scale), "scaleY": 1.0, "scaleZ": _round(scale)}
+
+
+class Guids:
+    """Six hex digits for each object, made from the game and the object's place in the save,
+    never the same twice (Tabletop Simulator keeps an object by its GUID)."""
+
+    def __init__(self, seed: str):
+        self.seed = seed
+        self.used: set[str] = set()
+
+    def __call__(self) -> str:
+        n = len(self.used)
+        while True:
+            guid = hashlib.sha256(f"{self.seed}:{n}".encode("utf-8")).hexdigest()[:6]
+            if guid not in self.used:
+                self.used.add(guid)
+                return guid
+            n += 1
+
+
+def common(guids: Guids, name: str, nickname: str, where: dict, **more) -> dict:
+    """The fields every object of a save has, in the order saves write them."""
+    return {"GUID": guids(), "Name": name, "Transform": where, "Nickname": nickname, "Description": "",
+            "GMNotes": "", "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0}, "Locked": False, "Grid": True,
+            "Snap": True, "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            "GridProjection": False, "HideWhenFaceDown": False, "Hands": False, **more}
+
+
+# --- deck sheets ------------------------------------------------------------------------------
+
+@dataclass
+class Sheet:
+    """One deck sheet of a set: its file and grid; `backs` is its sheet of backs, cell for
+    cell, when the set's backs differ."""
+
+    file: str
+    columns: int
+    rows: int
+    backs: str | None = None
+
+
+def _draw_sheets(pdf: bytes, dpi: float, count: int, sheets: list[tuple[str, int, int, list[int]]]) -> None:
+    """In a worker process: rasterize the PDF's pages (the pages each sheet names, the last
+    page the hidden card) and write each sheet (file, columns, rows, the page in each cell)
+    as JPEG, the hidden card in its last cell, or the hidden card alone (a sheet of one cell)."""
     from PIL import Image
 
     from ..backends.png import jpeg_bytes, rasterize
     from ..files import write_atomic
 
     drawn = list(rasterize(pdf, dpi))
-    images, hidden = dict(zip(cells, drawn)), drawn[-1]
+    assert len(drawn) == count
+    hidden = drawn[-1]
     w, h = hidden.size
-    for path, columns, rows, cards in sheets:
+    for path, columns, rows, pages in sheets:
         sheet = Image.new("RGB", (columns * w, rows * h), "white")
-        for place, i in enumerate(cards):
-            sheet.paste(images[i], ((place % columns) * w, (place // columns) * h))
+        for place, page in enumerate(pages):
+            sheet.paste(drawn[page], ((place % columns) * w, (place // columns) * h))
         sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
         write_atomic(Path(path), jpeg_bytes(sheet, dpi))
-    if back_file is not None:
-        write_atomic(Path(back_file), jpeg_bytes(hidden, dpi))
 
 
-def _sheets(outputs: "Outputs", name: str, faces: Sequence[Definition], back: Definition
-            ) -> tuple[list[tuple[str, int, int]], list[tuple[str, str]], "Future | None"]:
-    """Deck sheets of at most 10 x 7 cells, the last cell of each the hidden card (the back).
-    Returns (file, columns, rows) per sheet, the (file, key) of each file being drawn, and
-    the worker's task drawing them: only sheets whose cards changed are drawn again."""
-    per_sheet = COLUMNS * ROWS - 1
-    dpi = (SHEET_PX // COLUMNS) / (back.width / 72)
+def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], str, Callable[[], None]]:
+    """A set's deck sheets, its back's file and what waits for them: the sheets go to a
+    worker process at once; only those whose cards changed are drawn again."""
+    name = pieces.name
+    faces = [p.face for p in pieces.pieces]
+    backs = [p.back or p.face for p in pieces.pieces]
+    hidden = next((p.back for p in pieces.pieces if p.back is not None), faces[0])
+    unique = len({id(b) for b in backs}) > 1
+    dpi = (SHEET_PX // COLUMNS) / (hidden.width / 72)
     sheets, work, drawing = [], [], []
-    for number, start in enumerate(range(0, len(faces), per_sheet), start=1):
-        cards = list(range(start, min(start + per_sheet, len(faces))))
+    pages: list[Definition] = []
+
+    def page_of(d: Definition) -> int:
+        for i, seen in enumerate(pages):
+            if seen is d:
+                return i
+        pages.append(d)
+        return len(pages) - 1
+
+    for number, start in enumerate(range(0, len(faces), PER_SHEET), start=1):
+        cards = list(range(start, min(start + PER_SHEET, len(faces))))
         # Tabletop Simulator wants at least two rows and at most 10 x 7 cells
         rows = max(2, math.ceil((len(cards) + 1) / COLUMNS))
         columns = math.ceil((len(cards) + 1) / rows)
-        relative = f"tts/{name}-{number}.jpg"
-        sheets.append((relative, columns, rows))
-        key = outputs.key("tts", [faces[i] for i in cards], back, dpi)
-        if not outputs.reusable(relative, key, counted=False):
-            work.append((str(outputs.out / relative), columns, rows, cards))
-            drawing.append((relative, key))
-    back_file, back_key = f"tts/{name}-back.jpg", outputs.key("tts-back", back, dpi)
-    back_kept = outputs.reusable(back_file, back_key, counted=False)
-    if not back_kept:
-        drawing.append((back_file, back_key))
-    if not drawing:
-        return sheets, drawing, None
-    # only the cards of the sheets that changed, and the hidden card
-    cells = sorted({i for *_, cards in work for i in cards})
-    pdf = outputs.pdf([single(d) for d in [*(faces[i] for i in cells), back]])
-    task = outputs.workers.submit(_draw_sheets, pdf, dpi, cells, work, None if back_kept else str(outputs.out / back_file))
-    return sheets, drawing, task
+        sheet = Sheet(f"{name}-{number}.jpg", columns, rows, f"{name}-{number}-back.jpg" if unique else None)
+        sheets.append(sheet)
+        for file, drawn in ((sheet.file, faces), (sheet.backs, backs)):
+            if file is None:
+                continue
+            relative = f"tts/{file}"
+            key = outputs.key("tts", [drawn[i] for i in cards], hidden, dpi)
+            if not outputs.reusable(relative, key, counted=False):
+                work.append((str(outputs.out / relative), columns, rows, [page_of(drawn[i]) for i in cards]))
+                drawing.append((relative, key))
+    back_file = f"{name}-back.jpg"  # the back all cards share (with backs of their own, the sheets of backs)
+    back_key = outputs.key("tts-back", hidden, dpi)
+    if not unique and not outputs.reusable(f"tts/{back_file}", back_key, counted=False):
+        work.append((str(outputs.out / "tts" / back_file), 1, 1, []))
+        drawing.append((f"tts/{back_file}", back_key))
+    task: "Future | None" = None
+    if work:
+        pdf = outputs.pdf([single(d) for d in [*pages, hidden]])
+        task = outputs.workers.submit(_draw_sheets, pdf, dpi, len(pages) + 1, work)
+
+    def wait() -> None:
+        outputs.progress.advance(files(sheets) - len(drawing))
+        if task is not None:
+            task.result()
+            for relative, key in drawing:
+                outputs.made(relative, key)
+
+    return sheets, back_file, wait
 
 
-def _deck(nickname: str, name: str, sheets: list[tuple[str, int, int]], cards: Sequence[tuple[str, int]],
-          first_deck: int, x: float) -> dict:
-    """A DeckCustom whose cards are (nickname, index into the unique faces)."""
-    per_sheet = COLUMNS * ROWS - 1
+def files(sheets: list[Sheet]) -> int:
+    """How many files a deck's sheets take: each sheet, its sheet of backs or the one back."""
+    return 2 * len(sheets) if sheets[0].backs else len(sheets) + 1
+
+
+# --- the saved object ------------------------------------------------------------------------
+
+@dataclass
+class Spot:
+    """An object to place on the table: its footprint in units and what makes it, given
+    its centre (x, z)."""
+
+    width: float
+    depth: float
+    make: Callable[[float, float], list[dict]]
+    row: str  # objects of one row (a set) start a new row together
+
+
+def arrange(spots: list[Spot]) -> list[tuple[Spot, float, float]]:
+    """Lay the spots out in rows from the far side of the table towards the players, a set
+    to a row (wrapping when a row grows too wide), each row centred: each spot with its centre."""
+    widest = max([ROW_WIDTH] + [s.width for s in spots])
+    rows: list[list[Spot]] = []
+    for spot in spots:
+        current = rows[-1] if rows else None
+        if current is None or current[0].row != spot.row or \
+                sum(s.width + GAP for s in current) + spot.width > widest:
+            rows.append([spot])
+        else:
+            current.append(spot)
+    z = 0.0
+    placed = []
+    for row in rows:
+        depth = max(s.depth for s in row)
+        x = -(sum(s.width for s in row) + GAP * (len(row) - 1)) / 2
+        for spot in row:
+            placed.append((spot, x + spot.width / 2, z - depth / 2))
+            x += spot.width + GAP
+        z -= depth + GAP
+    middle = z / 2  # the whole arrangement centred on the table
+    return [(spot, x, z - middle) for spot, x, z in placed]
+
+
+@dataclass
+class SavedObject:
+    """The saved object being made: its objects, their GUIDs and the deck ids used."""
+
+    guids: Guids
+    url: Callable[[str], str]
+    objects: list[dict] = field(default_factory=list)
+    next_deck: int = 1
+
+
+def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list[Sheet], back_file: str) -> Spot:
+    """A set of cards as a deck lying face down (a single card if the set has one)."""
+    component = pieces.component
+    height = to_mm(component.height) / UNIT_MM
+    scale = height / CARD_AT_1
+    width = to_mm(component.width) / UNIT_MM
+    sideways = component.width > component.height
     custom = {}
-    for i, (file, columns, rows) in enumerate(sheets):
-        custom[str(first_deck + i)] = {"FaceURL": file, "BackURL": f"tts/{name}-back.jpg", "NumWidth": columns,
-                                       "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
-    contained, ids = [], []
-    for card_name, face in cards:
-        deck = first_deck + face // per_sheet
-        card_id = deck * 100 + face % per_sheet
-        ids.append(card_id)
-        contained.append({"Name": "Card", "Nickname": card_name, "CardID": card_id, "Transform": _transform(x)})
-    return {"Name": "DeckCustom", "Nickname": nickname, "Transform": _transform(x), "DeckIDs": ids,
-            "CustomDeck": custom, "ContainedObjects": contained}
+    first = save.next_deck
+    for i, sheet in enumerate(sheets):
+        custom[str(first + i)] = {"FaceURL": save.url(sheet.file), "BackURL": save.url(sheet.backs or back_file),
+                                  "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True,
+                                  "UniqueBack": sheet.backs is not None, "Type": 0}
+    save.next_deck += len(sheets)
+    cards = [(p.label, first + i // PER_SHEET, i % PER_SHEET) for i, p in enumerate(pieces.pieces)
+             for _ in range(p.copies)]
+
+    def make(x: float, z: float) -> list[dict]:
+        where = transform(x, z, scale, face_down=True)
+        contained = [common(save.guids, "Card", label, dict(where), CardID=deck * 100 + cell, SidewaysCard=sideways,
+                            HideWhenFaceDown=True, Hands=True, CustomDeck={str(deck): custom[str(deck)]})
+                     for label, deck, cell in cards]
+        if len(contained) == 1:
+            return contained
+        return [common(save.guids, "Deck", nickname, where, SidewaysCard=sideways, HideWhenFaceDown=True,
+                       DeckIDs=[c["CardID"] for c in contained], CustomDeck=custom, ContainedObjects=contained)]
+
+    return Spot(width, height, make, "decks")
 
 
-def start(kit: "Kit", outputs: "Outputs", options, tabletopia: list["TabletopiaObject"]) -> None:
-    """The deck sheets go to a worker process at once; the saved object, which places the
-    Tabletopia tokens and boards (`tabletopia`, filled in by then), is written at the end."""
-    title = kit.game.title.get(kit.language)
-    objects, tasks, decks = [], [], []
-    first_deck = 1
-    for pieces in kit:
-        if not types()[pieces.type].deck or not pieces.pieces:
+def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Callable[[str], str]) -> list[Spot]:
+    """Tokens, tiles, sheets, standees and boards, from the Tabletopia export's rows: one spot
+    per piece, its copies stacked there."""
+    spots = []
+    for row in rows:
+        if row.component in ("card", "data"):
             continue
-        faces = [p.face for p in pieces.pieces]
-        back = next((p.back for p in pieces.pieces if p.back is not None), faces[0])
-        sheets, drawing, task = _sheets(outputs, pieces.name, faces, back)
-        tasks.append((drawing, task))
-        decks.append(sheets)
-        cards = [(p.label, i) for i, p in enumerate(pieces.pieces) for _ in range(p.copies)]
-        set_title = pieces.component.title.get(kit.language, kit.game.language)
-        objects.append(_deck(f"{title}: {set_title}", pieces.name, sheets, cards, first_deck, 8.0 * len(decks) - 8.0))
-        first_deck += len(sheets)
+        width, height = row.width_mm / UNIT_MM, row.height_mm / UNIT_MM
+        scale = height / TILE_AT_1
+        front, back = save.url(copy(row.front)), save.url(copy(row.back)) if row.back else ""
 
-    def finish() -> None:
-        outputs.progress.stage("Tabletop Simulator: deck sheets", sum(len(d) + 1 for d in decks) + 1)
-        outputs.progress.advance(sum(len(d) + 1 for d in decks) - sum(len(drawing) for drawing, _ in tasks))
-        for drawing, task in tasks:
-            if task is not None:
-                task.result()
-                for relative, key in drawing:
-                    outputs.made(relative, key)
-        for row in tabletopia:
+        def make(x: float, z: float, row=row, scale=scale, front=front, back=back) -> list[dict]:
             if row.component == "standee":
-                for _ in range(row.quantity):
-                    objects.append({"Name": "Figurine_Custom", "Nickname": row.name, "Transform": _transform(-16.0),
-                                    "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": row.back or row.front,
-                                                    "ImageScalar": 1.0, "WidthScale": 0.0}})
-            elif row.type in ("Token", "Tile"):
-                for _ in range(row.quantity):
-                    objects.append({"Name": "Custom_Tile", "Nickname": row.name, "Transform": _transform(-8.0),
-                                    "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": row.back,
-                                                    "ImageScalar": 1.0, "WidthScale": 0.0,
-                                                    "CustomTile": {"Type": TILE_TYPES.get(row.shape, 0),
-                                                                   "Thickness": 0.2, "Stackable": True,
-                                                                   "Stretch": True}}})
-            elif row.type == "Game Board":
-                objects.append({"Name": "Custom_Board", "Nickname": row.name, "Transform": _transform(0.0, 20.0),
-                                "CustomImage": {"ImageURL": row.front, "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                                                "WidthScale": 0.0}})
-        doc = {"SaveName": title, "Note": "Image paths are relative to the out/ folder: "
-               "upload the images and replace each path with its URL.", "ObjectStates": objects}
+                image = {"ImageURL": front, "ImageSecondaryURL": back or front, "ImageScalar": 1.0, "WidthScale": 0.0}
+                return [common(save.guids, "Figurine_Custom", row.name, transform(x, z, scale, y=1.0 + i),
+                               CustomImage=image) for i in range(row.quantity)]
+            board = row.component == "board"
+            tile = {"Type": TILE_TYPES.get(row.shape, 0), "Thickness": THICKNESS, "Stackable": not board,
+                    "Stretch": False}  # the tile takes its image's shape
+            image = {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
+                     "CustomTile": tile}
+            return [common(save.guids, "Custom_Tile", row.name,
+                           transform(x, z, scale, y=1.0 + i * (THICKNESS + 0.02)), Locked=board, CustomImage=image)
+                    for i in range(row.quantity)]
+
+        spots.append(Spot(width, height, make, "board" if row.component == "board" else row.set))
+    return spots
+
+
+def start(kit: "Kit", outputs: "Outputs", options) -> Callable[[list["TabletopiaObject"]], None]:
+    """The deck sheets go to a worker process at once; returns what writes the saved object,
+    given the Tabletopia export's rows (whose tokens, tiles and boards it places), to do once
+    their images are written."""
+    title = kit.game.title.get(kit.language)
+    decks = []
+    for pieces in kit:
+        if types()[pieces.type].deck and pieces.pieces:
+            decks.append((pieces, *deck_sheets(outputs, pieces)))
+    base = options.tts_base_url or (outputs.out / "tts").resolve().as_uri() + "/"
+    base = base if base.endswith("/") else base + "/"
+
+    def finish(rows: list["TabletopiaObject"]) -> None:
+        images = {f for row in rows if row.component not in ("card", "data") for f in (row.front, row.back) if f}
+        outputs.progress.stage("Tabletop Simulator", sum(files(sheets) for _, sheets, _, _ in decks) + len(images) + 1)
+        for *_, wait in decks:
+            wait()
+        save = SavedObject(Guids(title), lambda file: base + quote(file))
+        copied: dict[str, str] = {}
+
+        def copy(relative: str) -> str:
+            """A Tabletopia image copied into tts/ (the same folders): its path there."""
+            if relative not in copied:
+                inside = relative.split("/", 1)[1]
+                key = outputs.key("tts-copy", outputs.keys.get(relative, relative))
+                outputs.make(f"tts/{inside}", key, lambda: (outputs.out / relative).read_bytes())
+                copied[relative] = inside
+            return copied[relative]
+
+        images = image_spots(save, rows, copy)
+        spots = [s for s in images if s.row == "board"]
+        spots += [deck_spot(save, pieces, f"{title}: {pieces.component.title.get(kit.language, kit.game.language)}",
+                            sheets, back) for pieces, sheets, back, _ in decks]
+        spots += [s for s in images if s.row != "board"]
+        for spot, x, z in arrange(spots):
+            save.objects += spot.make(x, z)
+        doc = {"SaveName": title, "Date": "", "VersionNumber": "", "GameMode": title, "GameType": "",
+               "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
+               "Note": f"{title}, made by pnp: {len(save.objects)} objects, their images in {base}",
+               "TabStates": {}, "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": save.objects}
         outputs.write("tts/saved-object.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
-    outputs.workers.then(finish)
+    return finish
