@@ -88,6 +88,7 @@ SCENARIOS: dict[str, tuple[list[str], Callable[[Path], None], str]] = {
     "pnp build --only cards (all formats)": (PNP + ["build", "--only", "cards"], clean, "cards"),
     "pnp build --only board": (PNP + ["build", "--only", "board"], clean, "build"),
     "pnp build, cold (the whole kit)": (PNP + ["build"], clean, "build"),
+    "pnp build --lang all, cold (three kits)": (PNP + ["build", "--lang", "all"], clean, "build"),
     "pnp build, nothing changed": (PNP + ["build"], nothing, "build"),
     "pnp build, one card edited": (PNP + ["build"], edit_card, "build"),
     "pnp build, the board edited": (PNP + ["build"], edit_board, "build"),
