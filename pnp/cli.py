@@ -488,6 +488,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
             if progress is not None:
                 progress.close()
         shared.update(outcome.made)
+        gc.collect()  # the language's kit, before the next is composed
         for warning in outcome.warnings:
             click.echo(f"warning: {warning}", err=True)
         if verbose:
