@@ -16,7 +16,8 @@ from .model import ComponentSet, Game, Group, Item, Origin, Text
 from .paths import GameNotFound, inside, resolve_manifest  # noqa: F401  (where games are found)
 from .problems import Location, Problem, plural, problem
 from .sizes import read_size
-from .yamlload import Document, load_yaml
+from .files import Unreadable, read_game_file
+from .yamlload import MAX_FILE_BYTES, Document, load_yaml, parse_yaml, read_problem
 
 DEFAULT_SIZES = {"card": "poker", "sheet": "poker", "token": "chip", "tile": "square", "standee": "mini", "board": "a3",
                  "data": "poker"}
@@ -85,11 +86,15 @@ class Loader:
             self.problems.append(problem("missing-file", where, f"'{file}' lies outside the game folder"))
         elif norm in self.files:
             self.problems.append(problem("duplicate-file", where, f"'{file}' is listed more than once"))
-        elif not (self.root / norm).exists():
-            self.problems.append(problem("missing-file", where, f"'{norm if relative_to else file}' does not exist"))
         else:
+            try:
+                raw = read_game_file(self.root, norm, MAX_FILE_BYTES)
+            except Unreadable as exc:
+                self.problems.append(read_problem(exc, where, f"'{norm if relative_to else file}'"))
+                self.complete = False
+                return None
             self.files.append(norm)
-            loaded, found = load_yaml(self.root, norm)
+            loaded, found = parse_yaml(raw, norm)
             self.problems.extend(found)
             if loaded is not None:
                 loaded.lists = dict(lists or {})

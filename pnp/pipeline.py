@@ -395,7 +395,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
 
     from .cache import FOLDER as CACHE
     from .files import keep_previous, staging_folder, swap_in, write_atomic
-    from .fingerprint import RECORD, game_inputs, previous_outputs, record
+    from .fingerprint import RECORD, game_inputs, previous_outputs, read_record, record
     from .validate import keep_work
 
     if target.exists() and not target.is_dir():
@@ -406,7 +406,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         staging = staging_folder(target)
     except OSError as exc:
         raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
-    inputs = game_inputs(game) if settings is not None else None
+    inputs = game_inputs(game, read_record(target)) if settings is not None else None
     try:
         # start from the previous output: files that an identical input would draw again are
         # kept as they are (hard links), and a full build removes what it did not make

@@ -78,7 +78,8 @@ register_check("yaml-syntax", Severity.ERROR, "The file is not valid YAML (or no
 register_check("yaml-duplicate-key", Severity.ERROR, "A mapping repeats a key; YAML would silently keep only the last.")
 register_check("yaml-alias", Severity.ERROR, "An alias refers to itself or expands to too much data (an alias bomb).")
 register_check("empty-file", Severity.ERROR, "A data file is empty or holds only comments.")
-register_check("missing-file", Severity.ERROR, "A file named in game.yaml does not exist or cannot be read.")
+register_check("missing-file", Severity.ERROR, "A file named in game.yaml does not exist or cannot be read: a folder, "
+               "a pipe or a device, or a file outside the game folder (by `..` or a link).")
 register_check("duplicate-file", Severity.ERROR, "game.yaml names the same file twice.")
 register_check("schema", Severity.ERROR, "A value has the wrong type, is missing, or a key is unknown (JSON Schema).")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..fields import references
-from ..fonts import bundled_fonts, character_map, find_font
+from ..fonts import character_map, find_font, font_problem
 from ..model import Text
 from ..problems import Location, Severity
 from ..schema import describe_path
@@ -23,20 +23,21 @@ if TYPE_CHECKING:
     from ..model import ComponentSet, Game, Item, Origin
 
 MAX_ART_PIXELS = 64_000_000
+MAX_ART_BYTES = 64_000_000
 FIELD_TEMPLATE = re.compile(r"^\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}$")
 
 
 # --- fonts ------------------------------------------------------------------------------
 
-@rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder.")
+@rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder, "
+      "or its file there is not a TrueType font pnp can read.")
 def missing_font(game: "Game") -> Found:
     from ..model import Origin
 
     for role, name in game.fonts.items():
-        if find_font(name, game.root) is None:
-            some = ", ".join(list(bundled_fonts())[:4])
-            yield (game.locate(Origin(game.manifest), "fonts", role),
-                   f"font '{name}' is not bundled and not in fonts/ (bundled fonts include {some})")
+        reason = font_problem(name, game.root)
+        if reason is not None:
+            yield game.locate(Origin(game.manifest), "fonts", role), reason
 
 
 # --- printed text ---------------------------------------------------------------------------
@@ -343,21 +344,22 @@ def text_language(game: "Game") -> Found:
 
 def art_problem(root: Path, art: str) -> str | None:
     """Why an art file cannot be used, or None when it can."""
+    import io
+
+    from ..files import Unreadable, read_game_file
+
     try:
-        base = root.resolve()
-        target = (root / art).resolve()
-    except (OSError, RuntimeError):
-        return f"art file '{art}' cannot be resolved"
-    if Path(art).is_absolute() or not target.is_relative_to(base):
-        return f"art file '{art}' lies outside the game folder"
-    if not target.is_file():
-        return f"art file '{art}' does not exist"
+        data = read_game_file(root, art, MAX_ART_BYTES)
+    except Unreadable as exc:
+        if exc.size is not None:
+            return f"art file '{art}' is {exc.size / 1e6:.1f} MB, more than pnp reads ({MAX_ART_BYTES / 1e6:.0f} MB)"
+        return f"art file '{art}' {exc.reason}"
     from PIL import Image, UnidentifiedImageError  # imported here: most games have no art of their own
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(target) as image:
+            with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width * height > MAX_ART_PIXELS:
                     return f"art file '{art}' is {width} x {height} pixels, more than pnp accepts ({MAX_ART_PIXELS:,})"

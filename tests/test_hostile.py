@@ -1,0 +1,161 @@
+"""Hostile inputs, as a careful attacker or a careless designer gives them: each class ends in
+a located problem (exit 1) or a usage error (exit 2), in bounded time and memory, never in a
+traceback, a hang or a file read from outside the game folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, validate
+
+
+@pytest.fixture(autouse=True)
+def in_the_game(mini: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test works on a copy of the mini game, from its folder (problems name its files)."""
+    monkeypatch.chdir(mini)
+
+
+def pnp(game: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """pnp in a process of its own, which a hang cannot keep from ending (the time limit is
+    far beyond what any of these takes)."""
+    return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=game, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def name_a_third_suit(game: Path) -> None:
+    edit(game / "game.yaml", "      - cards/south.yaml\n", "      - cards/south.yaml\n      - cards/east.yaml\n")
+
+
+# --- files that are not files, or not the game's -------------------------------------------
+
+def test_a_pipe_named_by_the_game_is_refused_without_waiting_for_a_writer(mini: Path) -> None:
+    name_a_third_suit(mini)
+    os.mkfifo(mini / "cards" / "east.yaml")
+    (mini / "fonts").mkdir()
+    os.mkfifo(mini / "fonts" / "Pipe.ttf")
+    edit(mini / "game.yaml", "  note: SourceSerifPro-It", "  note: Pipe")
+    (mini / "art").mkdir()
+    os.mkfifo(mini / "art" / "king.png")
+    edit(mini / "cards" / "north.yaml", "    note: Rules the north.", "    note: Rules the north.\n    art: art/king.png")
+    os.mkfifo(mini / "icons" / "star.svg")  # pipes the game does not name are left alone
+    os.mkfifo(mini / "notes")
+    result = pnp(mini, "validate")
+    assert (result.returncode, result.stdout) == (1, (
+        "game.yaml:9:9: error: fonts/Pipe.ttf is a pipe or a device, not a file [missing-font]\n"
+        "game.yaml:30:9: error: 'cards/east.yaml' is a pipe or a device, not a file [missing-file]\n"
+        "cards/north.yaml:15:10: error: card 'king': art file 'art/king.png' is a pipe or a device, not a file "
+        "[art-file]\n"
+        "7 cards in 2 suits: 3 errors, 0 warnings\n"))
+    result = pnp(mini, "build", "--only", "aid", "--format", "pdf")
+    assert result.returncode == 1 and result.stderr.endswith("build stopped: fix the errors above first\n")
+
+
+def test_a_link_to_an_endless_device_is_refused_unread(mini: Path) -> None:
+    (mini / "cards" / "south.yaml").unlink()
+    (mini / "cards" / "south.yaml").symlink_to("/dev/zero")
+    result = pnp(mini, "validate")
+    assert (result.returncode, result.stdout) == (1, (
+        "game.yaml:29:9: error: 'cards/south.yaml' lies outside the game folder [missing-file]\n"
+        "4 cards in 1 suit: 1 error, 0 warnings\n"))
+
+
+def test_a_folder_named_as_a_file_is_reported_where_it_is_named(mini: Path) -> None:
+    name_a_third_suit(mini)
+    (mini / "cards" / "east.yaml").mkdir()
+    edit(mini / "game.yaml", "    face: layouts/money.yaml", "    face: layouts")
+    assert validate(mini).output == (
+        "game.yaml:30:9: error: 'cards/east.yaml' is a folder, not a file [missing-file]\n"
+        "game.yaml:87:11: error: layout 'layouts' is a folder, not a file [missing-file]\n"
+        "7 cards in 2 suits: 2 errors, 0 warnings\n")
+
+
+def test_files_reached_through_links_that_leave_the_game_are_refused_and_not_echoed(mini: Path,
+                                                                                      tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\nroot:x:0:0:root:/root:/bin/bash\n")
+    (mini / "cards" / "south.yaml").unlink()
+    (mini / "cards" / "south.yaml").symlink_to(secret)
+    (mini / "elsewhere").symlink_to(tmp_path, target_is_directory=True)
+    name_a_third_suit(mini)
+    edit(mini / "game.yaml", "      - cards/east.yaml", "      - elsewhere/secret.yaml")
+    (mini / "icons" / "star.svg").symlink_to(mini / ".." / "secret.yaml")
+    result = validate(mini)
+    assert result.output == (
+        "game.yaml:29:9: error: 'cards/south.yaml' lies outside the game folder [missing-file]\n"
+        "game.yaml:30:9: error: 'elsewhere/secret.yaml' lies outside the game folder [missing-file]\n"
+        "icons/star.svg:1:1: error: the icon file lies outside the game folder [icon]\n"
+        "4 cards in 1 suit: 3 errors, 0 warnings\n")
+    assert "hunter2" not in result.output and "root:" not in result.output
+
+
+def test_a_font_is_a_plain_name_and_a_real_font_of_the_game(mini: Path, tmp_path: Path) -> None:
+    from pnp.fonts import bundled_fonts
+
+    real = bundled_fonts()["SourceSerifPro-It"]
+    (mini / "fonts").mkdir()
+    (mini / "fonts" / "Notes.ttf").write_bytes(b"not a font at all")
+    shutil.copy(real, tmp_path / "Outside.ttf")
+    (mini / "fonts" / "Linked.ttf").symlink_to(tmp_path / "Outside.ttf")
+    (mini / "fonts" / "Gone.ttf").symlink_to(tmp_path / "gone.ttf")
+    # PostScript outlines, which reportlab cannot embed, under a .ttf name
+    shutil.copy(bundled_fonts()["SourceSansPro-Regular"].with_suffix(".otf"), mini / "fonts" / "Outlines.ttf")
+    edit(mini / "game.yaml", "  heading: SourceSerifPro-Bold\n  body: SourceSansPro-Regular\n  note: SourceSerifPro-It\n",
+         f"  heading: ../../{real.parent.name}/SourceSerifPro-Bold\n  body: {real.with_suffix('')}\n  note: Notes\n"
+         "  title: Linked\n  caption: Gone\n  label: Outlines\n")
+    assert validate(mini).output == (
+        f"game.yaml:7:12: error: font '../../files/SourceSerifPro-Bold' is not a font's name: a bundled font, or a "
+        f"file fonts/NAME.ttf named without fonts/ and .ttf [missing-font]\n"
+        f"game.yaml:8:9: error: font '{real.with_suffix('')}' is not a font's name: a bundled font, or a file "
+        f"fonts/NAME.ttf named without fonts/ and .ttf [missing-font]\n"
+        "game.yaml:9:9: error: fonts/Notes.ttf is not a TrueType font pnp can read [missing-font]\n"
+        "game.yaml:10:10: error: fonts/Linked.ttf lies outside the game folder [missing-font]\n"
+        "game.yaml:11:12: error: fonts/Gone.ttf is a link to nothing [missing-font]\n"
+        "game.yaml:12:10: error: fonts/Outlines.ttf is not a TrueType font pnp can print with (it has no glyf, loca "
+        "table) [missing-font]\n"
+        "7 cards in 2 suits: 6 errors, 0 warnings\n")
+
+
+def test_dangling_links_in_the_game_folder_are_left_alone_or_reported(mini: Path) -> None:
+    (mini / "icons" / "ghost.svg").symlink_to(mini / "nowhere.svg")
+    (mini / "ghost").symlink_to(mini / "nowhere")
+    assert validate(mini).output == "7 cards in 2 suits: 0 errors, 0 warnings\n"
+    (mini / "cards" / "south.yaml").unlink()
+    (mini / "cards" / "south.yaml").symlink_to(mini / "cards" / "nowhere.yaml")
+    assert validate(mini).output == (
+        "game.yaml:29:9: error: 'cards/south.yaml' is a link to nothing [missing-file]\n"
+        "4 cards in 1 suit: 1 error, 0 warnings\n")
+
+
+def test_a_build_reads_only_the_files_the_game_uses_and_those_only_when_changed(mini: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from pnp import fingerprint
+    from pnp.cli import main
+
+    with open(mini / "huge.bin", "wb") as handle:
+        handle.truncate(3 * 10**9)  # 3 GB beside game.yaml (sparse: it costs no disk)
+    hashed: list[str] = []
+    original = fingerprint._hash
+    monkeypatch.setattr(fingerprint, "_hash", lambda root, name: hashed.append(name) or original(root, name))
+    args = ["build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q"]
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
+    assert "huge.bin" not in hashed and {"game.yaml", "cards/aid.yaml", "icons/crown.svg"} <= set(hashed)
+    hashed.clear()
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0  # nothing changed: nothing read
+    assert hashed == []
+    edit(mini / "cards" / "aid.yaml", "title:", "# edited\ntitle:")
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
+    assert hashed == ["cards/aid.yaml", "cards/aid.yaml"]  # seen changed, then recorded by the build
