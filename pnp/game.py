@@ -356,17 +356,18 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         else:
             sets[name] = component
 
+    unloaded = frozenset(data["components"]) - set(sets)  # their problems are said: not what follows from them
     checks, found = ([], [])
     if "checks" in data:
         checks_doc = loader.read(data["checks"], loader.locate(("checks",)), "checks")
         if checks_doc is not None:
-            checks, found = load_checks(checks_doc, sets)
+            checks, found = load_checks(checks_doc, sets, unloaded)
     problems += found
     stats = None
     if "stats" in data:
         stats_doc = loader.read(data["stats"], loader.locate(("stats",)), "stats")
         if stats_doc is not None:
-            stats, found = load_stats(stats_doc, sets)
+            stats, found = load_stats(stats_doc, sets, unloaded)
             problems += found
 
     players = (data["players"]["min"], data["players"]["max"]) if "players" in data else None

@@ -159,3 +159,39 @@ def test_a_build_reads_only_the_files_the_game_uses_and_those_only_when_changed(
     edit(mini / "cards" / "aid.yaml", "title:", "# edited\ntitle:")
     assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
     assert hashed == ["cards/aid.yaml", "cards/aid.yaml"]  # seen changed, then recorded by the build
+
+
+# --- numbers pnp cannot compute with ---------------------------------------------------------
+
+def test_numbers_that_are_not_finite_or_too_large_are_located_problems(mini: Path) -> None:
+    edit(mini / "board" / "areas.yaml", "lat: 30.0", "lat: .nan")
+    edit(mini / "cards" / "money.yaml", "count: 4", f"count: {10**100}")
+    edit(mini / "layouts" / "card-face.yaml", "x: 5.5, y: 52,", "x: -.inf, y: 52,")
+    edit(mini / "game.yaml", "    size: half", f"    size: {10**400}")
+    assert validate(mini).output == (
+        "game.yaml:74:11: error: components.money.size: a number of 401 digits is larger than any number pnp uses "
+        "(10^15 at most) [schema]\n"
+        "board/areas.yaml:4:33: error: area 'highlands': seat.lat: .nan is not a number [schema]\n"
+        "layouts/card-face.yaml:27:13: error: boxes.name.x: -.inf is not a finite number [schema]\n"
+        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+    edit(mini / "game.yaml", f"    size: {10**400}", "    size: .inf")
+    assert validate(mini).output.splitlines()[0] == (
+        "game.yaml:74:11: error: components.money.size: .inf is not a finite number [schema]")
+    edit(mini / "game.yaml", "    size: .inf", "    size: half")  # the money is read: its count is the problem
+    assert validate(mini).output.splitlines()[:2] == [
+        "board/areas.yaml:4:33: error: area 'highlands': seat.lat: .nan is not a number [schema]",
+        "cards/money.yaml:2:23: error: money card 1: count: 1e+100 is larger than any number pnp uses (10^15 at "
+        "most) [schema]"]
+    from pnp.units import parse_length
+
+    for length in (10**400, "1" + "0" * 400 + "mm", float("nan")):
+        with pytest.raises(ValueError, match="is not a length pnp can use"):
+            parse_length(length)
+
+
+def test_money_in_the_millions_is_judged_without_counting_to_millions(mini: Path) -> None:
+    edit(mini / "cards" / "money.yaml", "value: 5, count: 2", "value: 5000000, count: 2")
+    assert validate(mini).output == (
+        "cards/money.yaml:2:3: error: check 'money-change': the stock is worth 10,000,004, more than pnp checks "
+        "(1,000,000) [money-change]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n")
