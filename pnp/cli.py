@@ -12,7 +12,7 @@ import click
 
 from . import __version__
 from .paths import GameNotFound, resolve_manifest
-from .problems import format_github, format_json, format_text
+from .problems import format_github, format_json, format_text, shorten
 
 if TYPE_CHECKING:
     from .validate import Report
@@ -345,7 +345,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         if progress is not None:
             progress.close()
     for warning in outcome.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"warning: {shorten(warning)}", err=True)
     if verbose:
         for path in outcome.written:
             click.echo(f"wrote {path}")

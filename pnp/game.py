@@ -371,6 +371,9 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
             problems += found
 
     players = (data["players"]["min"], data["players"]["max"]) if "players" in data else None
+    if players is not None and players[0] > players[1]:
+        problems.append(problem("schema", loader.locate(("players", "min")),
+                                f"players: min {players[0]} is more than max {players[1]}"))
     game = Game(
         root=root,
         manifest=manifest.name,

@@ -282,6 +282,11 @@ def _parse(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
             if start_mark is not None and mark is not None and start_mark.line != mark.line:
                 context += f" that starts at line {start_mark.line + 1}, column {start_mark.column + 1}"
             message = f"{message} ({context})"
+        if (exc.context or "").startswith("while scanning a quoted scalar") and exc.context_mark is not None \
+                and exc.problem in ("found unexpected end of stream", "found unexpected document separator"):
+            # the file ends (or a document does) inside quotes: the quote that opens them is the mistake
+            where = Location(file, *_position(exc.context_mark))
+            message = "the quote that opens here is never closed"
         if mark and text[mark.index: mark.index + 1] == "\t":
             message = "a tab cannot indent YAML; use spaces"
         if message.startswith("found undefined alias") and mark is not None:

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT, validate
 
@@ -194,4 +196,79 @@ def test_money_in_the_millions_is_judged_without_counting_to_millions(mini: Path
     assert validate(mini).output == (
         "cards/money.yaml:2:3: error: check 'money-change': the stock is worth 10,000,004, more than pnp checks "
         "(1,000,000) [money-change]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n")
+
+
+# --- text fitting is bounded work --------------------------------------------------------------
+
+def _fit_size_step_by_step(font, text: str, width: float, size: float, min_size: float) -> float | None:
+    current = size
+    while current >= min_size - 1e-9:
+        if font.width(text, current) <= width + 1e-6:
+            return current
+        current -= 0.25
+    return None
+
+
+def _fit_paragraph_step_by_step(font, text: str, width: float, height: float, size: float, min_size: float,
+                                leading: float) -> tuple[float, list[str]] | None:
+    from pnp.textfit import wrap
+
+    current = size
+    while current >= min_size - 1e-9:
+        lines = wrap(font, text, width, current)
+        if len(lines) * current * leading <= height + 1e-6 and all(font.width(l, current) <= width + 1e-6
+                                                                   for l in lines):
+            return current, lines
+        current -= 0.25
+    return None
+
+
+@settings(max_examples=100, deadline=None)
+@given(words=st.lists(st.sampled_from(["a", "Rules", "the", "north", "W", "₹20", "mmmmmmmm", "i", "a\u00a0b"]),
+                      min_size=1, max_size=40),
+       width=st.floats(5, 200), height=st.floats(5, 120), size=st.floats(1, 500), least=st.floats(0.5, 8),
+       leading=st.floats(1, 1.5))
+def test_fitting_skips_the_sizes_that_cannot_fit_and_finds_what_trying_each_finds(
+        words: list[str], width: float, height: float, size: float, least: float, leading: float) -> None:
+    from pnp.fonts import bundled_fonts, metrics
+    from pnp.textfit import fit_paragraph, fit_size
+
+    font = metrics(bundled_fonts()["SourceSansPro-Regular"])
+    text = " ".join(words)
+    assert fit_size(font, text, width, size, least) == _fit_size_step_by_step(font, text, width, size, least)
+    assert fit_paragraph(font, text, width, height, size, least, leading) == \
+        _fit_paragraph_step_by_step(font, text, width, height, size, least, leading)
+
+
+# --- messages stay useful ----------------------------------------------------------------------
+
+def test_no_message_runs_past_a_few_lines_whatever_the_data_holds(mini: Path) -> None:
+    edit(mini / "cards" / "north.yaml", "    name: King", "    name: " + "King " * 2000)
+    edit(mini / "cards" / "south.yaml", "    kind: leader", "    kind: " + "x" * 10_000)
+    result = validate(mini)
+    assert result.output == (
+        "cards/north.yaml:10:11: error: card 'king': name 'King King King King King King King King King King King "
+        "King …' does not fit the 52.5 mm name box even at 6 pt [text-fit]\n"
+        "cards/south.yaml:10:11: error: card 'queen': kind: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not one of: "
+        "leader, place, army, commodity [schema]\n"
+        "4 cards in 1 suit: 2 errors, 0 warnings\n")
+    from pnp.problems import MAX_MESSAGE, shorten
+
+    listed = "there are: " + ", ".join(f"card-{n}" for n in range(5000))
+    assert len(shorten(listed)) == MAX_MESSAGE and shorten(listed).endswith(", card-4998, card-4999")
+    assert shorten(shorten(listed)) == shorten(listed)
+
+
+def test_an_unclosed_quote_is_reported_where_it_opens(mini: Path) -> None:
+    edit(mini / "cards" / "north.yaml", "    name: Prince", '    name: "Prince')
+    assert validate(mini).output == (
+        "cards/north.yaml:17:11: error: the quote that opens here is never closed [yaml-syntax]\n"
+        "3 cards in 1 suit: 1 error, 0 warnings\n")
+
+
+def test_fewer_players_at_most_than_at_least_is_an_error(mini: Path) -> None:
+    edit(mini / "game.yaml", "players: {min: 2, max: 3}", "players: {min: 4, max: 3}")
+    assert validate(mini).output == (
+        "game.yaml:11:16: error: players: min 4 is more than max 3 [schema]\n"
         "7 cards in 2 suits: 1 error, 0 warnings\n")
