@@ -35,7 +35,8 @@ class FieldType:
 
 
 FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in (
-    FieldType("text", "Printed text: one string for every language, or a mapping from language code to string.",
+    FieldType("text", "Printed text: one string for every language, or a mapping from language code to string; "
+              "its line breaks and tabs (a YAML block's lines) print as single spaces.",
               "name: text"),
     FieldType("id", "A name for pnp and other fields to refer to: lowercase letters, digits and single hyphens.",
               "suit: id"),

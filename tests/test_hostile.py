@@ -272,3 +272,37 @@ def test_fewer_players_at_most_than_at_least_is_an_error(mini: Path) -> None:
     assert validate(mini).output == (
         "game.yaml:11:16: error: players: min 4 is more than max 3 [schema]\n"
         "7 cards in 2 suits: 1 error, 0 warnings\n")
+
+
+# --- printed right, or reported -----------------------------------------------------------------
+
+def test_line_breaks_and_tabs_in_a_text_print_as_spaces_and_other_spaces_a_font_lacks_are_reported(
+        mini: Path) -> None:
+    from pnp.kit import Kit
+    from pnp.model import Text
+    from pnp.pipeline import game_fonts
+    from pnp.scene import texts
+    from pnp.validate import validate as check
+
+    edit(mini / "cards" / "north.yaml", "    note: Rules the north.", "    note: |\n      Rules\tthe\n      north.\n")
+    edit(mini / "cards" / "north.yaml", "    name: Prince", '    name: "Prince\\u2028of\\u3000the North"')
+    edit(mini / "game.yaml", "  currency: ₹", '  currency: "₹\\t"')
+    assert validate(mini).output == (
+        "cards/north.yaml:20:11: error: card 'prince': name 'Prince\\u2028of\\u3000the North': font "
+        "SourceSerifPro-Bold has no glyph for U+2028 (line separator), U+3000 (ideographic space) [missing-glyph]\n"
+        "cards/money.yaml:2:5: error: money card '1': value '₹\\t1': font SourceSerifPro-Bold has no glyph for "
+        "U+0009 (a tab) [missing-glyph]\n"
+        "cards/money.yaml:2:5: error: money card '1': corner '₹\\t1': font SourceSerifPro-Bold has no glyph for "
+        "U+0009 (a tab) [missing-glyph]\n"
+        "cards/money.yaml:3:5: error: money card '5': value '₹\\t5': font SourceSerifPro-Bold has no glyph for "
+        "U+0009 (a tab) [missing-glyph]\n"
+        "cards/money.yaml:3:5: error: money card '5': corner '₹\\t5': font SourceSerifPro-Bold has no glyph for "
+        "U+0009 (a tab) [missing-glyph]\n"
+        "layouts/money-back.yaml:16:5: error: layout 'layouts/money-back.yaml': title 'Mini · ₹\\t': font "
+        "SourceSerifPro-Bold has no glyph for U+0009 (a tab) [missing-glyph]\n"
+        "7 cards in 2 suits: 6 errors, 0 warnings\n")
+    game = check(mini / "game.yaml").game
+    king = game.sets["cards"].items[0]
+    assert king.fields["note"] == Text((("", "Rules the north."),))
+    face = next(p.face for p in Kit(game, game_fonts(game), {}).get("cards").pieces if p.item is king)
+    assert "Rules the north." in [node.text for node in texts([face.content])]

@@ -241,11 +241,23 @@ def missing_glyph(game: "Game") -> Found:
         if font is None:
             continue  # reported by missing-font
         cmap = character_map(font)
-        missing = sorted({ch for ch in p.text if ord(ch) not in cmap and not ch.isspace()})
+        missing = sorted({ch for ch in p.text if ord(ch) not in cmap})  # spaces too: a font lacking one prints a box
         if missing:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+            chars = ", ".join(map(character, missing))
             name = f"{p.owner}: {p.field}" if p.field else p.owner
             yield p.where, f"{name} {p.text!r}: font {font.stem} has no glyph for {chars}"
+
+
+CONTROLS = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}
+
+
+def character(ch: str) -> str:
+    """A character for a message: itself where it shows, else its code point and name."""
+    if ch.isprintable() and not ch.isspace():
+        return f"'{ch}' (U+{ord(ch):04X})"
+    import unicodedata
+
+    return f"U+{ord(ch):04X} ({CONTROLS.get(ch) or unicodedata.name(ch, 'a control character').lower()})"
 
 
 # Whether a text fits a box, by font, box and text: a build keeps these in its cache, so that
