@@ -306,3 +306,23 @@ def test_line_breaks_and_tabs_in_a_text_print_as_spaces_and_other_spaces_a_font_
     assert king.fields["note"] == Text((("", "Rules the north."),))
     face = next(p.face for p in Kit(game, game_fonts(game), {}).get("cards").pieces if p.item is king)
     assert "Rules the north." in [node.text for node in texts([face.content])]
+
+
+def test_every_printed_text_fits_or_is_reported_list_rows_badges_and_table_cells_too(mini: Path) -> None:
+    phases = "".join(f"  - name: {{en: Phase {n}, fr: Phase {n}}}\n    text: {{en: Do {n}., fr: Faites {n}.}}\n"
+                     for n in range(12))
+    edit(mini / "cards" / "aid.yaml", "phases:\n", "phases:\n" + phases)
+    edit(mini / "layouts" / "card-face.yaml", 'badge: "{leader}"', 'badge: "{name}, {kind} {leader}"')
+    edit(mini / "cards" / "aid.yaml", "free: {en: free, fr: gratuit}", "free: {en: free of charge, fr: gratuit}")
+    assert validate(mini).output == (
+        "cards/north.yaml:9:5: error: card 'king': leader 'King, leader 1' does not fit the 12 mm leader badge even "
+        "at 6 pt [text-fit]\n"
+        "cards/north.yaml:16:5: error: card 'prince': leader 'Prince, leader 2' does not fit the 12 mm leader badge "
+        "even at 6 pt [text-fit]\n"
+        "cards/south.yaml:8:5: error: card 'queen': leader 'Queen, leader 1' does not fit the 12 mm leader badge even "
+        "at 6 pt [text-fit]\n"
+        "cards/aid.yaml:2:1: error: aid 'aid': prices 'free of charge' does not fit its 13.9 mm column of the prices "
+        "table at 7.5 pt [text-fit]\n"
+        "cards/aid.yaml:4:3: error: aid 'aid': 18 rows of the phases list do not fit its 66 mm box, which holds 6 of "
+        "11 mm [text-fit]\n"
+        "7 cards in 2 suits: 5 errors, 0 warnings\n")
