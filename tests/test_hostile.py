@@ -326,3 +326,11 @@ def test_every_printed_text_fits_or_is_reported_list_rows_badges_and_table_cells
         "cards/aid.yaml:4:3: error: aid 'aid': 18 rows of the phases list do not fit its 66 mm box, which holds 6 of "
         "11 mm [text-fit]\n"
         "7 cards in 2 suits: 5 errors, 0 warnings\n")
+
+
+def test_the_texts_of_a_table_are_checked_for_missing_glyphs(mini: Path) -> None:
+    edit(mini / "cards" / "aid.yaml", "price: {en: Price, fr: Prix}", "price: {en: Price ☃, fr: Prix}")
+    assert validate(mini).output == (
+        "cards/aid.yaml:2:1: error: aid 'aid': prices 'Price ☃': font SourceSerifPro-Bold has no glyph for '☃' "
+        "(U+2603) [missing-glyph]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n")
