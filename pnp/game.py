@@ -356,7 +356,7 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         else:
             sets[name] = component
 
-    unloaded = frozenset(data["components"]) - set(sets)  # their problems are said: not what follows from them
+    unloaded = frozenset(data["components"]) - set(sets)  # reported: not what comes of them
     checks, found = ([], [])
     if "checks" in data:
         checks_doc = loader.read(data["checks"], loader.locate(("checks",)), "checks")

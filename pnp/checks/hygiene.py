@@ -565,6 +565,30 @@ def piece_too_large(game: "Game") -> Found:
                 f"is printed in parts"
 
 
+@rule("output-name", Severity.ERROR, "Two pieces printed together, or a piece and a back, would be written to the "
+      "same image file (a card with the id back would overwrite the shared back).")
+def output_name(game: "Game") -> Found:
+    from ..kit import file_names
+
+    if not game.complete:
+        return
+    first: dict[tuple[str, str], tuple] = {}
+    for print_name, name, component, item, back in file_names(game, game.language):
+        if (print_name, name) not in first:
+            first[print_name, name] = (component, item, back)
+            continue
+        other_set, other, other_back = first[print_name, name]
+        if back and not other_back:  # the piece is the one to rename
+            component, item, back, other_set, other, other_back = other_set, other, other_back, component, item, back
+        if not back and not other_back and component is other_set and item.id == other.id:
+            continue  # two items of a set with one id: duplicate-id (or the game's own check) says it
+        what = f"the back of {component.describe(item)}" if back else component.describe(item)
+        there = f"a back of the {other_set.noun[1]}" if other_back else other_set.describe(other)
+        yield (game.locate(item.origin, "id"),
+               f"{what} would be written as png/{print_name}/{name}.png, where {there} is: give "
+               f"{'it' if not back else 'the item'} another id" + (" or name" if component.declaration.get("name") else ""))
+
+
 @rule("duplicate-id", Severity.ERROR, "Two items of a set, or two groups, share an id (ids name their files).")
 def duplicate_id(game: "Game") -> Found:
     for component in game.sets.values():
