@@ -84,17 +84,15 @@ def game_fonts(game: "Game") -> dict[str, FontMetrics]:
 
 def read_art(game: "Game") -> dict[str, "Art"]:
     """Every picture the data names, with its size in pixels (read once, before composing)."""
+    from .backends import picture_size
     from .checks.hygiene import art_files
     from .compose.boxes import Art
 
     found: dict[str, Art] = {}
     for _, _, _, relative in art_files(game):
         if relative not in found:
-            from PIL import Image
-
-            path = (game.root / relative).resolve()
-            with Image.open(path) as image:
-                found[relative] = Art(str(path), *image.size)
+            path = str((game.root / relative).resolve())
+            found[relative] = Art(path, *picture_size(path))
     return found
 
 

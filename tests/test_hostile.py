@@ -350,3 +350,38 @@ def test_pieces_printed_together_never_share_an_image_file(mini: Path) -> None:
         "board/companies.yaml:14:9: error: marker 'green' would be written as png/tokens/marker-green.png, "
         "where company 'green' is: give it another id or name [output-name]\n"
         "7 cards in 2 suits: 3 errors, 0 warnings\n")
+
+
+def test_pictures_print_as_they_look_whatever_their_mode_and_orientation(mini: Path) -> None:
+    import numpy as np
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from pnp.cli import main
+
+    art = mini / "art"
+    art.mkdir()
+    Image.fromarray(np.full((56, 40), 100 * 257, dtype=np.uint16)).save(art / "grey16.png")  # 16-bit grey
+    Image.fromarray(np.full((56, 40), 100 / 255, dtype=np.float32)).save(art / "float.tiff")
+    Image.new("CMYK", (40, 56), (0, 0, 0, 155)).save(art / "cmyk.jpg", quality=100)
+    turned = Image.new("RGB", (40, 20), "#ff0000")
+    turned.paste(Image.new("RGB", (20, 20), "#0000ff"), (20, 0))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # taken on its side: shown turned a quarter clockwise, its left edge at the top
+    turned.save(art / "turned.jpg", quality=100, exif=exif)
+    north = mini / "cards" / "north.yaml"
+    for card, picture in (("King", "grey16.png"), ("Prince", "float.tiff"), ("Keep", "cmyk.jpg"),
+                          ("Guards", "turned.jpg")):
+        edit(north, f"    name: {card}\n", f"    name: {card}\n    art: art/{picture}\n")
+    result = CliRunner().invoke(main, ["build", "--only", "cards", "--format", "png,svg", "-q"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+
+    def colour(card: str, x: float, y: float) -> tuple:  # at x, y mm on the card's image (300 dpi)
+        with Image.open(mini / "out" / "png" / "cards" / f"{card}.png") as image:
+            return image.convert("RGB").getpixel((round(x / 25.4 * 300), round(y / 25.4 * 300)))
+
+    for card in ("king", "prince", "keep"):
+        assert all(abs(c - 100) <= 3 for c in colour(card, 31.75, 30.25)), card  # not white, not black
+    assert colour("guards", 20, 20)[0] > 200 and colour("guards", 20, 40)[2] > 200  # red above blue, upright
+    svg = (mini / "out" / "svg" / "cards" / "king.svg").read_text()
+    assert svg.count("data:image/png;base64,") == 1  # the picture as drawn, not the 16-bit file

@@ -16,6 +16,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 import svgwrite
 
 from ..fonts import metrics
+from . import upright
 from ..scene import (Circle, Group, Image, Matrix, Node, Page, Path as PathNode, Rect, Style, Text, Use,
                      characters_by_font, texts)
 from ..units import to_mm
@@ -209,7 +210,13 @@ class SvgRenderer:
                 text["paint-order"] = "stroke"
             parent.add(text)
         elif isinstance(node, Image):
-            data = Path(node.path).read_bytes()
+            drawn = upright(node.path)
+            if drawn is not None:
+                from .png import png_bytes
+
+                data = png_bytes(drawn)
+            else:
+                data = Path(node.path).read_bytes()
             kind = "png" if data[:8] == b"\x89PNG\r\n\x1a\n" else "jpeg"
             href = f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
             image = d.image(href, insert=(_num(node.x), _num(node.y)), size=(_num(node.width), _num(node.height)))
