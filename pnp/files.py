@@ -6,6 +6,7 @@ import os
 import shutil
 import stat
 import tempfile
+from functools import cache
 from pathlib import Path
 
 
@@ -75,11 +76,19 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.chmod(tmp, 0o644)
+        os.chmod(tmp, 0o666 & ~umask())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@cache
+def umask() -> int:
+    """The user's umask (read once, by setting it and back: there is no other way)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _exchange(first: Path, second: Path) -> bool:
@@ -104,7 +113,9 @@ def staging_folder(out: Path) -> Path:
         pid = stale.name.rsplit("-", 1)[-1]
         if not pid.isdigit() or not Path(f"/proc/{pid}").exists():
             shutil.rmtree(stale, ignore_errors=True)  # left by a build that was killed
-    return Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", suffix=f"-{os.getpid()}", dir=out.parent))
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", suffix=f"-{os.getpid()}", dir=out.parent))
+    staging.chmod(0o777 & ~umask())  # made private (0700), it becomes out/: as any folder the user makes
+    return staging
 
 
 def keep_previous(out: Path, staging: Path) -> None:

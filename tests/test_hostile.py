@@ -385,3 +385,62 @@ def test_pictures_print_as_they_look_whatever_their_mode_and_orientation(mini: P
     assert colour("guards", 20, 20)[0] > 200 and colour("guards", 20, 40)[2] > 200  # red above blue, upright
     svg = (mini / "out" / "svg" / "cards" / "king.svg").read_text()
     assert svg.count("data:image/png;base64,") == 1  # the picture as drawn, not the 16-bit file
+
+
+# --- the build's processes and files ------------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_workers_end_with_a_build_killed_outright(mini: Path) -> None:
+    import signal
+    import time
+
+    build = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--only", "cards", "--format", "png", "-j", "2"],
+                             cwd=mini, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(build.pid)) < 2 and time.monotonic() < deadline and build.poll() is None:
+            time.sleep(0.02)
+        assert len(workers) >= 2, "the build never started its workers"
+        build.send_signal(signal.SIGKILL)  # the build alone, as kill -9 PID does
+        build.wait()
+        deadline = time.monotonic() + 30
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(map(_alive, workers))
+    finally:
+        try:
+            os.killpg(build.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_the_output_folder_is_made_as_the_users_umask_says(mini: Path) -> None:
+    result = pnp(mini, "build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q")
+    assert result.returncode == 0
+    assert (mini / "out").stat().st_mode & 0o777 == 0o755  # the tests run with the usual umask, 022
+    assert (mini / "out" / "print" / "aid-a4.pdf").stat().st_mode & 0o777 == 0o644
+    masked = subprocess.run(["sh", "-c", f"umask 027 && exec {sys.executable} -m pnp build --only aid --format pdf "
+                                         f"--paper a4 -q -o private"], cwd=mini, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert masked.returncode == 0
+    assert (mini / "private").stat().st_mode & 0o777 == 0o750
+    assert (mini / "private" / "print" / "aid-a4.pdf").stat().st_mode & 0o777 == 0o640
