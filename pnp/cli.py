@@ -112,6 +112,9 @@ game_option = click.option(
 @click.version_option(__version__, "--version", prog_name="pnp")
 def main() -> None:
     """Print-and-play assets for board games, made from data."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character shows its code (\u20b9)
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 @main.command("validate")

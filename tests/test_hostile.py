@@ -444,3 +444,32 @@ def test_the_output_folder_is_made_as_the_users_umask_says(mini: Path) -> None:
     assert masked.returncode == 0
     assert (mini / "private").stat().st_mode & 0o777 == 0o750
     assert (mini / "private" / "print" / "aid-a4.pdf").stat().st_mode & 0o777 == 0o640
+
+
+def test_a_terminal_that_cannot_show_a_character_gets_its_code(mini: Path) -> None:
+    latin1 = {"PYTHONIOENCODING": "latin-1"}
+    result = pnp(mini, "stats", env=latin1)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "best \\u20b9" in result.stdout.splitlines()[2]
+    edit(mini / "game.yaml", "  currency: ₹", "  currency: " + "₹" * 12)
+    result = pnp(mini, "validate", env=latin1)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout.startswith("cards/money.yaml:2:5: error: money card '1': corner '" + "\\u20b9" * 12 + "1' "
+                                    "does not fit the 14 mm corner box even at 6 pt [text-fit]\n")
+
+
+def test_cache_entries_edited_by_hand_are_worked_out_again(mini: Path) -> None:
+    import hashlib
+
+    args = ("build", "--only", "aid", "--only", "money", "--format", "pdf,svg,png", "--paper", "a4", "-q")
+    assert pnp(mini, *args).returncode == 0
+    cache = mini / "out" / ".cache"
+    kinds = {p.parent.name for p in cache.rglob("*") if p.is_file()}
+    assert {"map-checks", "report", "documents", "pdf-forms", "text-fit"} <= kinds
+    for garbage in (b"null", b'"x"', b"[[1, 2, 3, 4, 5, 6]]", b'{"a": [1]}'):
+        for entry in (p for p in cache.rglob("*") if p.is_file()):  # each still passes its checksum
+            entry.write_bytes(hashlib.sha256(garbage).digest() + garbage)
+        validated, built = pnp(mini, "validate"), pnp(mini, *args, "--force")
+        assert (validated.returncode, validated.stdout, validated.stderr) == (
+            0, "7 cards in 2 suits: 0 errors, 0 warnings\n", ""), garbage
+        assert (built.returncode, built.stdout, built.stderr) == (0, "", ""), garbage
