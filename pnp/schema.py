@@ -205,6 +205,8 @@ def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, Dat
         return f"{prefix}{_describe(value)} {hint}", path, False
     if kind == "minLength" and isinstance(value, str) and not value:
         return f"{prefix}must not be empty", path, False
+    if kind == "maxLength":
+        return f"{prefix}{_describe(value)} is longer than {error.validator_value} characters", path, False
     if kind == "minItems":
         return f"{prefix}needs at least {error.validator_value} item(s)", path, False
     if kind == "minProperties":

@@ -473,3 +473,33 @@ def test_cache_entries_edited_by_hand_are_worked_out_again(mini: Path) -> None:
         assert (validated.returncode, validated.stdout, validated.stderr) == (
             0, "7 cards in 2 suits: 0 errors, 0 warnings\n", ""), garbage
         assert (built.returncode, built.stdout, built.stderr) == (0, "", ""), garbage
+
+
+def test_a_standee_too_tall_for_every_paper_is_a_located_problem(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import broken_example
+
+    game = broken_example(ROOT / "examples" / "anarchipel", tmp_path / "anarchipel", "game.yaml",
+                          "size: {width: 18mm, height: 32mm}", "size: {width: 18mm, height: 150mm}")
+    monkeypatch.chdir(game)
+    assert validate(game).output == (
+        "game.yaml:158:11: error: components.pions: a 18 x 320 mm pion strip (its face, back and flaps) does not fit "
+        "A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins), A3 landscape (410 x 287 "
+        "mm inside its margins); a board is printed in parts [piece-too-large]\n"
+        "108 tuiles: 1 error, 0 warnings\n")
+
+
+def test_a_piece_is_written_under_a_name_a_file_system_takes(mini: Path) -> None:
+    edit(mini / "game.yaml", '    name: "turn-{id}"', '    name: "turn/{id}"')
+    assert validate(mini).output == (
+        "board/companies.yaml:2:9: error: company 'red' would be written as png/tokens/turn/red.png, which is not a "
+        "file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "board/companies.yaml:8:9: error: company 'blue' would be written as png/tokens/turn/blue.png, which is not a "
+        "file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "board/companies.yaml:14:9: error: company 'green' would be written as png/tokens/turn/green.png, which is not "
+        "a file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+    edit(mini / "cards" / "north.yaml", "  - id: keep", "  - id: " + "k" * 65)  # too long a name for an export
+    assert validate(mini).output.splitlines()[0] == (
+        "cards/north.yaml:23:9: error: card '" + "k" * 65 + "': id: 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...' is "
+        "longer than 64 characters [schema]")

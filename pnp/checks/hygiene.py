@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 MAX_ART_PIXELS = 64_000_000
 MAX_ART_BYTES = 64_000_000
+MAX_NAME_BYTES = 150  # a piece's file name: the exports add to it, and file systems take 255 bytes
 FIELD_TEMPLATE = re.compile(r"^\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}$")
 
 
@@ -547,21 +548,24 @@ def _declared(game: "Game", kind: str, target: str, field: str) -> bool:
 @rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
       "no printer prints into.")
 def piece_too_large(game: "Game") -> Found:
+    from ..components.standee import strip_size
     from ..impose import MIN_MARGIN, PAPERS
     from ..units import to_mm
 
     for component in game.sets.values():
-        if component.type in ("board", "data", "standee"):  # boards are printed in parts; data not at all
+        if component.type in ("board", "data"):  # boards are printed in parts; data not at all
             continue
+        # a standee is printed as a strip: its figure twice, and two flaps
+        width, height = strip_size(component) if component.type == "standee" else (component.width, component.height)
         too_small = [paper for paper in PAPERS.values()
-                     if component.width > paper.width - 2 * MIN_MARGIN + 1e-6
-                     or component.height > paper.height - 2 * MIN_MARGIN + 1e-6]
+                     if width > paper.width - 2 * MIN_MARGIN + 1e-6 or height > paper.height - 2 * MIN_MARGIN + 1e-6]
         if too_small:
-            size = f"{to_mm(component.width):g} x {to_mm(component.height):g} mm"
+            size = f"{to_mm(width):g} x {to_mm(height):g} mm"
             papers = ", ".join(f"{p.label} ({to_mm(p.width - 2 * MIN_MARGIN):.0f} x "
                                f"{to_mm(p.height - 2 * MIN_MARGIN):.0f} mm inside its margins)" for p in too_small)
+            strip = " strip (its face, back and flaps)" if component.type == "standee" else ""
             yield game.locate(component.origin, *(("size",) if "size" in component.declaration else ())), \
-                f"components.{component.name}: a {size} {component.noun[0]} does not fit {papers}; a board " \
+                f"components.{component.name}: a {size} {component.noun[0]}{strip} does not fit {papers}; a board " \
                 f"is printed in parts"
 
 
@@ -574,6 +578,12 @@ def output_name(game: "Game") -> Found:
         return
     first: dict[tuple[str, str], tuple] = {}
     for print_name, name, component, item, back in file_names(game, game.language):
+        if len(name.encode("utf-8")) > MAX_NAME_BYTES or "/" in name or name.startswith("."):
+            yield (game.locate(item.origin, "id"),
+                   f"{'the back of ' if back else ''}{component.describe(item)} would be written as "
+                   f"png/{print_name}/{name}.png, which is not a file name pnp writes (at most {MAX_NAME_BYTES} bytes, "
+                   f"no slash, not starting with a dot)")
+            continue
         if (print_name, name) not in first:
             first[print_name, name] = (component, item, back)
             continue
