@@ -12,7 +12,7 @@ import click
 
 from . import __version__
 from .paths import GameNotFound, resolve_manifest
-from .problems import format_github, format_json, format_text
+from .problems import format_github, format_json, format_text, shorten
 from .starter import TEMPLATES
 
 if TYPE_CHECKING:
@@ -113,6 +113,9 @@ game_option = click.option(
 @click.version_option(__version__, "--version", prog_name="pnp")
 def main() -> None:
     """Print-and-play assets for board games, made from data."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character shows its code (\u20b9)
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 @main.command("validate")
@@ -490,7 +493,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         shared.update(outcome.made)
         gc.collect()  # the language's kit, before the next is composed
         for warning in outcome.warnings:
-            click.echo(f"warning: {warning}", err=True)
+            click.echo(f"warning: {shorten(warning)}", err=True)
         if verbose:
             for path in outcome.written:
                 click.echo(f"wrote {path}")

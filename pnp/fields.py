@@ -35,9 +35,11 @@ class FieldType:
 
 
 FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in (
-    FieldType("text", "Printed text: one string for every language, or a mapping from language code to string.",
+    FieldType("text", "Printed text: one string for every language, or a mapping from language code to string; "
+              "its line breaks and tabs (a YAML block's lines) print as single spaces.",
               "name: text"),
-    FieldType("id", "A name for pnp and other fields to refer to: lowercase letters, digits and single hyphens.",
+    FieldType("id", "A name for pnp and other fields to refer to: lowercase letters, digits and single hyphens, "
+              "at most 64.",
               "suit: id"),
     FieldType("int", "A whole number, optionally between `min` and `max`.",
               "rank: {type: int, min: 1, max: 99, optional: true}", ("min", "max")),

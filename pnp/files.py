@@ -1,11 +1,72 @@
-"""Writing output files safely."""
+"""Reading a game's files and writing output files, safely."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
+from functools import cache
 from pathlib import Path
+
+
+class Unreadable(Exception):
+    """A file of the game that pnp will not read: `reason` says why, to follow its name
+    ("'cards/x.yaml' is a folder, not a file")."""
+
+    def __init__(self, reason: str, size: int | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.size = size  # bytes, when the file is too large
+
+
+def read_game_file(root: Path, relative: str, limit: int) -> bytes:
+    """The bytes of `root/relative`, a file of the game. Refused (Unreadable) when it lies
+    outside the game folder (by `..` or through a link), is not a regular file (a folder, or
+    a pipe or device, whose reading may never end) or holds more than `limit` bytes: no more
+    than that is ever read, whatever the file system says of its size."""
+    from .paths import inside
+
+    if inside(relative) is None:
+        raise Unreadable("lies outside the game folder")
+    path = root / relative
+    try:
+        real = path.resolve(strict=True)
+        inside = real.is_relative_to(root.resolve())
+    except FileNotFoundError:
+        raise Unreadable("is a link to nothing" if path.is_symlink() else "does not exist") from None
+    except (OSError, RuntimeError):
+        raise Unreadable("cannot be followed to a file (a loop of links?)") from None
+    if not inside:
+        raise Unreadable("lies outside the game folder")
+    try:
+        # non-blocking: opening a pipe with no writer would wait for one
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except IsADirectoryError:
+        raise Unreadable("is a folder, not a file") from None
+    except OSError as exc:
+        raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise Unreadable("is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise Unreadable("is a pipe or a device, not a file")
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            size = max(os.fstat(fd).st_size, total)
+            raise Unreadable(f"is more than {limit / 1e6:.1f} MB", size)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -15,11 +76,19 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.chmod(tmp, 0o644)
+        os.chmod(tmp, 0o666 & ~umask())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@cache
+def umask() -> int:
+    """The user's umask (read once, by setting it and back: there is no other way)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _exchange(first: Path, second: Path) -> bool:
@@ -44,7 +113,9 @@ def staging_folder(out: Path) -> Path:
         pid = stale.name.rsplit("-", 1)[-1]
         if not pid.isdigit() or not Path(f"/proc/{pid}").exists():
             shutil.rmtree(stale, ignore_errors=True)  # left by a build that was killed
-    return Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", suffix=f"-{os.getpid()}", dir=out.parent))
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", suffix=f"-{os.getpid()}", dir=out.parent))
+    staging.chmod(0o777 & ~umask())  # made private (0700), it becomes out/: as any folder the user makes
+    return staging
 
 
 def keep_previous(out: Path, staging: Path) -> None:

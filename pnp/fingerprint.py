@@ -24,8 +24,18 @@ RENDERERS = ("reportlab", "rl_accel", "svgwrite", "pypdfium2", "pillow", "fontto
              "coloraide", "svgelements", "font-source-sans-pro", "font-source-serif-pro")
 
 
-def _hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+MAX_INPUT_BYTES = 64_000_000  # the largest file a game may use (its art)
+
+
+def _hash(root: Path, name: str) -> str | None:
+    """The hash of a file of the game; None when it is not one pnp reads (a pipe, a link out of
+    the game, a file too large): validation will say why."""
+    from .files import Unreadable, read_game_file
+
+    try:
+        return hashlib.sha256(read_game_file(root, name, MAX_INPUT_BYTES)).hexdigest()
+    except Unreadable:
+        return None
 
 
 @cache
@@ -61,20 +71,27 @@ def _glob(root: Path, pattern: str) -> list[str]:
     return sorted(Path(p).relative_to(root).as_posix() for p in glob.glob(str(root / pattern), recursive=True))
 
 
-def game_inputs(game: "Game") -> dict:
+def game_inputs(game: "Game", earlier: dict | None = None) -> dict:
     """Everything the game reads: its files with their size, time and hash, the globs it
-    expands with their matches, and the folders it looks into with their names."""
+    expands with their matches, and the folders it looks into with their names. A file whose
+    size and time are those an `earlier` record gives keeps its hash there, unread."""
     from .checks.hygiene import art_files
 
     root = game.root
     names = list(game.files) + [path for *_, path in art_files(game)]
     fonts = [f"fonts/{name}.ttf" for name in game.fonts.values() if (root / "fonts" / f"{name}.ttf").is_file()]
+    known = earlier.get("sources") if isinstance(earlier, dict) and isinstance(earlier.get("sources"), dict) else {}
     sources = {}
     for name in dict.fromkeys(names + fonts):
         path = root / name
         try:
             stat = path.stat()
-            digest = _hash(path)
+            was = known.get(name)
+            if isinstance(was, list) and len(was) == 3 and was[:2] == [stat.st_size, stat.st_mtime_ns] \
+                    and isinstance(was[2], str):
+                digest = was[2]
+            else:
+                digest = _hash(root, name)
             doc = game.documents.get(name)
             if doc is not None and doc.digest and doc.digest != digest:
                 digest = None  # it changed since it was read: the next build must not take it as built
@@ -146,7 +163,7 @@ def current_inputs(root: Path, doc: dict) -> dict | None:
             if stat.st_size == size and stat.st_mtime_ns == mtime:
                 sources[name] = [size, mtime, digest]
             else:
-                sources[name] = [stat.st_size, stat.st_mtime_ns, _hash(path)]
+                sources[name] = [stat.st_size, stat.st_mtime_ns, _hash(root, name)]
         globs = {pattern: _glob(root, pattern) for pattern in doc["globs"]}
         folders = {folder: _listing(root, folder) for folder in doc["folders"]}
         return {"sources": sources, "globs": globs, "folders": folders}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from functools import cache, cached_property
+import os
+import re
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from itertools import repeat
 from pathlib import Path
@@ -11,6 +13,9 @@ from fontTools.ttLib import TTFont
 
 # Packages whose files/ folder holds OFL-licensed TTFs (installed with pnp).
 FONT_PACKAGES = ("font_source_sans_pro", "font_source_serif_pro")
+MAX_FONT_BYTES = 32_000_000
+# what reportlab needs of a font to embed it (TrueType outlines) and pnp to measure it
+NEEDED_TABLES = ("head", "hhea", "maxp", "hmtx", "cmap", "glyf", "loca", "name", "OS/2", "post")
 
 
 @cache
@@ -25,11 +30,60 @@ def bundled_fonts() -> dict[str, Path]:
 
 
 def find_font(name: str, game_root: Path) -> Path | None:
-    """A font by name: the game's own fonts/NAME.ttf first, then the bundled ones."""
+    """A font by name: the game's own fonts/NAME.ttf first, then the bundled ones; None when
+    there is none, or the game's own cannot be used (`font_problem` says why)."""
+    if font_problem(name, game_root) is not None:
+        return None
     own = game_root / "fonts" / f"{name}.ttf"
-    if own.is_file():
-        return own
-    return bundled_fonts().get(name)
+    return own if os.path.lexists(own) else bundled_fonts().get(name)
+
+
+def font_problem(name: str, game_root: Path) -> str | None:
+    """Why a font name gives no font pnp can print with, or None when it does."""
+    if not re.fullmatch(r"[^/\\\0]+", name) or name.startswith("."):
+        return f"font '{name}' is not a font's name: a bundled font, or a file fonts/NAME.ttf named without fonts/ and .ttf"
+    own = game_root / "fonts" / f"{name}.ttf"
+    try:
+        found = os.stat(own)
+    except FileNotFoundError:
+        if os.path.lexists(own):
+            return f"fonts/{name}.ttf is a link to nothing"
+        if name in bundled_fonts():
+            return None
+        some = ", ".join(list(bundled_fonts())[:4])
+        return f"font '{name}' is not bundled and not in fonts/ (bundled fonts include {some})"
+    except OSError as exc:
+        return f"fonts/{name}.ttf cannot be read ({exc.strerror or exc})"
+    return _own_font_problem(game_root, f"fonts/{name}.ttf", found.st_size, found.st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _own_font_problem(game_root: Path, relative: str, size: int, mtime: int) -> str | None:
+    """Why a game's own font file cannot be used: it lies outside the game folder, is not a
+    file, is too large, or is not a TrueType font reportlab and fontTools can both read."""
+    import io
+
+    from .files import Unreadable, read_game_file
+
+    try:
+        data = read_game_file(game_root, relative, MAX_FONT_BYTES)
+    except Unreadable as exc:
+        return f"{relative} {exc.reason}"
+    try:
+        with TTFont(io.BytesIO(data), lazy=True) as font:
+            missing = [table for table in NEEDED_TABLES if table not in font]
+            if missing:
+                return f"{relative} is not a TrueType font pnp can print with (it has no {', '.join(missing)} table)"
+            font.getBestCmap()
+            font["hmtx"].metrics[".notdef"]
+            font["OS/2"].usWeightClass
+            font["head"].unitsPerEm
+        from reportlab.pdfbase.ttfonts import TTFontFile
+
+        TTFontFile(io.BytesIO(data), validate=1)  # as the PDF backend will read it
+    except Exception:  # fontTools and reportlab raise many kinds of error on a damaged font
+        return f"{relative} is not a TrueType font pnp can read"
+    return None
 
 
 @cache

@@ -16,7 +16,8 @@ from .model import ComponentSet, Game, Group, Item, Origin, Text
 from .paths import GameNotFound, inside, resolve_manifest  # noqa: F401  (where games are found)
 from .problems import Location, Problem, plural, problem
 from .sizes import read_size
-from .yamlload import Document, load_yaml
+from .files import Unreadable, read_game_file
+from .yamlload import MAX_FILE_BYTES, Document, load_yaml, parse_yaml, read_problem
 
 DEFAULT_SIZES = {"card": "poker", "sheet": "poker", "token": "chip", "tile": "square", "standee": "mini", "board": "a3",
                  "data": "poker"}
@@ -85,11 +86,15 @@ class Loader:
             self.problems.append(problem("missing-file", where, f"'{file}' lies outside the game folder"))
         elif norm in self.files:
             self.problems.append(problem("duplicate-file", where, f"'{file}' is listed more than once"))
-        elif not (self.root / norm).exists():
-            self.problems.append(problem("missing-file", where, f"'{norm if relative_to else file}' does not exist"))
         else:
+            try:
+                raw = read_game_file(self.root, norm, MAX_FILE_BYTES)
+            except Unreadable as exc:
+                self.problems.append(read_problem(exc, where, f"'{norm if relative_to else file}'"))
+                self.complete = False
+                return None
             self.files.append(norm)
-            loaded, found = load_yaml(self.root, norm)
+            loaded, found = parse_yaml(raw, norm)
             self.problems.extend(found)
             if loaded is not None:
                 loaded.lists = dict(lists or {})
@@ -351,17 +356,18 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         else:
             sets[name] = component
 
+    unloaded = frozenset(data["components"]) - set(sets)  # reported: not what comes of them
     checks, found = ([], [])
     if "checks" in data:
         checks_doc = loader.read(data["checks"], loader.locate(("checks",)), "checks")
         if checks_doc is not None:
-            checks, found = load_checks(checks_doc, sets)
+            checks, found = load_checks(checks_doc, sets, unloaded)
     problems += found
     stats = None
     if "stats" in data:
         stats_doc = loader.read(data["stats"], loader.locate(("stats",)), "stats")
         if stats_doc is not None:
-            stats, found = load_stats(stats_doc, sets)
+            stats, found = load_stats(stats_doc, sets, unloaded)
             problems += found
 
     glossary = None
@@ -369,6 +375,9 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         glossary = data["glossary"]
 
     players = (data["players"]["min"], data["players"]["max"]) if "players" in data else None
+    if players is not None and players[0] > players[1]:
+        problems.append(problem("schema", loader.locate(("players", "min")),
+                                f"players: min {players[0]} is more than max {players[1]}"))
     game = Game(
         root=root,
         manifest=manifest.name,

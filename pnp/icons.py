@@ -166,15 +166,13 @@ def load_icons(root: pathlib.Path, folder: str = "icons") -> tuple[dict[str, Ico
 def load_icon(root: pathlib.Path, file: str) -> tuple[Icon | None, list[Problem]]:
     """The icon in `root/file` (`file` relative to the game folder), or None and every problem
     that keeps pnp from drawing it."""
+    from .files import Unreadable, read_game_file
+
     try:
-        with open(root / file, "rb") as f:
-            raw = f.read(MAX_ICON_BYTES + 1)
-    except FileNotFoundError:
-        return None, [problem("icon", Location(file), "the icon file does not exist")]
-    except OSError as e:
-        return None, [problem("icon", Location(file), f"cannot read the icon file: {e.strerror or e}")]
-    if len(raw) > MAX_ICON_BYTES:
-        return None, [problem("icon", Location(file), "the icon file is larger than 1 MB")]
+        raw = read_game_file(root, file, MAX_ICON_BYTES)
+    except Unreadable as e:
+        reason = "is larger than 1 MB" if e.size is not None else e.reason
+        return None, [problem("icon", Location(file), f"the icon file {reason}")]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -157,6 +157,47 @@ class Ink:
         return greyscale(definition) if self.greyscale else definition
 
 
+def back_of(component: "ComponentSet", item: "Item", name: str) -> tuple[tuple, str]:
+    """An item's back (the item has one of its own layout): what the items sharing it have in
+    common (its key), and its file name: the set's one back, its group's, or the item's own."""
+    scope = _scope(component.backs[item.back], component)
+    key = (item.back,) if scope == "set" else (item.back, item.group.id if item.group else None) \
+        if scope == "group" else (item.back, id(item))
+    if len(component.items) == 1:
+        scope = "set"  # the only item's back is the set's back
+    back_name = "back" if scope == "set" else (
+        f"back-{item.group.id}" if scope == "group" and item.group else f"{name}-back")
+    if len(component.backs) > 1 and scope == "set":
+        back_name = f"back-{item.back.rsplit('/', 1)[-1].removesuffix('.yaml')}"
+    return key, back_name
+
+
+def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "ComponentSet", "Item", bool]]:
+    """The name each image of each piece and back is written under in its print file's folder
+    (png/NAME/, svg/NAME/), as the build names them: (print file, file name, set, item, whether
+    it is a back), a shared back once, with the first item that uses it."""
+    views = game.views(language)
+    groups: dict[str, list["ComponentSet"]] = {}
+    for component in game.sets.values():
+        if component.type not in ("data", "board"):
+            groups.setdefault(component.print_name, []).append(component)
+    for print_name, sets in groups.items():
+        for component in sets:
+            names = component.declaration.get("name")
+            template = expr.parse_template(names) if names else None
+            backs: set[str] = set()
+            for item in component.items:
+                if component.faces.get(item.face or "") is None:
+                    continue
+                name = template.render(views.env(item), language) if template else item.id
+                yield print_name, name, component, item, False
+                if item.back and item.back in component.backs and component.declaration.get("back") != "same":
+                    _, back = back_of(component, item, name)
+                    if back not in backs:
+                        backs.add(back)
+                        yield print_name, f"{component.name}-{back}" if len(sets) > 1 else back, component, item, True
+
+
 class Kit:
     """Every set of a game, composed in one language (and printed with `ink`)."""
 
@@ -204,15 +245,7 @@ class Kit:
                     back = self.ink.back(face, component)
             elif item.back and item.back in component.backs:
                 layout = component.backs[item.back]
-                scope = _scope(layout, component)
-                key = (item.back,) if scope == "set" else (item.back, item.group.id if item.group else None) \
-                    if scope == "group" else (item.back, id(item))
-                if len(component.items) == 1:
-                    scope = "set"  # the only item's back is the set's back
-                back_name = "back" if scope == "set" else (
-                    f"back-{item.group.id}" if scope == "group" and item.group else f"{name}-back")
-                if len(component.backs) > 1 and scope == "set":
-                    back_name = f"back-{item.back.rsplit('/', 1)[-1].removesuffix('.yaml')}"
+                key, back_name = back_of(component, item, name)
                 if key not in shared:
                     shared[key] = self.ink.back(self._cut(compose(layout, self._context(layout, component), env,
                                                                   f"{component.name}-{back_name}"), component),

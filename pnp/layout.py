@@ -149,16 +149,13 @@ def _read_chain(game_root: Path, file: str, where: Location, problems: list[Prob
             if current.startswith("../") or posixpath.isabs(current):
                 problems.append(problem("missing-file", at, f"layout '{current}' lies outside the game folder"))
                 return None
-            if not (game_root / current).is_file():
-                problems.append(problem("missing-file", at, f"layout '{current}' does not exist"))
-                return None
             if current not in memo:
-                doc, read = load_yaml(game_root, current)
-                memo[current] = doc, read, schema.check(doc, "layout") if doc is not None else []
+                doc, read = load_yaml(game_root, current, at, f"layout '{current}'")
+                if doc is None:  # reported where it is named, each time
+                    problems += read
+                    return None
+                memo[current] = doc, read, schema.check(doc, "layout")
             doc, read, found = memo[current]
-            if doc is None:
-                problems += read
-                return None
         problems += read + found
         chain.append(doc)
         if found:

@@ -8,6 +8,7 @@ string of that language and a reference to an item is that item's view.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
@@ -23,19 +24,31 @@ if TYPE_CHECKING:
     from .stats import StatsSpec
 
 ANY_LANGUAGE = ""
+_BREAKS = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def one_line(text: str) -> str:
+    """A text as one line prints it: where it holds tabs or line breaks (a YAML block's
+    lines), each run of them and spaces is one space, and none is left at either end. Other
+    spaces (no-break, ideographic...) are the designer's, for the fonts' check to judge."""
+    if not any(ch in text for ch in "\t\n\r\f\v"):
+        return text
+    return _BREAKS.sub(" ", text).strip(" ")
 
 
 @dataclass(frozen=True)
 class Text:
-    """Printed text: one string for all languages, or one per language code."""
+    """Printed text: one string for all languages, or one per language code. A text is one
+    line (see `one_line`) unless it holds paragraphs."""
 
     values: tuple[tuple[str, str], ...]
 
     @classmethod
-    def from_data(cls, data: str | Mapping[str, str]) -> "Text":
+    def from_data(cls, data: str | Mapping[str, str], paragraphs: bool = False) -> "Text":
+        line = (lambda text: text) if paragraphs else one_line
         if isinstance(data, str):
-            return cls(((ANY_LANGUAGE, data),))
-        return cls(tuple(data.items()))
+            return cls(((ANY_LANGUAGE, line(data)),))
+        return cls(tuple((lang, line(text) if isinstance(text, str) else text) for lang, text in data.items()))
 
     @property
     def localised(self) -> bool:

@@ -90,17 +90,15 @@ def game_fonts(game: "Game") -> dict[str, FontMetrics]:
 
 def read_art(game: "Game") -> dict[str, "Art"]:
     """Every picture the data names, with its size in pixels (read once, before composing)."""
+    from .backends import picture_size
     from .checks.hygiene import art_files
     from .compose.boxes import Art
 
     found: dict[str, Art] = {}
     for _, _, _, relative in art_files(game):
         if relative not in found:
-            from PIL import Image
-
-            path = (game.root / relative).resolve()
-            with Image.open(path) as image:
-                found[relative] = Art(str(path), *image.size)
+            path = str((game.root / relative).resolve())
+            found[relative] = Art(path, *picture_size(path))
     return found
 
 
@@ -421,7 +419,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
 
     from .cache import FOLDER as CACHE
     from .files import keep_previous, staging_folder, swap_in, write_atomic
-    from .fingerprint import RECORD, game_inputs, previous_outputs, record
+    from .fingerprint import RECORD, game_inputs, previous_outputs, read_record, record
     from .validate import keep_work
 
     if target.exists() and not target.is_dir():
@@ -434,7 +432,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         staging = staging_folder(target)
     except OSError as exc:
         raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
-    inputs = game_inputs(game) if settings is not None else None
+    inputs = game_inputs(game, read_record(target)) if settings is not None else None
     if options.tts_base_url is None:  # Tabletop Simulator opens the images where this build puts them
         from dataclasses import replace
 

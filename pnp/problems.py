@@ -8,6 +8,7 @@ a message and the id of the check that found it.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable
@@ -30,14 +31,35 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
+MAX_MESSAGE = 400  # characters: a few lines of a terminal, whatever the data holds
+_LONG_QUOTE = re.compile(r"'[^'\n]{80,}'|\"[^\"\n]{80,}\"")
+
+
+def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
+    """A message of at most `limit` characters: long quoted texts cut short first, then the
+    middle of what is still too long (its start and end say the most)."""
+    if len(message) <= limit:
+        return message
+    message = _LONG_QUOTE.sub(lambda m: f"{m.group(0)[:61]}…{m.group(0)[-1]}", message)
+    if len(message) > limit:
+        tail = limit // 3
+        message = f"{message[:limit - tail - 3]} … {message[-tail:]}"
+    return message
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with the game data, located in its file."""
+    """One thing wrong with the game data, located in its file (its message shortened to a
+    few lines)."""
 
     location: Location
     severity: Severity
     message: str
     rule: str
+
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE:
+            object.__setattr__(self, "message", shorten(self.message))
 
     def format(self, prefix: str = "") -> str:
         loc = self.location
@@ -78,7 +100,8 @@ register_check("yaml-syntax", Severity.ERROR, "The file is not valid YAML (or no
 register_check("yaml-duplicate-key", Severity.ERROR, "A mapping repeats a key; YAML would silently keep only the last.")
 register_check("yaml-alias", Severity.ERROR, "An alias refers to itself or expands to too much data (an alias bomb).")
 register_check("empty-file", Severity.ERROR, "A data file is empty or holds only comments.")
-register_check("missing-file", Severity.ERROR, "A file named in game.yaml does not exist or cannot be read.")
+register_check("missing-file", Severity.ERROR, "A file named in game.yaml does not exist or cannot be read: a folder, "
+               "a pipe or a device, or a file outside the game folder (by `..` or a link).")
 register_check("duplicate-file", Severity.ERROR, "game.yaml names the same file twice.")
 register_check("schema", Severity.ERROR, "A value has the wrong type, is missing, or a key is unknown (JSON Schema).")
 

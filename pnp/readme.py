@@ -151,7 +151,7 @@ def accent(game: "Game") -> str:
 
 
 def localised(value: Any, game: "Game", language: str) -> str:
-    return Text.from_data(value).get(language, game.language) if value else ""
+    return Text.from_data(value, paragraphs=True).get(language, game.language) if value else ""
 
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .problems import Problem, problem
 from .yamlload import DataPath, Document
@@ -121,6 +122,31 @@ def compiled(schema: dict) -> str:
     return name
 
 
+# No game needs a larger number (beyond it a float no longer holds every whole number), and a
+# larger one may overflow what reads it.
+LARGEST = 10**15
+
+
+def unusable_numbers(data: Any, path: DataPath = ()) -> Iterator[tuple[DataPath, str]]:
+    """Every number of the data that pnp cannot compute with, with why: .nan, .inf, and
+    numbers larger than LARGEST."""
+    if isinstance(data, bool):
+        return
+    if isinstance(data, float) and math.isnan(data):
+        yield path, ".nan is not a number"
+    elif isinstance(data, float) and math.isinf(data):
+        yield path, f"{'-' if data < 0 else ''}.inf is not a finite number"
+    elif isinstance(data, (int, float)) and abs(data) > LARGEST:
+        yield path, f"{_describe(data) if isinstance(data, int) else repr(data)} is larger than any number pnp uses " \
+                    f"(10^15 at most)"
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from unusable_numbers(value, path + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from unusable_numbers(value, path + (i,))
+
+
 _TYPE_NAMES = {
     "string": "a string",
     "integer": "a whole number",
@@ -133,6 +159,8 @@ _TYPE_NAMES = {
 
 
 def _describe(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:  # not a hundred digits
+        return f"{value:.3g}" if abs(value) < 10**300 else f"a number of {len(str(abs(value)))} digits"
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -207,6 +235,8 @@ def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, Dat
         return f"{prefix}{_describe(value)} {hint}", path, False
     if kind == "minLength" and isinstance(value, str) and not value:
         return f"{prefix}must not be empty", path, False
+    if kind == "maxLength":
+        return f"{prefix}{_describe(value)} is longer than {error.validator_value} characters", path, False
     if kind == "minItems":
         return f"{prefix}needs at least {error.validator_value} item(s)", path, False
     if kind == "minProperties":
@@ -243,7 +273,15 @@ def check(doc: Document, schema: str, broken: set[tuple] | None = None) -> list[
     if doc.digest and known in clean:
         return []
     problems = []
+    numbers = dict(unusable_numbers(doc.data))
+    for path, reason in numbers.items():
+        if broken is not None:
+            broken.add(path)
+        where = describe_path(doc, path)
+        problems.append(problem("schema", doc.locate(path), f"{where}: {reason}" if where else reason))
     for error in validator(schema).iter_errors(doc.data):
+        if tuple(error.absolute_path) in numbers:  # said above
+            continue
         if broken is not None:
             path = tuple(error.absolute_path)
             if error.validator == "required":

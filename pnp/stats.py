@@ -45,10 +45,15 @@ class StatsSpec:
 NAMES = {"items", "group", "groups", "game", "sets", "totals", "id", "position", "copies", "item"}
 
 
-def load_stats(doc: "Document", sets: dict[str, "ComponentSet"]) -> tuple[StatsSpec | None, list[Problem]]:
+def load_stats(doc: "Document", sets: dict[str, "ComponentSet"],
+               unloaded: frozenset[str] = frozenset()) -> tuple[StatsSpec | None, list[Problem]]:
+    """Read a game's stats.yaml (already schema-checked); nothing, and no problem, when its set
+    is declared but could not be loaded (`unloaded`)."""
     data = doc.data
     problems: list[Problem] = []
     component = sets.get(data["for"])
+    if data["for"] in unloaded:
+        return None, []
     if component is None:
         return None, [problem("schema", doc.locate(("for",)), f"for: '{data['for']}' is not a set "
                                                                f"(sets: {', '.join(sorted(sets))})")]

@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
+import math
+
 from .fonts import FontMetrics
 
 NO_BREAK_SPACE = "\u00a0"
 
 
+STEP = 0.25  # points: sizes are tried from the largest down, a step at a time
+
+
+def _skip(size: float, largest: float) -> float:
+    """`size` less as many whole steps as surely leave it above `largest` (no size above it can
+    fit): the same size the step-by-step search reaches, without measuring at each step."""
+    current = size
+    for _ in range(max(0, math.floor((size - largest) / STEP) - 1)):
+        current -= STEP
+    return current
+
+
 def fit_size(font: FontMetrics, text: str, width: float, size: float, min_size: float) -> float | None:
     """The largest size from `size` down to `min_size` (in 0.25 pt steps) at which `text`
     fits `width`; None when it does not fit even at `min_size`."""
-    step = 0.25
-    current = size
+    step = STEP
+    full = font.width(text, 1.0)  # a line's width grows with its size
+    current = _skip(size, (width + 1e-6) / full) if full > 0 else size
     while current >= min_size - 1e-9:
         if font.width(text, current) <= width + 1e-6:
             return current
@@ -43,8 +58,14 @@ def fit_paragraph(font: FontMetrics, text: str, width: float, height: float, siz
                   leading: float = 1.2) -> tuple[float, list[str]] | None:
     """The largest size (down to `min_size`) at which `text` wraps into `width` x `height`,
     with its lines; None when it cannot fit."""
-    step = 0.25
-    current = size
+    step = STEP
+    # n lines hold the text's words, each line at most `width`, and take n * size * leading of
+    # the height: no size above the one where the words' own width fills the box can fit
+    words = font.width(text.replace(" ", "").replace(NO_BREAK_SPACE, ""), 1.0)
+    largest = (height + 1e-6) / leading
+    if words > 0:
+        largest = min(largest, math.sqrt((height + 1e-6) * (width + 1e-6) / (words * leading)))
+    current = _skip(size, largest)
     while current >= min_size - 1e-9:
         lines = wrap(font, text, width, current)
         tall = len(lines) * current * leading

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
@@ -23,9 +24,16 @@ def parse_length(value: str | int | float, default_unit: str = "mm") -> float:
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a length")
     if isinstance(value, (int, float)):
-        return float(value) * POINTS_PER[default_unit]
-    match = _LENGTH.match(value)
-    if not match:
-        raise ValueError(f"{value!r} is not a length; write it like 3mm, 0.125in or 9pt")
-    number, unit = match.groups()
-    return float(number) * POINTS_PER[unit or default_unit]
+        number, unit = value, default_unit
+    else:
+        match = _LENGTH.match(value)
+        if not match:
+            raise ValueError(f"{value!r} is not a length; write it like 3mm, 0.125in or 9pt")
+        number, unit = match.groups()
+    try:
+        length = float(number) * POINTS_PER[unit or default_unit]
+    except OverflowError:
+        length = math.inf
+    if not math.isfinite(length):
+        raise ValueError(f"{value!r} is not a length pnp can use")
+    return length

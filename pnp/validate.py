@@ -122,9 +122,9 @@ def validate(manifest: Path, cache: Any = None) -> Report:
         order = list(game.files)
         # (a folder that is not there holds nothing: no need to work out the key)
         key = geometry_key(game) if cache is not None and cache.present else None
-        kept = cache.get("map-checks", key) if key is not None else None
+        kept = _readable(cache.get("map-checks", key)) if key is not None else None
         if kept is not None:
-            problems += _problems(kept)
+            problems += kept
             problems += run_rules(game, skip=GEOMETRY_CHECKS)
         else:
             found = run_rules(game)
@@ -147,6 +147,15 @@ def _unique(problems: list[Problem]) -> list[Problem]:
 def _data(problems) -> bytes:
     return json.dumps([[p.location.file, p.location.line, p.location.column, p.severity.value, p.message, p.rule]
                        for p in problems]).encode("utf-8")
+
+
+def _readable(data: bytes | None) -> list[Problem] | None:
+    """Problems a build kept, or None when there are none to read (or they cannot be: an entry
+    from another pnp, or edited by hand, is worked out again)."""
+    try:
+        return _problems(data) if data is not None else None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
 
 
 def _problems(data: bytes) -> list[Problem]:

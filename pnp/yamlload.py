@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
+from .files import Unreadable, read_game_file
 from .problems import Location, Problem, problem
 
 try:  # libyaml is much faster; positions are the same
@@ -171,25 +172,23 @@ class _Converter:
         return result
 
 
-def load_yaml(root: Path, file: str) -> tuple[Document | None, list[Problem]]:
-    """Load `root/file`. Returns the document (None when unreadable) and its problems."""
-    start = Location(file)
-    path = root / file
+def load_yaml(root: Path, file: str, where: Location | None = None,
+              name: str = "file") -> tuple[Document | None, list[Problem]]:
+    """Load `root/file`. Returns the document (None when unreadable) and its problems; a file
+    that cannot be read is reported at `where` (where it is named), as `name`."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [problem(
-                "yaml-syntax", start,
-                f"file is {size / 1e6:.1f} MB; pnp reads data files of at most {MAX_FILE_BYTES / 1e6:.1f} MB",
-            )]
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None, [problem("missing-file", start, "file does not exist")]
-    except IsADirectoryError:
-        return None, [problem("missing-file", start, "is a folder, not a file")]
-    except OSError as exc:
-        return None, [problem("missing-file", start, f"cannot read file: {exc.strerror or exc}")]
+        raw = read_game_file(root, file, MAX_FILE_BYTES)
+    except Unreadable as exc:
+        return None, [read_problem(exc, where or Location(file), name)]
     return parse_yaml(raw, file)
+
+
+def read_problem(exc: Unreadable, where: Location, name: str) -> Problem:
+    """Why a data file could not be read, as a problem: `name` is how to call it."""
+    if exc.size is not None:
+        return problem("yaml-syntax", where, f"{name} is {exc.size / 1e6:.1f} MB; pnp reads data files of at most "
+                                             f"{MAX_FILE_BYTES / 1e6:.1f} MB")
+    return problem("missing-file", where, f"{name} {exc.reason}")
 
 
 def parse_yaml(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
@@ -288,6 +287,11 @@ def _parse(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
             if start_mark is not None and mark is not None and start_mark.line != mark.line:
                 context += f" that starts at line {start_mark.line + 1}, column {start_mark.column + 1}"
             message = f"{message} ({context})"
+        if (exc.context or "").startswith("while scanning a quoted scalar") and exc.context_mark is not None \
+                and exc.problem in ("found unexpected end of stream", "found unexpected document separator"):
+            # the file ends (or a document does) inside quotes: the quote that opens them is the mistake
+            where = Location(file, *_position(exc.context_mark))
+            message = "the quote that opens here is never closed"
         if mark and text[mark.index: mark.index + 1] == "\t":
             message = "a tab cannot indent YAML; use spaces"
         if message.startswith("found undefined alias") and mark is not None:

@@ -1,9 +1,14 @@
-"""Property: whatever happens to the YAML, validation ends in problems or success, never a traceback."""
+"""Property: whatever happens to the YAML (and to the files themselves), validation and a build
+end in problems or success: never a traceback, a hang, or a file deleted outside out/."""
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
+import signal
 import tempfile
+import traceback
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -29,8 +34,29 @@ mutation = st.one_of(
 )
 
 
+# values a careless or hostile designer gives, each still YAML: a "value" step puts one in place
+# of the a-th `key: value` of a file (a number for a number, text for text)
+NUMBERS = ["0", "-1", "0.001", "7", "99", "250", "1000000", str(10**100), ".nan", ".inf", "1e309"]
+TEXTS = ["''", "x" * 300, '"a\\tb\\u2028c"', "'☃ ₹ é'", "back", "|\n  two\n  lines", "'{{'", "'{x}'", "~",
+         "../../outside.yaml", "/dev/zero", "[]", "{}", "'#ffffff'", "none"]
+HOSTILE = max(len(NUMBERS), len(TEXTS))
+_KEY_VALUE = re.compile(r"^(\s*(?:- )?[\w-]+: )(\S.*)$")
+
+
 def mutate(data: bytes, steps: list[tuple]) -> bytes:
     for kind, a, b in steps:
+        if kind == "value":
+            lines = data.decode("utf-8", errors="replace").split("\n")
+            spots = [i for i, line in enumerate(lines) if _KEY_VALUE.match(line)]
+            if spots:
+                i = spots[a % len(spots)]
+                indent = len(lines[i]) - len(lines[i].lstrip()) + 2
+                number = re.fullmatch(r"-?[\d.]+", _KEY_VALUE.match(lines[i]).group(2).split(" #")[0].strip())
+                choices = NUMBERS if number else TEXTS
+                value = choices[b % len(choices)].replace("\n", "\n" + " " * indent)
+                lines[i] = _KEY_VALUE.sub(lambda m: m.group(1) + value, lines[i])
+                data = "\n".join(lines).encode("utf-8")
+            continue
         if kind == "byte":
             if data:
                 i = a % len(data)
@@ -76,3 +102,81 @@ def test_mutated_yaml_never_raises(file: str, steps: list[tuple]) -> None:
         assert p.location.file in FILES
         assert p.severity in (Severity.ERROR, Severity.WARNING)
         assert p.message and "\n" not in p.message
+
+
+# --- building a mutated game -----------------------------------------------------------------
+
+BUILD_WORK = Path(tempfile.mkdtemp(prefix="pnp-build-mutations-"))
+GAME = BUILD_WORK / "game"
+shutil.copytree(MINI, GAME)
+(BUILD_WORK / "beside.txt").write_text("a file beside the game\n")
+(GAME / "notes.txt").write_text("the designer's notes\n")
+OUTSIDE = {p: p.read_bytes() for p in sorted(BUILD_WORK.rglob("*")) if p.is_file()}
+
+# what can happen to a file rather than to its text
+REPLACED = st.sampled_from(["pipe", "folder", "link out of the game", "link to /dev/zero", "link to nothing"])
+
+
+def replace_file(path: Path, how: str) -> None:
+    path.unlink()
+    if how == "pipe":
+        os.mkfifo(path)
+    elif how == "folder":
+        path.mkdir()
+    elif how == "link out of the game":
+        path.symlink_to(BUILD_WORK / "beside.txt")
+    elif how == "link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.symlink_to(path.with_name("nowhere.yaml"))
+
+
+def restore() -> None:
+    for name, data in ORIGINALS.items():
+        path = GAME / name
+        if path.is_dir() and not path.is_symlink():
+            path.rmdir()
+        elif os.path.lexists(path) and (path.is_symlink() or not path.is_file()):
+            path.unlink()
+        path.write_bytes(data)
+
+
+class Hang(Exception):
+    pass
+
+
+def _hang(signum, frame) -> None:
+    raise Hang("the build took more than a minute")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(file=st.sampled_from(FILES),
+       steps=st.lists(st.one_of(st.tuples(st.just("value"), st.integers(0, 200), st.integers(0, HOSTILE - 1)),
+                                mutation), max_size=2),
+       replaced=st.one_of(st.none(), st.none(), st.none(), st.tuples(st.sampled_from(FILES), REPLACED)),
+       formats=st.sampled_from(["pdf", "pdf,svg"]))
+def test_a_mutated_game_builds_or_says_why(file: str, steps: list[tuple], replaced: tuple | None,
+                                           formats: str) -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    restore()
+    (GAME / file).write_bytes(mutate(ORIGINALS[file], steps))
+    if replaced is not None:
+        replace_file(GAME / replaced[0], replaced[1])
+    previous = signal.signal(signal.SIGALRM, _hang)
+    signal.alarm(60)  # no example takes a tenth of it: past it, it hangs
+    try:
+        result = CliRunner().invoke(main, ["build", "--game", str(GAME), "--format", formats, "--paper", "a4", "-q"])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError("".join(traceback.format_exception(result.exception)))
+    assert result.exit_code in (0, 1, 2), result.output
+    assert "Traceback" not in result.output
+    for path, data in OUTSIDE.items():  # nothing outside out/ deleted, and nothing but the game's data changed
+        assert os.path.lexists(path), path
+        if path.suffix != ".yaml":
+            assert path.read_bytes() == data, path

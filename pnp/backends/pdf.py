@@ -20,11 +20,13 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
+from . import grey_picture, upright
 from ..scene import (Circle, Definition, Group, Image, Node, Page, Rect, Style, Text, Use, characters_by_font,
                      ellipse_path, texts)
 from ..scene import Path as PathNode
@@ -214,14 +216,9 @@ class _Painter:
             c.saveState()
             c.translate(node.x, node.y + node.height)
             c.scale(1, -1)
-            if node.grey:
-                from reportlab.lib.utils import ImageReader
-
-                from .png import grey_picture
-
-                c.drawImage(ImageReader(grey_picture(node.path)), 0, 0, node.width, node.height, mask="auto")
-            else:
-                c.drawImage(node.path, 0, 0, node.width, node.height, mask="auto")
+            drawn = grey_picture(node.path) if node.grey else upright(node.path)
+            c.drawImage(ImageReader(drawn) if drawn is not None else node.path, 0, 0, node.width, node.height,
+                        mask="auto")
             c.restoreState()
         elif isinstance(node, Use):
             c.saveState()

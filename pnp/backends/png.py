@@ -39,16 +39,6 @@ def rasterize(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Ite
         document.close()
 
 
-def grey_picture(path: str) -> Image.Image:
-    """A picture in greys of the same luminance, its transparency kept (a greyscale kit's art)."""
-    from PIL import ImageOps
-
-    with Image.open(path) as image:
-        image = ImageOps.exif_transpose(image)
-        has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
-        return image.convert("LA" if has_alpha else "L")
-
-
 def thumbnail(image: Image.Image, width: int) -> Image.Image:
     """The image reduced by a whole factor to at most `width` pixels wide (box-averaged)."""
     return image.reduce(max(1, -(-image.width // width)))
@@ -91,9 +81,40 @@ def _render_share(pdf: bytes, dpi: float, pages: list[int], paths: list[str], th
 
 
 def worker_pool(jobs: int | None = None) -> ProcessPoolExecutor:
-    """Worker processes for rasterizing (forked: they start at once and share what is loaded)."""
+    """Worker processes for rasterizing (forked: they start at once and share what is loaded),
+    each ending with the build's process, however it ends."""
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    return ProcessPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1), mp_context=context)
+    return ProcessPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1), mp_context=context,
+                               initializer=_die_with, initargs=(os.getpid(),))
+
+
+def _die_with(parent: int) -> None:
+    """In a worker: end when the process that started it does, even killed outright (kill -9
+    gives it no time to stop its workers, which would wait on their queue for minutes). Linux
+    does it when asked (PR_SET_PDEATHSIG); elsewhere a thread watches the parent."""
+    import signal
+    import sys
+
+    asked = False
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            asked = ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0) == 0  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            asked = False
+    if os.getppid() != parent:  # it ended before the worker could ask
+        os._exit(1)
+    if not asked:
+        import threading
+        import time
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1)
+            os._exit(1)
+
+        threading.Thread(target=watch, daemon=True).start()
 
 
 class PageRenderer:

@@ -23,6 +23,7 @@ import svgwrite
 from fontTools.pens.basePen import BasePen
 
 from ..fonts import metrics
+from . import grey_picture, upright
 from ..scene import (Circle, Group, Image, Matrix, Node, Page, Path as PathNode, Rect, Style, Text, Use,
                      characters_by_font, texts)
 from ..units import to_mm
@@ -284,14 +285,11 @@ class SvgRenderer:
                 text["paint-order"] = "stroke"
             parent.add(text)
         elif isinstance(node, Image):
-            if node.grey:
-                import io
+            drawn = grey_picture(node.path) if node.grey else upright(node.path)
+            if drawn is not None:
+                from .png import png_bytes
 
-                from .png import grey_picture
-
-                buffer = io.BytesIO()
-                grey_picture(node.path).save(buffer, "PNG")
-                data = buffer.getvalue()
+                data = png_bytes(drawn)
             else:
                 data = Path(node.path).read_bytes()
             kind = "png" if data[:8] == b"\x89PNG\r\n\x1a\n" else "jpeg"

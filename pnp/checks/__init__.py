@@ -139,9 +139,12 @@ EXTRA_NAMES = {
 }
 
 
-def load_checks(doc: "Document", sets: Mapping[str, "ComponentSet"]) -> tuple[list[Check], list[Problem]]:
+def load_checks(doc: "Document", sets: Mapping[str, "ComponentSet"],
+                unloaded: frozenset[str] = frozenset()) -> tuple[list[Check], list[Problem]]:
     """Read a game's checks.yaml (already schema-checked): every check, with its
-    expressions and message parsed and its names checked against the fields."""
+    expressions and message parsed and its names checked against the fields. A check of a
+    set that is declared but could not be loaded (`unloaded`, its problem already said) is
+    left out without a word."""
     checks: list[Check] = []
     problems: list[Problem] = []
     infos: dict[str, CheckInfo] = {}
@@ -174,7 +177,9 @@ def load_checks(doc: "Document", sets: Mapping[str, "ComponentSet"]) -> tuple[li
         if target is not None:
             set_name, _, part = target.partition(".")
             component = sets.get(set_name)
-            if component is None or part not in ("", "groups"):
+            if component is None and set_name in unloaded:
+                pass  # left out below, once its id is known
+            elif component is None or part not in ("", "groups"):
                 known = ", ".join(sorted(sets)) or "none"
                 problems.append(problem("schema", where("for"),
                                         f"check '{spec['id']}': for: '{target}' is not a set (sets: {known}), "
@@ -199,6 +204,8 @@ def load_checks(doc: "Document", sets: Mapping[str, "ComponentSet"]) -> tuple[li
             problems.append(problem("schema", where("severity") if "severity" in spec else doc.locate(path),
                                     f"check '{spec['id']}' is declared again with another severity"))
             continue
+        if target is not None and component is None:
+            continue  # a check of a set that could not be loaded
         names = _names(component, groups) | EXTRA_NAMES[kind]
         parsed: dict[str, Any] = {}
         failed = False
@@ -257,6 +264,8 @@ def load_checks(doc: "Document", sets: Mapping[str, "ComponentSet"]) -> tuple[li
                     problems.append(problem("schema", where(kind), f"check '{spec['id']}': say what {value} refers "
                                                                    f"to with `to:` (a set, or set.field)"))
                     continue
+            if to is not None and to.split(".")[0] in unloaded:
+                continue
             if to is not None and to.split(".")[0] not in sets:
                 problems.append(problem("schema", where("to") if "to" in spec else where(kind),
                                         f"check '{spec['id']}': '{to}' is not a set"))
@@ -269,6 +278,8 @@ def load_checks(doc: "Document", sets: Mapping[str, "ComponentSet"]) -> tuple[li
             field_name = rest[len("groups."):] if other_groups else rest
             other = sets.get(set_name)
             fields_there = (other.group_fields if other_groups else other.fields) if other is not None else {}
+            if set_name in unloaded:
+                continue
             if other is None or field_name not in fields_there or fields_there[field_name].type != "colour":
                 problems.append(problem("schema", where("against"),
                                         f"check '{spec['id']}': against: '{spec['against']}' is not a colour field "

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..fields import references
-from ..fonts import bundled_fonts, character_map, find_font
+from ..fonts import character_map, find_font, font_problem
 from ..model import Text
 from ..problems import Location, Severity
 from ..schema import describe_path
@@ -23,20 +23,22 @@ if TYPE_CHECKING:
     from ..model import ComponentSet, Game, Item, Origin
 
 MAX_ART_PIXELS = 64_000_000
+MAX_ART_BYTES = 64_000_000
+MAX_NAME_BYTES = 150  # a piece's file name: the exports add to it, and file systems take 255 bytes
 FIELD_TEMPLATE = re.compile(r"^\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}$")
 
 
 # --- fonts ------------------------------------------------------------------------------
 
-@rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder.")
+@rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder, "
+      "or its file there is not a TrueType font pnp can read.")
 def missing_font(game: "Game") -> Found:
     from ..model import Origin
 
     for role, name in game.fonts.items():
-        if find_font(name, game.root) is None:
-            some = ", ".join(list(bundled_fonts())[:4])
-            yield (game.locate(Origin(game.manifest), "fonts", role),
-                   f"font '{name}' is not bundled and not in fonts/ (bundled fonts include {some})")
+        reason = font_problem(name, game.root)
+        if reason is not None:
+            yield game.locate(Origin(game.manifest), "fonts", role), reason
 
 
 # --- printed text ---------------------------------------------------------------------------
@@ -52,6 +54,17 @@ class Printed:
     where: Location
     owner: str  # "card 'king'"
     field: str  # "name", "name.fr", or the box's name
+    cell: "Cell | None" = None  # in a table: its column and size
+
+
+@dataclass(frozen=True)
+class Cell:
+    """Where a table prints a text: its title, header or a row's, in a column of `width`
+    points, at `size`, in the font of `font` (a role)."""
+
+    width: float
+    size: float
+    font: str
 
 
 @functools.lru_cache(maxsize=1024)
@@ -139,6 +152,8 @@ def _text_boxes(boxes) -> Iterator[tuple["Box", str | None]]:
             yield box, "text"
         elif box.kind == "badge":
             yield box, "badge"
+        elif box.kind == "table":
+            yield box, "table"
         elif box.kind in ("list", "group") and box.get("boxes"):
             yield box, None
         if box.get("else") is not None:
@@ -152,14 +167,50 @@ def printed(game: "Game") -> list[Printed]:
     return game.memo["printed"]
 
 
+def _cells(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
+    """What a table box prints: its title, its header and each row's cells, as
+    pnp.compose.boxes draws them, each with its template and the room it has: from its
+    column's start to where the row's next text starts (a text may run over empty cells)."""
+    spec = box.get("table") or {}
+    size = box.get("size") or 7.5
+    columns = spec.get("columns") or [0.0]
+    bold, body = spec.get("title_font") or "heading", box.get("font") or "body"
+
+    def row_of(sources: list, inner: dict, font: str) -> Iterator[tuple[Any, str, Cell]]:
+        texts = []
+        for source in sources:
+            template = source.get(language, default)
+            try:
+                texts.append((template, template.render(inner, language)))
+            except Exception:  # an expression that fails is reported by the build's checks
+                texts.append((template, ""))
+        starts = [columns[min(j, len(columns) - 1)] for j in range(len(texts))]
+        for j, (template, text) in enumerate(texts):
+            if text:
+                end = next((starts[k] for k in range(j + 1, len(texts)) if texts[k][1] and starts[k] > starts[j]), 1.0)
+                yield template, text, Cell((end - starts[j]) * box.width, size, font)
+
+    if spec.get("title") is not None:
+        template = spec["title"].get(language, default)
+        yield template, template.render(env, language), Cell(box.width, size + 1.5, bold)
+    yield from row_of(spec.get("header") or [], env, bold)
+    for row in spec["rows"].evaluate(env) if spec.get("rows") is not None else []:
+        yield from row_of(spec.get("cells") or [], dict(env, row=row), body)
+
+
 def _rendered(boxes: list, env: dict, language: str, default: str,
-              row: tuple = ()) -> Iterator[tuple["Box", Any, str, tuple]]:
+              row: tuple = ()) -> Iterator[tuple["Box", Any, str, tuple, Cell | None]]:
     """Each text box's template and text in `env`, a list's boxes once per row (with its
     `entry` and `number`, and the row as (field, index) when the list is a field) and a
-    group's with it."""
+    group's with it, and each text of a table with its cell."""
     for box, key in boxes:
         try:
             if box.condition is not None and not box.condition.evaluate(env):
+                continue
+            if key == "table":
+                for template, text, cell in _cells(box, env, language, default):
+                    if text:
+                        yield box, template, text, row, cell
                 continue
             if key is None:
                 listed = box.get("list") if box.kind == "list" else None
@@ -176,7 +227,7 @@ def _rendered(boxes: list, env: dict, language: str, default: str,
         except Exception:  # an expression that fails is reported by the build's checks
             continue
         if text:
-            yield box, template, text, row
+            yield box, template, text, row, None
 
 
 def _printed(game: "Game") -> Iterator[Printed]:
@@ -196,9 +247,9 @@ def _printed(game: "Game") -> Iterator[Printed]:
                     if component.type == "board" and component.settings is not None:
                         env["map"] = component.settings.view(language, game.language)
                     env["colours"] = layout.colours
-                    for box, template, text, row in _rendered(boxes, env, language, game.language):
+                    for box, template, text, row, cell in _rendered(boxes, env, language, game.language):
                         own = item is not None and bool(template.names & item_names)
-                        quick = (text, id(box), layout.file, id(item) if own else None)
+                        quick = (text, id(box), layout.file, id(item) if own else None, cell)
                         if quick in seen:  # the same text in another language, or for another item
                             continue
                         seen.add(quick)
@@ -212,12 +263,12 @@ def _printed(game: "Game") -> Iterator[Printed]:
                         else:  # the same for every item: where the box says it
                             where = _box_place(game, layout, box)
                             owner, field = f"layout '{layout.file}'", box.name
-                        font = box.get("font") or ("body" if box.kind == "text" else "heading")
-                        key_seen = (text, box.name, layout.file, font, where)
+                        font = cell.font if cell else box.get("font") or ("body" if box.kind == "text" else "heading")
+                        key_seen = (text, box.name, layout.file, font, where, cell)
                         if key_seen in seen:
                             continue
                         seen.add(key_seen)
-                        yield Printed(text, box, layout, font, where, owner, field)
+                        yield Printed(text, box, layout, font, where, owner, field, cell)
 
 
 def _box_place(game: "Game", layout: "Layout", box: "Box") -> Location:
@@ -240,11 +291,23 @@ def missing_glyph(game: "Game") -> Found:
         if font is None:
             continue  # reported by missing-font
         cmap = character_map(font)
-        missing = sorted({ch for ch in p.text if ord(ch) not in cmap and not ch.isspace()})
+        missing = sorted({ch for ch in p.text if ord(ch) not in cmap})  # spaces too: a font lacking one prints a box
         if missing:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+            chars = ", ".join(map(character, missing))
             name = f"{p.owner}: {p.field}" if p.field else p.owner
             yield p.where, f"{name} {p.text!r}: font {font.stem} has no glyph for {chars}"
+
+
+CONTROLS = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}
+
+
+def character(ch: str) -> str:
+    """A character for a message: itself where it shows, else its code point and name."""
+    if ch.isprintable() and not ch.isspace():
+        return f"'{ch}' (U+{ord(ch):04X})"
+    import unicodedata
+
+    return f"U+{ord(ch):04X} ({CONTROLS.get(ch) or unicodedata.name(ch, 'a control character').lower()})"
 
 
 # Whether a text fits a box, by font, box and text: a build keeps these in its cache, so that
@@ -252,31 +315,46 @@ def missing_glyph(game: "Game") -> Found:
 FITS: dict[str, bool] = {}
 
 
-@rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box even at the smallest size allowed.")
+@rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column) "
+      "even at the smallest size allowed, or a list's rows do not fit their box.")
 def text_fit(game: "Game") -> Found:
     from ..compose.boxes import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, fitted
     from ..fonts import metrics
+    from ..textfit import fit_size
     from ..units import to_mm
 
     fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
     if None in fonts.values() or not fonts:
         return  # reported by missing-font
     for p in printed(game):
-        if p.box.kind != "text" or p.font not in fonts:
+        if p.font not in fonts:
             continue
-        box = p.box
+        box, font = p.box, fonts[p.font]
         # the same text in the same box fits the same, wherever it comes from, in this process or
         # in the last build's (the font's file is part of the key: a game's own may change)
-        key = (f"{fonts[p.font].name} {fonts[p.font].stat().st_size} {box.width!r} {box.height!r} "
-               f"{box.get('size')!r} {box.get('min_size')!r} {box.get('wrap')!r} {box.get('leading')!r} {p.text}")
+        key = (f"{box.kind} {font.name} {font.stat().st_size} {box.width!r} {box.height!r} "
+               f"{box.get('size')!r} {box.get('min_size')!r} {box.get('wrap')!r} {box.get('leading')!r} "
+               f"{p.cell!r} {p.text}")
         fits = FITS.get(key)
         if fits is None:
-            fits = FITS[key] = fitted(box, p.text, metrics(fonts[p.font])) is not None
+            if p.cell is not None:  # a table prints its texts at its size, each in its column
+                fits = metrics(font).width(p.text, p.cell.size) <= p.cell.width + 1e-6
+            elif box.kind == "badge":  # as pnp.compose.boxes draws it, across three quarters of the disc
+                fits = fit_size(metrics(font), p.text, min(box.width, box.height) * 0.75, box.get("size") or 14.0,
+                                MIN_TEXT_SIZE) is not None
+            else:
+                fits = fitted(box, p.text, metrics(font)) is not None
+            FITS[key] = fits
         if fits:
             continue
-        box = p.box
         name = f"{p.owner}: {p.field}" if p.field else p.owner
-        if box.get("wrap"):
+        if p.cell is not None:
+            yield p.where, (f"{name} {p.text!r} does not fit its {to_mm(p.cell.width):.3g} mm column of the "
+                            f"{box.name} table at {p.cell.size:g} pt")
+        elif box.kind == "badge":
+            yield p.where, (f"{name} {p.text!r} does not fit the {to_mm(min(box.width, box.height)):g} mm "
+                            f"{box.name} badge even at {MIN_TEXT_SIZE:g} pt")
+        elif box.get("wrap"):
             least = max(box.get("min_size") or box.get("size") or 7.0, MIN_PARAGRAPH_SIZE)
             yield p.where, (f"{name} {p.text[:30]!r}... does not fit the {to_mm(box.width):g} x "
                             f"{to_mm(box.height):g} mm {box.name} box even at {least:g} pt")
@@ -284,6 +362,55 @@ def text_fit(game: "Game") -> Found:
             least = max(box.get("min_size") or 0, MIN_TEXT_SIZE)
             yield p.where, (f"{name} {p.text!r} does not fit the {to_mm(box.width):g} mm {box.name} box "
                             f"even at {least:g} pt")
+    yield from _list_rows(game)
+
+
+def _list_rows(game: "Game") -> Found:
+    """Lists whose rows do not fit their box: rows of equal height share it (or stand
+    row_height apart from its top), and each row's boxes reach as far down as the lowest."""
+    from ..units import to_mm
+
+    views = game.views(game.language)
+    for component in game.sets.values():
+        for layout in _layouts(component):
+            lists = [box for box in _nested(layout.boxes) if box.kind == "list" and box.get("list") is not None]
+            if not lists:
+                continue
+            items = [None] if component.whole_board else [i for i in component.items if _uses(component, i, layout)]
+            for box in lists:
+                reach = max((sub.y + sub.height for sub in box.get("boxes") or ()), default=0.0)
+                step = box.get("row_height")
+                for item in items:
+                    env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                    try:
+                        if box.condition is not None and not box.condition.evaluate(env):
+                            continue
+                        rows = len(box.get("list").evaluate(env) or ())
+                    except Exception:  # an expression that fails is reported by the build's checks
+                        continue
+                    pitch = step or (box.height / rows if rows else 0.0)
+                    if not rows or (rows - 1) * pitch + reach <= box.height + 1e-6:
+                        continue
+                    held = int((box.height - reach + 1e-6) // pitch) + 1 if step else \
+                        int((box.height + 1e-6) // reach) if reach else rows
+                    source = box.get("list").source.strip()
+                    if item is not None and source in item.fields:
+                        where, owner = game.locate(item.origin, source), component.describe(item)
+                    elif item is not None:
+                        where, owner = game.locate(item.origin), component.describe(item)
+                    else:
+                        where, owner = _box_place(game, layout, box), f"layout '{layout.file}'"
+                    yield where, (f"{owner}: {rows} rows of the {box.name} list do not fit its {to_mm(box.height):g} mm "
+                                  f"box, which holds {held} of {to_mm(reach):g} mm"
+                                  + (f" ({to_mm(step):g} mm apart)" if step else ""))
+
+
+def _nested(boxes) -> Iterator["Box"]:
+    """Every box, and the boxes of each group (not those of a list's rows)."""
+    for box in boxes:
+        yield box
+        if box.kind == "group":
+            yield from _nested(box.get("boxes") or ())
 
 
 def _texts(value: Any, field: "Field | None", path: tuple) -> Iterator[tuple[Text, tuple]]:
@@ -343,21 +470,22 @@ def text_language(game: "Game") -> Found:
 
 def art_problem(root: Path, art: str) -> str | None:
     """Why an art file cannot be used, or None when it can."""
+    import io
+
+    from ..files import Unreadable, read_game_file
+
     try:
-        base = root.resolve()
-        target = (root / art).resolve()
-    except (OSError, RuntimeError):
-        return f"art file '{art}' cannot be resolved"
-    if Path(art).is_absolute() or not target.is_relative_to(base):
-        return f"art file '{art}' lies outside the game folder"
-    if not target.is_file():
-        return f"art file '{art}' does not exist"
+        data = read_game_file(root, art, MAX_ART_BYTES)
+    except Unreadable as exc:
+        if exc.size is not None:
+            return f"art file '{art}' is {exc.size / 1e6:.1f} MB, more than pnp reads ({MAX_ART_BYTES / 1e6:.0f} MB)"
+        return f"art file '{art}' {exc.reason}"
     from PIL import Image, UnidentifiedImageError  # imported here: most games have no art of their own
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(target) as image:
+            with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width * height > MAX_ART_PIXELS:
                     return f"art file '{art}' is {width} x {height} pixels, more than pnp accepts ({MAX_ART_PIXELS:,})"
@@ -480,22 +608,55 @@ def _declared(game: "Game", kind: str, target: str, field: str) -> bool:
 @rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
       "no printer prints into.")
 def piece_too_large(game: "Game") -> Found:
+    from ..components.standee import strip_size
     from ..impose import MIN_MARGIN, PAPERS
     from ..units import to_mm
 
     for component in game.sets.values():
-        if component.type in ("board", "data", "standee"):  # boards are printed in parts; data not at all
+        if component.type in ("board", "data"):  # boards are printed in parts; data not at all
             continue
+        # a standee is printed as a strip: its figure twice, and two flaps
+        width, height = strip_size(component) if component.type == "standee" else (component.width, component.height)
         too_small = [paper for paper in PAPERS.values()
-                     if component.width > paper.width - 2 * MIN_MARGIN + 1e-6
-                     or component.height > paper.height - 2 * MIN_MARGIN + 1e-6]
+                     if width > paper.width - 2 * MIN_MARGIN + 1e-6 or height > paper.height - 2 * MIN_MARGIN + 1e-6]
         if too_small:
-            size = f"{to_mm(component.width):g} x {to_mm(component.height):g} mm"
+            size = f"{to_mm(width):g} x {to_mm(height):g} mm"
             papers = ", ".join(f"{p.label} ({to_mm(p.width - 2 * MIN_MARGIN):.0f} x "
                                f"{to_mm(p.height - 2 * MIN_MARGIN):.0f} mm inside its margins)" for p in too_small)
+            strip = " strip (its face, back and flaps)" if component.type == "standee" else ""
             yield game.locate(component.origin, *(("size",) if "size" in component.declaration else ())), \
-                f"components.{component.name}: a {size} {component.noun[0]} does not fit {papers}; a board " \
+                f"components.{component.name}: a {size} {component.noun[0]}{strip} does not fit {papers}; a board " \
                 f"is printed in parts"
+
+
+@rule("output-name", Severity.ERROR, "Two pieces printed together, or a piece and a back, would be written to the "
+      "same image file (a card with the id back would overwrite the shared back).")
+def output_name(game: "Game") -> Found:
+    from ..kit import file_names
+
+    if not game.complete:
+        return
+    first: dict[tuple[str, str], tuple] = {}
+    for print_name, name, component, item, back in file_names(game, game.language):
+        if len(name.encode("utf-8")) > MAX_NAME_BYTES or "/" in name or name.startswith("."):
+            yield (game.locate(item.origin, "id"),
+                   f"{'the back of ' if back else ''}{component.describe(item)} would be written as "
+                   f"png/{print_name}/{name}.png, which is not a file name pnp writes (at most {MAX_NAME_BYTES} bytes, "
+                   f"no slash, not starting with a dot)")
+            continue
+        if (print_name, name) not in first:
+            first[print_name, name] = (component, item, back)
+            continue
+        other_set, other, other_back = first[print_name, name]
+        if back and not other_back:  # the piece is the one to rename
+            component, item, back, other_set, other, other_back = other_set, other, other_back, component, item, back
+        if not back and not other_back and component is other_set and item.id == other.id:
+            continue  # two items of a set with one id: duplicate-id (or the game's own check) says it
+        what = f"the back of {component.describe(item)}" if back else component.describe(item)
+        there = f"a back of the {other_set.noun[1]}" if other_back else other_set.describe(other)
+        yield (game.locate(item.origin, "id"),
+               f"{what} would be written as png/{print_name}/{name}.png, where {there} is: give "
+               f"{'it' if not back else 'the item'} another id" + (" or name" if component.declaration.get("name") else ""))
 
 
 @rule("duplicate-id", Severity.ERROR, "Two items of a set, or two groups, share an id (ids name their files).")

@@ -25,6 +25,11 @@ def base_depth(component) -> float:
     return parse_length(base) if base is not None else max(mm(12), component.width / 3)
 
 
+def strip_size(component) -> tuple[float, float]:
+    """A standee's size as printed, in points: its width, and its figure twice with two flaps."""
+    return component.width, 2 * component.height + 2 * base_depth(component)
+
+
 def fold_line(x0: float, x1: float, y: float, colour: str) -> list[Node]:
     """A dashed line across the strip: fold here."""
     commands: list[tuple] = []

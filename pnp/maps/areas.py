@@ -877,10 +877,22 @@ def neighbours_connected(game: "Game") -> Found:
                    f"no chain of neighbours links them")
 
 
-@rule("area-geometry", Severity.ERROR, "An area has no land, or its seat lies outside it.")
+@rule("area-geometry", Severity.ERROR, "An area has no land, its land is measured from the same point as another "
+      "area's, or its seat lies outside it.")
 def area_geometry(game: "Game") -> Found:
     from shapely.geometry import Point
 
+    for component in area_maps(game):  # two areas around one point: one of them would have no land
+        first: dict[tuple[float, float], Area] = {}
+        for area in areas_of(component):
+            point = area.anchor or (area.lon, area.lat)
+            if point in first:
+                yield (game.locate(area.origin, "anchor" if area.anchor else "seat"),
+                       f"area '{area.id}' is measured from the same point as area '{first[point].id}' (lat "
+                       f"{point[1]:g}, lon {point[0]:g}), so one of them would have no land: give it a seat or an "
+                       f"anchor of its own")
+            else:
+                first[point] = area
     for _, geography in _usable(game):
         for area in geography.areas:
             cell = geography.cells[area.id]

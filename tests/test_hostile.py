@@ -1,0 +1,505 @@
+"""Hostile inputs, as a careful attacker or a careless designer gives them: each class ends in
+a located problem (exit 1) or a usage error (exit 2), in bounded time and memory, never in a
+traceback, a hang or a file read from outside the game folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import ROOT, validate
+
+
+@pytest.fixture(autouse=True)
+def in_the_game(mini: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test works on a copy of the mini game, from its folder (problems name its files)."""
+    monkeypatch.chdir(mini)
+
+
+def pnp(game: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """pnp in a process of its own, which a hang cannot keep from ending (the time limit is
+    far beyond what any of these takes)."""
+    return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=game, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def name_a_third_suit(game: Path) -> None:
+    edit(game / "game.yaml", "      - cards/south.yaml\n", "      - cards/south.yaml\n      - cards/east.yaml\n")
+
+
+# --- files that are not files, or not the game's -------------------------------------------
+
+def test_a_pipe_named_by_the_game_is_refused_without_waiting_for_a_writer(mini: Path) -> None:
+    name_a_third_suit(mini)
+    os.mkfifo(mini / "cards" / "east.yaml")
+    (mini / "fonts").mkdir()
+    os.mkfifo(mini / "fonts" / "Pipe.ttf")
+    edit(mini / "game.yaml", "  note: SourceSerifPro-It", "  note: Pipe")
+    (mini / "art").mkdir()
+    os.mkfifo(mini / "art" / "king.png")
+    edit(mini / "cards" / "north.yaml", "    note: Rules the north.", "    note: Rules the north.\n    art: art/king.png")
+    os.mkfifo(mini / "icons" / "star.svg")  # pipes the game does not name are left alone
+    os.mkfifo(mini / "notes")
+    result = pnp(mini, "validate")
+    assert (result.returncode, result.stdout) == (1, (
+        "game.yaml:9:9: error: fonts/Pipe.ttf is a pipe or a device, not a file [missing-font]\n"
+        "game.yaml:30:9: error: 'cards/east.yaml' is a pipe or a device, not a file [missing-file]\n"
+        "cards/north.yaml:15:10: error: card 'king': art file 'art/king.png' is a pipe or a device, not a file "
+        "[art-file]\n"
+        "7 cards in 2 suits: 3 errors, 0 warnings\n"))
+    result = pnp(mini, "build", "--only", "aid", "--format", "pdf")
+    assert result.returncode == 1 and result.stderr.endswith("build stopped: fix the errors above first\n")
+
+
+def test_a_link_to_an_endless_device_is_refused_unread(mini: Path) -> None:
+    (mini / "cards" / "south.yaml").unlink()
+    (mini / "cards" / "south.yaml").symlink_to("/dev/zero")
+    result = pnp(mini, "validate")
+    assert (result.returncode, result.stdout) == (1, (
+        "game.yaml:29:9: error: 'cards/south.yaml' lies outside the game folder [missing-file]\n"
+        "4 cards in 1 suit: 1 error, 0 warnings\n"))
+
+
+def test_a_folder_named_as_a_file_is_reported_where_it_is_named(mini: Path) -> None:
+    name_a_third_suit(mini)
+    (mini / "cards" / "east.yaml").mkdir()
+    edit(mini / "game.yaml", "    face: layouts/money.yaml", "    face: layouts")
+    assert validate(mini).output == (
+        "game.yaml:30:9: error: 'cards/east.yaml' is a folder, not a file [missing-file]\n"
+        "game.yaml:87:11: error: layout 'layouts' is a folder, not a file [missing-file]\n"
+        "7 cards in 2 suits: 2 errors, 0 warnings\n")
+
+
+def test_files_reached_through_links_that_leave_the_game_are_refused_and_not_echoed(mini: Path,
+                                                                                      tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\nroot:x:0:0:root:/root:/bin/bash\n")
+    (mini / "cards" / "south.yaml").unlink()
+    (mini / "cards" / "south.yaml").symlink_to(secret)
+    (mini / "elsewhere").symlink_to(tmp_path, target_is_directory=True)
+    name_a_third_suit(mini)
+    edit(mini / "game.yaml", "      - cards/east.yaml", "      - elsewhere/secret.yaml")
+    (mini / "icons" / "star.svg").symlink_to(mini / ".." / "secret.yaml")
+    result = validate(mini)
+    assert result.output == (
+        "game.yaml:29:9: error: 'cards/south.yaml' lies outside the game folder [missing-file]\n"
+        "game.yaml:30:9: error: 'elsewhere/secret.yaml' lies outside the game folder [missing-file]\n"
+        "icons/star.svg:1:1: error: the icon file lies outside the game folder [icon]\n"
+        "4 cards in 1 suit: 3 errors, 0 warnings\n")
+    assert "hunter2" not in result.output and "root:" not in result.output
+
+
+def test_a_font_is_a_plain_name_and_a_real_font_of_the_game(mini: Path, tmp_path: Path) -> None:
+    from pnp.fonts import bundled_fonts
+
+    real = bundled_fonts()["SourceSerifPro-It"]
+    (mini / "fonts").mkdir()
+    (mini / "fonts" / "Notes.ttf").write_bytes(b"not a font at all")
+    shutil.copy(real, tmp_path / "Outside.ttf")
+    (mini / "fonts" / "Linked.ttf").symlink_to(tmp_path / "Outside.ttf")
+    (mini / "fonts" / "Gone.ttf").symlink_to(tmp_path / "gone.ttf")
+    # PostScript outlines, which reportlab cannot embed, under a .ttf name
+    shutil.copy(bundled_fonts()["SourceSansPro-Regular"].with_suffix(".otf"), mini / "fonts" / "Outlines.ttf")
+    edit(mini / "game.yaml", "  heading: SourceSerifPro-Bold\n  body: SourceSansPro-Regular\n  note: SourceSerifPro-It\n",
+         f"  heading: ../../{real.parent.name}/SourceSerifPro-Bold\n  body: {real.with_suffix('')}\n  note: Notes\n"
+         "  title: Linked\n  caption: Gone\n  label: Outlines\n")
+    assert validate(mini).output == (
+        f"game.yaml:7:12: error: font '../../files/SourceSerifPro-Bold' is not a font's name: a bundled font, or a "
+        f"file fonts/NAME.ttf named without fonts/ and .ttf [missing-font]\n"
+        f"game.yaml:8:9: error: font '{real.with_suffix('')}' is not a font's name: a bundled font, or a file "
+        f"fonts/NAME.ttf named without fonts/ and .ttf [missing-font]\n"
+        "game.yaml:9:9: error: fonts/Notes.ttf is not a TrueType font pnp can read [missing-font]\n"
+        "game.yaml:10:10: error: fonts/Linked.ttf lies outside the game folder [missing-font]\n"
+        "game.yaml:11:12: error: fonts/Gone.ttf is a link to nothing [missing-font]\n"
+        "game.yaml:12:10: error: fonts/Outlines.ttf is not a TrueType font pnp can print with (it has no glyf, loca "
+        "table) [missing-font]\n"
+        "7 cards in 2 suits: 6 errors, 0 warnings\n")
+
+
+def test_dangling_links_in_the_game_folder_are_left_alone_or_reported(mini: Path) -> None:
+    (mini / "icons" / "ghost.svg").symlink_to(mini / "nowhere.svg")
+    (mini / "ghost").symlink_to(mini / "nowhere")
+    assert validate(mini).output == "7 cards in 2 suits: 0 errors, 0 warnings\n"
+    (mini / "cards" / "south.yaml").unlink()
+    (mini / "cards" / "south.yaml").symlink_to(mini / "cards" / "nowhere.yaml")
+    assert validate(mini).output == (
+        "game.yaml:29:9: error: 'cards/south.yaml' is a link to nothing [missing-file]\n"
+        "4 cards in 1 suit: 1 error, 0 warnings\n")
+
+
+def test_a_build_reads_only_the_files_the_game_uses_and_those_only_when_changed(mini: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from pnp import fingerprint
+    from pnp.cli import main
+
+    with open(mini / "huge.bin", "wb") as handle:
+        handle.truncate(3 * 10**9)  # 3 GB beside game.yaml (sparse: it costs no disk)
+    hashed: list[str] = []
+    original = fingerprint._hash
+    monkeypatch.setattr(fingerprint, "_hash", lambda root, name: hashed.append(name) or original(root, name))
+    args = ["build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q"]
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
+    assert "huge.bin" not in hashed and {"game.yaml", "cards/aid.yaml", "icons/crown.svg"} <= set(hashed)
+    hashed.clear()
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0  # nothing changed: nothing read
+    assert hashed == []
+    edit(mini / "cards" / "aid.yaml", "title:", "# edited\ntitle:")
+    assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
+    assert hashed == ["cards/aid.yaml", "cards/aid.yaml"]  # seen changed, then recorded by the build
+
+
+# --- numbers pnp cannot compute with ---------------------------------------------------------
+
+def test_numbers_that_are_not_finite_or_too_large_are_located_problems(mini: Path) -> None:
+    edit(mini / "board" / "areas.yaml", "lat: 30.0", "lat: .nan")
+    edit(mini / "cards" / "money.yaml", "count: 4", f"count: {10**100}")
+    edit(mini / "layouts" / "card-face.yaml", "x: 5.5, y: 52,", "x: -.inf, y: 52,")
+    edit(mini / "game.yaml", "    size: half", f"    size: {10**400}")
+    assert validate(mini).output == (
+        "game.yaml:74:11: error: components.money.size: a number of 401 digits is larger than any number pnp uses "
+        "(10^15 at most) [schema]\n"
+        "board/areas.yaml:4:33: error: area 'highlands': seat.lat: .nan is not a number [schema]\n"
+        "layouts/card-face.yaml:27:13: error: boxes.name.x: -.inf is not a finite number [schema]\n"
+        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+    edit(mini / "game.yaml", f"    size: {10**400}", "    size: .inf")
+    assert validate(mini).output.splitlines()[0] == (
+        "game.yaml:74:11: error: components.money.size: .inf is not a finite number [schema]")
+    edit(mini / "game.yaml", "    size: .inf", "    size: half")  # the money is read: its count is the problem
+    assert validate(mini).output.splitlines()[:2] == [
+        "board/areas.yaml:4:33: error: area 'highlands': seat.lat: .nan is not a number [schema]",
+        "cards/money.yaml:2:23: error: money card 1: count: 1e+100 is larger than any number pnp uses (10^15 at "
+        "most) [schema]"]
+    from pnp.units import parse_length
+
+    for length in (10**400, "1" + "0" * 400 + "mm", float("nan")):
+        with pytest.raises(ValueError, match="is not a length pnp can use"):
+            parse_length(length)
+
+
+def test_money_in_the_millions_is_judged_without_counting_to_millions(mini: Path) -> None:
+    edit(mini / "cards" / "money.yaml", "value: 5, count: 2", "value: 5000000, count: 2")
+    assert validate(mini).output == (
+        "cards/money.yaml:2:3: error: check 'money-change': the stock is worth 10,000,004, more than pnp checks "
+        "(1,000,000) [money-change]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n")
+
+
+# --- text fitting is bounded work --------------------------------------------------------------
+
+def _fit_size_step_by_step(font, text: str, width: float, size: float, min_size: float) -> float | None:
+    current = size
+    while current >= min_size - 1e-9:
+        if font.width(text, current) <= width + 1e-6:
+            return current
+        current -= 0.25
+    return None
+
+
+def _fit_paragraph_step_by_step(font, text: str, width: float, height: float, size: float, min_size: float,
+                                leading: float) -> tuple[float, list[str]] | None:
+    from pnp.textfit import wrap
+
+    current = size
+    while current >= min_size - 1e-9:
+        lines = wrap(font, text, width, current)
+        if len(lines) * current * leading <= height + 1e-6 and all(font.width(l, current) <= width + 1e-6
+                                                                   for l in lines):
+            return current, lines
+        current -= 0.25
+    return None
+
+
+@settings(max_examples=100, deadline=None)
+@given(words=st.lists(st.sampled_from(["a", "Rules", "the", "north", "W", "₹20", "mmmmmmmm", "i", "a\u00a0b"]),
+                      min_size=1, max_size=40),
+       width=st.floats(5, 200), height=st.floats(5, 120), size=st.floats(1, 500), least=st.floats(0.5, 8),
+       leading=st.floats(1, 1.5))
+def test_fitting_skips_the_sizes_that_cannot_fit_and_finds_what_trying_each_finds(
+        words: list[str], width: float, height: float, size: float, least: float, leading: float) -> None:
+    from pnp.fonts import bundled_fonts, metrics
+    from pnp.textfit import fit_paragraph, fit_size
+
+    font = metrics(bundled_fonts()["SourceSansPro-Regular"])
+    text = " ".join(words)
+    assert fit_size(font, text, width, size, least) == _fit_size_step_by_step(font, text, width, size, least)
+    assert fit_paragraph(font, text, width, height, size, least, leading) == \
+        _fit_paragraph_step_by_step(font, text, width, height, size, least, leading)
+
+
+# --- messages stay useful ----------------------------------------------------------------------
+
+def test_no_message_runs_past_a_few_lines_whatever_the_data_holds(mini: Path) -> None:
+    edit(mini / "cards" / "north.yaml", "    name: King", "    name: " + "King " * 2000)
+    edit(mini / "cards" / "south.yaml", "    kind: leader", "    kind: " + "x" * 10_000)
+    result = validate(mini)
+    assert result.output == (
+        "cards/north.yaml:10:11: error: card 'king': name 'King King King King King King King King King King King "
+        "King …' does not fit the 52.5 mm name box even at 6 pt [text-fit]\n"
+        "cards/south.yaml:10:11: error: card 'queen': kind: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not one of: "
+        "leader, place, army, commodity [schema]\n"
+        "4 cards in 1 suit: 2 errors, 0 warnings\n")
+    from pnp.problems import MAX_MESSAGE, shorten
+
+    listed = "there are: " + ", ".join(f"card-{n}" for n in range(5000))
+    assert len(shorten(listed)) == MAX_MESSAGE and shorten(listed).endswith(", card-4998, card-4999")
+    assert shorten(shorten(listed)) == shorten(listed)
+
+
+def test_an_unclosed_quote_is_reported_where_it_opens(mini: Path) -> None:
+    edit(mini / "cards" / "north.yaml", "    name: Prince", '    name: "Prince')
+    assert validate(mini).output == (
+        "cards/north.yaml:17:11: error: the quote that opens here is never closed [yaml-syntax]\n"
+        "3 cards in 1 suit: 1 error, 0 warnings\n")
+
+
+def test_fewer_players_at_most_than_at_least_is_an_error(mini: Path) -> None:
+    edit(mini / "game.yaml", "players: {min: 2, max: 3}", "players: {min: 4, max: 3}")
+    assert validate(mini).output == (
+        "game.yaml:11:16: error: players: min 4 is more than max 3 [schema]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n")
+
+
+# --- printed right, or reported -----------------------------------------------------------------
+
+def test_line_breaks_and_tabs_in_a_text_print_as_spaces_and_other_spaces_a_font_lacks_are_reported(
+        mini: Path) -> None:
+    from pnp.kit import Kit
+    from pnp.model import Text
+    from pnp.pipeline import game_fonts
+    from pnp.scene import texts
+    from pnp.validate import validate as check
+
+    edit(mini / "cards" / "north.yaml", "    note: Rules the north.", "    note: |\n      Rules\tthe\n      north.\n")
+    edit(mini / "cards" / "north.yaml", "    name: Prince", '    name: "Prince\\u2028of\\u3000the North"')
+    edit(mini / "game.yaml", "  currency: ₹", '  currency: "₹\\t"')
+    lines = validate(mini).output.splitlines()
+    assert lines[:2] == [
+        "cards/north.yaml:20:11: error: card 'prince': name 'Prince\\u2028of\\u3000the North': font "
+        "SourceSerifPro-Bold has no glyph for U+2028 (line separator), U+3000 (ideographic space) [missing-glyph]",
+        "cards/money.yaml:2:5: error: money card '1': value '₹\\t1': font SourceSerifPro-Bold has no glyph for "
+        "U+0009 (a tab) [missing-glyph]"]
+    # the money's corners and back, and the aid's prices, print the sign too
+    assert all("has no glyph for U+0009 (a tab) [missing-glyph]" in line for line in lines[2:-1])
+    assert lines[-1] == "7 cards in 2 suits: 15 errors, 0 warnings"
+    game = check(mini / "game.yaml").game
+    king = game.sets["cards"].items[0]
+    assert king.fields["note"] == Text((("", "Rules the north."),))
+    face = next(p.face for p in Kit(game, game_fonts(game), {}).get("cards").pieces if p.item is king)
+    assert "Rules the north." in [node.text for node in texts([face.content])]
+
+
+def test_every_printed_text_fits_or_is_reported_list_rows_badges_and_table_cells_too(mini: Path) -> None:
+    phases = "".join(f"  - name: {{en: Phase {n}, fr: Phase {n}}}\n    text: {{en: Do {n}., fr: Faites {n}.}}\n"
+                     for n in range(12))
+    edit(mini / "cards" / "aid.yaml", "phases:\n", "phases:\n" + phases)
+    edit(mini / "layouts" / "card-face.yaml", 'badge: "{leader}"', 'badge: "{name}, {kind} {leader}"')
+    edit(mini / "cards" / "aid.yaml", "free: {en: free, fr: gratuit}", "free: {en: free of charge, fr: gratuit}")
+    assert validate(mini).output == (
+        "cards/north.yaml:9:5: error: card 'king': leader 'King, leader 1' does not fit the 12 mm leader badge even "
+        "at 6 pt [text-fit]\n"
+        "cards/north.yaml:16:5: error: card 'prince': leader 'Prince, leader 2' does not fit the 12 mm leader badge "
+        "even at 6 pt [text-fit]\n"
+        "cards/south.yaml:8:5: error: card 'queen': leader 'Queen, leader 1' does not fit the 12 mm leader badge even "
+        "at 6 pt [text-fit]\n"
+        "cards/aid.yaml:2:1: error: aid 'aid': prices 'free of charge' does not fit its 13.9 mm column of the prices "
+        "table at 7.5 pt [text-fit]\n"
+        "cards/aid.yaml:4:3: error: aid 'aid': 18 rows of the phases list do not fit its 66 mm box, which holds 6 of "
+        "11 mm [text-fit]\n"
+        "7 cards in 2 suits: 5 errors, 0 warnings\n")
+
+
+def test_the_texts_of_a_table_are_checked_for_missing_glyphs(mini: Path) -> None:
+    edit(mini / "cards" / "aid.yaml", "price: {en: Price, fr: Prix}", "price: {en: Price ☃, fr: Prix}")
+    assert validate(mini).output == (
+        "cards/aid.yaml:2:1: error: aid 'aid': prices 'Price ☃': font SourceSerifPro-Bold has no glyph for '☃' "
+        "(U+2603) [missing-glyph]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n")
+
+
+def test_two_areas_around_one_point_are_an_error_not_a_vanished_area(mini: Path) -> None:
+    edit(mini / "board" / "areas.yaml", "{city: Lowtown, lat: 20.0, lon: 80.0}", "{city: Lowtown, lat: 30, lon: 75}")
+    assert validate(mini).output == (
+        "board/areas.yaml:7:11: error: area 'lowlands' is measured from the same point as area 'highlands' (lat 30, "
+        "lon 75), so one of them would have no land: give it a seat or an anchor of its own [area-geometry]\n"
+        "7 cards in 2 suits: 1 error, 0 warnings\n")
+
+
+def test_pieces_printed_together_never_share_an_image_file(mini: Path) -> None:
+    # the turn-order tokens named as the markers printed with them are
+    edit(mini / "game.yaml", '    name: "turn-{id}"', '    name: "marker-{id}"')
+    assert validate(mini).output == (
+        "board/companies.yaml:2:9: error: marker 'red' would be written as png/tokens/marker-red.png, where "
+        "company 'red' is: give it another id or name [output-name]\n"
+        "board/companies.yaml:8:9: error: marker 'blue' would be written as png/tokens/marker-blue.png, where "
+        "company 'blue' is: give it another id or name [output-name]\n"
+        "board/companies.yaml:14:9: error: marker 'green' would be written as png/tokens/marker-green.png, "
+        "where company 'green' is: give it another id or name [output-name]\n"
+        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+
+
+def test_pictures_print_as_they_look_whatever_their_mode_and_orientation(mini: Path) -> None:
+    import numpy as np
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from pnp.cli import main
+
+    art = mini / "art"
+    art.mkdir()
+    Image.fromarray(np.full((56, 40), 100 * 257, dtype=np.uint16)).save(art / "grey16.png")  # 16-bit grey
+    Image.fromarray(np.full((56, 40), 100 / 255, dtype=np.float32)).save(art / "float.tiff")
+    Image.new("CMYK", (40, 56), (0, 0, 0, 155)).save(art / "cmyk.jpg", quality=100)
+    turned = Image.new("RGB", (40, 20), "#ff0000")
+    turned.paste(Image.new("RGB", (20, 20), "#0000ff"), (20, 0))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # taken on its side: shown turned a quarter clockwise, its left edge at the top
+    turned.save(art / "turned.jpg", quality=100, exif=exif)
+    north = mini / "cards" / "north.yaml"
+    for card, picture in (("King", "grey16.png"), ("Prince", "float.tiff"), ("Keep", "cmyk.jpg"),
+                          ("Guards", "turned.jpg")):
+        edit(north, f"    name: {card}\n", f"    name: {card}\n    art: art/{picture}\n")
+    result = CliRunner().invoke(main, ["build", "--only", "cards", "--format", "png,svg", "-q"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+
+    def colour(card: str, x: float, y: float) -> tuple:  # at x, y mm on the card's image (300 dpi)
+        with Image.open(mini / "out" / "png" / "cards" / f"{card}.png") as image:
+            return image.convert("RGB").getpixel((round(x / 25.4 * 300), round(y / 25.4 * 300)))
+
+    for card in ("king", "prince", "keep"):
+        assert all(abs(c - 100) <= 3 for c in colour(card, 31.75, 30.25)), card  # not white, not black
+    assert colour("guards", 20, 20)[0] > 200 and colour("guards", 20, 40)[2] > 200  # red above blue, upright
+    svg = (mini / "out" / "svg" / "cards" / "king.svg").read_text()
+    assert svg.count("data:image/png;base64,") == 1  # the picture as drawn, not the 16-bit file
+
+
+# --- the build's processes and files ------------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_workers_end_with_a_build_killed_outright(mini: Path) -> None:
+    import signal
+    import time
+
+    build = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--only", "cards", "--format", "png", "-j", "2"],
+                             cwd=mini, env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(build.pid)) < 2 and time.monotonic() < deadline and build.poll() is None:
+            time.sleep(0.02)
+        assert len(workers) >= 2, "the build never started its workers"
+        build.send_signal(signal.SIGKILL)  # the build alone, as kill -9 PID does
+        build.wait()
+        deadline = time.monotonic() + 30
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(map(_alive, workers))
+    finally:
+        try:
+            os.killpg(build.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_the_output_folder_is_made_as_the_users_umask_says(mini: Path) -> None:
+    result = pnp(mini, "build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q")
+    assert result.returncode == 0
+    assert (mini / "out").stat().st_mode & 0o777 == 0o755  # the tests run with the usual umask, 022
+    assert (mini / "out" / "print" / "aid-a4.pdf").stat().st_mode & 0o777 == 0o644
+    masked = subprocess.run(["sh", "-c", f"umask 027 && exec {sys.executable} -m pnp build --only aid --format pdf "
+                                         f"--paper a4 -q -o private"], cwd=mini, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert masked.returncode == 0
+    assert (mini / "private").stat().st_mode & 0o777 == 0o750
+    assert (mini / "private" / "print" / "aid-a4.pdf").stat().st_mode & 0o777 == 0o640
+
+
+def test_a_terminal_that_cannot_show_a_character_gets_its_code(mini: Path) -> None:
+    latin1 = {"PYTHONIOENCODING": "latin-1"}
+    result = pnp(mini, "stats", env=latin1)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "best \\u20b9" in result.stdout.splitlines()[2]
+    edit(mini / "game.yaml", "  currency: ₹", "  currency: " + "₹" * 12)
+    result = pnp(mini, "validate", env=latin1)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout.startswith("cards/money.yaml:2:5: error: money card '1': corner '" + "\\u20b9" * 12 + "1' "
+                                    "does not fit the 14 mm corner box even at 6 pt [text-fit]\n")
+
+
+def test_cache_entries_edited_by_hand_are_worked_out_again(mini: Path) -> None:
+    import hashlib
+
+    args = ("build", "--only", "aid", "--only", "money", "--format", "pdf,svg,png", "--paper", "a4", "-q")
+    assert pnp(mini, *args).returncode == 0
+    cache = mini / "out" / ".cache"
+    kinds = {p.parent.name for p in cache.rglob("*") if p.is_file()}
+    assert {"map-checks", "report", "documents", "pdf-forms", "text-fit"} <= kinds
+    for garbage in (b"null", b'"x"', b"[[1, 2, 3, 4, 5, 6]]", b'{"a": [1]}'):
+        for entry in (p for p in cache.rglob("*") if p.is_file()):  # each still passes its checksum
+            entry.write_bytes(hashlib.sha256(garbage).digest() + garbage)
+        validated, built = pnp(mini, "validate"), pnp(mini, *args, "--force")
+        assert (validated.returncode, validated.stdout, validated.stderr) == (
+            0, "7 cards in 2 suits: 0 errors, 0 warnings\n", ""), garbage
+        assert (built.returncode, built.stdout, built.stderr) == (0, "", ""), garbage
+
+
+def test_a_standee_too_tall_for_every_paper_is_a_located_problem(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import broken_example
+
+    game = broken_example(ROOT / "examples" / "anarchipel", tmp_path / "anarchipel", "game.yaml",
+                          "size: {width: 18mm, height: 32mm}", "size: {width: 18mm, height: 150mm}")
+    monkeypatch.chdir(game)
+    assert validate(game).output == (
+        "game.yaml:158:11: error: components.pions: a 18 x 320 mm pion strip (its face, back and flaps) does not fit "
+        "A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins), A3 landscape (410 x 287 "
+        "mm inside its margins); a board is printed in parts [piece-too-large]\n"
+        "108 tuiles: 1 error, 0 warnings\n")
+
+
+def test_a_piece_is_written_under_a_name_a_file_system_takes(mini: Path) -> None:
+    edit(mini / "game.yaml", '    name: "turn-{id}"', '    name: "turn/{id}"')
+    assert validate(mini).output == (
+        "board/companies.yaml:2:9: error: company 'red' would be written as png/tokens/turn/red.png, which is not a "
+        "file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "board/companies.yaml:8:9: error: company 'blue' would be written as png/tokens/turn/blue.png, which is not a "
+        "file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "board/companies.yaml:14:9: error: company 'green' would be written as png/tokens/turn/green.png, which is not "
+        "a file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+    edit(mini / "cards" / "north.yaml", "  - id: keep", "  - id: " + "k" * 65)  # too long a name for an export
+    assert validate(mini).output.splitlines()[0] == (
+        "cards/north.yaml:23:9: error: card '" + "k" * 65 + "': id: 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...' is "
+        "longer than 64 characters [schema]")
