@@ -442,10 +442,13 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                          ink_saver, greyscale, svg_text, tts_base_url)
 
     declared = _declared_languages(manifest)
+    current: dict[str, bool] = {}  # whether each language's output is up to date, worked out once
     if declared is not None and not force:
         wanted = _languages(lang, declared)
         targets = [_language_target(base, language, declared) for language in wanted]
-        if all(up_to_date(t, manifest.parent, settings_for(language)) for t, language in zip(targets, wanted)):
+        current = {language: up_to_date(t, manifest.parent, settings_for(language))
+                   for t, language in zip(targets, wanted)}
+        if all(current.values()):
             if not quiet:
                 for t in targets:
                     click.echo(f"{t} is up to date: nothing changed since its last build")
@@ -475,7 +478,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     for language in _languages(lang, declared):
         target = _language_target(base, language, declared)
         settings = settings_for(language)
-        if not force and up_to_date(target, manifest.parent, settings):
+        if not force and current.get(language, False if language in current else
+                                     up_to_date(target, manifest.parent, settings)):
             if not quiet:
                 click.echo(f"{target} is up to date: nothing changed since its last build")
             continue

@@ -50,7 +50,8 @@ def test_a_pipe_named_by_the_game_is_refused_without_waiting_for_a_writer(mini: 
     edit(mini / "game.yaml", "  note: SourceSerifPro-It", "  note: Pipe")
     (mini / "art").mkdir()
     os.mkfifo(mini / "art" / "king.png")
-    edit(mini / "cards" / "north.yaml", "    note: Rules the north.", "    note: Rules the north.\n    art: art/king.png")
+    edit(mini / "cards" / "north.yaml", "    note: {en: Rules the north., fr: Règne sur le nord.}",
+         "    note: {en: Rules the north., fr: Règne sur le nord.}\n    art: art/king.png")
     os.mkfifo(mini / "icons" / "star.svg")  # pipes the game does not name are left alone
     os.mkfifo(mini / "notes")
     result = pnp(mini, "validate")
@@ -173,7 +174,7 @@ def test_numbers_that_are_not_finite_or_too_large_are_located_problems(mini: Pat
     assert validate(mini).output == (
         "game.yaml:74:11: error: components.money.size: a number of 401 digits is larger than any number pnp uses "
         "(10^15 at most) [schema]\n"
-        "board/areas.yaml:4:33: error: area 'highlands': seat.lat: .nan is not a number [schema]\n"
+        "board/areas.yaml:4:55: error: area 'highlands': seat.lat: .nan is not a number [schema]\n"
         "layouts/card-face.yaml:27:13: error: boxes.name.x: -.inf is not a finite number [schema]\n"
         "7 cards in 2 suits: 3 errors, 0 warnings\n")
     edit(mini / "game.yaml", f"    size: {10**400}", "    size: .inf")
@@ -181,7 +182,7 @@ def test_numbers_that_are_not_finite_or_too_large_are_located_problems(mini: Pat
         "game.yaml:74:11: error: components.money.size: .inf is not a finite number [schema]")
     edit(mini / "game.yaml", "    size: .inf", "    size: half")  # the money is read: its count is the problem
     assert validate(mini).output.splitlines()[:2] == [
-        "board/areas.yaml:4:33: error: area 'highlands': seat.lat: .nan is not a number [schema]",
+        "board/areas.yaml:4:55: error: area 'highlands': seat.lat: .nan is not a number [schema]",
         "cards/money.yaml:2:23: error: money card 1: count: 1e+100 is larger than any number pnp uses (10^15 at "
         "most) [schema]"]
     from pnp.units import parse_length
@@ -244,15 +245,18 @@ def test_fitting_skips_the_sizes_that_cannot_fit_and_finds_what_trying_each_find
 # --- messages stay useful ----------------------------------------------------------------------
 
 def test_no_message_runs_past_a_few_lines_whatever_the_data_holds(mini: Path) -> None:
-    edit(mini / "cards" / "north.yaml", "    name: King", "    name: " + "King " * 2000)
+    edit(mini / "cards" / "north.yaml", "    name: {en: King, fr: Roi}", "    name: " + "King " * 2000)
     edit(mini / "cards" / "south.yaml", "    kind: leader", "    kind: " + "x" * 10_000)
     result = validate(mini)
     assert result.output == (
         "cards/north.yaml:10:11: error: card 'king': name 'King King King King King King King King King King King "
         "King …' does not fit the 52.5 mm name box even at 6 pt [text-fit]\n"
+        "cards/north.yaml:10:11: warning: card 'king': name ('King King King King King King King King…') has no "
+        "'fr' text [missing-translation]\n"
         "cards/south.yaml:10:11: error: card 'queen': kind: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not one of: "
         "leader, place, army, commodity [schema]\n"
-        "4 cards in 1 suit: 2 errors, 0 warnings\n")
+        "4 cards in 1 suit: 2 errors, 1 warning\n"
+        "fr: 3 of 4 cards, 1 string missing\n")
     from pnp.problems import MAX_MESSAGE, shorten
 
     listed = "there are: " + ", ".join(f"card-{n}" for n in range(5000))
@@ -261,7 +265,7 @@ def test_no_message_runs_past_a_few_lines_whatever_the_data_holds(mini: Path) ->
 
 
 def test_an_unclosed_quote_is_reported_where_it_opens(mini: Path) -> None:
-    edit(mini / "cards" / "north.yaml", "    name: Prince", '    name: "Prince')
+    edit(mini / "cards" / "north.yaml", "    name: {en: Prince, fr: Prince}", '    name: "Prince')
     assert validate(mini).output == (
         "cards/north.yaml:17:11: error: the quote that opens here is never closed [yaml-syntax]\n"
         "3 cards in 1 suit: 1 error, 0 warnings\n")
@@ -284,12 +288,14 @@ def test_line_breaks_and_tabs_in_a_text_print_as_spaces_and_other_spaces_a_font_
     from pnp.scene import texts
     from pnp.validate import validate as check
 
-    edit(mini / "cards" / "north.yaml", "    note: Rules the north.", "    note: |\n      Rules\tthe\n      north.\n")
-    edit(mini / "cards" / "north.yaml", "    name: Prince", '    name: "Prince\\u2028of\\u3000the North"')
+    edit(mini / "cards" / "north.yaml", "    note: {en: Rules the north., fr: Règne sur le nord.}",
+         "    note:\n      en: |\n        Rules\tthe\n        north.\n      fr: Règne sur le nord.")
+    edit(mini / "cards" / "north.yaml", "    name: {en: Prince, fr: Prince}",
+         '    name: {en: "Prince\\u2028of\\u3000the North", fr: Prince}')
     edit(mini / "game.yaml", "  currency: ₹", '  currency: "₹\\t"')
     lines = validate(mini).output.splitlines()
     assert lines[:2] == [
-        "cards/north.yaml:20:11: error: card 'prince': name 'Prince\\u2028of\\u3000the North': font "
+        "cards/north.yaml:21:16: error: card 'prince': name.en 'Prince\\u2028of\\u3000the North': font "
         "SourceSerifPro-Bold has no glyph for U+2028 (line separator), U+3000 (ideographic space) [missing-glyph]",
         "cards/money.yaml:2:5: error: money card '1': value '₹\\t1': font SourceSerifPro-Bold has no glyph for "
         "U+0009 (a tab) [missing-glyph]"]
@@ -298,7 +304,7 @@ def test_line_breaks_and_tabs_in_a_text_print_as_spaces_and_other_spaces_a_font_
     assert lines[-1] == "7 cards in 2 suits: 15 errors, 0 warnings"
     game = check(mini / "game.yaml").game
     king = game.sets["cards"].items[0]
-    assert king.fields["note"] == Text((("", "Rules the north."),))
+    assert king.fields["note"] == Text((("en", "Rules the north."), ("fr", "Règne sur le nord.")))
     face = next(p.face for p in Kit(game, game_fonts(game), {}).get("cards").pieces if p.item is king)
     assert "Rules the north." in [node.text for node in texts([face.content])]
 
@@ -312,15 +318,19 @@ def test_every_printed_text_fits_or_is_reported_list_rows_badges_and_table_cells
     assert validate(mini).output == (
         "cards/north.yaml:9:5: error: card 'king': leader 'King, leader 1' does not fit the 12 mm leader badge even "
         "at 6 pt [text-fit]\n"
+        "cards/north.yaml:9:5: error: card 'king': leader 'Roi, leader 1' does not fit the 12 mm leader badge even "
+        "at 6 pt [text-fit]\n"
         "cards/north.yaml:16:5: error: card 'prince': leader 'Prince, leader 2' does not fit the 12 mm leader badge "
         "even at 6 pt [text-fit]\n"
         "cards/south.yaml:8:5: error: card 'queen': leader 'Queen, leader 1' does not fit the 12 mm leader badge even "
+        "at 6 pt [text-fit]\n"
+        "cards/south.yaml:8:5: error: card 'queen': leader 'Reine, leader 1' does not fit the 12 mm leader badge even "
         "at 6 pt [text-fit]\n"
         "cards/aid.yaml:2:1: error: aid 'aid': prices 'free of charge' does not fit its 13.9 mm column of the prices "
         "table at 7.5 pt [text-fit]\n"
         "cards/aid.yaml:4:3: error: aid 'aid': 18 rows of the phases list do not fit its 66 mm box, which holds 6 of "
         "11 mm [text-fit]\n"
-        "7 cards in 2 suits: 5 errors, 0 warnings\n")
+        "7 cards in 2 suits: 7 errors, 0 warnings\n")
 
 
 def test_the_texts_of_a_table_are_checked_for_missing_glyphs(mini: Path) -> None:
@@ -332,7 +342,8 @@ def test_the_texts_of_a_table_are_checked_for_missing_glyphs(mini: Path) -> None
 
 
 def test_two_areas_around_one_point_are_an_error_not_a_vanished_area(mini: Path) -> None:
-    edit(mini / "board" / "areas.yaml", "{city: Lowtown, lat: 20.0, lon: 80.0}", "{city: Lowtown, lat: 30, lon: 75}")
+    edit(mini / "board" / "areas.yaml", "{city: {en: Lowtown, fr: Basseville}, lat: 20.0, lon: 80.0}",
+         "{city: {en: Lowtown, fr: Basseville}, lat: 30, lon: 75}")
     assert validate(mini).output == (
         "board/areas.yaml:7:11: error: area 'lowlands' is measured from the same point as area 'highlands' (lat 30, "
         "lon 75), so one of them would have no land: give it a seat or an anchor of its own [area-geometry]\n"
@@ -372,7 +383,8 @@ def test_pictures_print_as_they_look_whatever_their_mode_and_orientation(mini: P
     north = mini / "cards" / "north.yaml"
     for card, picture in (("King", "grey16.png"), ("Prince", "float.tiff"), ("Keep", "cmyk.jpg"),
                           ("Guards", "turned.jpg")):
-        edit(north, f"    name: {card}\n", f"    name: {card}\n    art: art/{picture}\n")
+        line = next(x for x in north.read_text("utf-8").splitlines() if x.startswith(f"    name: {{en: {card},"))
+        edit(north, f"{line}\n", f"{line}\n    art: art/{picture}\n")
     result = CliRunner().invoke(main, ["build", "--only", "cards", "--format", "png,svg", "-q"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
 

@@ -148,7 +148,7 @@ def test_pnp_schema_names_each_schema_and_the_files_it_is_for(tmp_path: Path, mo
 # the keywords of JSON Schema draft 7 (and pnp's own x-hint, which validators pass over)
 DRAFT_7 = {"$schema", "$ref", "$defs", "title", "description", "type", "enum", "const", "properties",
            "additionalProperties", "required", "propertyNames", "minProperties", "items", "additionalItems",
-           "minItems", "maxItems", "uniqueItems", "minimum", "maximum", "exclusiveMinimum", "minLength", "pattern",
+           "minItems", "maxItems", "uniqueItems", "minimum", "maximum", "exclusiveMinimum", "minLength", "maxLength", "pattern",
            "if", "then", "else", "oneOf", "anyOf", "allOf", "not", "default", "x-hint"}
 
 
