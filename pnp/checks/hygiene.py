@@ -283,6 +283,54 @@ def _uses(component: "ComponentSet", item: "Item", layout: "Layout") -> bool:
     return layout.file in (item.face, item.back)
 
 
+def _colours(value: Any, key: str) -> Iterator[tuple[str, Any]]:
+    """The colour templates among a box's settings, with the setting's name (rect.fill)."""
+    from ..values import Colour
+
+    if isinstance(value, Colour):
+        if value.template is not None:
+            yield key, value.template
+    elif isinstance(value, dict):
+        for name, inner in value.items():
+            if name not in ("boxes", "else"):
+                yield from _colours(inner, f"{key}.{name}" if key else name)
+
+
+@rule("colour-value", Severity.ERROR, "A colour given by a template is, for some item, neither #RRGGBB nor none.")
+def colour_value(game: "Game") -> Found:
+    from ..layout import HEX
+
+    views = game.views(game.language)
+    for component in game.sets.values():
+        for layout in _layouts(component):
+            boxes = [(box, name, template) for box in _nested(layout.boxes, rows=True)
+                     for name, template in _colours(box.settings, "")]
+            if layout.background is not None and layout.background.template is not None:
+                boxes.append((None, "background", layout.background.template))
+            if not boxes:
+                continue
+            items = [None] if component.whole_board else [i for i in component.items if _uses(component, i, layout)]
+            seen: set = set()
+            for item in items:
+                env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                for box, name, template in boxes:
+                    try:
+                        found = template.value(env)
+                    except Exception:  # an expression that fails (or needs a list's row) is reported elsewhere
+                        continue
+                    if found is None or found == "none" or (isinstance(found, str) and HEX.match(found)):
+                        continue
+                    setting = f"{box.name}.{name}" if box is not None else name
+                    if (setting, repr(found)) in seen:
+                        continue
+                    seen.add((setting, repr(found)))
+                    where = game.locate(item.origin) if item is not None else _box_place(game, layout, box) \
+                        if box is not None else Location(layout.file)
+                    owner = component.describe(item) if item is not None else f"layout '{layout.file}'"
+                    yield where, (f"{owner}: {setting} gives {found!r}, not a colour (#RRGGBB or none), in layout "
+                                  f"'{layout.file}'")
+
+
 @rule("missing-glyph", Severity.ERROR, "Printed text uses a character its font has no glyph for (it would print as nothing).")
 def missing_glyph(game: "Game") -> Found:
     fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
@@ -405,12 +453,15 @@ def _list_rows(game: "Game") -> Found:
                                   + (f" ({to_mm(step):g} mm apart)" if step else ""))
 
 
-def _nested(boxes) -> Iterator["Box"]:
-    """Every box, and the boxes of each group (not those of a list's rows)."""
+def _nested(boxes, rows: bool = False) -> Iterator["Box"]:
+    """Every box, the boxes of each group and the box drawn in an image's stead (and, with
+    `rows`, those of a list's rows)."""
     for box in boxes:
         yield box
-        if box.kind == "group":
-            yield from _nested(box.get("boxes") or ())
+        if box.kind == "group" or (rows and box.kind == "list"):
+            yield from _nested(box.get("boxes") or (), rows)
+        if box.get("else") is not None:
+            yield from _nested([box.get("else")], rows)
 
 
 def _texts(value: Any, field: "Field | None", path: tuple) -> Iterator[tuple[Text, tuple]]:
