@@ -519,14 +519,15 @@ def test_a_piece_is_written_under_a_name_a_file_system_takes(mini: Path) -> None
 
 def test_a_long_money_sign_and_a_long_short_name_are_fitted_too(mini: Path) -> None:
     edit(mini / "game.yaml", "  currency: ₹", "  currency: Rupees of the Empire")
-    edit(mini / "board" / "companies.yaml", "    short: RC", "    short: The Honourable Red Company of Merchants")
+    edit(mini / "board" / "companies.yaml", "    short: {en: RC, fr: CR}",
+         "    short: {en: The Honourable Red Company of Merchants, fr: CR}")
     lines = validate(mini).output.splitlines()
     assert {
         "cards/money.yaml:2:5: error: money card '1': value 'Rupees of the Empire1' does not fit the 39.5 mm value box "
         "even at 14 pt [text-fit]",
         "cards/money.yaml:2:5: error: money card '1': corner 'Rupees of the Empire1' does not fit the 14 mm corner box "
         "even at 6 pt [text-fit]",
-        "board/companies.yaml:4:12: error: company 'red': short 'The Honourable Red Company of Merchants' does not fit "
+        "board/companies.yaml:4:17: error: company 'red': short.en 'The Honourable Red Company of Merchants' does not fit "
         "the 21.45 mm short box even at 6 pt [text-fit]",
     } <= set(lines)
     assert all(line.endswith("[text-fit]") for line in lines[:-1])
