@@ -431,7 +431,9 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
 
     from .fingerprint import up_to_date
     from .impose import PAPERS
+    from .compose.boxes import ComposeError
     from .pipeline import BuildFailed, BuildOptions, build_safely
+    from .problems import Location, Problem, Severity
 
     started = time.perf_counter()
     manifest = _manifest(game)
@@ -491,6 +493,17 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                                    report=(_validated(manifest), report.to_data()), shared=shared)
         except BuildFailed as exc:
             raise click.ClickException(str(exc)) from None
+        except ComposeError as exc:  # located like validation's problems; out/ is unchanged
+            if progress is not None:
+                progress.close()
+                progress = None
+            doc = report.game.documents.get(exc.file)
+            where = doc.locate(exc.at) if doc is not None else Location(exc.file)
+            click.echo(format_text([Problem(where, Severity.ERROR,
+                                            shorten(f"box '{exc.box}': {exc.message}, drawing {exc.piece}"),
+                                            "template")],
+                                   f"build stopped: {target} is unchanged", _prefix(manifest)), err=True, nl=False)
+            sys.exit(1)
         finally:
             if progress is not None:
                 progress.close()

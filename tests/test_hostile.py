@@ -531,3 +531,20 @@ def test_a_long_money_sign_and_a_long_short_name_are_fitted_too(mini: Path) -> N
         "the 21.45 mm short box even at 6 pt [text-fit]",
     } <= set(lines)
     assert all(line.endswith("[text-fit]") for line in lines[:-1])
+
+
+def test_a_template_that_fails_for_some_piece_stops_the_build_where_it_is_written(mini: Path) -> None:
+    """A template can name a field that exists and ask it for one it lacks: only drawing the
+    pieces finds that, and the build stops there, located, with out/ as it was."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    edit(mini / "layouts" / "card-face.yaml", 'text: "{name}"', 'text: "{group.nme}"')
+    result = CliRunner().invoke(main, ["build", "--game", str(mini), "--only", "cards", "--format", "pdf", "-q"],
+                                catch_exceptions=False)
+    assert result.exit_code == 1
+    assert result.output.endswith(
+        "layouts/card-face.yaml:27:9: error: box 'name': no field 'nme' (did you mean 'name'?), drawing cards-king "
+        f"[template]\nbuild stopped: {mini / 'out'} is unchanged\n")
+    assert not (mini / "out").exists()

@@ -731,8 +731,19 @@ def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, ble
             nodes.append(Rect(-bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, Style(fill=fill))
                          if bleed else Rect(0, 0, layout.width, layout.height, Style(fill=fill)))
     for box in layout.boxes:
-        nodes += draw_box(box, ctx, env)
+        try:
+            nodes += draw_box(box, ctx, env)
+        except expr.ExpressionError as exc:  # a template that fails only for some item or language
+            raise ComposeError(layout.origins.get(box.name, layout.file), box.at, box.name, exc.message, id) from None
     return Definition(id, layout.width, layout.height, Group(tuple(nodes)), bleed)
+
+
+class ComposeError(Exception):
+    """A layout's box could not be drawn for a piece: a template that fails for its data."""
+
+    def __init__(self, file: str, at: tuple, box: str, message: str, piece: str):
+        super().__init__(f"{file}: box '{box}': {message}, drawing {piece}")
+        self.file, self.at, self.box, self.message, self.piece = file, at, box, message, piece
 
 
 def shape_cut(definition, shape: str):
