@@ -40,6 +40,16 @@ def mix(base: str, other: str, amount: float) -> str:
     return str(_known_or(f"mix {base} {other} {amount!r}", compute))
 
 
+def grey(colour: str) -> str:
+    """The grey of the same relative luminance, as #rrggbb."""
+    def compute() -> str:
+        from coloraide import Color
+
+        y = Color(colour).luminance()
+        return Color("srgb-linear", [y, y, y]).convert("srgb").to_string(hex=True, fit=True)
+    return str(_known_or(f"grey {colour}", compute))
+
+
 def luminance(colour: str) -> float:
     def compute() -> float:
         from coloraide import Color

@@ -11,6 +11,7 @@ import functools
 from dataclasses import replace
 from typing import Callable
 
+from . import colours
 from .scene import IDENTITY, Circle, Definition, Group, Image, Matrix, Node, Page, Path, Rect, Text, multiply
 
 Repaint = Callable[[str], str]
@@ -21,75 +22,50 @@ TINT = 0.22  # how much of a dark colour its tint keeps (the rest is white)
 SHADE = 0.35  # how much of a light colour its dark version keeps (the rest is black)
 
 
-def _channels(colour: str) -> tuple[tuple[float, float, float], str] | None:
-    """A #rrggbb (or #rrggbbaa) colour's channels from 0 to 1, and its alpha as written."""
-    if not (isinstance(colour, str) and colour.startswith("#") and len(colour) in (7, 9)):
-        return None
-    try:
-        r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    except ValueError:
-        return None
-    return (r, g, b), colour[7:]
-
-
-def _hex(channels: tuple[float, float, float], alpha: str) -> str:
-    return "#" + "".join(f"{round(min(1.0, max(0.0, c)) * 255):02x}" for c in channels) + alpha
-
-
-def _linear(c: float) -> float:
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def _encoded(c: float) -> float:
-    return c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
+def _split(colour: str) -> tuple[str, str] | None:
+    """A #rrggbb (or #rrggbbaa) colour as its #rrggbb and its alpha as written; None for what
+    is not such a colour."""
+    if isinstance(colour, str) and colour.startswith("#") and len(colour) in (7, 9):
+        try:
+            int(colour[1:], 16)
+        except ValueError:
+            return None
+        return colour[:7], colour[7:]
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
 def luminance(colour: str) -> float | None:
     """WCAG's relative luminance of a colour, None for what is not a #rrggbb colour."""
-    parsed = _channels(colour)
-    if parsed is None:
-        return None
-    r, g, b = (_linear(c) for c in parsed[0])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    split = _split(colour)
+    return colours.luminance(split[0]) if split is not None else None
 
 
 @functools.lru_cache(maxsize=4096)
 def grey(colour: str) -> str:
     """The grey of the same luminance."""
-    parsed, y = _channels(colour), luminance(colour)
-    if parsed is None or y is None:
-        return colour
-    v = _encoded(y)
-    return _hex((v, v, v), parsed[1])
+    split = _split(colour)
+    return colours.grey(split[0]) + split[1] if split is not None else colour
 
 
 @functools.lru_cache(maxsize=4096)
 def tint(colour: str) -> str:
     """A dark colour as a pale tint of itself; any other as it is."""
-    parsed, y = _channels(colour), luminance(colour)
-    if parsed is None or y is None or y >= DARK:
+    y = luminance(colour)
+    if y is None or y >= DARK:
         return colour
-    return _hex(tuple(1 - TINT * (1 - c) for c in parsed[0]), parsed[1])
+    base, alpha = _split(colour)
+    return colours.mix(base, "#ffffff", 1 - TINT) + alpha
 
 
 @functools.lru_cache(maxsize=4096)
 def shade(colour: str) -> str:
     """A light colour as a dark version of itself; any other as it is."""
-    parsed, y = _channels(colour), luminance(colour)
-    if parsed is None or y is None or y <= LIGHT:
+    y = luminance(colour)
+    if y is None or y <= LIGHT:
         return colour
-    return _hex(tuple(SHADE * c for c in parsed[0]), parsed[1])
-
-
-def _area(node: Rect | Circle | Path) -> float:
-    if isinstance(node, Rect):
-        return node.width * node.height
-    if isinstance(node, Circle):
-        return 3.14159 * node.r * node.r
-    xs = [c[i] for c in node.commands for i in range(1, len(c), 2)]
-    ys = [c[i] for c in node.commands for i in range(2, len(c), 2)]
-    return (max(xs) - min(xs)) * (max(ys) - min(ys)) * 0.785 if xs and ys else 0.0
+    base, alpha = _split(colour)
+    return colours.mix(base, "#000000", 1 - SHADE) + alpha
 
 
 def repaint(node: Node, paint: Repaint) -> Node:
@@ -126,6 +102,12 @@ def _placed(box: tuple[float, float, float, float], m: Matrix) -> tuple[float, f
             max(p[0] for p in corners), max(p[1] for p in corners))
 
 
+def _covered(node: Rect | Circle | Path, box: tuple[float, float, float, float]) -> float:
+    """About how much of the piece a shape covers, from its placed box (a circle or a path
+    covers about π/4 of its box)."""
+    return (box[2] - box[0]) * (box[3] - box[1]) * (1.0 if isinstance(node, Rect) else 0.785)
+
+
 class _Lighten:
     """A dark drawing printed light, in drawing order: each ground (a fill that covers a
     quarter of the piece or more) that is dark becomes a pale tint of itself, and what is drawn
@@ -150,8 +132,7 @@ class _Lighten:
         if isinstance(node, (Rect, Circle, Path)):
             style, box = node.style, _placed(_box(node), m)
             dark = self.on_dark(box)
-            if style.fill is not None and (box[2] - box[0]) * (box[3] - box[1]) * (
-                    0.785 if not isinstance(node, Rect) else 1.0) >= 0.25 * self.area:
+            if style.fill is not None and _covered(node, box) >= 0.25 * self.area:
                 was_dark = (luminance(style.fill) or 1.0) < DARK
                 self.grounds.append((box, was_dark))
                 fill = tint(style.fill) if was_dark else style.fill
@@ -170,20 +151,17 @@ class _Lighten:
 
 def _ground(definition: Definition) -> str | None:
     """The colour of what covers most of a drawing (its background), if it has one."""
-    area = definition.width * definition.height
-
-    def walk(node: Node, scale: float):
+    def walk(node: Node, m: Matrix):
         if isinstance(node, Group):
-            a, b, c, d = node.transform[:4]
+            inner = multiply(node.transform, m)
             for child in node.children:
-                yield from walk(child, scale * abs(a * d - b * c))
+                yield from walk(child, inner)
         elif isinstance(node, (Rect, Circle, Path)) and node.style.fill is not None:
-            yield node, scale
+            yield node, _placed(_box(node), m)
 
-    for node, scale in walk(definition.content, 1.0):
-        if _area(node) * scale >= 0.6 * area:
-            return node.style.fill
-    return None
+    area = definition.width * definition.height
+    return next((node.style.fill for node, box in walk(definition.content, IDENTITY)
+                 if _covered(node, box) >= 0.6 * area), None)
 
 
 def ink_saver(definition: Definition) -> Definition:
