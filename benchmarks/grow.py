@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -32,6 +33,12 @@ class _Plain(yaml.SafeDumper):
 
     def ignore_aliases(self, data) -> bool:
         return True
+
+
+def decks(game) -> list:
+    """The game's sets of cards, the largest first."""
+    return sorted((s for s in game.sets.values() if s.type == "card" and s.items and not s.declaration.get("items_of")),
+                  key=lambda s: -len(s.items))
 
 
 def grow(source: Path, target: Path, cards: int, set_name: str | None = None) -> str:
@@ -54,13 +61,11 @@ def grow(source: Path, target: Path, cards: int, set_name: str | None = None) ->
         if component is None or component.declaration.get("items_of") or not component.items:
             raise SystemExit(f"{source} has no set of items called {set_name!r}")
     else:  # the game's largest set of cards
-        decks = [s for s in game.sets.values() if s.type == "card" and s.items and not s.declaration.get("items_of")]
-        if not decks:
+        if not decks(game):
             raise SystemExit(f"{source} has no set of cards: name the set to grow with --set")
-        component = max(decks, key=lambda s: len(s.items))
+        component = decks(game)[0]
     key = component.declaration.get("items")
-    checks_file = game.manifest_data.get("checks") if hasattr(game, "manifest_data") else None
-    checks_file = checks_file or yaml.safe_load((target / manifest.name).read_text("utf-8")).get("checks")
+    checks_file = yaml.safe_load((target / manifest.name).read_text("utf-8")).get("checks")
     checks = yaml.safe_load((target / checks_file).read_text("utf-8")) if checks_file else []
     checks = checks if isinstance(checks, list) else (checks or {}).get("checks", [])
     unique = {c["unique"] for c in checks if isinstance(c, dict) and c.get("for") == component.name and "unique" in c}
@@ -68,8 +73,6 @@ def grow(source: Path, target: Path, cards: int, set_name: str | None = None) ->
 
     # a field a `sum` check adds up (here, or from another set) keeps its total: copies take
     # only items where it is nothing
-    import re
-
     words = set()
     for check in checks:
         if isinstance(check, dict) and "sum" in check:
@@ -152,9 +155,7 @@ def main() -> None:
     from pnp.validate import validate
 
     game = validate(resolve_manifest(args.game)).game
-    decks = sorted((s for s in game.sets.values() if s.type == "card" and s.items and not s.declaration.get("items_of")),
-                   key=lambda s: -len(s.items)) if game is not None else []
-    for deck in decks:
+    for deck in decks(game) if game is not None else []:
         try:
             print(grow(Path(args.game), args.target, args.cards, deck.name))
             return

@@ -122,20 +122,13 @@ def km2(polygon) -> float:
     return polygon.area * 111.32 ** 2 * math.cos(math.radians(polygon.centroid.y))
 
 
-def parts(geometry) -> list[Polygon]:
+def members(geometry, kind) -> list:
+    """The polygons (or lines) of a geometry, however collected."""
     if geometry.is_empty:
         return []
-    if isinstance(geometry, Polygon):
+    if isinstance(geometry, kind):
         return [geometry]
-    return [p for g in getattr(geometry, "geoms", []) for p in parts(g)]
-
-
-def lines_of(geometry) -> list[LineString]:
-    if geometry.is_empty:
-        return []
-    if isinstance(geometry, LineString):
-        return [geometry]
-    return [l for g in getattr(geometry, "geoms", []) for l in lines_of(g)]
+    return [p for g in getattr(geometry, "geoms", []) for p in members(g, kind)]
 
 
 # --- land -------------------------------------------------------------------------------------
@@ -216,7 +209,7 @@ def ring(polygon: Polygon) -> str:
             candidate = Polygon([(float(x), float(y)) for x, y in points])
             if candidate.is_valid:
                 return "[" + ", ".join(f"[{x}, {y}]" for x, y in points) + "]"
-            shape_ = max(parts(candidate.buffer(0)), key=lambda p: (p.area, p.wkb))
+            shape_ = max(members(candidate.buffer(0), Polygon), key=lambda p: (p.area, p.wkb))
     raise ValueError(f"cannot write the ring at {polygon.representative_point()}")
 
 
@@ -232,7 +225,7 @@ def land_yaml(folder: str, countries_path: str) -> str:
         if key in seen or points[::-1].round(5).tobytes() in seen:
             continue  # GSHHG gives some borders twice
         seen.add(key)
-        borders += lines_of(LineString(points).intersection(wide))
+        borders += members(LineString(points).intersection(wide), LineString)
     reader = shapefile.Reader(countries_path)
     names, countries = {}, {}
     for rec, shp in zip(reader.records(), reader.shapes()):
@@ -245,7 +238,7 @@ def land_yaml(folder: str, countries_path: str) -> str:
     others = [c for c in CONTEXT if c in found] + sorted(c for c in found if c not in CONTEXT and c not in PLAYING)
     regions += [(code, unary_union(found[code])) for code in others]
     # cut off the small pieces, then simplify all outlines together, so shared borders stay shared
-    kept = [(owner, p) for owner, region in regions for p in parts(region) if km2(p) >= MIN_AREA]
+    kept = [(owner, p) for owner, region in regions for p in members(region, Polygon) if km2(p) >= MIN_AREA]
     holes = [(owner, km2(Polygon(h))) for owner, p in kept for h in p.interiors if km2(Polygon(h)) > 50]
     for owner, area in holes:
         print(f"note: a hole of {area:.0f} km² in {owner} is filled", file=sys.stderr)

@@ -480,8 +480,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     for language in _languages(lang, declared):
         target = _language_target(base, language, declared)
         settings = settings_for(language)
-        if not force and current.get(language, False if language in current else
-                                     up_to_date(target, manifest.parent, settings)):
+        if not force and (current[language] if language in current
+                          else up_to_date(target, manifest.parent, settings)):
             if not quiet:
                 click.echo(f"{target} is up to date: nothing changed since its last build")
             continue

@@ -207,6 +207,16 @@ def rules(game: "Game", language: str) -> list[Section]:
     return found
 
 
+def readme_texts(game: "Game") -> list[tuple[tuple, Any]]:
+    """The texts of the game's `readme:`, each with its data path below `readme`."""
+    data = readme_data(game)
+    texts: list[tuple[tuple, Any]] = [(("contents", k), v) for k, v in (data.get("contents") or {}).items()]
+    texts += [(("assembly", i), v) for i, v in enumerate(data.get("assembly") or [])]
+    for i, entry in enumerate(data.get("rules") or []):
+        texts += [(("rules", i, k), entry[k]) for k in ("heading", "text") if k in entry]
+    return texts
+
+
 def problems(game: "Game") -> list[str]:
     """What is wrong with the game's `readme:` that its schema cannot see: texts without the
     game's first language or in a language it does not declare, characters its fonts lack,
@@ -215,10 +225,8 @@ def problems(game: "Game") -> list[str]:
 
     data = readme_data(game)
     found: list[str] = []
-    texts: list[tuple[str, Any]] = [(f"readme.contents.{k}", v) for k, v in (data.get("contents") or {}).items()]
-    texts += [(f"readme.assembly[{i}]", v) for i, v in enumerate(data.get("assembly") or [])]
-    for i, entry in enumerate(data.get("rules") or []):
-        texts += [(f"readme.rules[{i}].{k}", entry[k]) for k in ("heading", "text") if k in entry]
+    texts = [("readme." + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)[1:], value)
+             for path, value in readme_texts(game)]
     paths = {role: find_font(name, game.root) for role, name in game.fonts.items()}
     body = paths.get("body") or next(iter(paths.values()), None)
     heading = paths.get("heading") or body

@@ -40,9 +40,15 @@ def wording(text: str) -> bool:
     return bool(LETTER.search(PLACEHOLDER.sub("", text)))
 
 
-def printed_strings(game: "Game") -> Iterator[Printed]:
+def printed_strings(game: "Game") -> list[Printed]:
     """Every string of the game that is printed: the data's texts, the layouts' own words and
-    the read-me-first's wording from game.yaml."""
+    the read-me-first's wording from game.yaml (worked out once for all the checks)."""
+    if "printed-strings" not in game.memo:
+        game.memo["printed-strings"] = list(_printed_strings(game))
+    return game.memo["printed-strings"]
+
+
+def _printed_strings(game: "Game") -> Iterator[Printed]:
     from .hygiene import all_texts
 
     seen: set[tuple] = set()
@@ -98,15 +104,10 @@ def _layout_strings(game: "Game", file: str, box: "Box") -> Iterator[Printed]:
 
 
 def _readme_strings(game: "Game") -> Iterator[Printed]:
-    from ..readme import readme_data
+    from ..readme import readme_texts
 
-    data = readme_data(game)
     doc = game.documents.get(game.manifest)
-    found: list[tuple[tuple, Any]] = [(("contents", k), v) for k, v in (data.get("contents") or {}).items()]
-    found += [(("assembly", i), v) for i, v in enumerate(data.get("assembly") or [])]
-    for i, entry in enumerate(data.get("rules") or []):
-        found += [(("rules", i, k), entry[k]) for k in ("heading", "text") if k in entry]
-    for path, value in found:
+    for path, value in readme_texts(game):
         if isinstance(value, str) or (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
             texts = dict(Text.from_data(value).values)
             where = doc.locate(("readme",) + path) if doc is not None else Location(game.manifest)
@@ -158,7 +159,7 @@ def coverage(game: "Game", first: bool = False) -> list[Coverage]:
     printed = [s for s in game.sets.values() if s.type != "data" and not s.declaration.get("items_of")]
     if not printed or len(game.languages) < 2:
         return []
-    strings = list(printed_strings(game))
+    strings = printed_strings(game)
     found = []
     for lang in game.languages[0 if first else 1:]:
         lacking = [p for p in strings if lang in missing(p, game)]
