@@ -31,6 +31,15 @@ def outline(cx: float, cy: float, across_flats: float, orientation: str) -> tupl
     return (("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",))
 
 
+def width_at(dy: float, across_flats: float, orientation: str) -> float:
+    """The hexagon's width at `dy` above or below its centre (0 beyond its top and bottom)."""
+    dy = abs(dy)
+    if orientation == "flat":  # flat top and bottom at across/2; corners left and right
+        return max(2 * (across_flats / SQRT3 - dy / SQRT3), 0.0) if dy <= across_flats / 2 + 1e-9 else 0.0
+    radius = across_flats / SQRT3  # pointy: straight sides up to radius/2, then to the corner
+    return across_flats if dy <= radius / 2 else max(2 * SQRT3 * (radius - dy), 0.0)
+
+
 def orientation_of(width: float, height: float) -> str:
     """A hex tile's orientation from its bounding box: a flat one is wider than tall."""
     return "flat" if width >= height else "pointy"

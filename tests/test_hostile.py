@@ -548,3 +548,21 @@ def test_a_template_that_fails_for_some_piece_stops_the_build_where_it_is_writte
         "layouts/card-face.yaml:27:9: error: box 'name': no field 'nme' (did you mean 'name'?), drawing cards-king "
         f"[template]\nbuild stopped: {mini / 'out'} is unchanged\n")
     assert not (mini / "out").exists()
+
+
+def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -> None:
+    """A track's squares shrink as its spaces grow in number, a hex map prints its labels at
+    one size across the hex: a label too wide for either is one located message per box."""
+    from conftest import ROOT, broken_example
+
+    game = broken_example(ROOT, tmp_path / "anarchy", "layouts/board.yaml", "per_row: 5", "per_row: 30")
+    assert validate(game).output.replace(f"{game}/", "") == (
+        "layouts/board.yaml:61:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
+        "the income track even at 5 pt (and 29 more of its labels) [text-fit]\n"
+        "126 cards in 16 suits: 1 error, 0 warnings\n")
+    field = broken_example(ROOT / "examples" / "furia-cartese", tmp_path / "furia", "layouts/champ.yaml",
+                           'label: "{cell.name}"', 'label: "Hex {cell.name} of the field"')
+    assert validate(field).output.replace(f"{field}/", "") == (
+        "layouts/champ.yaml:17:5: error: layout 'layouts/champ.yaml': grid 'Hex A1 of the field' does not fit across "
+        "its hex of the grid map (8.92 mm there) at 5.5 pt (and 191 more of its labels) [text-fit]\n"
+        "3 champs de bataille: 1 error, 0 warnings\n")

@@ -59,12 +59,14 @@ class Printed:
 
 @dataclass(frozen=True)
 class Cell:
-    """Where a table prints a text: its title, header or a row's, in a column of `width`
-    points, at `size`, in the font of `font` (a role)."""
+    """Where a table, track or hex map prints a text, in `width` points at `size` (or down to
+    it: a track's labels shrink) in the font of `font` (a role): a table's `column` (its
+    title, header or a row's), a track's `space` or a hex map's `hex`."""
 
     width: float
     size: float
     font: str
+    kind: str = "column"
 
 
 @functools.lru_cache(maxsize=1024)
@@ -152,8 +154,8 @@ def _text_boxes(boxes) -> Iterator[tuple["Box", str | None]]:
             yield box, "text"
         elif box.kind == "badge":
             yield box, "badge"
-        elif box.kind == "table":
-            yield box, "table"
+        elif box.kind in ("table", "track", "hexmap"):
+            yield box, box.kind
         elif box.kind in ("list", "group") and box.get("boxes"):
             yield box, None
         if box.get("else") is not None:
@@ -198,6 +200,37 @@ def _cells(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple
         yield from row_of(spec.get("cells") or [], dict(env, row=row), body)
 
 
+def _spaces(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
+    """What a track box prints: each space's label, in its square less the margins, at the
+    smallest size the track steps down to."""
+    from ..compose.boxes import MIN_TRACK_SIZE, TRACK_LABEL_MARGIN, track_spaces
+    from ..expr import parse_template
+
+    spaces, _, side = track_spaces(box, env)
+    label = (box.get("track") or {}).get("label")
+    template = label.get(language, default) if label is not None else parse_template("{space}")
+    cell = Cell(side - TRACK_LABEL_MARGIN, MIN_TRACK_SIZE, box.get("font") or "heading", "space")
+    for space in spaces:
+        yield template, template.render(dict(env, space=space), language), cell
+
+
+def _hexes(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
+    """What a hex map prints: each hex's label, at its size, across the hex where it is
+    narrowest under the text."""
+    from ..compose.boxes import hex_label, hexmap_layout
+
+    if box.get("label") is None:
+        return
+    orientation, cells, _, size = hexmap_layout(box, env)
+    if not cells:
+        return
+    template = box.get("label").get(language, default)
+    text_size, _, room = hex_label(box, size, orientation, 0.0)  # the room does not depend on the font
+    cell = Cell(room, text_size, box.get("font") or "heading", "hex")
+    for each in cells:
+        yield template, template.render(dict(env, cell=each), language), cell
+
+
 def _rendered(boxes: list, env: dict, language: str, default: str,
               row: tuple = ()) -> Iterator[tuple["Box", Any, str, tuple, Cell | None]]:
     """Each text box's template and text in `env`, a list's boxes once per row (with its
@@ -207,8 +240,9 @@ def _rendered(boxes: list, env: dict, language: str, default: str,
         try:
             if box.condition is not None and not box.condition.evaluate(env):
                 continue
-            if key == "table":
-                for template, text, cell in _cells(box, env, language, default):
+            if key in ("table", "track", "hexmap"):
+                cells = {"table": _cells, "track": _spaces, "hexmap": _hexes}[key]
+                for template, text, cell in cells(box, env, language, default):
                     if text:
                         yield box, template, text, row, cell
                 continue
@@ -363,8 +397,8 @@ def character(ch: str) -> str:
 FITS: dict[str, bool] = {}
 
 
-@rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column) "
-      "even at the smallest size allowed, or a list's rows do not fit their box.")
+@rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
+      "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their box.")
 def text_fit(game: "Game") -> Found:
     from ..compose.boxes import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, fitted
     from ..fonts import metrics
@@ -374,6 +408,7 @@ def text_fit(game: "Game") -> Found:
     fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
     if None in fonts.values() or not fonts:
         return  # reported by missing-font
+    labels: dict[tuple, list] = {}  # a track's or hex map's labels that do not fit: the first, and how many
     for p in printed(game):
         if p.font not in fonts:
             continue
@@ -385,7 +420,7 @@ def text_fit(game: "Game") -> Found:
                f"{p.cell!r} {p.text}")
         fits = FITS.get(key)
         if fits is None:
-            if p.cell is not None:  # a table prints its texts at its size, each in its column
+            if p.cell is not None:  # at its size (or a track's smallest), in its column, space or hex
                 fits = metrics(font).width(p.text, p.cell.size) <= p.cell.width + 1e-6
             elif box.kind == "badge":  # as pnp.compose.boxes draws it, across three quarters of the disc
                 fits = fit_size(metrics(font), p.text, min(box.width, box.height) * 0.75, box.get("size") or 14.0,
@@ -396,7 +431,9 @@ def text_fit(game: "Game") -> Found:
         if fits:
             continue
         name = f"{p.owner}: {p.field}" if p.field else p.owner
-        if p.cell is not None:
+        if p.cell is not None and p.cell.kind in ("space", "hex"):  # one message for a box's many labels
+            labels.setdefault((p.where, p.layout.file, box.name), [p, 0])[1] += 1
+        elif p.cell is not None:
             yield p.where, (f"{name} {p.text!r} does not fit its {to_mm(p.cell.width):.3g} mm column of the "
                             f"{box.name} table at {p.cell.size:g} pt")
         elif box.kind == "badge":
@@ -410,6 +447,15 @@ def text_fit(game: "Game") -> Found:
             least = max(box.get("min_size") or 0, MIN_TEXT_SIZE)
             yield p.where, (f"{name} {p.text!r} does not fit the {to_mm(box.width):g} mm {box.name} box "
                             f"even at {least:g} pt")
+    for p, count in labels.values():
+        name = f"{p.owner}: {p.field}" if p.field else p.owner
+        more = f" (and {count - 1} more of its labels)" if count > 1 else ""
+        if p.cell.kind == "space":
+            yield p.where, (f"{name} {p.text!r} does not fit a {to_mm(p.cell.width):.3g} mm space of the "
+                            f"{p.box.name} track even at {p.cell.size:g} pt{more}")
+        else:
+            yield p.where, (f"{name} {p.text!r} does not fit across its hex of the {p.box.name} map "
+                            f"({to_mm(p.cell.width):.3g} mm there) at {p.cell.size:g} pt{more}")
     yield from _list_rows(game)
 
 

@@ -523,7 +523,7 @@ def _table(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
           ("font", "size", "colour", "accent", "paper"), ("space",))
 def _track(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     spec = box.get("track") or {}
-    spaces = list(spec["spaces"].evaluate(env)) if spec.get("spaces") is not None else []
+    spaces, per_row, side = track_spaces(box, env)
     if not spaces:
         return []
     font = ctx.font(box, "heading")
@@ -531,9 +531,6 @@ def _track(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
     accent = ctx.colour(box.get("accent"), env, ink) or ink
     paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
-    per_row = spec.get("per_row") or len(spaces)
-    rows = -(-len(spaces) // per_row)
-    side = min(box.width / per_row, box.height / rows)
     nodes: list[Node] = []
     for i, space in enumerate(spaces):
         row, column = divmod(i, per_row)
@@ -544,10 +541,25 @@ def _track(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         marked = spec.get("highlight") is not None and bool(spec["highlight"].evaluate(inner))
         nodes.append(Rect(x, y, side, side, Style(fill=accent if marked else paper, stroke=ink, stroke_width=0.6)))
         label = ctx.text(spec.get("label"), inner) if spec.get("label") is not None else str(space)
-        fitted = fit_size(font, label, side - mm(1.5), size, 5) or 5
+        fitted = fit_size(font, label, side - TRACK_LABEL_MARGIN, size, MIN_TRACK_SIZE) or MIN_TRACK_SIZE
         nodes.append(Text(x + side / 2, y + side / 2 + font.cap_height * fitted / 2, label, font.name, fitted,
                           paper if marked else ink, "middle"))
     return nodes
+
+
+TRACK_LABEL_MARGIN = mm(1.5)  # a track's label keeps this clear of its square's sides, together
+MIN_TRACK_SIZE = 5.0
+
+
+def track_spaces(box: "Box", env: Mapping[str, Any]) -> tuple[list, int, float]:
+    """A track's spaces, how many to a row, and the side of each square."""
+    spec = box.get("track") or {}
+    spaces = list(spec["spaces"].evaluate(env)) if spec.get("spaces") is not None else []
+    if not spaces:
+        return [], 0, 0.0
+    per_row = spec.get("per_row") or len(spaces)
+    rows = -(-len(spaces) // per_row)
+    return spaces, per_row, min(box.width / per_row, box.height / rows)
 
 
 @box_kind("list", "The boxes under boxes, drawn once for each element of a list (an expression), in rows of "
@@ -604,12 +616,56 @@ def _group(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
            "columns", "rows", "default", "across", "scatter", "label_at", "text_colour"),
           ("cell",))
 def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
-    from ..hexes import SQRT3, centre, outline
+    from ..hexes import outline
+
+    orientation, cells, places, size = hexmap_layout(box, env)
+    if not cells:
+        return []
+    ink = ctx.ink()
+    stroke = ctx.colour(box.get("stroke"), env, ink)
+    width = box.get("stroke_width") or 0.5
+    font = ctx.font(box, "heading")
+    scatter = bool(box.get("scatter"))
+    nodes: list[Node] = []
+    for cell, (x, y) in zip(cells, places):
+        inner = dict(env, cell=cell)
+        fill = ctx.colour(box.get("fill"), inner, ctx.paper())
+        nodes.append(Path(outline(x, y, size, orientation), Style(fill=fill, stroke=stroke, stroke_width=width,
+                                                                   line_join="round")))
+        label = ctx.text(box.get("label"), inner) if box.get("label") is not None else ""
+        icon = ctx.icon(box.get("symbol"), inner) if box.get("symbol") is not None else None
+        colour = ctx.colour(box.get("colour"), inner, ink) or ink
+        light = ctx.colour(box.get("light"), inner, ctx.paper()) or ctx.paper()
+        if icon is not None:
+            nodes += _hex_symbols(icon, x, y, size, orientation, scatter, bool(label), colour, light)
+        if label:
+            text_size, baseline, _ = hex_label(box, size, orientation, font.cap_height)
+            text_colour = ctx.colour(box.get("text_colour"), inner, colour) or colour
+            nodes.append(Text(x, y + baseline, label, font.name, text_size, text_colour, "middle"))
+    return nodes
+
+
+def hex_label(box: "Box", size: float, orientation: str, cap_height: float) -> tuple[float, float, float]:
+    """A hexmap's label in a hex `size` across: its size, its baseline below the hex's centre,
+    and the hex's width where it is narrowest under the text (its top edge for a label at the
+    top, its baseline for one at the bottom)."""
+    from ..hexes import width_at
+
+    text_size = box.get("size") or size * 0.3
+    if box.get("label_at") == "top":
+        return text_size, -size * 0.47 + cap_height * text_size, width_at(size * 0.47, size, orientation)
+    return text_size, size * 0.38, width_at(size * 0.38, size, orientation)
+
+
+def hexmap_layout(box: "Box", env: Mapping[str, Any]) -> tuple[str, list, list[tuple[float, float]], float]:
+    """A hexmap's orientation, its cells, where each is centred on the page and the size of
+    its hexes across the flats."""
+    from ..hexes import SQRT3, centre
 
     orientation = box.get("orientation") or "flat"
     cells = _hex_cells(box, env, orientation)
     if not cells:
-        return []
+        return orientation, [], [], 0.0
     # the map at one point across the flats, then scaled to fit the box
     centres = [centre(c["q"], c["r"], 1.0, orientation) for c in cells]
     half_w, half_h = (1 / SQRT3, 0.5) if orientation == "flat" else (0.5, 1 / SQRT3)
@@ -625,31 +681,7 @@ def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     size = across or min(box.width / (x1 - x0), box.height / (y1 - y0))
     left = box.x + (box.width - (x1 - x0) * size) / 2 - x0 * size
     top = box.y + (box.height - (y1 - y0) * size) / 2 - y0 * size
-    ink = ctx.ink()
-    stroke = ctx.colour(box.get("stroke"), env, ink)
-    width = box.get("stroke_width") or 0.5
-    font = ctx.font(box, "heading")
-    scatter = bool(box.get("scatter"))
-    at_top = box.get("label_at") == "top"
-    nodes: list[Node] = []
-    for cell, (cx, cy) in zip(cells, centres):
-        inner = dict(env, cell=cell)
-        x, y = left + cx * size, top + cy * size
-        fill = ctx.colour(box.get("fill"), inner, ctx.paper())
-        nodes.append(Path(outline(x, y, size, orientation), Style(fill=fill, stroke=stroke, stroke_width=width,
-                                                                   line_join="round")))
-        label = ctx.text(box.get("label"), inner) if box.get("label") is not None else ""
-        icon = ctx.icon(box.get("symbol"), inner) if box.get("symbol") is not None else None
-        colour = ctx.colour(box.get("colour"), inner, ink) or ink
-        light = ctx.colour(box.get("light"), inner, ctx.paper()) or ctx.paper()
-        if icon is not None:
-            nodes += _hex_symbols(icon, x, y, size, orientation, scatter, bool(label), colour, light)
-        if label:
-            text_size = box.get("size") or size * 0.3
-            text_colour = ctx.colour(box.get("text_colour"), inner, colour) or colour
-            nodes.append(Text(x, y - size * 0.47 + font.cap_height * text_size if at_top else y + size * 0.38,
-                              label, font.name, text_size, text_colour, "middle"))
-    return nodes
+    return orientation, cells, [(left + cx * size, top + cy * size) for cx, cy in centres], size
 
 
 def _hex_cells(box: "Box", env: Mapping[str, Any], orientation: str) -> list[Mapping[str, Any]]:
