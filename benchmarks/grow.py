@@ -24,8 +24,10 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+# the project around the bundled game stays behind: a copy of pnp/ beside game.yaml would be the
+# pnp that `python -m pnp` runs there, not the one being measured
 IGNORE = shutil.ignore_patterns("out", ".out.*", ".git", "tests", "examples", "benchmarks", "build", "*.egg-info",
-                                ".ci", "__pycache__", ".venv")
+                                ".ci", "__pycache__", ".venv", "pnp", "pyproject.toml")
 
 
 class _Plain(yaml.SafeDumper):

@@ -38,6 +38,8 @@ def run_once(argv: list[str], cwd: Path) -> tuple[float, int]:
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)
         os.chdir(cwd)
+        # timed as installed: pip compiles pnp to bytecode, so a run does not compile it again
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.execv(argv[0], argv)
     _, status, usage = os.wait4(pid, 0)
     elapsed = time.perf_counter() - started
