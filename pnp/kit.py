@@ -4,6 +4,7 @@ here writes a file."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
@@ -157,10 +158,16 @@ class Ink:
         return greyscale(definition) if self.greyscale else definition
 
 
+_SCOPES: "weakref.WeakKeyDictionary[ComponentSet, dict[str, str]]" = weakref.WeakKeyDictionary()  # by back layout
+
+
 def back_of(component: "ComponentSet", item: "Item", name: str) -> tuple[tuple, str]:
     """An item's back (the item has one of its own layout): what the items sharing it have in
     common (its key), and its file name: the set's one back, its group's, or the item's own."""
-    scope = _scope(component.backs[item.back], component)
+    scopes = _SCOPES.setdefault(component, {})
+    if item.back not in scopes:
+        scopes[item.back] = _scope(component.backs[item.back], component)
+    scope = scopes[item.back]
     key = (item.back,) if scope == "set" else (item.back, item.group.id if item.group else None) \
         if scope == "group" else (item.back, id(item))
     if len(component.items) == 1:

@@ -437,26 +437,41 @@ def _unique(r: _Runner) -> None:
                 first[key] = (record, path)
 
 
-def _targets(r: _Runner, record: Any) -> list:
+def _targets(r: _Runner) -> Callable[[Any], tuple[list, set]]:
+    """What a record may name: the values of the check's `to` field over the target set (or,
+    within a group, over its items in the record's group), worked out once per group."""
     to = r.check.parsed["to"]
     set_name, _, field_name = to.partition(".")
     target = r.game.sets[set_name]
-    within = r.check.spec.get("within")
-    pool = target.items
-    if within == "group":
-        group = record if r.groups else record.group
-        pool = [i for i in target.items if group is not None and i.group is not None and i.group.id == group.id]
-    values = [i.fields.get(field_name or "id") for i in pool]
-    return [v for v in values if v is not None]
+    pools: dict[Any, list] = {}
+    for item in target.items:
+        if r.check.spec.get("within") != "group":
+            pools.setdefault(None, []).append(item)
+        elif item.group is not None:
+            pools.setdefault(item.group.id, []).append(item)
+    found: dict[Any, tuple[list, set]] = {}
+
+    def of(record: Any) -> tuple[list, set]:
+        if r.check.spec.get("within") == "group":
+            group = record if r.groups else record.group
+            key = group.id if group is not None else object()  # no group: nothing to name
+        else:
+            key = None
+        if key not in found:
+            values = [v for v in (i.fields.get(field_name or "id") for i in pools.get(key, ())) if v is not None]
+            found[key] = values, set(values)
+        return found[key]
+
+    return of
 
 
 def _references(r: _Runner) -> None:
     if not r.game.complete:
         return  # a file did not load: its items are missing for a reason already reported
     name = r.check.spec["references"]
+    targets_of = _targets(r)
     for record, env in r.selected():
-        targets = _targets(r, record)
-        known = set(targets)
+        targets, known = targets_of(record)
         for path, value in _field_values(record, name):
             if value is not None and value not in known:
                 shown = sorted(set(targets), key=lambda v: (str(type(v)), v))

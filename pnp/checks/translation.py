@@ -191,10 +191,13 @@ def _forms(value: Any) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(v for v in value or () if isinstance(v, str))
 
 
-def _uses(text: str, forms: tuple[str, ...]) -> bool:
-    """Whether `text` holds one of the forms at the start of a word, whatever the case."""
-    lowered = text.casefold().replace("’", "'")
-    return any(re.search(r"(?<!\w)" + re.escape(form.casefold().replace("’", "'")), lowered) for form in forms)
+def _fold(text: str) -> str:
+    return text.casefold().replace("’", "'")
+
+
+def _pattern(forms: tuple[str, ...]) -> "re.Pattern | None":
+    """A search for any of the forms at the start of a word, whatever the case."""
+    return re.compile("|".join(r"(?<!\w)" + re.escape(_fold(form)) for form in forms)) if forms else None
 
 
 @rule("glossary-term", Severity.WARNING, "A translated string does not use the game's term for a word its first "
@@ -204,18 +207,27 @@ def glossary_term(game: "Game") -> Found:
     terms = doc.data.get("terms") if doc is not None and isinstance(doc.data, dict) else None
     if not isinstance(terms, list):
         return
-    entries = [{lang: _forms(forms) for lang, forms in term.items()} for term in terms if isinstance(term, dict)]
+    entries = [{lang: (_forms(forms), _pattern(_forms(forms))) for lang, forms in term.items()}
+               for term in terms if isinstance(term, dict)]
+    lacking: dict[tuple, list] = {}  # the same texts lack the same terms, whichever piece prints them
     for printed in printed_strings(game):
         source = printed.texts.get(game.language)
         if source is None:
             continue
-        for term in entries:
-            if not _uses(source, term.get(game.language, ())):
-                continue
-            for lang, text in printed.texts.items():
-                forms = term.get(lang)
-                if lang == game.language or not forms or _uses(text, forms):
+        texts = tuple(sorted(printed.texts.items()))
+        found = lacking.get(texts)
+        if found is None:
+            found = lacking[texts] = []
+            folded = {lang: _fold(text) for lang, text in texts}
+            for term in entries:
+                first = term.get(game.language, ((), None))[1]
+                if first is None or not first.search(folded[game.language]):
                     continue
-                said = term[game.language][0]
-                yield printed.where, (f"{printed.name}: its '{lang}' text does not use the glossary's word for "
-                                      f"'{said}' ({' or '.join(repr(f) for f in forms)})")
+                for lang, _ in texts:
+                    forms, pattern = term.get(lang, ((), None))
+                    if lang == game.language or pattern is None or pattern.search(folded[lang]):
+                        continue
+                    found.append((lang, term[game.language][0][0], forms))
+        for lang, said, forms in found:
+            yield printed.where, (f"{printed.name}: its '{lang}' text does not use the glossary's word for "
+                                  f"'{said}' ({' or '.join(repr(f) for f in forms)})")
