@@ -71,6 +71,36 @@ def _position(mark: Any) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
+def _too_deep(text: str) -> int | None:
+    """Where the text's brackets first open a level deeper than MAX_DEPTH (outside quotes
+    and comments), as an offset; None if they do not."""
+    depth, i, quote = 0, 0, None
+    while i < len(text):
+        ch = text[i]
+        if quote == "'":
+            quote = None if ch == "'" and text[i + 1: i + 2] != "'" else quote
+            i += 2 if ch == "'" and text[i + 1: i + 2] == "'" else 1
+            continue
+        if quote == '"':
+            quote = None if ch == '"' else quote
+            i += 2 if ch == "\\" else 1
+            continue
+        if ch in "'\"" and (i == 0 or text[i - 1] in " \t\n[{,:"):  # a quote that opens a scalar, not an apostrophe
+            quote = ch
+        elif ch == "#" and (i == 0 or text[i - 1] in " \t\n"):
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return i
+        elif ch in "]}":
+            depth -= 1
+        i += 1
+    return None
+
+
 def _offset_to_position(text: str, offset: int) -> tuple[int, int]:
     before = text[:offset]
     line = before.count("\n") + 1
@@ -279,6 +309,10 @@ def _parse(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
         mark = exc.problem_mark or exc.context_mark
         where = Location(file, *_position(mark)) if mark else start
         message = exc.problem or "invalid YAML"
+        if message.startswith("exceeded maximum nesting depth"):  # libyaml's own limit, met scanning ahead
+            found = _too_deep(text[: mark.index + 1] if mark else text)
+            return None, [problem("yaml-syntax", Location(file, *_offset_to_position(text, found)) if found is not None
+                                  else where, f"data is nested more than {MAX_DEPTH} levels deep")]
         if exc.context and message.startswith("but "):
             message = f"{exc.context}, {message}"
         elif exc.context:
