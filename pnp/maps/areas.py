@@ -67,6 +67,20 @@ def area_fields(at: Location) -> dict[str, Field]:
 
 
 @dataclass(frozen=True)
+class MapLine:
+    """A named line of the map, a river or a mountain range: its lines of (lon, lat), whether
+    it parts areas (border: all of it, or stretches between two points near it) and whether
+    it is drawn."""
+
+    name: str
+    kind: str  # river or range
+    lines: tuple[tuple[tuple[float, float], ...], ...]
+    border: bool | tuple[tuple[tuple[float, float], tuple[float, float]], ...] = False
+    drawn: bool = True
+    origin: Origin = Origin("")  # its record in its file
+
+
+@dataclass(frozen=True)
 class MapSettings:
     """The map: the land (rings of lon, lat), its projection, the part shown, its labels."""
 
@@ -78,7 +92,13 @@ class MapSettings:
     origin: Origin
     files: tuple[str, ...] = ()  # the settings file and the land file
     fit: str = "bounds"  # what fills the map box: the bounds, or the land in play within them
-    rivers: tuple[tuple[str, tuple[tuple[tuple[float, float], ...], ...]], ...] = ()  # (name, lines)
+    rivers: tuple[MapLine, ...] = ()
+    ranges: tuple[MapLine, ...] = ()
+
+    @property
+    def lines(self) -> tuple[MapLine, ...]:
+        """The rivers, then the ranges."""
+        return self.rivers + self.ranges
 
     def view(self, language: str, default: str) -> View:
         return View(labels=View({k: t.get(language, default) for k, t in self.labels.items()}),
@@ -89,6 +109,18 @@ def _ring(points) -> tuple[tuple[float, float], ...]:
     return tuple((float(lon), float(lat)) for lon, lat in points)
 
 
+def _map_lines(document: Any, kind: str, key: str) -> tuple[MapLine, ...]:
+    """The named lines of a rivers or ranges file."""
+    found = []
+    for i, item in enumerate(document.data[key]):
+        border = item.get("border", False)
+        if not isinstance(border, bool):
+            border = tuple((_ring([s["from"]])[0], _ring([s["to"]])[0]) for s in border)
+        found.append(MapLine(item["name"], kind, tuple(_ring(line) for line in item["lines"]), border,
+                             item.get("draw", "ridge") != "none", Origin(document.file, (key, i))))
+    return tuple(found)
+
+
 def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None:
     doc = loader.read(file, where, "board")
     if doc is None:
@@ -97,11 +129,13 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
     if land is None:
         return None
     data = doc.data
-    rivers = None
-    if "rivers" in data:
-        rivers = loader.read(data["rivers"], doc.locate(("rivers",)), "rivers", relative_to=doc.file)
-        if rivers is None:
-            return None
+    lines: dict[str, Any] = {}
+    for key in ("rivers", "ranges"):
+        if key in data:
+            lines[key] = loader.read(data[key], doc.locate((key,)), key, relative_to=doc.file)
+            if lines[key] is None:
+                return None
+    rivers, ranges = lines.get("rivers"), lines.get("ranges")
     return MapSettings(
         projection=data["projection"],
         bounds=dict(data["bounds"]) if "bounds" in data else None,
@@ -110,9 +144,9 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
         context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
         labels={key: Text.from_data(value) for key, value in data.get("labels", {}).items()},
         origin=Origin(doc.file),
-        files=(doc.file, land.file) + ((rivers.file,) if rivers is not None else ()),
-        rivers=tuple((r["name"], tuple(_ring(line) for line in r["lines"])) for r in rivers.data["rivers"])
-        if rivers is not None else (),
+        files=(doc.file, land.file) + tuple(d.file for d in lines.values()),
+        rivers=_map_lines(rivers, "river", "rivers") if rivers is not None else (),
+        ranges=_map_lines(ranges, "range", "ranges") if ranges is not None else (),
     )
 
 
@@ -166,6 +200,11 @@ def colours_of(game: "Game", component: "ComponentSet") -> dict[str, "Item"]:
 
 Ring = Sequence[Sequence[float]]
 BORDER_MIN_METRES = 10_000  # areas meeting along less than this only touch at a corner
+BORDER_REACH_METRES = 10_000  # a border line stopping this short of the coast or another is carried on to it
+GRID_METRES = 1.0  # the precision the border lines cut the land to
+BORDER_NEAR_METRES = 20_000  # a border stretch's from and to lie this near its line
+BORDER_SCRAP_M2 = 10e6  # land the border lines cut smaller than this (10 km²) goes to the area round it
+BORDER_TOUCH_METRES = 1_000  # land cut off by a border line goes to an area it meets along this much
 
 
 @dataclass(frozen=True)
@@ -250,7 +289,8 @@ class Geography:
     @cached_property
     def cells(self) -> dict[str, Cell]:
         """Each area's share of the land: its explicit shape, or the land nearer its anchor
-        than any other (a Voronoi partition clipped to the land)."""
+        than any other (a Voronoi partition clipped to the land), changed by the rivers and
+        ranges that part areas (see _parted)."""
         import shapely
         from shapely.geometry import MultiPoint, Point
 
@@ -266,9 +306,11 @@ class Geography:
             pad = max(x1 - x0, y1 - y0)
             envelope = shapely.box(x0 - pad, y0 - pad, x1 + pad, y1 + pad)
             regions = shapely.voronoi_polygons(MultiPoint(anchors), extend_to=envelope)
+            voronoi = {}
             for area, anchor in zip(computed, anchors):
                 region = next(r for r in regions.geoms if r.covers(Point(anchor)))
-                shares[area.id] = region.intersection(free_land)
+                voronoi[area.id] = region.intersection(free_land)
+            shares.update(self._parted(voronoi, dict(zip((a.id for a in computed), anchors))))
         cells = {}
         for area in self.areas:
             share = shares[area.id]
@@ -281,6 +323,177 @@ class Geography:
             centre = radius.coords[0]
             cells[area.id] = Cell(area.id, share, (centre[0], centre[1]), radius.length)
         return cells
+
+    @cached_property
+    def border_lines(self) -> list[tuple["MapLine", object, tuple[tuple[float, float], ...]]]:
+        """The rivers' and ranges' stretches that part areas, projected (shapely LineStrings),
+        each end that stops short of the coast or of another such line (within
+        BORDER_REACH_METRES) carried on to it, so that the line parts the land it crosses;
+        with the ends left free, inland."""
+        from shapely.geometry import LineString, Point
+        from shapely.ops import substring
+
+        found = []
+        for line in self.board.lines:
+            if not line.border:
+                continue
+            projected = [LineString([self.project(lon, lat) for lon, lat in points]) for points in line.lines]
+            if line.border is True:
+                found += [(line, part) for part in projected]
+                continue
+            for start, end in line.border:
+                a, b = Point(self.project(*start)), Point(self.project(*end))
+                along = min(projected, key=lambda part: (part.distance(a), part.distance(b)))
+                first, last = sorted((along.project(a), along.project(b)))
+                if last > first:
+                    found.append((line, substring(along, first, last)))
+        if not found:
+            return []
+        reached = []
+        for i, (line, part) in enumerate(found):
+            others = [self.land.boundary] + [p for j, (_, p) in enumerate(found) if j != i]
+            points = list(part.coords)
+            first, last = self._reach(points[0], others), self._reach(points[-1], others)
+            free = tuple(end for end, on in ((points[0], first), (points[-1], last)) if on is None
+                         and self.land.contains(Point(end)))
+            ends = [first if first not in (None, points[0]) else None, last if last not in (None, points[-1]) else None]
+            reached.append((line, LineString(([ends[0]] if ends[0] else []) + points + ([ends[1]] if ends[1] else [])),
+                            free))
+        return reached
+
+    def _reach(self, end: tuple[float, float], others: list) -> tuple[float, float] | None:
+        """Where a border line's end inside the land is carried to: a point 100 m past the
+        nearest point of the coast or of another border line, when that lies within
+        BORDER_REACH_METRES (the end itself when it lies on one); None when none does."""
+        from shapely.geometry import Point
+        from shapely.ops import nearest_points
+
+        at = Point(end)
+        if not self.land.contains(at):
+            return None
+        target = min((nearest_points(other, at)[0] for other in others), key=at.distance)
+        gap = at.distance(target)
+        if gap > BORDER_REACH_METRES:
+            return None
+        if gap == 0:
+            return end
+        return target.x + (target.x - at.x) / gap * 100, target.y + (target.y - at.y) / gap * 100
+
+    @cached_property
+    def river_borders(self) -> list:
+        """The stretches of drawn rivers along which two areas meet (LineStrings, projected)."""
+        import shapely
+
+        rivers = [part for line, part, _ in self.border_lines if line.kind == "river" and line.drawn]
+        if not rivers:
+            return []
+        edges = shapely.union_all([cell.polygon.boundary for cell in self.cells.values() if not cell.polygon.is_empty])
+        along = shapely.line_merge(shapely.intersection(edges, shapely.union_all(rivers).buffer(5 * GRID_METRES)))
+        return [line for line in getattr(along, "geoms", [along]) if line.geom_type == "LineString"]
+
+    def _parted(self, voronoi: dict[str, object], anchors: dict[str, tuple[float, float]]) -> dict[str, object]:
+        """The Voronoi shares changed by the border lines (the land nearest an anchor it can
+        see, roughly): each share is cut along the lines it holds, and along the rays from a
+        line's free end straight away from its anchor (the land hidden behind the line); the
+        pieces cut off from the anchor's piece go, round by round, to the areas whose land they
+        meet across the shares' straight edges, those that see them first (no line between
+        their anchor and the piece), shared by nearest anchor when several do. A piece that
+        meets none stays where it was; a scrap a river's loop closes goes to the area round it.
+        Deterministic: pieces in the order of the areas and of their cutting, metre precision."""
+        import shapely
+        from shapely.geometry import LineString, Point
+
+        lines = [part for _, part, _ in self.border_lines]
+        if not lines:
+            return voronoi
+        # on a grid of a metre, so that lines meeting and shares sharing an edge are noded alike
+        voronoi = {area_id: shapely.set_precision(share, GRID_METRES) for area_id, share in voronoi.items()}
+        cutting = shapely.union_all(lines, grid_size=GRID_METRES)
+        shapely.prepare(cutting)
+        free = [end for _, _, ends in self.border_lines for end in ends]
+        x0, y0, x1, y1 = self.land.bounds
+        far = 2 * math.hypot(x1 - x0, y1 - y0)
+        owner: dict[int, str | None] = {}
+        pieces: list = []
+        home: dict[int, str] = {}
+        for area_id, share in voronoi.items():
+            anchor = Point(anchors[area_id])
+            parts = [g for g in getattr(share, "geoms", [share]) if not g.is_empty]
+            if not parts:
+                continue
+            main = min(parts, key=lambda g: (g.distance(anchor), -g.area))
+            # a line ending inside the share hides from its anchor the land behind it: the
+            # share is cut along the line and on, from its end, straight away from the anchor
+            rays = []
+            for x, y in free:
+                gap = math.hypot(x - anchor.x, y - anchor.y)
+                if gap > 0 and main.contains(Point(x, y)):
+                    rays.append(LineString([(x, y), (x + (x - anchor.x) / gap * far, y + (y - anchor.y) / gap * far)]))
+            own = shapely.union_all([cutting] + rays, grid_size=GRID_METRES) if rays else cutting
+            for part in parts:
+                split = _split(part, own) if part is main else [part]
+                kept = min(split, key=lambda g: (g.distance(anchor), -g.area)) if part is main else None
+                for piece in split:
+                    index = len(pieces)
+                    pieces.append(piece)
+                    home[index] = area_id
+                    owner[index] = area_id if piece is kept or part is not main else None
+        while True:
+            loose = [i for i in range(len(pieces)) if owner[i] is None]
+            if not loose:
+                break
+            tree = shapely.STRtree(pieces)
+            given: dict[int, list[tuple[object, str]]] = {}
+            for i in loose:
+                # (the pieces of one share meet only along the lines that cut it)
+                near = sorted({owner[j] for j in tree.query(pieces[i]) if owner[j] is not None
+                               and home[j] != home[i] and _touching(pieces[i], pieces[j])})
+                if not near:
+                    continue
+                # of those, the ones that see the piece (no line between their anchor and it), if any
+                inner = pieces[i].representative_point()
+                seeing = [a for a in near if not cutting.intersects(LineString([anchors[a], (inner.x, inner.y)]))]
+                near = seeing or near
+                if len(near) == 1:
+                    given[i] = [(pieces[i], near[0])]
+                    continue
+                # shared between them as the land nearest each one's anchor
+                sites = shapely.MultiPoint([anchors[a] for a in near])
+                regions = shapely.voronoi_polygons(sites, extend_to=pieces[i].envelope.buffer(1))
+                shared = []
+                for region in regions.geoms:
+                    area_id = next(a for a in near if region.covers(Point(anchors[a])))
+                    share = shapely.intersection(region, pieces[i], grid_size=GRID_METRES)
+                    shared += [(g, area_id) for g in getattr(share, "geoms", [share])
+                               if g.geom_type == "Polygon" and not g.is_empty]
+                if shared:
+                    given[i] = shared
+            if not given:
+                break
+            for i in sorted(given, reverse=True):
+                (first, area_id), *rest = given[i]
+                pieces[i], owner[i] = first, area_id
+                for piece, other in rest:
+                    pieces.append(piece)
+                    home[len(pieces) - 1] = home[i]
+                    owner[len(pieces) - 1] = other
+        owners = [owner[i] or home[i] for i in range(len(pieces))]
+        # a scrap of land a river's loop closes goes to the area round it
+        tree = shapely.STRtree(pieces)
+        for i, piece in enumerate(pieces):
+            if piece.area < BORDER_SCRAP_M2:
+                around = {}
+                for j in tree.query(piece):
+                    if j != i and pieces[j].area >= BORDER_SCRAP_M2:
+                        length = piece.buffer(1).intersection(pieces[j].buffer(1)).length
+                        around[owners[j]] = around.get(owners[j], 0.0) + length
+                if around:
+                    owners[i] = max(sorted(around), key=lambda a: around[a])
+        result: dict[str, list] = {area_id: [] for area_id in voronoi}
+        for piece, area_id in zip(pieces, owners):
+            result[area_id].append(piece)
+        return {area_id: voronoi[area_id] if not found else found[0] if len(found) == 1 else
+                _closed(shapely.union_all(found, grid_size=GRID_METRES)) for area_id, found in result.items()}
 
     @cached_property
     def borders(self) -> dict[frozenset[str], float]:
@@ -316,6 +529,34 @@ class Geography:
             for other in area.neighbours_remove:
                 result[area.id].discard(other)
         return {area: tuple(sorted(others)) for area, others in result.items()}
+
+
+def _split(polygon, lines) -> list:
+    """A polygon's pieces between the lines that cross it (a line ending inside it cuts
+    nothing), largest first."""
+    import shapely
+
+    inside = shapely.intersection(lines, polygon.buffer(1), grid_size=GRID_METRES)
+    if inside.is_empty:
+        return [polygon]
+    faces = shapely.polygonize([shapely.union_all([polygon.boundary, inside], grid_size=GRID_METRES)])
+    shapely.prepare(polygon)
+    pieces = [f for f in faces.geoms if polygon.contains(f.representative_point())]
+    return sorted(pieces, key=lambda g: -g.area) or [polygon]
+
+
+def _closed(geometry):
+    """A share made of pieces without the slivers a metre wide that may stay between them."""
+    import shapely
+
+    closed = shapely.buffer(shapely.buffer(geometry, GRID_METRES, join_style="mitre"), -GRID_METRES,
+                            join_style="mitre")
+    return shapely.set_precision(closed, GRID_METRES)
+
+
+def _touching(first, second) -> bool:
+    """Whether two pieces of land meet along an edge (not only at a corner)."""
+    return first.buffer(1).intersection(second.buffer(1)).length / 2 >= BORDER_TOUCH_METRES
 
 
 def connected(neighbours: Mapping[str, Sequence[str]]) -> list[set[str]]:
@@ -458,6 +699,23 @@ def _dashes(points: list[tuple[float, float]], dash: float) -> tuple:
     return tuple(commands)
 
 
+def _ridge(points: list[tuple[float, float]], step: float = mm(1.6), tick: float = mm(0.9)) -> tuple:
+    """A mountain range's crest: the line, and a short tick across it every `step`, to one
+    side and the other in turn."""
+    commands = list(_line(points))
+    side, left = 1, step / 2
+    for a, b in zip(points, points[1:]):
+        length = math.dist(a, b)
+        at = left
+        while at <= length:
+            x, y = a[0] + (b[0] - a[0]) * at / length, a[1] + (b[1] - a[1]) * at / length
+            nx, ny = -(b[1] - a[1]) / length * tick * side, (b[0] - a[0]) / length * tick * side
+            commands += [("M", x, y), ("L", x + nx, y + ny)]
+            side, at = -side, at + step
+        left = at - length
+    return tuple(commands)
+
+
 def _sea_route(a: tuple[float, float], b: tuple[float, float], over_land) -> list[tuple[float, float]]:
     """A curve from a to b bowed out to the side where it crosses less land (page points)."""
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
@@ -580,11 +838,20 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         colour = fills[area.id]
         drawn.append(Path(_path(cell.polygon, frame), Style(fill=colour, stroke=c["border"], stroke_width=1.3,
                                                             line_join="round")))
-    river = river_colour(c)
-    for _, lines in geography.board.rivers:
-        for line in lines:
+    # where a river parts two areas, the border runs along it as a wider band, the river on it
+    for band in geography.river_borders:
+        drawn.append(Path(_line([frame.point(x, y) for x, y in band.coords]),
+                          Style(stroke=c["border"], stroke_width=2.6, line_cap="round", line_join="round")))
+    water = river_colour(c)
+    for river in geography.board.rivers:
+        for line in river.lines:
             drawn.append(Path(_line([frame.point(*geography.project(lon, lat)) for lon, lat in line]),
-                              Style(stroke=river, stroke_width=0.9, line_cap="round", line_join="round")))
+                              Style(stroke=water, stroke_width=0.9, line_cap="round", line_join="round")))
+    relief = range_colour(c)
+    for ridge in geography.board.ranges:
+        for line in ridge.lines if ridge.drawn else ():
+            drawn.append(Path(_ridge([frame.point(*geography.project(lon, lat)) for lon, lat in line]),
+                              Style(stroke=relief, stroke_width=0.8, line_cap="round", line_join="round")))
     drawn.append(Path(_path(geography.land, frame), Style(stroke=c["coast"], stroke_width=1.4, line_join="round")))
 
     # links between areas that neighbour without a shared border (by sea, or by the data)
@@ -731,7 +998,7 @@ def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return nodes
 
 
-LEGEND_MARKS = ("seat", "border", "coast", "river", "link")
+LEGEND_MARKS = ("seat", "border", "coast", "river", "range", "link")
 
 
 def river_colour(colours: Mapping[str, str]) -> str:
@@ -739,8 +1006,13 @@ def river_colour(colours: Mapping[str, str]) -> str:
     return mix(colours["sea"], colours["coast"], 0.45)
 
 
+def range_colour(colours: Mapping[str, str]) -> str:
+    """Mountain ranges: between the ink and the land around the map."""
+    return mix(colours["ink"], colours["land"], 0.45)
+
+
 @box_kind("legend", "A key to the map drawn before it: a row for each entry, its mark (seat, border, coast, "
-          "river or link) and its text.",
+          "river, range or link) and its text.",
           'legend: {x: 206, y: 356, width: 70, height: 42, legend: [{mark: seat, text: "seat of government"}], '
           'font: body, size: 8}',
           ("font", "size"))
@@ -774,6 +1046,9 @@ def _legend(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
             nodes.append(Path((("M", x, cy + mm(0.6)), ("C", x + mm(2), cy - mm(1.8), x + mm(3.5), cy + mm(1.8),
                                                          x + mm(6.5), cy - mm(0.6))),
                               Style(stroke=river_colour(colours), stroke_width=0.9, line_cap="round")))
+        elif kind == "range":
+            nodes.append(Path(_ridge([(x, cy), (x + mm(6.5), cy)]),
+                              Style(stroke=range_colour(colours), stroke_width=0.8, line_cap="round")))
         else:
             nodes.append(Path(_dashes([(x, cy), (x + mm(6.5), cy)], mm(1.2)),
                               Style(stroke=ink, stroke_width=1.1, line_cap="round")))
@@ -797,7 +1072,7 @@ def map_box(component: "ComponentSet") -> "Box | None":
 # the map), and they read nothing from the other sets' files, so their problems can be kept
 # for as long as the map's own files stay as they are (see pnp.validate).
 GEOMETRY_CHECKS = frozenset({"board-projection", "area-isolated", "neighbours-connected", "area-geometry",
-                             "room-for-markers"})
+                             "room-for-markers", "border-line"})
 
 
 def _usable(game: "Game") -> Iterator[tuple["ComponentSet", Geography]]:
@@ -902,6 +1177,26 @@ def area_geometry(game: "Game") -> Found:
             elif not cell.polygon.buffer(1).covers(Point(geography.seat(area))):
                 yield (game.locate(area.origin, "seat"),
                        f"area '{area.id}': its seat {area.city.get(game.language)} lies outside the area")
+
+
+@rule("border-line", Severity.ERROR, "A stretch of a river or range that parts areas starts or ends at a point far "
+      "from its line.")
+def border_line(game: "Game") -> Found:
+    from shapely.geometry import LineString, Point
+
+    for _, geography in _usable(game):
+        for line in geography.board.lines:
+            if line.border is True or not line.border:
+                continue
+            parts = [LineString([geography.project(lon, lat) for lon, lat in points]) for points in line.lines]
+            for i, stretch in enumerate(line.border):
+                for key, (lon, lat) in zip(("from", "to"), stretch):
+                    gap = min(part.distance(Point(geography.project(lon, lat))) for part in parts)
+                    if gap > BORDER_NEAR_METRES:
+                        yield (game.locate(line.origin, "border", i, key),
+                               f"{line.kind} '{line.name}': its border's {key} point (lat {lat:g}, lon {lon:g}) lies "
+                               f"{gap / 1000:.0f} km from the {line.kind}: give a point within "
+                               f"{BORDER_NEAR_METRES // 1000} km of it")
 
 
 @rule("room-for-markers", Severity.ERROR, "An area is too small on the board to hold a marker with room to spare.")
