@@ -30,10 +30,12 @@ from ..textfit import fit_size
 from ..units import mm, to_mm
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..fonts import FontMetrics
+    from ..layout import Box, Layout
     from ..model import ComponentSet, Game, Item
 
 MARKER_MARGIN_MM = 1.5  # room to spare on each side of a marker
+LEAST_LABEL_SIZE = 5.5  # a legend's or scale's text shrinks to fit its box, down to this size
 
 
 # --- the map kind's data ----------------------------------------------------------------------
@@ -226,6 +228,7 @@ class Geography:
         self.board = board
         self.areas = tuple(areas)
         self._to_map = Transformer.from_crs("EPSG:4326", board.projection, always_xy=True)
+        self.labels: dict[tuple, "Labels"] = {}  # where the map prints each area's texts, by map and texts
 
     def project(self, lon: float, lat: float) -> tuple[float, float]:
         x, y = self._to_map.transform(lon, lat)
@@ -744,16 +747,31 @@ def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
-    """How much of a page box (x0, y0, x1, y1) lies inside an area, from 0 to 1."""
+def _region(frame: MapFrame, box: tuple[float, float, float, float]):
+    """A page box (x0, y0, x1, y1) on the map, in projected metres."""
     from shapely.geometry import box as shapely_box
 
     x0 = frame.x0 + (box[0] - frame.left) / frame.scale
     x1 = frame.x0 + (box[2] - frame.left) / frame.scale
     y0 = frame.y1 - (box[3] - frame.top) / frame.scale
     y1 = frame.y1 - (box[1] - frame.top) / frame.scale
-    region = shapely_box(x0, y0, x1, y1)
+    return shapely_box(x0, y0, x1, y1)
+
+
+def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
+    """How much of a page box (x0, y0, x1, y1) lies inside an area, from 0 to 1."""
+    region = _region(frame, box)
     return cell.polygon.intersection(region).area / region.area if region.area else 0.0
+
+
+def _reach_out(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
+    """How far a page box reaches out of an area at most (points)."""
+    from shapely.geometry import Point
+
+    outside = _region(frame, box).difference(cell.polygon)
+    corners = [c for part in getattr(outside, "geoms", [outside]) if part.geom_type == "Polygon"
+               for c in part.exterior.coords]
+    return max((cell.polygon.distance(Point(c)) for c in corners), default=0.0) * frame.scale
 
 
 def _place(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
@@ -798,6 +816,121 @@ def _places(cell, frame: MapFrame, width: float, height: float, near: tuple[floa
                 yield spot
 
 
+@dataclass(frozen=True)
+class LabelStyle:
+    """What a map prints its areas' texts with (from its box's map: names and seats) and the
+    room each marker's spot takes (points)."""
+
+    area_font: "FontMetrics"
+    seat_font: "FontMetrics"
+    size: float  # the names' size ...
+    least: float  # ... and the smallest a name too long for its area takes
+    city_size: float
+    spot: float  # a marker's spot across, 0 without markers
+
+    @property
+    def key(self) -> tuple:
+        return self.area_font.name, self.seat_font.name, self.size, self.least, self.city_size, self.spot
+
+
+def label_style(box: "Box", fonts: Mapping[str, "FontMetrics"], markers: "ComponentSet | None") -> LabelStyle:
+    spec = box.get("map") or {}
+    names, seats = spec.get("names") or {}, spec.get("seats") or {}
+    spot = max(markers.width, markers.height) + mm(2 * MARKER_MARGIN_MM) if markers is not None else 0.0
+    return LabelStyle(fonts[names.get("font") or "heading"], fonts[seats.get("font") or "body"],
+                      names.get("size") or 13, names.get("min_size") or 6, seats.get("size") or 7.5, spot)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Where a map prints an area's texts (page points): its seat, its city's name (its box,
+    x, baseline and anchor, and how much of the box lies inside the area), the spot for its
+    marker and its name (size, centre and cap height). `fits` is False when the name found no
+    room inside the area clear of the city and the spot, even at the least size: it is printed
+    over the spot, in the middle. An area with no land has no spot and no name (size None)."""
+
+    seat: tuple[float, float]
+    city: str
+    city_box: tuple[float, float, float, float]
+    city_x: float
+    city_baseline: float
+    city_anchor: str
+    city_inside: float
+    name: str
+    name_size: float | None = None
+    name_at: tuple[float, float] = (0.0, 0.0)
+    name_height: float = 0.0
+    name_width: float = 0.0
+    spot: tuple[float, float] | None = None
+    fits: bool = True
+
+
+def area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, city: str,
+                style: LabelStyle) -> Labels:
+    """Where the map prints an area's city and name and its marker's spot, worked out once
+    for the same texts (the map's drawing and the map-label check ask alike)."""
+    key = (frame, area.id, name, city, style.key)
+    if key not in geography.labels:
+        geography.labels[key] = _area_labels(geography, frame, area, name, city, style)
+    return geography.labels[key]
+
+
+def _area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, city: str,
+                 style: LabelStyle) -> Labels:
+    cell = geography.cells[area.id]
+    seat_font, area_font, spot = style.seat_font, style.area_font, style.spot
+    sx, sy = frame.point(*geography.seat(area))
+    city_width = seat_font.width(city, style.city_size)
+    # the city's name goes right of its marker, else left, above or below, whichever first
+    # lies inside the area (else the one most inside)
+    cap = seat_font.cap_height * style.city_size
+    places = [  # (box, x, baseline, anchor)
+        ((sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5)), sx + mm(2.3), sy + cap / 2, "start"),
+        ((sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)), sx - mm(2.3), sy + cap / 2, "end"),
+        ((sx - city_width / 2, sy - mm(2) - cap - mm(1), sx + city_width / 2, sy + mm(2)), sx, sy - mm(2.4),
+         "middle"),
+        ((sx - city_width / 2, sy - mm(2), sx + city_width / 2, sy + mm(3) + cap), sx, sy + mm(2.4) + cap,
+         "middle"),
+    ]
+    if cell.polygon.is_empty:
+        city_box, x, baseline, anchor = places[0]
+        return Labels((sx, sy), city, city_box, x, baseline, anchor, 0.0, name)
+    places.sort(key=lambda p: -min(_inside(cell, frame, p[0]), 0.99))
+    if _inside(cell, frame, places[0][0]) < 0.99:  # the nearest place inside, above the seat
+        x0, y0, x1, y1 = sx - city_width / 2, sy - mm(2.9) - cap, sx + city_width / 2, sy - mm(1.9)
+        found = _place(cell, frame, x1 - x0, y1 - y0, ((x0 + x1) / 2, (y0 + y1) / 2), [])
+        if found is not None:
+            dx, dy = found[0] - (x0 + x1) / 2, found[1] - (y0 + y1) / 2
+            places.insert(0, ((x0 + dx, y0 + dy, x1 + dx, y1 + dy), sx + dx, sy - mm(2.4) + dy, "middle"))
+    city_box, x, baseline, anchor = places[0]
+    centre = frame.point(*cell.centre)
+    # the marker's spot in the widest open space clear of the seat, then the name nearest
+    # the middle clear of both (the spot moves further out while the name finds no room);
+    # a name too long for its area at the one size every name takes drops to the smallest
+    pad = mm(1)
+    sizes = [(s, area_font.width(name, s) + 2 * pad, area_font.cap_height * s + 2 * pad)
+             for s in (style.size, style.least)]
+    spots = _places(cell, frame, spot, spot, centre, [city_box], round_=True) if spot else iter([None])
+    spots = list(itertools.islice(spots, 24))
+    chosen = None
+    for name_size, width, height in sizes:
+        for at in spots:
+            taken = [city_box] + ([(at[0] - spot / 2, at[1] - spot / 2, at[0] + spot / 2, at[1] + spot / 2)]
+                                  if at else [])
+            found = next(_places(cell, frame, width, height, centre, taken, rings=16), None)
+            if found is not None:
+                chosen = (at, name_size, found, height - 2 * pad)
+                break
+        if chosen is not None:
+            break
+    fits = chosen is not None
+    if chosen is None:  # no room for both: the spot in the middle, the name over it
+        chosen = (centre if spot else None, style.least, centre, area_font.cap_height * style.least)
+    at, name_size, found, height = chosen
+    return Labels((sx, sy), city, city_box, x, baseline, anchor, _inside(cell, frame, city_box), name, name_size,
+                  found, height, area_font.width(name, name_size), at, fits)
+
+
 def _map_colours(box: "Box", ctx: Context, env: Mapping[str, Any]) -> dict[str, str]:
     spec = box.get("map") or {}
     colours = {key: ctx.colour(spec.get(key), env, ctx.layout.colours.get(key)) for key in
@@ -816,7 +949,6 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     geography = geography_of(component) if component is not None else None
     if geography is None:
         return []
-    spec = box.get("map") or {}
     c = _map_colours(box, ctx, env)
     frame = map_frame(geography, box)
     ctx.extra["map"] = (frame, geography, c)
@@ -869,74 +1001,27 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
             route = _sea_route(a, b, lambda p: _on_land(geography, frame, p))
             drawn.append(Path(_dashes(route, mm(2)), Style(stroke=c["ink"], stroke_width=1.1, line_cap="round")))
 
-    names, seats = spec.get("names") or {}, spec.get("seats") or {}
-    area_font, seat_font = ctx.fonts[names.get("font") or "heading"], ctx.fonts[seats.get("font") or "body"]
     markers = game.sets.get(component.declaration.get("markers", "")) if game is not None else None
-    spot = max(markers.width, markers.height) + mm(2 * MARKER_MARGIN_MM) if markers is not None else 0.0
-    size, least = names.get("size") or 13, names.get("min_size") or 6
-    city_size = seats.get("size") or 7.5
-    pad = mm(1)
+    style = label_style(box, ctx.fonts, markers)
     for area in areas:
-        cell = cells[area.id]
         group = groups.get(area.id)
         colour = fills[area.id]
         text_colour = (group.fields.get("text_colour") or c["ink"]).lower() if group is not None else c["ink"]
-        sx, sy = frame.point(*geography.seat(area))
-        drawn += _seat_marker(sx, sy, c["ink"], c["paper"])
-        city = area.city.get(language, default)
-        city_width = seat_font.width(city, city_size)
-        # the city's name goes right of its marker, else left, above or below, whichever first
-        # lies inside the area (else the one most inside)
-        cap = seat_font.cap_height * city_size
-        places = [  # (box, x, baseline, anchor)
-            ((sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5)), sx + mm(2.3), sy + cap / 2, "start"),
-            ((sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)), sx - mm(2.3), sy + cap / 2, "end"),
-            ((sx - city_width / 2, sy - mm(2) - cap - mm(1), sx + city_width / 2, sy + mm(2)), sx, sy - mm(2.4),
-             "middle"),
-            ((sx - city_width / 2, sy - mm(2), sx + city_width / 2, sy + mm(3) + cap), sx, sy + mm(2.4) + cap,
-             "middle"),
-        ]
-        if not cell.polygon.is_empty:
-            places.sort(key=lambda p: -min(_inside(cell, frame, p[0]), 0.99))
-            if _inside(cell, frame, places[0][0]) < 0.99:  # the nearest place inside, above the seat
-                x0, y0, x1, y1 = sx - city_width / 2, sy - mm(2.9) - cap, sx + city_width / 2, sy - mm(1.9)
-                found = _place(cell, frame, x1 - x0, y1 - y0, ((x0 + x1) / 2, (y0 + y1) / 2), [])
-                if found is not None:
-                    dx, dy = found[0] - (x0 + x1) / 2, found[1] - (y0 + y1) / 2
-                    places.insert(0, ((x0 + dx, y0 + dy, x1 + dx, y1 + dy), sx + dx, sy - mm(2.4) + dy, "middle"))
-        city_box, x, baseline, anchor = places[0]
-        drawn.append(TextNode(x, baseline, city, seat_font.name, city_size, text_colour, anchor, colour, 0.9))
-        if cell.polygon.is_empty:
+        placed = area_labels(geography, frame, area, area.name.get(language, default),
+                             area.city.get(language, default), style)
+        drawn += _seat_marker(*placed.seat, c["ink"], c["paper"])
+        drawn.append(TextNode(placed.city_x, placed.city_baseline, placed.city, style.seat_font.name, style.city_size,
+                              text_colour, placed.city_anchor, colour, 0.9))
+        if placed.name_size is None:  # an area with no land
             continue
-        centre = frame.point(*cell.centre)
-        # the marker's spot in the widest open space clear of the seat, then the name nearest
-        # the middle clear of both (the spot moves further out while the name finds no room);
-        # a name too long for its area at the one size every name takes drops to the smallest
-        name = area.name.get(language, default)
-        sizes = [(s, area_font.width(name, s) + 2 * pad, area_font.cap_height * s + 2 * pad) for s in (size, least)]
-        spots = _places(cell, frame, spot, spot, centre, [city_box], round_=True) if spot else iter([None])
-        spots = list(itertools.islice(spots, 24))
-        chosen = None
-        for name_size, width, height in sizes:
-            for at in spots:
-                taken = [city_box] + ([(at[0] - spot / 2, at[1] - spot / 2, at[0] + spot / 2, at[1] + spot / 2)]
-                                      if at else [])
-                found = next(_places(cell, frame, width, height, centre, taken, rings=16), None)
-                if found is not None:
-                    chosen = (at, name_size, found, height - 2 * pad)
-                    break
-            if chosen is not None:
-                break
-        if chosen is None:  # no room for both: the spot in the middle, the name over it
-            chosen = (centre if spot else None, least, centre, area_font.cap_height * least)
-        at, name_size, found, height = chosen
-        if at is not None:
+        if placed.spot is not None:
+            at, spot = placed.spot, style.spot
             drawn.append(Circle(at[0], at[1], spot / 2, Style(fill=c["paper"], stroke=c["ink"], stroke_width=0.6)))
             drawn.append(Circle(at[0], at[1], spot / 2 - mm(MARKER_MARGIN_MM), Style(
                 stroke=mix(c["ink"], c["paper"], 0.6), stroke_width=0.4)))
-        cx, cy = found or centre
-        drawn.append(TextNode(cx, cy + height / 2, name, area_font.name, name_size, text_colour, "middle",
-                              colour, 1.2))
+        cx, cy = placed.name_at
+        drawn.append(TextNode(cx, cy + placed.name_height / 2, placed.name, style.area_font.name, placed.name_size,
+                              text_colour, "middle", colour, 1.2))
 
     return [Group(tuple(drawn), clip=Rect(box.x, box.y, box.width, box.height, Style())),
             Rect(box.x, box.y, box.width, box.height, Style(stroke=c["ink"], stroke_width=0.8))]
@@ -969,7 +1054,8 @@ def _compass(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return nodes
 
 
-@box_kind("scale", "A scale bar of the map drawn before it, in kilometres, labelled with a text (the unit).",
+@box_kind("scale", "A scale bar of the map drawn before it, in kilometres, labelled with a text (the unit) after it: "
+          "up to five steps, fewer to leave the unit room, the unit shrunk to fit down to 5.5 pt.",
           'scale: {x: 24, y: 388, width: 90, height: 10, scale: "kilometres", font: body, size: 8}',
           ("font", "size", "colour", "paper"))
 def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
@@ -980,22 +1066,33 @@ def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
     paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
     unit = ctx.text(box.get("scale"), env)
-    km = 100
-    while (km * 2) * 1000 * frame.scale * 5 <= box.width:
-        km *= 2
-    step = km * 1000 * frame.scale  # points per `km`
-    steps = max(1, min(int(box.width // step), 5))
+    size = box.get("size") or 8.0
+    km, steps, step = _scale_bar(box, frame, font.width(unit, size))
     y = box.y + mm(2)
     height = mm(2)
-    size = box.get("size") or 8.0
     nodes: list[Node] = []
     for i in range(steps):
         nodes.append(Rect(box.x + i * step, y, step, height,
                           Style(fill=ink if i % 2 == 0 else paper, stroke=ink, stroke_width=0.5)))
     for i in range(steps + 1):
         nodes.append(TextNode(box.x + i * step, y + height + size + 1, str(i * km), font.name, size, ink, "middle"))
-    nodes.append(TextNode(box.x + steps * step + mm(4), y + height, unit, font.name, size, ink))
+    room = box.right - (box.x + steps * step + mm(4))
+    unit_size = fit_size(font, unit, room, size, LEAST_LABEL_SIZE) or LEAST_LABEL_SIZE  # (else map-label says)
+    nodes.append(TextNode(box.x + steps * step + mm(4), y + height, unit, font.name, unit_size, ink))
     return nodes
+
+
+def _scale_bar(box: "Box", frame: MapFrame, unit: float) -> tuple[int, int, float]:
+    """A scale bar's kilometres a step, its steps (at most five, fewer to leave its unit, `unit`
+    points wide, room in the box) and a step's length (points)."""
+    km = 100
+    while (km * 2) * 1000 * frame.scale * 5 <= box.width:
+        km *= 2
+    step = km * 1000 * frame.scale  # points per `km`
+    steps = max(1, min(int(box.width // step), 5))
+    while steps > 1 and steps * step + mm(4) + unit > box.width + 1e-6:
+        steps -= 1
+    return km, steps, step
 
 
 LEGEND_MARKS = ("seat", "border", "coast", "river", "range", "link")
@@ -1012,7 +1109,7 @@ def range_colour(colours: Mapping[str, str]) -> str:
 
 
 @box_kind("legend", "A key to the map drawn before it: a row for each entry, its mark (seat, border, coast, "
-          "river, range or link) and its text.",
+          "river, range or link) and its text, shrunk to fit down to 5.5 pt.",
           'legend: {x: 206, y: 356, width: 70, height: 42, legend: [{mark: seat, text: "seat of government"}], '
           'font: body, size: 8}',
           ("font", "size"))
@@ -1052,17 +1149,29 @@ def _legend(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         else:
             nodes.append(Path(_dashes([(x, cy), (x + mm(6.5), cy)], mm(1.2)),
                               Style(stroke=ink, stroke_width=1.1, line_cap="round")))
-        text_size = fit_size(font, label, box.right - x - mm(10), size, 5.5) or 5.5
+        text_size = fit_size(font, label, _legend_room(box), size, LEAST_LABEL_SIZE) or LEAST_LABEL_SIZE
         nodes.append(TextNode(x + mm(9), cy + font.cap_height * text_size / 2, label, font.name, text_size, ink))
     return nodes
 
 
+def _legend_room(box: "Box") -> float:
+    """The width a legend's row leaves its text: from 13 mm in (its mark before) to 1 mm short
+    of the box's right edge."""
+    return box.right - box.x - mm(14)
+
+
 def map_box(component: "ComponentSet") -> "Box | None":
     """The box a board's layout draws its map in."""
+    found = map_layout(component)
+    return found[1] if found is not None else None
+
+
+def map_layout(component: "ComponentSet") -> "tuple[Layout, Box] | None":
+    """The layout that draws a board's map, and the box it draws it in."""
     for layout in component.faces.values():
         for box in layout.boxes:
             if box.kind == "map":
-                return box
+                return layout, box
     return None
 
 
@@ -1072,7 +1181,7 @@ def map_box(component: "ComponentSet") -> "Box | None":
 # the map), and they read nothing from the other sets' files, so their problems can be kept
 # for as long as the map's own files stay as they are (see pnp.validate).
 GEOMETRY_CHECKS = frozenset({"board-projection", "area-isolated", "neighbours-connected", "area-geometry",
-                             "room-for-markers", "border-line"})
+                             "room-for-markers", "border-line", "map-label"})
 
 
 def _usable(game: "Game") -> Iterator[tuple["ComponentSet", Geography]]:
@@ -1218,3 +1327,98 @@ def room_for_markers(game: "Game") -> Found:
                 yield (game.locate(area.origin, "id"),
                        f"area '{area.id}' holds a circle of {room:.1f} mm at most; a {marker:g} mm marker needs "
                        f"{needed:g} mm")
+
+
+@rule("map-label", Severity.ERROR, "A text of an area map does not fit: an area's name finds no room inside the area "
+      "even at its smallest size, a seat's name reaches out of its area, or a legend's, scale's or compass's text "
+      "runs out of its box.")
+def map_label(game: "Game") -> Found:
+    from shapely.geometry import Point
+
+    from ..fonts import find_font, metrics
+
+    paths = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    if None in paths.values() or not paths:
+        return  # reported by missing-font
+    fonts = {role: metrics(path) for role, path in paths.items()}
+    languages = game.languages or ("en",)
+    for component, geography in _usable(game):
+        found = map_layout(component)
+        if found is None:
+            continue
+        layout, box = found
+        frame = map_frame(geography, box)
+        style = label_style(box, fonts, game.sets.get(component.declaration.get("markers", "")))
+        said: set = set()
+        # (an area that cannot hold its marker, or whose seat lies outside it, is reported as such)
+        crowded = {a.id for a in geography.areas if 2 * geography.cells[a.id].room * frame.scale < style.spot}
+        astray = {a.id for a in geography.areas
+                  if not geography.cells[a.id].polygon.buffer(1).covers(Point(geography.seat(a)))}
+        for language in languages:
+            for area in geography.areas:
+                name, city = area.name.get(language, game.language), area.city.get(language, game.language)
+                placed = area_labels(geography, frame, area, name, city, style)
+                if placed.name_size is None:
+                    continue
+                if not placed.fits and area.id not in crowded and (area.id, "name", name) not in said:
+                    said.add((area.id, "name", name))
+                    yield (game.locate(area.origin, "name", *_in(area.name, language)),
+                           f"area '{area.id}': its name {name!r} does not fit inside the area even at "
+                           f"{style.least:g} pt ({to_mm(placed.name_width):.1f} mm wide), clear of its seat and its "
+                           f"marker's spot: give it a shorter name or a smaller min_size")
+                if placed.city_inside < 0.99 and area.id not in astray and (area.id, "city", city) not in said:
+                    said.add((area.id, "city", city))
+                    out = _reach_out(geography.cells[area.id], frame, placed.city_box)
+                    yield (game.locate(area.origin, "seat", "city", *_in(area.city, language)),
+                           f"area '{area.id}': its seat's name {city!r} reaches {to_mm(out):.1f} mm out of the area "
+                           f"at {style.city_size:g} pt: give it a shorter name or a smaller seats size")
+            env = dict(game.views(language).env(), map=component.settings.view(language, game.language),
+                       colours=layout.colours)
+            for other in layout.boxes:
+                for text, problem in _key_overflows(other, frame, fonts, env, language, game.language):
+                    if (other.name, text) not in said:
+                        said.add((other.name, text))
+                        yield layout.locate(other, game.documents), f"layout '{layout.file}': {problem}"
+
+
+def _in(text: Text, language: str) -> tuple[str, ...]:
+    """The path below a text's field to its string in `language` (none for one string for all)."""
+    return (language,) if language in text.languages else ()
+
+
+def _key_overflows(box: "Box", frame: MapFrame, fonts: Mapping[str, "FontMetrics"], env: Mapping[str, Any],
+                   language: str, default: str) -> Iterator[tuple[str, str]]:
+    """The texts of a map's legend, scale or compass box that run out of it, as each box kind
+    draws them: (the text, what is wrong)."""
+    def text(value) -> str:
+        try:
+            return value.get(language, default).render(env, language) if value is not None else ""
+        except Exception:  # an expression that fails is reported by the build's checks
+            return ""
+
+    try:
+        if box.condition is not None and not box.condition.evaluate(env):
+            return
+    except Exception:
+        return
+    if box.kind == "legend":
+        font, size, room = fonts[box.get("font") or "body"], box.get("size") or 8.0, _legend_room(box)
+        for entry in box.get("legend") or []:
+            label = text(entry.get("text"))
+            if label and fit_size(font, label, room, size, LEAST_LABEL_SIZE) is None:
+                yield label, (f"the {box.name} box's {label!r} does not fit the {to_mm(room):.1f} mm its row leaves "
+                              f"even at {LEAST_LABEL_SIZE:g} pt ({to_mm(font.width(label, LEAST_LABEL_SIZE)):.1f} mm)")
+    elif box.kind == "scale":
+        font, size, unit = fonts[box.get("font") or "body"], box.get("size") or 8.0, text(box.get("scale"))
+        _, steps, step = _scale_bar(box, frame, font.width(unit, size))
+        room = box.right - (box.x + steps * step + mm(4))
+        if unit and fit_size(font, unit, room, size, LEAST_LABEL_SIZE) is None:
+            yield unit, (f"the {box.name} box's {unit!r} does not fit the {to_mm(max(room, 0.0)):.1f} mm right of its "
+                         f"bar even at {LEAST_LABEL_SIZE:g} pt ({to_mm(font.width(unit, LEAST_LABEL_SIZE)):.1f} mm)")
+    elif box.kind == "compass":
+        font, size, label = fonts[box.get("font") or "heading"], box.get("size") or 11.0, text(box.get("compass"))
+        width = font.width(label, size)
+        if width > box.width + 1e-6:
+            yield label, (f"the {box.name} box's {label!r} is {to_mm(width):.1f} mm wide at {size:g} pt, "
+                          f"{to_mm(width - box.width):.1f} mm wider than the box")
+
