@@ -22,7 +22,7 @@ LAND = (((70.0, 12.0), (88.0, 12.0), (88.0, 36.0), (70.0, 36.0)),)
 
 
 def area(area_id: str, lon: float, lat: float) -> Area:
-    return Area(area_id, Text({"en": area_id}), Text({"en": area_id}), lat, lon, Origin("areas.yaml"))
+    return Area(area_id, Text.from_data(area_id), Text.from_data(area_id), lat, lon, Origin("areas.yaml"))
 
 
 def geography(*lines: MapLine, areas: tuple[Area, ...] = ()) -> Geography:
