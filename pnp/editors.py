@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 # pnp's own schemas written for every game (a game may add checks or statistics later);
 # those of a map's files only for a game that has them
 ALWAYS = ("game", "layout", "checks", "stats")
-MAPS = ("board", "land", "rivers")
+MAPS = ("board", "land", "rivers", "ranges")
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,12 @@ class Layout:
     def box(self, name: str) -> Box:
         return next(b for b in self.boxes if b.name == name)
 
+    def locate(self, box: Box, documents: Mapping[str, Document]) -> Location:
+        """Where a box is declared (in this layout's file, or in one it extends)."""
+        file = self.origins.get(box.name, self.file)
+        doc = documents.get(file)
+        return doc.locate(box.at) if doc is not None else Location(file)
+
 
 def _merge(base: dict, child: dict) -> dict:
     merged = {**base, **{k: v for k, v in child.items() if k not in ("boxes", "colours", "extends")}}

@@ -19,7 +19,7 @@ from .yamlload import DataPath, Document
 if TYPE_CHECKING:
     import jsonschema
 
-SCHEMA_NAMES = ("common", "game", "layout", "board", "land", "rivers", "checks", "stats", "glossary")
+SCHEMA_NAMES = ("common", "game", "layout", "board", "land", "rivers", "ranges", "checks", "stats", "glossary")
 
 
 @cache

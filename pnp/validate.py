@@ -89,10 +89,12 @@ def counted(game: Game) -> str:
 
 def geometry_key(game: Game) -> str:
     """What the map checks' problems follow from: every file of the game but the item files of
-    sets that are not boards, whether all files loaded, and pnp's code and libraries."""
+    sets that are not boards, whether all files loaded, the game's own fonts (the map's texts
+    are measured with them), and pnp's code and libraries."""
     import hashlib
 
     from .fingerprint import environment
+    from .fonts import find_font
 
     items = {file for s in game.sets.values() if s.type != "board" for file in s.files}
     digest = hashlib.sha256(f"{environment()}|{game.complete}|{game.language}".encode())
@@ -103,6 +105,11 @@ def geometry_key(game: Game) -> str:
             # a document's hash was taken as it was read; another file (an icon) is hashed now
             digest.update(doc.digest.encode() if doc is not None and doc.digest else
                           hashlib.sha256((game.root / name).read_bytes()).digest())
+    for role, name in sorted(game.fonts.items()):
+        path = find_font(name, game.root)
+        digest.update(f"|{role}={name}|".encode())
+        if path is not None and path.parent == game.root / "fonts":  # (bundled ones are pnp's)
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
 

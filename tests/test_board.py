@@ -68,6 +68,52 @@ def test_adjacency_is_symmetric_connected_and_sensible() -> None:
     assert frozenset(("bengal", "carnatic")) not in geography().borders
 
 
+def test_the_neighbours_play_knows() -> None:
+    """Every area's neighbours, whole: a change of the map that changes who may attack whom
+    shows here (the rivers as borders made Awadh and Gwalior neighbours across Bundelkhand, and
+    ended the corner Nagpur and the Jats shared)."""
+    assert geography().neighbours() == {
+        "afghanistan": ("gujarat", "punjab", "rajputana"),
+        "awadh": ("bengal", "berar", "bharatpur", "delhi", "gwalior"),
+        "bengal": ("awadh", "berar", "carnatic"),
+        "berar": ("awadh", "bengal", "deccan", "gwalior", "indore"),
+        "bharatpur": ("awadh", "delhi", "gwalior", "rajputana"),
+        "carnatic": ("bengal", "deccan", "mysore", "travancore"),
+        "deccan": ("berar", "carnatic", "mysore", "pune"),
+        "delhi": ("awadh", "bharatpur", "punjab", "rajputana"),
+        "gujarat": ("afghanistan", "gwalior", "indore", "pune", "rajputana"),
+        "gwalior": ("awadh", "berar", "bharatpur", "gujarat", "indore", "rajputana"),
+        "indore": ("berar", "gujarat", "gwalior", "pune"),
+        "mysore": ("carnatic", "deccan", "pune", "travancore"),
+        "pune": ("deccan", "gujarat", "indore", "mysore"),
+        "punjab": ("afghanistan", "delhi", "rajputana"),
+        "rajputana": ("afghanistan", "bharatpur", "delhi", "gujarat", "gwalior", "punjab"),
+        "travancore": ("carnatic", "mysore"),
+    }
+
+
+@pytest.mark.parametrize("first, second, river, most", [
+    ("afghanistan", "punjab", "Indus", 0.80),  # the 1739 cession; north of Kohistan, straight on
+    ("afghanistan", "rajputana", "Indus", 0.99),
+    ("delhi", "punjab", "Sutlej", 0.90),
+    ("gwalior", "berar", "Narmada", 0.90),
+    ("deccan", "carnatic", "Krishna", 0.80),
+])
+def test_borders_follow_the_rivers_that_parted_the_powers(first: str, second: str, river: str, most: float) -> None:
+    """Two areas' shared border runs along the river, within 100 m of its drawn line, over
+    most of its length (the rest: where the river ends, the straight line on)."""
+    import shapely
+    from shapely.geometry import LineString
+
+    geo = geography()
+    a, b = geo.cells[first].polygon, geo.cells[second].polygon
+    shared = a.boundary.intersection(b.buffer(1))
+    line = next(r for r in geo.board.rivers if r.name == river)
+    drawn = shapely.union_all([LineString([geo.project(*p) for p in points]) for points in line.lines])
+    assert shared.length > 300_000
+    assert shared.intersection(drawn.buffer(100)).length / shared.length >= most
+
+
 def test_each_suit_has_exactly_one_area_and_each_area_one_suit() -> None:
     suits = {suit.fields["area"]: suit.id for suit in game().sets["cards"].groups}
     assert sorted(suits) == sorted(area.id for area in areas_of(game().sets["board"]))
@@ -224,7 +270,8 @@ def test_tiles_reassemble_into_the_board(board: Path, paper: str) -> None:
     assert _difference(from_sheet(0, *strip), from_sheet(1, *strip)) < 3.0  # grown: sub-pixel phases differ
     below = tiles[2]
     strip = (first.x, below.y, first.x + first.width, first.y + first.height)
-    assert _difference(from_sheet(0, *strip), from_sheet(2, *strip)) < 3.0
+    # (names crossing this strip, Ujjain's and Gwalior's on A4, differ most by those phases)
+    assert _difference(from_sheet(0, *strip), from_sheet(2, *strip)) < 5.0
     # and the comparison can fail: another part of the board does not match
     elsewhere = (first.x, first.y, first.x + (strip[2] - strip[0]), first.y + (strip[3] - strip[1]))
     assert _difference(from_sheet(0, *strip), from_board(*elsewhere)) > 6.0

@@ -307,9 +307,7 @@ def _printed(game: "Game") -> Iterator[Printed]:
 
 def _box_place(game: "Game", layout: "Layout", box: "Box") -> Location:
     """Where a layout declares a box (the file of the layout, or of one it extends)."""
-    file = layout.origins.get(box.name, layout.file)
-    doc = game.documents.get(file)
-    return doc.locate(box.at) if doc is not None else Location(file)
+    return layout.locate(box, game.documents)
 
 
 def _uses(component: "ComponentSet", item: "Item", layout: "Layout") -> bool:

@@ -30,10 +30,12 @@ from ..textfit import fit_size
 from ..units import mm, to_mm
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..fonts import FontMetrics
+    from ..layout import Box, Layout
     from ..model import ComponentSet, Game, Item
 
 MARKER_MARGIN_MM = 1.5  # room to spare on each side of a marker
+LEAST_LABEL_SIZE = 5.5  # a legend's or scale's text shrinks to fit its box, down to this size
 
 
 # --- the map kind's data ----------------------------------------------------------------------
@@ -67,6 +69,20 @@ def area_fields(at: Location) -> dict[str, Field]:
 
 
 @dataclass(frozen=True)
+class MapLine:
+    """A named line of the map, a river or a mountain range: its lines of (lon, lat), whether
+    it parts areas (border: all of it, or stretches between two points near it) and whether
+    it is drawn."""
+
+    name: str
+    kind: str  # river or range
+    lines: tuple[tuple[tuple[float, float], ...], ...]
+    border: bool | tuple[tuple[tuple[float, float], tuple[float, float]], ...] = False
+    drawn: bool = True
+    origin: Origin = Origin("")  # its record in its file
+
+
+@dataclass(frozen=True)
 class MapSettings:
     """The map: the land (rings of lon, lat), its projection, the part shown, its labels."""
 
@@ -78,7 +94,13 @@ class MapSettings:
     origin: Origin
     files: tuple[str, ...] = ()  # the settings file and the land file
     fit: str = "bounds"  # what fills the map box: the bounds, or the land in play within them
-    rivers: tuple[tuple[str, tuple[tuple[tuple[float, float], ...], ...]], ...] = ()  # (name, lines)
+    rivers: tuple[MapLine, ...] = ()
+    ranges: tuple[MapLine, ...] = ()
+
+    @property
+    def lines(self) -> tuple[MapLine, ...]:
+        """The rivers, then the ranges."""
+        return self.rivers + self.ranges
 
     def view(self, language: str, default: str) -> View:
         return View(labels=View({k: t.get(language, default) for k, t in self.labels.items()}),
@@ -89,6 +111,18 @@ def _ring(points) -> tuple[tuple[float, float], ...]:
     return tuple((float(lon), float(lat)) for lon, lat in points)
 
 
+def _map_lines(document: Any, kind: str, key: str) -> tuple[MapLine, ...]:
+    """The named lines of a rivers or ranges file."""
+    found = []
+    for i, item in enumerate(document.data[key]):
+        border = item.get("border", False)
+        if not isinstance(border, bool):
+            border = tuple((_ring([s["from"]])[0], _ring([s["to"]])[0]) for s in border)
+        found.append(MapLine(item["name"], kind, tuple(_ring(line) for line in item["lines"]), border,
+                             item.get("draw", "ridge") != "none", Origin(document.file, (key, i))))
+    return tuple(found)
+
+
 def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None:
     doc = loader.read(file, where, "board")
     if doc is None:
@@ -97,11 +131,13 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
     if land is None:
         return None
     data = doc.data
-    rivers = None
-    if "rivers" in data:
-        rivers = loader.read(data["rivers"], doc.locate(("rivers",)), "rivers", relative_to=doc.file)
-        if rivers is None:
-            return None
+    lines: dict[str, Any] = {}
+    for key in ("rivers", "ranges"):
+        if key in data:
+            lines[key] = loader.read(data[key], doc.locate((key,)), key, relative_to=doc.file)
+            if lines[key] is None:
+                return None
+    rivers, ranges = lines.get("rivers"), lines.get("ranges")
     return MapSettings(
         projection=data["projection"],
         bounds=dict(data["bounds"]) if "bounds" in data else None,
@@ -110,9 +146,9 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
         context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
         labels={key: Text.from_data(value) for key, value in data.get("labels", {}).items()},
         origin=Origin(doc.file),
-        files=(doc.file, land.file) + ((rivers.file,) if rivers is not None else ()),
-        rivers=tuple((r["name"], tuple(_ring(line) for line in r["lines"])) for r in rivers.data["rivers"])
-        if rivers is not None else (),
+        files=(doc.file, land.file) + tuple(d.file for d in lines.values()),
+        rivers=_map_lines(rivers, "river", "rivers") if rivers is not None else (),
+        ranges=_map_lines(ranges, "range", "ranges") if ranges is not None else (),
     )
 
 
@@ -166,6 +202,11 @@ def colours_of(game: "Game", component: "ComponentSet") -> dict[str, "Item"]:
 
 Ring = Sequence[Sequence[float]]
 BORDER_MIN_METRES = 10_000  # areas meeting along less than this only touch at a corner
+BORDER_REACH_METRES = 10_000  # a border line stopping this short of the coast or another is carried on to it
+GRID_METRES = 1.0  # the precision the border lines cut the land to
+BORDER_NEAR_METRES = 20_000  # a border stretch's from and to lie this near its line
+BORDER_SCRAP_M2 = 10e6  # land the border lines cut smaller than this (10 km²) goes to the area round it
+BORDER_TOUCH_METRES = 1_000  # land cut off by a border line goes to an area it meets along this much
 
 
 @dataclass(frozen=True)
@@ -187,6 +228,7 @@ class Geography:
         self.board = board
         self.areas = tuple(areas)
         self._to_map = Transformer.from_crs("EPSG:4326", board.projection, always_xy=True)
+        self.labels: dict[tuple, "Labels"] = {}  # where the map prints each area's texts, by map and texts
 
     def project(self, lon: float, lat: float) -> tuple[float, float]:
         x, y = self._to_map.transform(lon, lat)
@@ -250,7 +292,8 @@ class Geography:
     @cached_property
     def cells(self) -> dict[str, Cell]:
         """Each area's share of the land: its explicit shape, or the land nearer its anchor
-        than any other (a Voronoi partition clipped to the land)."""
+        than any other (a Voronoi partition clipped to the land), changed by the rivers and
+        ranges that part areas (see _parted)."""
         import shapely
         from shapely.geometry import MultiPoint, Point
 
@@ -266,9 +309,11 @@ class Geography:
             pad = max(x1 - x0, y1 - y0)
             envelope = shapely.box(x0 - pad, y0 - pad, x1 + pad, y1 + pad)
             regions = shapely.voronoi_polygons(MultiPoint(anchors), extend_to=envelope)
+            voronoi = {}
             for area, anchor in zip(computed, anchors):
                 region = next(r for r in regions.geoms if r.covers(Point(anchor)))
-                shares[area.id] = region.intersection(free_land)
+                voronoi[area.id] = region.intersection(free_land)
+            shares.update(self._parted(voronoi, dict(zip((a.id for a in computed), anchors))))
         cells = {}
         for area in self.areas:
             share = shares[area.id]
@@ -281,6 +326,177 @@ class Geography:
             centre = radius.coords[0]
             cells[area.id] = Cell(area.id, share, (centre[0], centre[1]), radius.length)
         return cells
+
+    @cached_property
+    def border_lines(self) -> list[tuple["MapLine", object, tuple[tuple[float, float], ...]]]:
+        """The rivers' and ranges' stretches that part areas, projected (shapely LineStrings),
+        each end that stops short of the coast or of another such line (within
+        BORDER_REACH_METRES) carried on to it, so that the line parts the land it crosses;
+        with the ends left free, inland."""
+        from shapely.geometry import LineString, Point
+        from shapely.ops import substring
+
+        found = []
+        for line in self.board.lines:
+            if not line.border:
+                continue
+            projected = [LineString([self.project(lon, lat) for lon, lat in points]) for points in line.lines]
+            if line.border is True:
+                found += [(line, part) for part in projected]
+                continue
+            for start, end in line.border:
+                a, b = Point(self.project(*start)), Point(self.project(*end))
+                along = min(projected, key=lambda part: (part.distance(a), part.distance(b)))
+                first, last = sorted((along.project(a), along.project(b)))
+                if last > first:
+                    found.append((line, substring(along, first, last)))
+        if not found:
+            return []
+        reached = []
+        for i, (line, part) in enumerate(found):
+            others = [self.land.boundary] + [p for j, (_, p) in enumerate(found) if j != i]
+            points = list(part.coords)
+            first, last = self._reach(points[0], others), self._reach(points[-1], others)
+            free = tuple(end for end, on in ((points[0], first), (points[-1], last)) if on is None
+                         and self.land.contains(Point(end)))
+            ends = [first if first not in (None, points[0]) else None, last if last not in (None, points[-1]) else None]
+            reached.append((line, LineString(([ends[0]] if ends[0] else []) + points + ([ends[1]] if ends[1] else [])),
+                            free))
+        return reached
+
+    def _reach(self, end: tuple[float, float], others: list) -> tuple[float, float] | None:
+        """Where a border line's end inside the land is carried to: a point 100 m past the
+        nearest point of the coast or of another border line, when that lies within
+        BORDER_REACH_METRES (the end itself when it lies on one); None when none does."""
+        from shapely.geometry import Point
+        from shapely.ops import nearest_points
+
+        at = Point(end)
+        if not self.land.contains(at):
+            return None
+        target = min((nearest_points(other, at)[0] for other in others), key=at.distance)
+        gap = at.distance(target)
+        if gap > BORDER_REACH_METRES:
+            return None
+        if gap == 0:
+            return end
+        return target.x + (target.x - at.x) / gap * 100, target.y + (target.y - at.y) / gap * 100
+
+    @cached_property
+    def river_borders(self) -> list:
+        """The stretches of drawn rivers along which two areas meet (LineStrings, projected)."""
+        import shapely
+
+        rivers = [part for line, part, _ in self.border_lines if line.kind == "river" and line.drawn]
+        if not rivers:
+            return []
+        edges = shapely.union_all([cell.polygon.boundary for cell in self.cells.values() if not cell.polygon.is_empty])
+        along = shapely.line_merge(shapely.intersection(edges, shapely.union_all(rivers).buffer(5 * GRID_METRES)))
+        return [line for line in getattr(along, "geoms", [along]) if line.geom_type == "LineString"]
+
+    def _parted(self, voronoi: dict[str, object], anchors: dict[str, tuple[float, float]]) -> dict[str, object]:
+        """The Voronoi shares changed by the border lines (the land nearest an anchor it can
+        see, roughly): each share is cut along the lines it holds, and along the rays from a
+        line's free end straight away from its anchor (the land hidden behind the line); the
+        pieces cut off from the anchor's piece go, round by round, to the areas whose land they
+        meet across the shares' straight edges, those that see them first (no line between
+        their anchor and the piece), shared by nearest anchor when several do. A piece that
+        meets none stays where it was; a scrap a river's loop closes goes to the area round it.
+        Deterministic: pieces in the order of the areas and of their cutting, metre precision."""
+        import shapely
+        from shapely.geometry import LineString, Point
+
+        lines = [part for _, part, _ in self.border_lines]
+        if not lines:
+            return voronoi
+        # on a grid of a metre, so that lines meeting and shares sharing an edge are noded alike
+        voronoi = {area_id: shapely.set_precision(share, GRID_METRES) for area_id, share in voronoi.items()}
+        cutting = shapely.union_all(lines, grid_size=GRID_METRES)
+        shapely.prepare(cutting)
+        free = [end for _, _, ends in self.border_lines for end in ends]
+        x0, y0, x1, y1 = self.land.bounds
+        far = 2 * math.hypot(x1 - x0, y1 - y0)
+        owner: dict[int, str | None] = {}
+        pieces: list = []
+        home: dict[int, str] = {}
+        for area_id, share in voronoi.items():
+            anchor = Point(anchors[area_id])
+            parts = [g for g in getattr(share, "geoms", [share]) if not g.is_empty]
+            if not parts:
+                continue
+            main = min(parts, key=lambda g: (g.distance(anchor), -g.area))
+            # a line ending inside the share hides from its anchor the land behind it: the
+            # share is cut along the line and on, from its end, straight away from the anchor
+            rays = []
+            for x, y in free:
+                gap = math.hypot(x - anchor.x, y - anchor.y)
+                if gap > 0 and main.contains(Point(x, y)):
+                    rays.append(LineString([(x, y), (x + (x - anchor.x) / gap * far, y + (y - anchor.y) / gap * far)]))
+            own = shapely.union_all([cutting] + rays, grid_size=GRID_METRES) if rays else cutting
+            for part in parts:
+                split = _split(part, own) if part is main else [part]
+                kept = min(split, key=lambda g: (g.distance(anchor), -g.area)) if part is main else None
+                for piece in split:
+                    index = len(pieces)
+                    pieces.append(piece)
+                    home[index] = area_id
+                    owner[index] = area_id if piece is kept or part is not main else None
+        while True:
+            loose = [i for i in range(len(pieces)) if owner[i] is None]
+            if not loose:
+                break
+            tree = shapely.STRtree(pieces)
+            given: dict[int, list[tuple[object, str]]] = {}
+            for i in loose:
+                # (the pieces of one share meet only along the lines that cut it)
+                near = sorted({owner[j] for j in tree.query(pieces[i]) if owner[j] is not None
+                               and home[j] != home[i] and _touching(pieces[i], pieces[j])})
+                if not near:
+                    continue
+                # of those, the ones that see the piece (no line between their anchor and it), if any
+                inner = pieces[i].representative_point()
+                seeing = [a for a in near if not cutting.intersects(LineString([anchors[a], (inner.x, inner.y)]))]
+                near = seeing or near
+                if len(near) == 1:
+                    given[i] = [(pieces[i], near[0])]
+                    continue
+                # shared between them as the land nearest each one's anchor
+                sites = shapely.MultiPoint([anchors[a] for a in near])
+                regions = shapely.voronoi_polygons(sites, extend_to=pieces[i].envelope.buffer(1))
+                shared = []
+                for region in regions.geoms:
+                    area_id = next(a for a in near if region.covers(Point(anchors[a])))
+                    share = shapely.intersection(region, pieces[i], grid_size=GRID_METRES)
+                    shared += [(g, area_id) for g in getattr(share, "geoms", [share])
+                               if g.geom_type == "Polygon" and not g.is_empty]
+                if shared:
+                    given[i] = shared
+            if not given:
+                break
+            for i in sorted(given, reverse=True):
+                (first, area_id), *rest = given[i]
+                pieces[i], owner[i] = first, area_id
+                for piece, other in rest:
+                    pieces.append(piece)
+                    home[len(pieces) - 1] = home[i]
+                    owner[len(pieces) - 1] = other
+        owners = [owner[i] or home[i] for i in range(len(pieces))]
+        # a scrap of land a river's loop closes goes to the area round it
+        tree = shapely.STRtree(pieces)
+        for i, piece in enumerate(pieces):
+            if piece.area < BORDER_SCRAP_M2:
+                around = {}
+                for j in tree.query(piece):
+                    if j != i and pieces[j].area >= BORDER_SCRAP_M2:
+                        length = piece.buffer(1).intersection(pieces[j].buffer(1)).length
+                        around[owners[j]] = around.get(owners[j], 0.0) + length
+                if around:
+                    owners[i] = max(sorted(around), key=lambda a: around[a])
+        result: dict[str, list] = {area_id: [] for area_id in voronoi}
+        for piece, area_id in zip(pieces, owners):
+            result[area_id].append(piece)
+        return {area_id: voronoi[area_id] if not found else found[0] if len(found) == 1 else
+                _closed(shapely.union_all(found, grid_size=GRID_METRES)) for area_id, found in result.items()}
 
     @cached_property
     def borders(self) -> dict[frozenset[str], float]:
@@ -316,6 +532,34 @@ class Geography:
             for other in area.neighbours_remove:
                 result[area.id].discard(other)
         return {area: tuple(sorted(others)) for area, others in result.items()}
+
+
+def _split(polygon, lines) -> list:
+    """A polygon's pieces between the lines that cross it (a line ending inside it cuts
+    nothing), largest first."""
+    import shapely
+
+    inside = shapely.intersection(lines, polygon.buffer(1), grid_size=GRID_METRES)
+    if inside.is_empty:
+        return [polygon]
+    faces = shapely.polygonize([shapely.union_all([polygon.boundary, inside], grid_size=GRID_METRES)])
+    shapely.prepare(polygon)
+    pieces = [f for f in faces.geoms if polygon.contains(f.representative_point())]
+    return sorted(pieces, key=lambda g: -g.area) or [polygon]
+
+
+def _closed(geometry):
+    """A share made of pieces without the slivers a metre wide that may stay between them."""
+    import shapely
+
+    closed = shapely.buffer(shapely.buffer(geometry, GRID_METRES, join_style="mitre"), -GRID_METRES,
+                            join_style="mitre")
+    return shapely.set_precision(closed, GRID_METRES)
+
+
+def _touching(first, second) -> bool:
+    """Whether two pieces of land meet along an edge (not only at a corner)."""
+    return first.buffer(1).intersection(second.buffer(1)).length / 2 >= BORDER_TOUCH_METRES
 
 
 def connected(neighbours: Mapping[str, Sequence[str]]) -> list[set[str]]:
@@ -458,6 +702,23 @@ def _dashes(points: list[tuple[float, float]], dash: float) -> tuple:
     return tuple(commands)
 
 
+def _ridge(points: list[tuple[float, float]], step: float = mm(1.6), tick: float = mm(0.9)) -> tuple:
+    """A mountain range's crest: the line, and a short tick across it every `step`, to one
+    side and the other in turn."""
+    commands = list(_line(points))
+    side, left = 1, step / 2
+    for a, b in zip(points, points[1:]):
+        length = math.dist(a, b)
+        at = left
+        while at <= length:
+            x, y = a[0] + (b[0] - a[0]) * at / length, a[1] + (b[1] - a[1]) * at / length
+            nx, ny = -(b[1] - a[1]) / length * tick * side, (b[0] - a[0]) / length * tick * side
+            commands += [("M", x, y), ("L", x + nx, y + ny)]
+            side, at = -side, at + step
+        left = at - length
+    return tuple(commands)
+
+
 def _sea_route(a: tuple[float, float], b: tuple[float, float], over_land) -> list[tuple[float, float]]:
     """A curve from a to b bowed out to the side where it crosses less land (page points)."""
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
@@ -486,16 +747,31 @@ def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
-    """How much of a page box (x0, y0, x1, y1) lies inside an area, from 0 to 1."""
+def _region(frame: MapFrame, box: tuple[float, float, float, float]):
+    """A page box (x0, y0, x1, y1) on the map, in projected metres."""
     from shapely.geometry import box as shapely_box
 
     x0 = frame.x0 + (box[0] - frame.left) / frame.scale
     x1 = frame.x0 + (box[2] - frame.left) / frame.scale
     y0 = frame.y1 - (box[3] - frame.top) / frame.scale
     y1 = frame.y1 - (box[1] - frame.top) / frame.scale
-    region = shapely_box(x0, y0, x1, y1)
+    return shapely_box(x0, y0, x1, y1)
+
+
+def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
+    """How much of a page box (x0, y0, x1, y1) lies inside an area, from 0 to 1."""
+    region = _region(frame, box)
     return cell.polygon.intersection(region).area / region.area if region.area else 0.0
+
+
+def _reach_out(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
+    """How far a page box reaches out of an area at most (points)."""
+    from shapely.geometry import Point
+
+    outside = _region(frame, box).difference(cell.polygon)
+    corners = [c for part in getattr(outside, "geoms", [outside]) if part.geom_type == "Polygon"
+               for c in part.exterior.coords]
+    return max((cell.polygon.distance(Point(c)) for c in corners), default=0.0) * frame.scale
 
 
 def _place(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
@@ -540,6 +816,121 @@ def _places(cell, frame: MapFrame, width: float, height: float, near: tuple[floa
                 yield spot
 
 
+@dataclass(frozen=True)
+class LabelStyle:
+    """What a map prints its areas' texts with (from its box's map: names and seats) and the
+    room each marker's spot takes (points)."""
+
+    area_font: "FontMetrics"
+    seat_font: "FontMetrics"
+    size: float  # the names' size ...
+    least: float  # ... and the smallest a name too long for its area takes
+    city_size: float
+    spot: float  # a marker's spot across, 0 without markers
+
+    @property
+    def key(self) -> tuple:
+        return self.area_font.name, self.seat_font.name, self.size, self.least, self.city_size, self.spot
+
+
+def label_style(box: "Box", fonts: Mapping[str, "FontMetrics"], markers: "ComponentSet | None") -> LabelStyle:
+    spec = box.get("map") or {}
+    names, seats = spec.get("names") or {}, spec.get("seats") or {}
+    spot = max(markers.width, markers.height) + mm(2 * MARKER_MARGIN_MM) if markers is not None else 0.0
+    return LabelStyle(fonts[names.get("font") or "heading"], fonts[seats.get("font") or "body"],
+                      names.get("size") or 13, names.get("min_size") or 6, seats.get("size") or 7.5, spot)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Where a map prints an area's texts (page points): its seat, its city's name (its box,
+    x, baseline and anchor, and how much of the box lies inside the area), the spot for its
+    marker and its name (size, centre and cap height). `fits` is False when the name found no
+    room inside the area clear of the city and the spot, even at the least size: it is printed
+    over the spot, in the middle. An area with no land has no spot and no name (size None)."""
+
+    seat: tuple[float, float]
+    city: str
+    city_box: tuple[float, float, float, float]
+    city_x: float
+    city_baseline: float
+    city_anchor: str
+    city_inside: float
+    name: str
+    name_size: float | None = None
+    name_at: tuple[float, float] = (0.0, 0.0)
+    name_height: float = 0.0
+    name_width: float = 0.0
+    spot: tuple[float, float] | None = None
+    fits: bool = True
+
+
+def area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, city: str,
+                style: LabelStyle) -> Labels:
+    """Where the map prints an area's city and name and its marker's spot, worked out once
+    for the same texts (the map's drawing and the map-label check ask alike)."""
+    key = (frame, area.id, name, city, style.key)
+    if key not in geography.labels:
+        geography.labels[key] = _area_labels(geography, frame, area, name, city, style)
+    return geography.labels[key]
+
+
+def _area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, city: str,
+                 style: LabelStyle) -> Labels:
+    cell = geography.cells[area.id]
+    seat_font, area_font, spot = style.seat_font, style.area_font, style.spot
+    sx, sy = frame.point(*geography.seat(area))
+    city_width = seat_font.width(city, style.city_size)
+    # the city's name goes right of its marker, else left, above or below, whichever first
+    # lies inside the area (else the one most inside)
+    cap = seat_font.cap_height * style.city_size
+    places = [  # (box, x, baseline, anchor)
+        ((sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5)), sx + mm(2.3), sy + cap / 2, "start"),
+        ((sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)), sx - mm(2.3), sy + cap / 2, "end"),
+        ((sx - city_width / 2, sy - mm(2) - cap - mm(1), sx + city_width / 2, sy + mm(2)), sx, sy - mm(2.4),
+         "middle"),
+        ((sx - city_width / 2, sy - mm(2), sx + city_width / 2, sy + mm(3) + cap), sx, sy + mm(2.4) + cap,
+         "middle"),
+    ]
+    if cell.polygon.is_empty:
+        city_box, x, baseline, anchor = places[0]
+        return Labels((sx, sy), city, city_box, x, baseline, anchor, 0.0, name)
+    places.sort(key=lambda p: -min(_inside(cell, frame, p[0]), 0.99))
+    if _inside(cell, frame, places[0][0]) < 0.99:  # the nearest place inside, above the seat
+        x0, y0, x1, y1 = sx - city_width / 2, sy - mm(2.9) - cap, sx + city_width / 2, sy - mm(1.9)
+        found = _place(cell, frame, x1 - x0, y1 - y0, ((x0 + x1) / 2, (y0 + y1) / 2), [])
+        if found is not None:
+            dx, dy = found[0] - (x0 + x1) / 2, found[1] - (y0 + y1) / 2
+            places.insert(0, ((x0 + dx, y0 + dy, x1 + dx, y1 + dy), sx + dx, sy - mm(2.4) + dy, "middle"))
+    city_box, x, baseline, anchor = places[0]
+    centre = frame.point(*cell.centre)
+    # the marker's spot in the widest open space clear of the seat, then the name nearest
+    # the middle clear of both (the spot moves further out while the name finds no room);
+    # a name too long for its area at the one size every name takes drops to the smallest
+    pad = mm(1)
+    sizes = [(s, area_font.width(name, s) + 2 * pad, area_font.cap_height * s + 2 * pad)
+             for s in (style.size, style.least)]
+    spots = _places(cell, frame, spot, spot, centre, [city_box], round_=True) if spot else iter([None])
+    spots = list(itertools.islice(spots, 24))
+    chosen = None
+    for name_size, width, height in sizes:
+        for at in spots:
+            taken = [city_box] + ([(at[0] - spot / 2, at[1] - spot / 2, at[0] + spot / 2, at[1] + spot / 2)]
+                                  if at else [])
+            found = next(_places(cell, frame, width, height, centre, taken, rings=16), None)
+            if found is not None:
+                chosen = (at, name_size, found, height - 2 * pad)
+                break
+        if chosen is not None:
+            break
+    fits = chosen is not None
+    if chosen is None:  # no room for both: the spot in the middle, the name over it
+        chosen = (centre if spot else None, style.least, centre, area_font.cap_height * style.least)
+    at, name_size, found, height = chosen
+    return Labels((sx, sy), city, city_box, x, baseline, anchor, _inside(cell, frame, city_box), name, name_size,
+                  found, height, area_font.width(name, name_size), at, fits)
+
+
 def _map_colours(box: "Box", ctx: Context, env: Mapping[str, Any]) -> dict[str, str]:
     spec = box.get("map") or {}
     colours = {key: ctx.colour(spec.get(key), env, ctx.layout.colours.get(key)) for key in
@@ -558,7 +949,6 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     geography = geography_of(component) if component is not None else None
     if geography is None:
         return []
-    spec = box.get("map") or {}
     c = _map_colours(box, ctx, env)
     frame = map_frame(geography, box)
     ctx.extra["map"] = (frame, geography, c)
@@ -580,11 +970,20 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         colour = fills[area.id]
         drawn.append(Path(_path(cell.polygon, frame), Style(fill=colour, stroke=c["border"], stroke_width=1.3,
                                                             line_join="round")))
-    river = river_colour(c)
-    for _, lines in geography.board.rivers:
-        for line in lines:
+    # where a river parts two areas, the border runs along it as a wider band, the river on it
+    for band in geography.river_borders:
+        drawn.append(Path(_line([frame.point(x, y) for x, y in band.coords]),
+                          Style(stroke=c["border"], stroke_width=2.6, line_cap="round", line_join="round")))
+    water = river_colour(c)
+    for river in geography.board.rivers:
+        for line in river.lines:
             drawn.append(Path(_line([frame.point(*geography.project(lon, lat)) for lon, lat in line]),
-                              Style(stroke=river, stroke_width=0.9, line_cap="round", line_join="round")))
+                              Style(stroke=water, stroke_width=0.9, line_cap="round", line_join="round")))
+    relief = range_colour(c)
+    for ridge in geography.board.ranges:
+        for line in ridge.lines if ridge.drawn else ():
+            drawn.append(Path(_ridge([frame.point(*geography.project(lon, lat)) for lon, lat in line]),
+                              Style(stroke=relief, stroke_width=0.8, line_cap="round", line_join="round")))
     drawn.append(Path(_path(geography.land, frame), Style(stroke=c["coast"], stroke_width=1.4, line_join="round")))
 
     # links between areas that neighbour without a shared border (by sea, or by the data)
@@ -602,74 +1001,27 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
             route = _sea_route(a, b, lambda p: _on_land(geography, frame, p))
             drawn.append(Path(_dashes(route, mm(2)), Style(stroke=c["ink"], stroke_width=1.1, line_cap="round")))
 
-    names, seats = spec.get("names") or {}, spec.get("seats") or {}
-    area_font, seat_font = ctx.fonts[names.get("font") or "heading"], ctx.fonts[seats.get("font") or "body"]
     markers = game.sets.get(component.declaration.get("markers", "")) if game is not None else None
-    spot = max(markers.width, markers.height) + mm(2 * MARKER_MARGIN_MM) if markers is not None else 0.0
-    size, least = names.get("size") or 13, names.get("min_size") or 6
-    city_size = seats.get("size") or 7.5
-    pad = mm(1)
+    style = label_style(box, ctx.fonts, markers)
     for area in areas:
-        cell = cells[area.id]
         group = groups.get(area.id)
         colour = fills[area.id]
         text_colour = (group.fields.get("text_colour") or c["ink"]).lower() if group is not None else c["ink"]
-        sx, sy = frame.point(*geography.seat(area))
-        drawn += _seat_marker(sx, sy, c["ink"], c["paper"])
-        city = area.city.get(language, default)
-        city_width = seat_font.width(city, city_size)
-        # the city's name goes right of its marker, else left, above or below, whichever first
-        # lies inside the area (else the one most inside)
-        cap = seat_font.cap_height * city_size
-        places = [  # (box, x, baseline, anchor)
-            ((sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5)), sx + mm(2.3), sy + cap / 2, "start"),
-            ((sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)), sx - mm(2.3), sy + cap / 2, "end"),
-            ((sx - city_width / 2, sy - mm(2) - cap - mm(1), sx + city_width / 2, sy + mm(2)), sx, sy - mm(2.4),
-             "middle"),
-            ((sx - city_width / 2, sy - mm(2), sx + city_width / 2, sy + mm(3) + cap), sx, sy + mm(2.4) + cap,
-             "middle"),
-        ]
-        if not cell.polygon.is_empty:
-            places.sort(key=lambda p: -min(_inside(cell, frame, p[0]), 0.99))
-            if _inside(cell, frame, places[0][0]) < 0.99:  # the nearest place inside, above the seat
-                x0, y0, x1, y1 = sx - city_width / 2, sy - mm(2.9) - cap, sx + city_width / 2, sy - mm(1.9)
-                found = _place(cell, frame, x1 - x0, y1 - y0, ((x0 + x1) / 2, (y0 + y1) / 2), [])
-                if found is not None:
-                    dx, dy = found[0] - (x0 + x1) / 2, found[1] - (y0 + y1) / 2
-                    places.insert(0, ((x0 + dx, y0 + dy, x1 + dx, y1 + dy), sx + dx, sy - mm(2.4) + dy, "middle"))
-        city_box, x, baseline, anchor = places[0]
-        drawn.append(TextNode(x, baseline, city, seat_font.name, city_size, text_colour, anchor, colour, 0.9))
-        if cell.polygon.is_empty:
+        placed = area_labels(geography, frame, area, area.name.get(language, default),
+                             area.city.get(language, default), style)
+        drawn += _seat_marker(*placed.seat, c["ink"], c["paper"])
+        drawn.append(TextNode(placed.city_x, placed.city_baseline, placed.city, style.seat_font.name, style.city_size,
+                              text_colour, placed.city_anchor, colour, 0.9))
+        if placed.name_size is None:  # an area with no land
             continue
-        centre = frame.point(*cell.centre)
-        # the marker's spot in the widest open space clear of the seat, then the name nearest
-        # the middle clear of both (the spot moves further out while the name finds no room);
-        # a name too long for its area at the one size every name takes drops to the smallest
-        name = area.name.get(language, default)
-        sizes = [(s, area_font.width(name, s) + 2 * pad, area_font.cap_height * s + 2 * pad) for s in (size, least)]
-        spots = _places(cell, frame, spot, spot, centre, [city_box], round_=True) if spot else iter([None])
-        spots = list(itertools.islice(spots, 24))
-        chosen = None
-        for name_size, width, height in sizes:
-            for at in spots:
-                taken = [city_box] + ([(at[0] - spot / 2, at[1] - spot / 2, at[0] + spot / 2, at[1] + spot / 2)]
-                                      if at else [])
-                found = next(_places(cell, frame, width, height, centre, taken, rings=16), None)
-                if found is not None:
-                    chosen = (at, name_size, found, height - 2 * pad)
-                    break
-            if chosen is not None:
-                break
-        if chosen is None:  # no room for both: the spot in the middle, the name over it
-            chosen = (centre if spot else None, least, centre, area_font.cap_height * least)
-        at, name_size, found, height = chosen
-        if at is not None:
+        if placed.spot is not None:
+            at, spot = placed.spot, style.spot
             drawn.append(Circle(at[0], at[1], spot / 2, Style(fill=c["paper"], stroke=c["ink"], stroke_width=0.6)))
             drawn.append(Circle(at[0], at[1], spot / 2 - mm(MARKER_MARGIN_MM), Style(
                 stroke=mix(c["ink"], c["paper"], 0.6), stroke_width=0.4)))
-        cx, cy = found or centre
-        drawn.append(TextNode(cx, cy + height / 2, name, area_font.name, name_size, text_colour, "middle",
-                              colour, 1.2))
+        cx, cy = placed.name_at
+        drawn.append(TextNode(cx, cy + placed.name_height / 2, placed.name, style.area_font.name, placed.name_size,
+                              text_colour, "middle", colour, 1.2))
 
     return [Group(tuple(drawn), clip=Rect(box.x, box.y, box.width, box.height, Style())),
             Rect(box.x, box.y, box.width, box.height, Style(stroke=c["ink"], stroke_width=0.8))]
@@ -702,7 +1054,8 @@ def _compass(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return nodes
 
 
-@box_kind("scale", "A scale bar of the map drawn before it, in kilometres, labelled with a text (the unit).",
+@box_kind("scale", "A scale bar of the map drawn before it, in kilometres, labelled with a text (the unit) after it: "
+          "up to five steps, fewer to leave the unit room, the unit shrunk to fit down to 5.5 pt.",
           'scale: {x: 24, y: 388, width: 90, height: 10, scale: "kilometres", font: body, size: 8}',
           ("font", "size", "colour", "paper"))
 def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
@@ -713,25 +1066,36 @@ def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
     paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
     unit = ctx.text(box.get("scale"), env)
-    km = 100
-    while (km * 2) * 1000 * frame.scale * 5 <= box.width:
-        km *= 2
-    step = km * 1000 * frame.scale  # points per `km`
-    steps = max(1, min(int(box.width // step), 5))
+    size = box.get("size") or 8.0
+    km, steps, step = _scale_bar(box, frame, font.width(unit, size))
     y = box.y + mm(2)
     height = mm(2)
-    size = box.get("size") or 8.0
     nodes: list[Node] = []
     for i in range(steps):
         nodes.append(Rect(box.x + i * step, y, step, height,
                           Style(fill=ink if i % 2 == 0 else paper, stroke=ink, stroke_width=0.5)))
     for i in range(steps + 1):
         nodes.append(TextNode(box.x + i * step, y + height + size + 1, str(i * km), font.name, size, ink, "middle"))
-    nodes.append(TextNode(box.x + steps * step + mm(4), y + height, unit, font.name, size, ink))
+    room = box.right - (box.x + steps * step + mm(4))
+    unit_size = fit_size(font, unit, room, size, LEAST_LABEL_SIZE) or LEAST_LABEL_SIZE  # (else map-label says)
+    nodes.append(TextNode(box.x + steps * step + mm(4), y + height, unit, font.name, unit_size, ink))
     return nodes
 
 
-LEGEND_MARKS = ("seat", "border", "coast", "river", "link")
+def _scale_bar(box: "Box", frame: MapFrame, unit: float) -> tuple[int, int, float]:
+    """A scale bar's kilometres a step, its steps (at most five, fewer to leave its unit, `unit`
+    points wide, room in the box) and a step's length (points)."""
+    km = 100
+    while (km * 2) * 1000 * frame.scale * 5 <= box.width:
+        km *= 2
+    step = km * 1000 * frame.scale  # points per `km`
+    steps = max(1, min(int(box.width // step), 5))
+    while steps > 1 and steps * step + mm(4) + unit > box.width + 1e-6:
+        steps -= 1
+    return km, steps, step
+
+
+LEGEND_MARKS = ("seat", "border", "coast", "river", "range", "link")
 
 
 def river_colour(colours: Mapping[str, str]) -> str:
@@ -739,8 +1103,13 @@ def river_colour(colours: Mapping[str, str]) -> str:
     return mix(colours["sea"], colours["coast"], 0.45)
 
 
+def range_colour(colours: Mapping[str, str]) -> str:
+    """Mountain ranges: between the ink and the land around the map."""
+    return mix(colours["ink"], colours["land"], 0.45)
+
+
 @box_kind("legend", "A key to the map drawn before it: a row for each entry, its mark (seat, border, coast, "
-          "river or link) and its text.",
+          "river, range or link) and its text, shrunk to fit down to 5.5 pt.",
           'legend: {x: 206, y: 356, width: 70, height: 42, legend: [{mark: seat, text: "seat of government"}], '
           'font: body, size: 8}',
           ("font", "size"))
@@ -774,20 +1143,35 @@ def _legend(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
             nodes.append(Path((("M", x, cy + mm(0.6)), ("C", x + mm(2), cy - mm(1.8), x + mm(3.5), cy + mm(1.8),
                                                          x + mm(6.5), cy - mm(0.6))),
                               Style(stroke=river_colour(colours), stroke_width=0.9, line_cap="round")))
+        elif kind == "range":
+            nodes.append(Path(_ridge([(x, cy), (x + mm(6.5), cy)]),
+                              Style(stroke=range_colour(colours), stroke_width=0.8, line_cap="round")))
         else:
             nodes.append(Path(_dashes([(x, cy), (x + mm(6.5), cy)], mm(1.2)),
                               Style(stroke=ink, stroke_width=1.1, line_cap="round")))
-        text_size = fit_size(font, label, box.right - x - mm(10), size, 5.5) or 5.5
+        text_size = fit_size(font, label, _legend_room(box), size, LEAST_LABEL_SIZE) or LEAST_LABEL_SIZE
         nodes.append(TextNode(x + mm(9), cy + font.cap_height * text_size / 2, label, font.name, text_size, ink))
     return nodes
 
 
+def _legend_room(box: "Box") -> float:
+    """The width a legend's row leaves its text: from 13 mm in (its mark before) to 1 mm short
+    of the box's right edge."""
+    return box.right - box.x - mm(14)
+
+
 def map_box(component: "ComponentSet") -> "Box | None":
     """The box a board's layout draws its map in."""
+    found = map_layout(component)
+    return found[1] if found is not None else None
+
+
+def map_layout(component: "ComponentSet") -> "tuple[Layout, Box] | None":
+    """The layout that draws a board's map, and the box it draws it in."""
     for layout in component.faces.values():
         for box in layout.boxes:
             if box.kind == "map":
-                return box
+                return layout, box
     return None
 
 
@@ -797,7 +1181,7 @@ def map_box(component: "ComponentSet") -> "Box | None":
 # the map), and they read nothing from the other sets' files, so their problems can be kept
 # for as long as the map's own files stay as they are (see pnp.validate).
 GEOMETRY_CHECKS = frozenset({"board-projection", "area-isolated", "neighbours-connected", "area-geometry",
-                             "room-for-markers"})
+                             "room-for-markers", "border-line", "map-label"})
 
 
 def _usable(game: "Game") -> Iterator[tuple["ComponentSet", Geography]]:
@@ -904,6 +1288,26 @@ def area_geometry(game: "Game") -> Found:
                        f"area '{area.id}': its seat {area.city.get(game.language)} lies outside the area")
 
 
+@rule("border-line", Severity.ERROR, "A stretch of a river or range that parts areas starts or ends at a point far "
+      "from its line.")
+def border_line(game: "Game") -> Found:
+    from shapely.geometry import LineString, Point
+
+    for _, geography in _usable(game):
+        for line in geography.board.lines:
+            if line.border is True or not line.border:
+                continue
+            parts = [LineString([geography.project(lon, lat) for lon, lat in points]) for points in line.lines]
+            for i, stretch in enumerate(line.border):
+                for key, (lon, lat) in zip(("from", "to"), stretch):
+                    gap = min(part.distance(Point(geography.project(lon, lat))) for part in parts)
+                    if gap > BORDER_NEAR_METRES:
+                        yield (game.locate(line.origin, "border", i, key),
+                               f"{line.kind} '{line.name}': its border's {key} point (lat {lat:g}, lon {lon:g}) lies "
+                               f"{gap / 1000:.0f} km from the {line.kind}: give a point within "
+                               f"{BORDER_NEAR_METRES // 1000} km of it")
+
+
 @rule("room-for-markers", Severity.ERROR, "An area is too small on the board to hold a marker with room to spare.")
 def room_for_markers(game: "Game") -> Found:
     for component, geography in _usable(game):
@@ -923,3 +1327,98 @@ def room_for_markers(game: "Game") -> Found:
                 yield (game.locate(area.origin, "id"),
                        f"area '{area.id}' holds a circle of {room:.1f} mm at most; a {marker:g} mm marker needs "
                        f"{needed:g} mm")
+
+
+@rule("map-label", Severity.ERROR, "A text of an area map does not fit: an area's name finds no room inside the area "
+      "even at its smallest size, a seat's name reaches out of its area, or a legend's, scale's or compass's text "
+      "runs out of its box.")
+def map_label(game: "Game") -> Found:
+    from shapely.geometry import Point
+
+    from ..fonts import find_font, metrics
+
+    paths = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    if None in paths.values() or not paths:
+        return  # reported by missing-font
+    fonts = {role: metrics(path) for role, path in paths.items()}
+    languages = game.languages or ("en",)
+    for component, geography in _usable(game):
+        found = map_layout(component)
+        if found is None:
+            continue
+        layout, box = found
+        frame = map_frame(geography, box)
+        style = label_style(box, fonts, game.sets.get(component.declaration.get("markers", "")))
+        said: set = set()
+        # (an area that cannot hold its marker, or whose seat lies outside it, is reported as such)
+        crowded = {a.id for a in geography.areas if 2 * geography.cells[a.id].room * frame.scale < style.spot}
+        astray = {a.id for a in geography.areas
+                  if not geography.cells[a.id].polygon.buffer(1).covers(Point(geography.seat(a)))}
+        for language in languages:
+            for area in geography.areas:
+                name, city = area.name.get(language, game.language), area.city.get(language, game.language)
+                placed = area_labels(geography, frame, area, name, city, style)
+                if placed.name_size is None:
+                    continue
+                if not placed.fits and area.id not in crowded and (area.id, "name", name) not in said:
+                    said.add((area.id, "name", name))
+                    yield (game.locate(area.origin, "name", *_in(area.name, language)),
+                           f"area '{area.id}': its name {name!r} does not fit inside the area even at "
+                           f"{style.least:g} pt ({to_mm(placed.name_width):.1f} mm wide), clear of its seat and its "
+                           f"marker's spot: give it a shorter name or a smaller min_size")
+                if placed.city_inside < 0.99 and area.id not in astray and (area.id, "city", city) not in said:
+                    said.add((area.id, "city", city))
+                    out = _reach_out(geography.cells[area.id], frame, placed.city_box)
+                    yield (game.locate(area.origin, "seat", "city", *_in(area.city, language)),
+                           f"area '{area.id}': its seat's name {city!r} reaches {to_mm(out):.1f} mm out of the area "
+                           f"at {style.city_size:g} pt: give it a shorter name or a smaller seats size")
+            env = dict(game.views(language).env(), map=component.settings.view(language, game.language),
+                       colours=layout.colours)
+            for other in layout.boxes:
+                for text, problem in _key_overflows(other, frame, fonts, env, language, game.language):
+                    if (other.name, text) not in said:
+                        said.add((other.name, text))
+                        yield layout.locate(other, game.documents), f"layout '{layout.file}': {problem}"
+
+
+def _in(text: Text, language: str) -> tuple[str, ...]:
+    """The path below a text's field to its string in `language` (none for one string for all)."""
+    return (language,) if language in text.languages else ()
+
+
+def _key_overflows(box: "Box", frame: MapFrame, fonts: Mapping[str, "FontMetrics"], env: Mapping[str, Any],
+                   language: str, default: str) -> Iterator[tuple[str, str]]:
+    """The texts of a map's legend, scale or compass box that run out of it, as each box kind
+    draws them: (the text, what is wrong)."""
+    def text(value) -> str:
+        try:
+            return value.get(language, default).render(env, language) if value is not None else ""
+        except Exception:  # an expression that fails is reported by the build's checks
+            return ""
+
+    try:
+        if box.condition is not None and not box.condition.evaluate(env):
+            return
+    except Exception:
+        return
+    if box.kind == "legend":
+        font, size, room = fonts[box.get("font") or "body"], box.get("size") or 8.0, _legend_room(box)
+        for entry in box.get("legend") or []:
+            label = text(entry.get("text"))
+            if label and fit_size(font, label, room, size, LEAST_LABEL_SIZE) is None:
+                yield label, (f"the {box.name} box's {label!r} does not fit the {to_mm(room):.1f} mm its row leaves "
+                              f"even at {LEAST_LABEL_SIZE:g} pt ({to_mm(font.width(label, LEAST_LABEL_SIZE)):.1f} mm)")
+    elif box.kind == "scale":
+        font, size, unit = fonts[box.get("font") or "body"], box.get("size") or 8.0, text(box.get("scale"))
+        _, steps, step = _scale_bar(box, frame, font.width(unit, size))
+        room = box.right - (box.x + steps * step + mm(4))
+        if unit and fit_size(font, unit, room, size, LEAST_LABEL_SIZE) is None:
+            yield unit, (f"the {box.name} box's {unit!r} does not fit the {to_mm(max(room, 0.0)):.1f} mm right of its "
+                         f"bar even at {LEAST_LABEL_SIZE:g} pt ({to_mm(font.width(unit, LEAST_LABEL_SIZE)):.1f} mm)")
+    elif box.kind == "compass":
+        font, size, label = fonts[box.get("font") or "heading"], box.get("size") or 11.0, text(box.get("compass"))
+        width = font.width(label, size)
+        if width > box.width + 1e-6:
+            yield label, (f"the {box.name} box's {label!r} is {to_mm(width):.1f} mm wide at {size:g} pt, "
+                          f"{to_mm(width - box.width):.1f} mm wider than the box")
+
