@@ -86,6 +86,17 @@ RIVERS = [
                    (86.7, 20.3), "sea"]]),
     ("Godavari", [[(73.53, 19.93), (73.79, 20.0), (75.38, 19.48), (77.3, 19.15), (79.45, 18.85),
                    (80.88, 17.67), (81.78, 17.0), (82.3, 16.6), "sea"]]),
+    # the Godavari's feeders from the north, along which Nagpur's Bhonsles met the Nizam: the
+    # Penganga (past Mehkar) into the Wardha, the Wardha (past Ballarpur, below Chanda) and the
+    # Wainganga (past Bhandara) meeting in the Pranhita, which joins the Godavari at
+    # Kaleshwaram; and the Sabari (Kolab), from the Koraput hills, which joins it at Kunavaram
+    ("Penganga", [[(75.98, 20.53), (76.55, 20.15), (77.04, 20.0), (78.0, 19.46), (78.0, 19.67),
+                   (78.0, 19.91), (79.0, 19.8), (79.17, 19.91)]]),
+    ("Wardha", [[(78.38, 21.8), (78.13, 21.0), (79.0, 20.13), (79.16, 19.9), (79.8, 19.59)]]),
+    ("Wainganga", [[(79.53, 22.01), (80.0, 22.4), (80.11, 22.0), (79.63, 21.0), (79.95, 20.0),
+                    (79.8, 19.59)]]),
+    ("Pranhita", [[(79.8, 19.59), (79.95, 19.0), (79.92, 18.83)]]),
+    ("Sabari", [[(82.86, 18.43), (82.36, 19.0), (82.0, 18.59), (81.49, 18.0), (81.26, 17.56)]]),
     ("Krishna", [[(73.65, 17.92), (74.57, 16.85), (77.3, 16.4), (78.27, 16.0), (78.9, 16.08),
                   (79.3, 16.57), (80.62, 16.51), (80.88, 16.02), "sea"]]),
     ("Tungabhadra", [[(75.7, 13.98), (75.8, 14.5), (76.47, 15.33), (78.05, 15.83), (78.27, 15.98)]]),
