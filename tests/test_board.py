@@ -71,7 +71,8 @@ def test_adjacency_is_symmetric_connected_and_sensible() -> None:
 def test_the_neighbours_play_knows() -> None:
     """Every area's neighbours, whole: a change of the map that changes who may attack whom
     shows here (the rivers as borders made Awadh and Gwalior neighbours across Bundelkhand, and
-    ended the corner Nagpur and the Jats shared)."""
+    ended the corner Nagpur and the Jats shared; the Penganga, which leaves to Hyderabad the
+    land south of it, made Hyderabad and Indore neighbours where it enters Nagpur's land)."""
     assert geography().neighbours() == {
         "afghanistan": ("gujarat", "punjab", "rajputana"),
         "awadh": ("bengal", "berar", "bharatpur", "delhi", "gwalior"),
@@ -79,11 +80,11 @@ def test_the_neighbours_play_knows() -> None:
         "berar": ("awadh", "bengal", "deccan", "gwalior", "indore"),
         "bharatpur": ("awadh", "delhi", "gwalior", "rajputana"),
         "carnatic": ("bengal", "deccan", "mysore", "travancore"),
-        "deccan": ("berar", "carnatic", "mysore", "pune"),
+        "deccan": ("berar", "carnatic", "indore", "mysore", "pune"),
         "delhi": ("awadh", "bharatpur", "punjab", "rajputana"),
         "gujarat": ("afghanistan", "gwalior", "indore", "pune", "rajputana"),
         "gwalior": ("awadh", "berar", "bharatpur", "gujarat", "indore", "rajputana"),
-        "indore": ("berar", "gujarat", "gwalior", "pune"),
+        "indore": ("berar", "deccan", "gujarat", "gwalior", "pune"),
         "mysore": ("carnatic", "deccan", "pune", "travancore"),
         "pune": ("deccan", "gujarat", "indore", "mysore"),
         "punjab": ("afghanistan", "delhi", "rajputana"),
@@ -112,6 +113,39 @@ def test_borders_follow_the_rivers_that_parted_the_powers(first: str, second: st
     drawn = shapely.union_all([LineString([geo.project(*p) for p in points]) for points in line.lines])
     assert shared.length > 300_000
     assert shared.intersection(drawn.buffer(100)).length / shared.length >= most
+
+
+def test_nagpur_meets_hyderabad_along_the_godavari_and_its_feeders() -> None:
+    """The Bhonsles' line against the Nizam: the Penganga, the Wardha below it, the Pranhita
+    and the Godavari below it, then the Sabari, each carrying its share of the border (within
+    100 m of its drawn line); off the rivers only the short cut from the Penganga's start to
+    Indore's land and the line from the Sabari's last stretch to the coast, east of 82°E
+    (through the hills of the Nizam's Northern Circars, which no river of the board parts).
+    Places on either bank fall to the side history gives them."""
+    import shapely
+    from shapely.geometry import LineString, Point
+
+    geo = geography()
+    shared = geo.cells["berar"].polygon.boundary.intersection(geo.cells["deccan"].polygon.buffer(1))
+    along = {}
+    for river in ("Penganga", "Wardha", "Pranhita", "Godavari", "Sabari"):
+        line = next(r for r in geo.board.rivers if r.name == river)
+        drawn = shapely.union_all([LineString([geo.project(*p) for p in points]) for points in line.lines])
+        along[river] = drawn.buffer(100)
+    km = {river: round(shared.intersection(zone).length / 1000) for river, zone in along.items()}
+    assert km == {"Penganga": 433, "Wardha": 101, "Pranhita": 107, "Godavari": 240, "Sabari": 167}
+    off = shared.difference(shapely.union_all(list(along.values())))
+    assert round(off.length / 1000) == 248
+    corners = shapely.box(82.0, 17.0, 85.0, 19.0).segmentize(0.1).exterior.coords
+    east = shapely.Polygon([geo.project(lon, lat) for lon, lat in corners])
+    # west of 82°E: the Penganga's start carried to Indore's land (15 km) and where the rivers meet
+    assert round(off.difference(east).length / 1000) == 17
+    place = {name: next(a for a, cell in geo.cells.items() if cell.polygon.contains(Point(geo.project(lon, lat))))
+             for name, (lon, lat) in {"Chanda": (79.30, 19.95), "Sironcha": (79.97, 18.85), "Konta": (81.39, 17.80),
+                                      "Jagdalpur": (82.02, 19.08), "Adilabad": (78.53, 19.67), "Sirpur": (79.47, 19.38),
+                                      "Paloncha": (80.70, 17.60), "Malkangiri": (81.88, 18.35)}.items()}
+    assert place == {"Chanda": "berar", "Sironcha": "berar", "Konta": "berar", "Jagdalpur": "berar",
+                     "Adilabad": "deccan", "Sirpur": "deccan", "Paloncha": "deccan", "Malkangiri": "deccan"}
 
 
 def test_each_suit_has_exactly_one_area_and_each_area_one_suit() -> None:
