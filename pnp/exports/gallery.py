@@ -163,6 +163,7 @@ def back_caption(pieces, back_name: str, language: str, default: str) -> str:
 
 
 def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
+    from ..contact import deck, page_files
     from ..readme import contents
 
     game, language = kit.game, kit.language
@@ -187,6 +188,11 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
                 continue
             kind = f"piece {pieces.name}" + (" token" if pieces.type == "token" else "")
             parts = [f"<section><h2>{e(title[:1].upper() + title[1:])}</h2>"]
+            sheets = [f for f in page_files(len(pieces.pieces)) if f in files] if pieces is deck(kit) else []
+            if sheets:  # the contact sheet, or its pages
+                linked.update(sheets)
+                parts.append('<p class="contact">Every face at a glance: '
+                             + " · ".join(f'<a href="{e(f)}">{e(f.rsplit("/", 1)[-1])}</a>' for f in sheets) + "</p>")
             groups: dict = {}
             for piece in pieces.pieces:
                 groups.setdefault(piece.item.group, []).append(piece)
