@@ -69,7 +69,13 @@ _reportlab_compress = getattr(pdfdoc.PDFStreamFilterZCompress.encode, "original"
 _compressed: dict[bytes, bytes] = {}
 
 
+class _Deflated(bytes):
+    """A form's stream, compressed already (see _set_stream_list)."""
+
+
 def _compress(self, text):
+    if isinstance(text, _Deflated):
+        return bytes(text)
     data = text.encode("utf8") if isinstance(text, str) else text
     key = hashlib.blake2b(data, digest_size=32).digest()
     found = _compressed.get(key)
@@ -82,6 +88,22 @@ def _compress(self, text):
 
 _compress.original = _reportlab_compress  # type: ignore[attr-defined]
 pdfdoc.PDFStreamFilterZCompress.encode = _compress
+
+# reportlab keeps every form's stream as it was drawn until it writes the document; a
+# deck's card sheets hold every card of the deck: each form's stream is compressed as soon
+# as it is drawn (what writing the document does to it first), a fifth of its size
+_reportlab_set_stream_list = getattr(pdfdoc.PDFFormXObject.setStreamList, "original",
+                                     pdfdoc.PDFFormXObject.setStreamList)
+
+
+def _set_stream_list(self, data):
+    _reportlab_set_stream_list(self, data)
+    if self.compression and self.stream:
+        self.stream = _Deflated(pdfdoc.PDFZCompress.encode(self.stream))
+
+
+_set_stream_list.original = _reportlab_set_stream_list  # type: ignore[attr-defined]
+pdfdoc.PDFFormXObject.setStreamList = _set_stream_list
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
