@@ -136,7 +136,7 @@ class ContactSheet:
                     lambda changed=changed, page=page: (
                         o.pdf([pngs.pages[i] for i in changed], keep=False), pngs.dpi, THUMB_WIDTH,
                         [i - page.cells.start for i in changed], len(page.cells), COLUMNS, str(o.out / page.relative)),
-                    lambda ok, page=page: setattr(page, "patched", ok))
+                    lambda ok, page=page: setattr(page, "patched", ok), here=False)
             else:
                 page.to_come = sum(1 for i in cells if i in pending)
         pngs.start(THUMB_WIDTH, self.thumbnail, count)

@@ -138,7 +138,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             outputs.progress.stage("data.json", 1)
             outputs.write("data.json", game_data(game))
         if options.wants("tabletopia", "tts"):  # Tabletop Simulator places the Tabletopia tokens and board
-            rows += tabletopia.build(kit, outputs, options)
+            rows = tabletopia.build(kit, outputs, options)  # (its boards' rows complete once drawn)
         if place is not None:  # once the Tabletopia images it copies are written
             outputs.workers.then(lambda: place(rows))
         if options.wants("pod"):
@@ -275,13 +275,24 @@ def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs
             outputs.progress.stage(f"{board.name}: SVG", 1)
             outputs.make(f"svg/{board.name}.svg", outputs.key(key, "svg", options.svg_text),
                          lambda board=board: outputs.svg_now(single(board.page)).encode("utf-8"))
-        if "png" in options.formats:
-            from .backends.png import png_bytes, rasterize
+        if "png" in options.formats:  # by a worker: a picture of some 40 MB while it is drawn
+            from .backends.png import render_file
 
-            outputs.progress.stage(f"{board.name}: PNG", 1)
-            outputs.make(f"png/{board.name}.png", outputs.key(key, "png", BOARD_PNG_DPI),
-                         lambda board=board: png_bytes(next(iter(rasterize(outputs.pdf([single(board.page)]),
-                                                                           BOARD_PNG_DPI))), BOARD_PNG_DPI))
+            relative = f"png/{board.name}.png"
+            png_key = outputs.key(key, "png", BOARD_PNG_DPI)
+            job = None
+            if not outputs.reusable(relative, png_key, counted=False):
+                job = outputs.workers.add(render_file, lambda board=board, relative=relative: (
+                    outputs.pdf([single(board.page)]), BOARD_PNG_DPI, str(outputs.out / relative)), here=False)
+
+            def wait(board=board, relative=relative, png_key=png_key, job=job) -> None:
+                outputs.progress.stage(f"{board.name}: PNG", 1)
+                if job is None:
+                    outputs.progress.advance()
+                else:
+                    outputs.workers.wait_for([job])
+                    outputs.made(relative, png_key)
+            outputs.workers.then(wait)
 
 
 # --- the game as data ---------------------------------------------------------------------------

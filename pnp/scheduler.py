@@ -22,6 +22,7 @@ class Job:
     function: Callable
     arguments: Callable[[], tuple]  # made when the job is sent, not before
     done: Callable[[object], None]
+    here: bool = True  # may be done by the main process, waiting for it (a small job)
     future: Future | None = None  # while in a worker's hands
     finished: bool = False
 
@@ -66,9 +67,11 @@ class Scheduler:
         return self.pool().submit(function, *args)
 
     def add(self, function: Callable, arguments: Callable[[], tuple],
-            done: Callable[[object], None] = lambda result: None) -> Job:
-        """Queue `function(*arguments())` for a worker; `done` takes its result, in this process."""
-        job = Job(function, arguments, done)
+            done: Callable[[object], None] = lambda result: None, here: bool = True) -> Job:
+        """Queue `function(*arguments())` for a worker; `done` takes its result, in this process.
+        A job that holds a large picture while it works (`here` False) is left to the
+        workers, so that the main process, which holds the kit, never holds one too."""
+        job = Job(function, arguments, done, here)
         self.queue.append(job)
         self.poll()
         return job
@@ -104,14 +107,11 @@ class Scheduler:
         job.done(future.result())
 
     def wait_for(self, jobs: Sequence[Job], taken: Callable[[Job], None] = lambda job: None) -> None:
-        """Until every one of `jobs` is done: this process does those no worker has been sent,
-        from the back, while the workers take the others from the front; `taken` hears of
-        each as its result is taken."""
-        left = [job for job in jobs if not job.finished]
-        for job in jobs:
-            if job.finished:
-                taken(job)
-        while left:
+        """Until every one of `jobs` is done: this process does the small ones no worker has
+        been sent, from the back, while the workers take the others from the front; `taken`
+        hears of each as its result is taken."""
+        left = list(jobs)
+        while True:
             self.poll()
             for job in [j for j in left if j.finished]:
                 taken(job)
@@ -119,13 +119,18 @@ class Scheduler:
             if not left:
                 return
             unsent = [j for j in left if j.future is None]
-            if unsent:
-                job = unsent[-1]
+            here = [j for j in unsent if j.here]
+            if here:
+                job = here[-1]
                 self.queue.remove(job)
                 job.finished = True
                 job.done(job.function(*job.arguments()))
-            else:
-                wait([j.future for j in left if j.future is not None], return_when=FIRST_COMPLETED)
+                continue
+            for job in reversed(unsent):  # the workers' next
+                self.queue.remove(job)
+                self.queue.appendleft(job)
+            self.poll()
+            wait([j.future for j in self.sent], return_when=FIRST_COMPLETED)
 
     def then(self, finish: Callable[[], None]) -> None:
         """Do `finish` after the main process's own work, when the workers' results are needed."""

@@ -83,6 +83,16 @@ def render_files(pdf: bytes, dpi: float, paths: list[str], thumb_width: int,
     return thumbs
 
 
+def render_file(pdf: bytes, dpi: float, path: str, largest: int = 0) -> int:
+    """In a worker process (or this one): the PDF's first page as the image file `path` (PNG
+    or JPEG by name), cut to at most `largest` px a side if given; returns its width."""
+    image = next(iter(rasterize(pdf, dpi, [0])))
+    if largest:
+        image = image.crop((0, 0, min(image.width, largest), min(image.height, largest)))
+    write_atomic(Path(path), encode(image, path, dpi))
+    return image.width
+
+
 def worker_pool(jobs: int | None = None) -> ProcessPoolExecutor:
     """Worker processes for rasterizing (forked: they start at once and share what is loaded),
     each ending with the build's process, however it ends."""

@@ -153,7 +153,8 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
                 cells.append([])
             cells[page].append(place)
         job = outputs.workers.add(draw_sheet, lambda: (outputs.pdf([single(d) for d in pages], chars=chars, keep=False),
-                                                      dpi, str(outputs.out / relative), columns, rows, cells))
+                                                      dpi, str(outputs.out / relative), columns, rows, cells),
+                                  here=False)
         drawing[job] = (relative, key)
 
     for number, start in enumerate(range(0, len(faces), PER_SHEET), start=1):
