@@ -92,6 +92,8 @@ def runs_html(runs, files: set[str], linked: set[str]) -> str:
 def made_files(outputs: "Outputs", options) -> set[str]:
     """Every file of the build, relative to its folder: those it made or kept, and with
     --only, those the earlier build left (a partial build keeps them)."""
+    from ..contact import pages_in
+
     out = outputs.out
     files = {p.relative_to(out).as_posix() for p in outputs.result.files}
     if options.parts:
@@ -101,6 +103,8 @@ def made_files(outputs: "Outputs", options) -> set[str]:
                           if p.is_file() and not p.name.startswith(".")}
         if (out / "data.json").is_file():
             files.add("data.json")
+        if (out / "png").is_dir():  # the contact sheet's pages
+            files |= set(pages_in([f"png/{p.name}" for p in (out / "png").iterdir()]))
     return files
 
 
