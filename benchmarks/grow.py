@@ -24,8 +24,10 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+# (and pnp itself, which sits beside The Anarchy: a copy beside the grown game would be the
+# pnp that `python -m pnp` imports when run in its folder, whatever PYTHONPATH says)
 IGNORE = shutil.ignore_patterns("out", ".out.*", ".git", "tests", "examples", "benchmarks", "build", "*.egg-info",
-                                ".ci", "__pycache__", ".venv")
+                                ".ci", "__pycache__", ".venv", "pnp")
 
 
 class _Plain(yaml.SafeDumper):
