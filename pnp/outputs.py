@@ -311,6 +311,14 @@ class Outputs:
         named, self.svg_queue = self.svg_queue, []
         if not named:
             return
+        # card by card: each card's own SVG and the sheets that show it (on every paper) one
+        # after the other, so that the renderer keeps a card's drawing as text only while
+        # they are written, not the whole deck's (the files are the same in any order)
+        first: dict[tuple[str, float], int] = {}
+        for _, page in named:
+            for d in page.definitions:
+                first.setdefault((d.id, d.bleed), len(first))
+        named.sort(key=lambda item: min((first[(d.id, d.bleed)] for d in item[1].definitions), default=-1))
         self.progress.stage("SVG: faces and sheets", len(named))
         chars = characters_by_font([page for _, page in named])
         fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))

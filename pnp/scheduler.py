@@ -1,5 +1,6 @@
-"""Worker processes for a build: one pool, started when first needed, for rasterizing pages
-and other long tasks, and the work that waits for them (`later`), done in the order given.
+"""Worker processes for a build: one pool, started before the kit is composed (`start`) or
+when first needed, for rasterizing pages and other long tasks, and the work that waits for
+them (`later`), done in the order given.
 
 Work goes to the pool as jobs, a few at a time: a job's arguments (the PDF of its few pages,
 say) are made only when it is sent, and its result is taken (`done`) in this process as
@@ -61,10 +62,6 @@ class Scheduler:
         pool = self.pool()
         for _ in range(self.workers):
             pool.submit(os.getpid)
-
-    def submit(self, function: Callable, *args: object) -> Future:
-        """Run `function(*args)` in one of the worker processes at once."""
-        return self.pool().submit(function, *args)
 
     def add(self, function: Callable, arguments: Callable[[], tuple],
             done: Callable[[object], None] = lambda result: None, here: bool = True) -> Job:
