@@ -14,18 +14,17 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from PIL import Image as PILImage
 
 from .backends.pdf import FormCache, render_pdf
-from .backends.png import PageRenderer, thumbnail
 from .files import write_atomic
 from .scene import Definition, Page, characters_by_font
 
 if TYPE_CHECKING:
     from .fonts import FontMetrics
-    from .scheduler import Scheduler
+    from .scheduler import Job, Scheduler
 
 
 class Progress:
@@ -65,39 +64,67 @@ def content_hash(value: object) -> str:
     return hashlib.sha256(buffer.getvalue()).hexdigest()
 
 
-@dataclass
+@dataclass(eq=False)
 class Rasterizing:
-    """Pages the worker processes are rasterizing to files; call it to wait for them."""
+    """Pages the worker processes are rasterizing to files, a few to each job, every job
+    with a PDF of its own pages; call it to wait for them."""
+
+    CHUNK = 8  # pages per job: small enough to share the tail of the work evenly
 
     outputs: "Outputs"
+    pages: Sequence[Page]
+    dpi: float
+    alpha: bool
     paths: list[Path]
     relative: list[str]  # the files, relative to the output folder
     keys: list[str]  # what each page is drawn from
     pending: list[int]  # the pages being drawn; the others an earlier build left as they are
-    renderer: PageRenderer | None
-    thumb_width: int
     label: str  # the stage that waits for them
     extra: int = 0  # files the stage writes besides the pages
-    made: dict[int, PILImage.Image] | None = None  # thumbnails of the pages drawn, once done
+    jobs: dict["Job", int] = field(default_factory=dict)  # each job and how many pages it draws
+    waited: bool = False
 
-    def __call__(self, thumbs_for: Iterable[int] = ()) -> dict[int, PILImage.Image]:
-        """Wait for the pages, and give a thumbnail of each page asked for."""
+    def start(self, thumb_width: int = 0, thumbs: Callable[[int, PILImage.Image], None] | None = None,
+              upto: int | None = None) -> None:
+        """Queue the pages for the workers; with `thumbs`, it is given a thumbnail
+        `thumb_width` wide of each page drawn before `upto`, as each job's result comes."""
+        from .backends.png import render_files
+        from .scheduler import chunks
+
+        if not self.pending:
+            return
         o = self.outputs
-        if self.made is None:
-            o.progress.stage(self.label, len(self.paths) + self.extra)
-            o.progress.advance(len(self.paths) - len(self.pending))  # those kept from the last build
-            self.made = dict(zip(self.pending, self.renderer.finish(o.progress.advance))) if self.renderer else {}
-            for i in self.pending:
-                o.result.files.append(self.paths[i])
-                o.keys[self.relative[i]] = self.keys[i]
-        thumbs = {}
-        for i in thumbs_for:
-            if i in self.made:
-                thumbs[i] = self.made[i]
-            else:  # kept from the earlier build: thumbnail it from its file
-                with PILImage.open(self.paths[i]) as image:
-                    thumbs[i] = thumbnail(image.convert("RGB"), self.thumb_width)
-        return thumbs
+        upto = len(self.paths) if upto is None else upto
+        # every job's PDF has the characters of all the pages: each page is drawn as one PDF of
+        # them all would draw it, found in the form cache by the other PDFs of these pages
+        chars = characters_by_font([self.pages[i] for i in self.pending])
+        for run in chunks(len(self.pending), self.CHUNK):
+            pages = [self.pending[k] for k in run]
+            width = thumb_width if thumbs is not None and pages[0] < upto else 0
+
+            def arguments(pages=pages, width=width) -> tuple:
+                return (o.pdf([self.pages[i] for i in pages], chars=chars, keep=False), self.dpi,
+                        [str(self.paths[i]) for i in pages], width, self.alpha)
+
+            def done(results: list, pages=pages) -> None:
+                for index, data, size in results:
+                    if pages[index] < upto:
+                        thumbs(pages[index], PILImage.frombytes("RGB", size, data))
+
+            self.jobs[o.workers.add(render_files, arguments, done)] = len(pages)
+
+    def __call__(self) -> None:
+        """Wait for the pages (once)."""
+        if self.waited:
+            return
+        self.waited = True
+        o = self.outputs
+        o.progress.stage(self.label, len(self.paths) + self.extra)
+        o.progress.advance(len(self.paths) - len(self.pending))  # those kept from the last build
+        o.workers.wait_for(list(self.jobs), lambda job: o.progress.advance(self.jobs[job]))
+        for i in self.pending:
+            o.result.files.append(self.paths[i])
+            o.keys[self.relative[i]] = self.keys[i]
 
 
 class Outputs:
@@ -211,7 +238,15 @@ class Outputs:
         self.keys[relative] = key
         self.progress.advance()
 
+    def forget(self, relative: str) -> None:
+        """Remove an output an earlier build wrote (its record lists it) that this build no
+        longer makes; a partial build would otherwise keep it."""
+        if relative in self.previous:
+            (self.out / relative).unlink(missing_ok=True)
+            self.keys.pop(relative, None)
+
     def write(self, relative: str, data: bytes, key: str | None = None) -> None:
+        self.workers.poll()  # the workers' results, taken as the build goes
         path = self.out / relative
         write_atomic(path, data)
         self.result.files.append(path)
@@ -223,6 +258,7 @@ class Outputs:
 
     def make(self, relative: str, key: str, produce: Callable[[], bytes]) -> None:
         """Write an output unless an earlier build left it drawn from the same content."""
+        self.workers.poll()
         if not self.reusable(relative, key):
             self.write(relative, produce(), key)
 
@@ -243,15 +279,18 @@ class Outputs:
 
     # --- rendering --------------------------------------------------------------------
 
-    def pdf(self, pages: Sequence[Page], duplex: bool = False) -> bytes:
-        """The PDF of `pages` (with `duplex`, asking to be printed on both sides); the last
-        few are kept, as the kit's PNGs and the exports' images are rasterized from the same
-        pages."""
-        key = hashlib.sha256((self._digest(list(pages)) + repr(duplex)).encode("utf-8")).hexdigest()
+    def pdf(self, pages: Sequence[Page], duplex: bool = False, chars: Mapping[str, frozenset[str]] | None = None,
+            keep: bool = True) -> bytes:
+        """The PDF of `pages` (with `duplex`, asking to be printed on both sides; with `chars`,
+        its fonts subset to those characters); with `keep`, the last few are kept, as the
+        board's PNG and its export image are rasterized from the same page."""
+        if not keep:
+            return render_pdf(pages, self.font_files, self.title, self.forms, duplex, chars)
+        key = hashlib.sha256((self._digest(list(pages)) + repr(duplex) + repr(chars)).encode("utf-8")).hexdigest()
         if key not in self._pdfs:
             if len(self._pdfs) >= 4:
                 del self._pdfs[next(iter(self._pdfs))]
-            self._pdfs[key] = render_pdf(pages, self.font_files, self.title, self.forms, duplex)
+            self._pdfs[key] = render_pdf(pages, self.font_files, self.title, self.forms, duplex, chars)
         return self._pdfs[key]
 
     def svg_now(self, page: Page) -> str:
@@ -272,6 +311,14 @@ class Outputs:
         named, self.svg_queue = self.svg_queue, []
         if not named:
             return
+        # card by card: each card's own SVG and the sheets that show it (on every paper) one
+        # after the other, so that the renderer keeps a card's drawing as text only while
+        # they are written, not the whole deck's (the files are the same in any order)
+        first: dict[tuple[str, float], int] = {}
+        for _, page in named:
+            for d in page.definitions:
+                first.setdefault((d.id, d.bleed), len(first))
+        named.sort(key=lambda item: min((first[(d.id, d.bleed)] for d in item[1].definitions), default=-1))
         self.progress.stage("SVG: faces and sheets", len(named))
         chars = characters_by_font([page for _, page in named])
         fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
@@ -281,19 +328,18 @@ class Outputs:
                       lambda page=page: renderer.render(page).encode("utf-8"))
 
     def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str, label: str,
-                        thumb_width: int = 0, extra: int = 0, alpha: bool = False) -> Rasterizing:
+                        extra: int = 0, alpha: bool = False, start: bool = True) -> Rasterizing:
         """Queue the pages for the worker processes, leaving out those an earlier build
         already made from the same content; call what this returns to wait for them (a
-        stage called `label`, of the pages and `extra` other files)."""
+        stage called `label`, of the pages and `extra` other files). With `start` False, the
+        caller starts them (`Rasterizing.start`, to be given their thumbnails)."""
         relative = [p.relative_to(self.out).as_posix() for p in paths]
         keys = [self.key(tag, page, dpi, alpha) for page in pages]
         pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i], counted=False)]
-        renderer = None
-        if pending:
-            renderer = self.workers.renderer()
-            renderer.start(self.pdf([pages[i] for i in pending]), dpi, [paths[i] for i in pending], thumb_width,
-                           alpha)
-        return Rasterizing(self, list(paths), relative, keys, pending, renderer, thumb_width, label, extra)
+        rasterizing = Rasterizing(self, list(pages), dpi, alpha, list(paths), relative, keys, pending, label, extra)
+        if start:
+            rasterizing.start()
+        return rasterizing
 
     def rasterize_now(self, named: Sequence[tuple[str, Page]], dpi: float, tag: str, alpha: bool = False) -> None:
         """Rasterize each (file, page) whose content changed since the last build, in this

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from . import __version__
 from .components import types
@@ -28,9 +28,6 @@ FORMATS = ("pdf", "svg", "png")
 EXPORTS = ("tabletopia", "tts", "pod", "gallery")
 BOARD_PNG_DPI = 150
 PNG_DPI = 300
-CONTACT_COLUMNS = 14
-CONTACT_THUMB_WIDTH = 190  # px at most: 14 columns of 188 px make a sheet 2,748 px wide
-CONTACT_PATCH_LIMIT = 32  # faces changed: more, and the sheet is drawn again whole
 
 
 @dataclass(frozen=True)
@@ -110,10 +107,14 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
     from .exports import gallery, pod, tabletopia, tts
     from .scheduler import Scheduler
 
-    fonts = game_fonts(game)
-    art = read_art(game)
-    language = options.language or game.language
     with Scheduler(options.jobs) as workers:
+        if "png" in options.formats or options.wants("tabletopia", "tts", "pod"):
+            # forked now, before the kit is composed: each worker is a copy of this process
+            # as it is, and holds no card of the deck
+            workers.start()
+        fonts = game_fonts(game)
+        art = read_art(game)
+        language = options.language or game.language
         outputs = Outputs(out, fonts, workers, progress, [Path(a.path) for a in art.values()], options.formats,
                           game.title.get(language, game.language), options.svg_text)
         outputs.previous, outputs.keys = previous or {}, dict(keys or {})
@@ -137,7 +138,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             outputs.progress.stage("data.json", 1)
             outputs.write("data.json", game_data(game))
         if options.wants("tabletopia", "tts"):  # Tabletop Simulator places the Tabletopia tokens and board
-            rows += tabletopia.build(kit, outputs, options)
+            rows = tabletopia.build(kit, outputs, options)  # (its boards' rows complete once drawn)
         if place is not None:  # once the Tabletopia images it copies are written
             outputs.workers.then(lambda: place(rows))
         if options.wants("pod"):
@@ -194,16 +195,15 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
             pages += [(f"svg/sheets/{name}-backs-{paper}-{page.label}.svg", page) for page in both.backs]
         outputs.svgs(pages)
     if "png" in options.formats:
-        first = max((s for s in kit if s.type == "card"), key=lambda s: len(s.pieces), default=None)  # the deck
+        from .contact import ContactSheet, deck, page_files
+
+        first = deck(kit)
         contact = first is not None and first in sets and len(sets) == 1
         paths = [outputs.out / "png" / name / f"{n}.png" for n, _ in named]
         pngs = outputs.rasterize_later([page for _, page in named], PNG_DPI, paths, f"{ctype.name}-png",
                                        f"{name}: PNG images" + (" and the contact sheet" if contact else ""),
-                                       CONTACT_THUMB_WIDTH if contact else 0, extra=int(contact))
-        if contact:
-            outputs.workers.then(contact_sheet(outputs, pngs, [page for _, page in named][:len(first.pieces)]))
-        else:
-            outputs.workers.then(pngs)
+                                       extra=len(page_files(len(first.pieces))) if contact else 0, start=not contact)
+        outputs.workers.then(ContactSheet(outputs, pngs, len(first.pieces)) if contact else pngs)
     return any(both.backs for both in sheets.values())
 
 
@@ -211,15 +211,16 @@ def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs
               options: BuildOptions) -> None:
     """print/<name>-<paper>.pdf and its backs (and, with duplex, both interleaved), the backs
     moved by --back-shift."""
-    outputs.make(f"print/{name}-{paper}.pdf", outputs.key("pdf", fronts), lambda: outputs.pdf(fronts))
+    # a print file shows the whole set: made, written and let go
+    outputs.make(f"print/{name}-{paper}.pdf", outputs.key("pdf", fronts), lambda: outputs.pdf(fronts, keep=False))
     if not backs:  # pieces with no back (borders, standees that fold over)
         return
     backs = [shifted(page, *options.back_shift) for page in backs]
-    outputs.make(f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), lambda: outputs.pdf(backs))
+    outputs.make(f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), lambda: outputs.pdf(backs, keep=False))
     if options.duplex:
         both = interleave(fronts, backs)
         outputs.make(f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both, "duplex"),
-                     lambda: outputs.pdf(both, duplex=True))
+                     lambda: outputs.pdf(both, duplex=True, keep=False))
 
 
 def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
@@ -274,85 +275,24 @@ def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs
             outputs.progress.stage(f"{board.name}: SVG", 1)
             outputs.make(f"svg/{board.name}.svg", outputs.key(key, "svg", options.svg_text),
                          lambda board=board: outputs.svg_now(single(board.page)).encode("utf-8"))
-        if "png" in options.formats:
-            from .backends.png import png_bytes, rasterize
+        if "png" in options.formats:  # by a worker: a picture of some 40 MB while it is drawn
+            from .backends.png import render_file
 
-            outputs.progress.stage(f"{board.name}: PNG", 1)
-            outputs.make(f"png/{board.name}.png", outputs.key(key, "png", BOARD_PNG_DPI),
-                         lambda board=board: png_bytes(next(iter(rasterize(outputs.pdf([single(board.page)]),
-                                                                           BOARD_PNG_DPI))), BOARD_PNG_DPI))
+            relative = f"png/{board.name}.png"
+            png_key = outputs.key(key, "png", BOARD_PNG_DPI)
+            job = None
+            if not outputs.reusable(relative, png_key, counted=False):
+                job = outputs.workers.add(render_file, lambda board=board, relative=relative: (
+                    outputs.pdf([single(board.page)]), BOARD_PNG_DPI, str(outputs.out / relative)), here=False)
 
-
-def contact_sheet(outputs: Outputs, pngs, pages: Sequence[Page]) -> Callable[[], None]:
-    """Start png/contact-sheet.png, every face's thumbnail; returns what finishes it.
-    When the sheet the last build left was made from the earlier versions of these
-    faces, a worker process draws again only the cells of the few faces that changed."""
-    from .backends.png import png_bytes
-
-    relative = "png/contact-sheet.png"
-    cells = pngs.keys[:len(pages)]
-    key = outputs.key("contact-sheet", cells, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)
-    kept = outputs.reusable(relative, key, counted=False)
-    task = None
-    if not kept:
-        # what the earlier build drew each face from
-        earlier = [outputs.previous.get(r, ("", 0))[0] for r in pngs.relative[:len(pages)]]
-        changed = [i for i, (was, now) in enumerate(zip(earlier, cells)) if was != now]
-        if (len(changed) <= CONTACT_PATCH_LIMIT and outputs.earlier_key(relative)
-                == outputs.key("contact-sheet", earlier, CONTACT_THUMB_WIDTH, CONTACT_COLUMNS)):
-            task = outputs.workers.submit(patch_contact_sheet, outputs.pdf([pages[i] for i in changed]), PNG_DPI,
-                                          CONTACT_THUMB_WIDTH, changed, len(cells), CONTACT_COLUMNS,
-                                          str(outputs.out / relative))
-
-    def finish() -> None:
-        pngs()
-        if kept:
-            outputs.progress.advance()
-        elif task is not None and task.result():
-            outputs.made(relative, key)
-        else:
-            thumbs = pngs(range(len(cells)))
-            outputs.write(relative, png_bytes(contact_image(thumbs, len(cells), CONTACT_COLUMNS)), key)
-    return finish
-
-
-def contact_size(thumb: tuple[int, int], count: int, columns: int, gap: int = 8) -> tuple[int, int]:
-    width, height = thumb
-    rows = (count + columns - 1) // columns
-    return columns * (width + gap) + gap, rows * (height + gap) + gap
-
-
-def contact_image(thumbs: dict, count: int, columns: int, sheet=None, gap: int = 8):
-    """All faces at a glance: `count` thumbnails in a grid on white. Given the sheet of an
-    earlier build, only the cells in `thumbs` are drawn again."""
-    from PIL import Image
-
-    width, height = next(iter(thumbs.values())).size
-    if sheet is None:
-        sheet = Image.new("RGB", contact_size((width, height), count, columns, gap), "white")
-    for i, thumb in thumbs.items():
-        sheet.paste(thumb, (gap + (i % columns) * (width + gap), gap + (i // columns) * (height + gap)))
-    return sheet
-
-
-def patch_contact_sheet(pdf: bytes, dpi: float, thumb_width: int, cells: list[int], count: int, columns: int,
-                        path: str) -> bool:
-    """In a worker process: draw the PDF's pages as the thumbnails of `cells` into the contact
-    sheet at `path`. False, and nothing written, if the sheet is not of the expected size."""
-    from PIL import Image
-
-    from .backends.png import png_bytes, rasterize, thumbnail
-    from .files import write_atomic
-
-    thumbs = {}
-    for i, image in zip(cells, rasterize(pdf, dpi)):
-        thumbs[i] = thumbnail(image, thumb_width)
-    with Image.open(path) as image:
-        if image.size != contact_size(thumbs[cells[0]].size, count, columns):
-            return False
-        sheet = image.convert("RGB")
-    write_atomic(Path(path), png_bytes(contact_image(thumbs, count, columns, sheet)))
-    return True
+            def wait(board=board, relative=relative, png_key=png_key, job=job) -> None:
+                outputs.progress.stage(f"{board.name}: PNG", 1)
+                if job is None:
+                    outputs.progress.advance()
+                else:
+                    outputs.workers.wait_for([job])
+                    outputs.made(relative, png_key)
+            outputs.workers.then(wait)
 
 
 # --- the game as data ---------------------------------------------------------------------------

@@ -1,36 +1,133 @@
-"""Worker processes for a build: one pool, started when first needed, for rasterizing pages
-and other long tasks, and the work that waits for them (`later`), done in the order given."""
+"""Worker processes for a build: one pool, started before the kit is composed (`start`) or
+when first needed, for rasterizing pages and other long tasks, and the work that waits for
+them (`later`), done in the order given.
+
+Work goes to the pool as jobs, a few at a time: a job's arguments (the PDF of its few pages,
+say) are made only when it is sent, and its result is taken (`done`) in this process as
+soon as this process looks (`poll`, which the build's writing of files calls all along) or
+waits for it. So however large the deck, the build holds the arguments and results of a
+window of jobs, never those of all of them."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future
-from typing import Callable
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+
+@dataclass(eq=False)
+class Job:
+    """Work for a worker process: `function(*arguments())`, its result given to `done`."""
+
+    function: Callable
+    arguments: Callable[[], tuple]  # made when the job is sent, not before
+    done: Callable[[object], None]
+    here: bool = True  # may be done by the main process, waiting for it (a small job)
+    future: Future | None = None  # while in a worker's hands
+    finished: bool = False
 
 
 class Scheduler:
-    """The build's one pool of worker processes, and what waits for them."""
+    """The build's one pool of worker processes, what it has to do, and what waits for it."""
+
+    AHEAD = 8  # jobs sent per worker and not yet taken back: enough to keep each busy for seconds
 
     def __init__(self, jobs: int | None = None):
         self.jobs = jobs
         self._pool = None
+        self.queue: deque[Job] = deque()  # not sent yet, in the order asked for
+        self.sent: list[Job] = []  # with a worker, or done and not yet taken
         self.later: list[Callable[[], None]] = []  # run in order once the main process is done
+        self._polling = False
+
+    @property
+    def workers(self) -> int:
+        import os
+
+        return max(1, self.jobs or os.cpu_count() or 1)
 
     def pool(self):
         if self._pool is None:
             from .backends.png import worker_pool
 
-            self._pool = worker_pool(self.jobs)
+            self._pool = worker_pool(self.workers)
         return self._pool
 
-    def renderer(self):
-        """A page renderer on the pool (see pnp.backends.png.PageRenderer)."""
-        from .backends.png import PageRenderer
+    def start(self) -> None:
+        """Start the worker processes now: each is a copy of this process as it is (forked),
+        and the smaller it is then, the smaller they stay."""
+        import os
 
-        return PageRenderer(self.pool())
+        pool = self.pool()
+        for _ in range(self.workers):
+            pool.submit(os.getpid)
 
-    def submit(self, function: Callable, *args: object) -> Future:
-        """Run `function(*args)` in one of the worker processes."""
-        return self.pool().submit(function, *args)
+    def add(self, function: Callable, arguments: Callable[[], tuple],
+            done: Callable[[object], None] = lambda result: None, here: bool = True) -> Job:
+        """Queue `function(*arguments())` for a worker; `done` takes its result, in this process.
+        A job that holds a large picture while it works (`here` False) is left to the
+        workers, so that the main process, which holds the kit, never holds one too."""
+        job = Job(function, arguments, done, here)
+        self.queue.append(job)
+        self.poll()
+        return job
+
+    def poll(self) -> None:
+        """Take the results of the jobs done, and send more, up to the window. (A job's `done`
+        that writes a file through the build's outputs polls again: that does nothing.)"""
+        if self._polling:
+            return
+        self._polling = True
+        try:
+            self._poll()
+        finally:
+            self._polling = False
+
+    def _poll(self) -> None:
+        if self.sent:
+            still = []
+            for job in self.sent:
+                if job.future.done():
+                    self._take(job)
+                else:
+                    still.append(job)
+            self.sent = still
+        while self.queue and len(self.sent) < self.AHEAD * self.workers:
+            job = self.queue.popleft()
+            job.future = self.pool().submit(job.function, *job.arguments())
+            self.sent.append(job)
+
+    def _take(self, job: Job) -> None:
+        future, job.future = job.future, None  # the result goes once `done` has it
+        job.finished = True
+        job.done(future.result())
+
+    def wait_for(self, jobs: Sequence[Job], taken: Callable[[Job], None] = lambda job: None) -> None:
+        """Until every one of `jobs` is done: this process does the small ones no worker has
+        been sent, from the back, while the workers take the others from the front; `taken`
+        hears of each as its result is taken."""
+        left = list(jobs)
+        while True:
+            self.poll()
+            for job in [j for j in left if j.finished]:
+                taken(job)
+            left = [j for j in left if not j.finished]
+            if not left:
+                return
+            unsent = [j for j in left if j.future is None]
+            here = [j for j in unsent if j.here]
+            if here:
+                job = here[-1]
+                self.queue.remove(job)
+                job.finished = True
+                job.done(job.function(*job.arguments()))
+                continue
+            for job in reversed(unsent):  # the workers' next
+                self.queue.remove(job)
+                self.queue.appendleft(job)
+            self.poll()
+            wait([j.future for j in self.sent], return_when=FIRST_COMPLETED)
 
     def then(self, finish: Callable[[], None]) -> None:
         """Do `finish` after the main process's own work, when the workers' results are needed."""
@@ -41,6 +138,7 @@ class Scheduler:
         later, self.later = self.later, []
         for step in later:
             step()
+        self.wait_for(list(self.queue) + self.sent)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -52,3 +150,8 @@ class Scheduler:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def chunks(count: int, size: int) -> Iterable[range]:
+    """range(count) in runs of at most `size`."""
+    return (range(first, min(first + size, count)) for first in range(0, count, size))

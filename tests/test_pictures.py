@@ -172,6 +172,7 @@ def test_the_quick_encoding_names_and_compression_write_what_reportlab_does(monk
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", original)
     monkeypatch.setattr(pdfdoc, "PDFName", backend._reportlab_pdf_name)
     monkeypatch.setattr(pdfdoc.PDFStreamFilterZCompress, "encode", backend._reportlab_compress)
+    monkeypatch.setattr(pdfdoc.PDFFormXObject, "setStreamList", backend._reportlab_set_stream_list)
     assert render_pdf(pages, font_files()) == quick
 
 

@@ -69,7 +69,13 @@ _reportlab_compress = getattr(pdfdoc.PDFStreamFilterZCompress.encode, "original"
 _compressed: dict[bytes, bytes] = {}
 
 
+class _Deflated(bytes):
+    """A form's stream, compressed already (see _set_stream_list)."""
+
+
 def _compress(self, text):
+    if isinstance(text, _Deflated):
+        return bytes(text)
     data = text.encode("utf8") if isinstance(text, str) else text
     key = hashlib.blake2b(data, digest_size=32).digest()
     found = _compressed.get(key)
@@ -82,6 +88,22 @@ def _compress(self, text):
 
 _compress.original = _reportlab_compress  # type: ignore[attr-defined]
 pdfdoc.PDFStreamFilterZCompress.encode = _compress
+
+# reportlab keeps every form's stream as it was drawn until it writes the document; a
+# deck's card sheets hold every card of the deck: each form's stream is compressed as soon
+# as it is drawn (what writing the document does to it first), a fifth of its size
+_reportlab_set_stream_list = getattr(pdfdoc.PDFFormXObject.setStreamList, "original",
+                                     pdfdoc.PDFFormXObject.setStreamList)
+
+
+def _set_stream_list(self, data):
+    _reportlab_set_stream_list(self, data)
+    if self.compression and self.stream:
+        self.stream = _Deflated(pdfdoc.PDFZCompress.encode(self.stream))
+
+
+_set_stream_list.original = _reportlab_set_stream_list  # type: ignore[attr-defined]
+pdfdoc.PDFFormXObject.setStreamList = _set_stream_list
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -108,13 +130,16 @@ def form_name(ref: str) -> str:
 class FormCache:
     """Content streams of drawn definitions, by what they draw (`digest`) and the document's
     characters, to place again in later PDFs; with `load` and `save`, also kept beyond this
-    process, under a text key."""
+    process, under a text key, and then only the last `limit` used are kept in memory (a
+    deck's every card, drawn for the print sheets' and the images' PDFs, would otherwise
+    stay in memory for the whole build)."""
 
     def __init__(self, digest: Callable[[Definition], str], load: Callable[[str], bytes | None] | None = None,
-                 save: Callable[[str, bytes], None] | None = None):
+                 save: Callable[[str, bytes], None] | None = None, limit: int = 256):
         self.digest = digest
         self.load = load
         self.save = save
+        self.limit = limit
         self.streams: dict[tuple[str, tuple], tuple[list[str], list[str]]] = {}
 
     @staticmethod
@@ -122,18 +147,28 @@ class FormCache:
         return hashlib.sha256(repr(key).encode("utf-8")).hexdigest()
 
     def find(self, key: tuple) -> tuple[list[str], list[str]] | None:
-        found = self.streams.get(key)
+        found = self.streams.pop(key, None)
         if found is None and self.load is not None:
             data = self.load(self._text(key))
             if data is not None:
                 doc = json.loads(data)
-                found = self.streams[key] = (doc["code"], doc["forms"])
+                found = (doc["code"], doc["forms"])
+        if found is not None:
+            self._remember(key, found)
         return found
 
     def keep(self, key: tuple, code: list[str], forms: list[str]) -> None:
-        self.streams[key] = (code, forms)
+        """Keep a stream: its code as one line of text (what the PDF writes, the lines joined),
+        far smaller in memory than reportlab's many short strings."""
+        code = ["\n".join(code)] if code else []
+        self._remember(key, (code, forms))
         if self.save is not None:
             self.save(self._text(key), json.dumps({"code": code, "forms": forms}).encode("utf-8"))
+
+    def _remember(self, key: tuple, stream: tuple[list[str], list[str]]) -> None:
+        self.streams[key] = stream  # the last used last
+        if self.save is not None and len(self.streams) > self.limit:  # the others are in the cache
+            del self.streams[next(iter(self.streams))]
 
 
 class _Painter:
@@ -277,11 +312,15 @@ def _assign_codes(canvas: Canvas, chars: Mapping[str, frozenset[str]], fonts: It
 
 
 def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = "",
-               cache: FormCache | None = None, duplex: bool = False) -> bytes:
+               cache: FormCache | None = None, duplex: bool = False,
+               chars: Mapping[str, frozenset[str]] | None = None) -> bytes:
     """The PDF of `pages` as bytes; identical inputs give identical bytes, with or without
     a cache of the definitions drawn before. Its viewer preferences ask for printing at
     actual size (PrintScaling None: no "fit to page"), and with `duplex` (fronts and backs
-    interleaved) for both sides, flipped on the long edge."""
+    interleaved) for both sides, flipped on the long edge. `chars` gives the fonts' subsets
+    (by default the pages' own characters): PDFs of a few pages each, cut from a longer run
+    and given the run's characters, draw each definition as the run's PDF would, and find
+    it in the cache."""
     if not fonts:
         raise ValueError("a PDF needs at least one font to embed")
     register_fonts(fonts)
@@ -296,7 +335,8 @@ def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = ""
     canvas.setViewerPreference("PrintScaling", "None")
     if duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    painter = _Painter(canvas, cache, _assign_codes(canvas, characters_by_font(pages), fonts))
+    painter = _Painter(canvas, cache, _assign_codes(canvas, characters_by_font(pages) if chars is None else chars,
+                                                    fonts))
     empty = True
     for page in pages:
         empty = False

@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -56,7 +56,9 @@ def jpeg_bytes(image: Image.Image, dpi: float | None = None, quality: int = 90) 
     """JPEG file bytes (no EXIF, no timestamps: deterministic)."""
     out = io.BytesIO()
     info = {"dpi": (round(dpi), round(dpi))} if dpi else {}
-    image.convert("RGB").save(out, format="JPEG", quality=quality, subsampling=0, **info)
+    # (an RGB image as it is: a deck sheet's copy would be 50 MB)
+    (image if image.mode == "RGB" else image.convert("RGB")).save(out, format="JPEG", quality=quality, subsampling=0,
+                                                                  **info)
     return out.getvalue()
 
 
@@ -65,19 +67,30 @@ def encode(image: Image.Image, path: str | Path, dpi: float | None = None) -> by
     return jpeg_bytes(image, dpi) if str(path).endswith((".jpg", ".jpeg")) else png_bytes(image, dpi)
 
 
-def _render_share(pdf: bytes, dpi: float, pages: list[int], paths: list[str], thumb_width: int,
-                  alpha: bool = False) -> list[tuple[int, bytes, tuple[int, int]]]:
-    """A worker's share: write its pages as image files (PNG or JPEG by name), return
-    thumbnails `thumb_width` wide (none when 0); with `alpha`, on a transparent background
-    with on/off alpha."""
+def render_files(pdf: bytes, dpi: float, paths: list[str], thumb_width: int,
+                 alpha: bool = False) -> list[tuple[int, bytes, tuple[int, int]]]:
+    """In a worker process (or this one): write the PDF's pages as the image files `paths`
+    (PNG or JPEG by name), and return a thumbnail `thumb_width` wide of each (none when 0),
+    with its page's place in the PDF; with `alpha`, on a transparent background with on/off
+    alpha."""
     thumbs = []
-    images = rasterize_rgba(pdf, dpi, pages) if alpha else rasterize(pdf, dpi, pages)
-    for index, path, image in zip(pages, paths, images):
+    images = rasterize_rgba(pdf, dpi) if alpha else rasterize(pdf, dpi)
+    for index, (path, image) in enumerate(zip(paths, images)):
         write_atomic(Path(path), encode(image, path, dpi))
         if thumb_width:
             thumb = thumbnail(image.convert("RGB"), thumb_width)
             thumbs.append((index, thumb.tobytes(), thumb.size))
     return thumbs
+
+
+def render_file(pdf: bytes, dpi: float, path: str, largest: int = 0) -> int:
+    """In a worker process (or this one): the PDF's first page as the image file `path` (PNG
+    or JPEG by name), cut to at most `largest` px a side if given; returns its width."""
+    image = next(iter(rasterize(pdf, dpi, [0])))
+    if largest:
+        image = image.crop((0, 0, min(image.width, largest), min(image.height, largest)))
+    write_atomic(Path(path), encode(image, path, dpi))
+    return image.width
 
 
 def worker_pool(jobs: int | None = None) -> ProcessPoolExecutor:
@@ -115,47 +128,6 @@ def _die_with(parent: int) -> None:
             os._exit(1)
 
         threading.Thread(target=watch, daemon=True).start()
-
-
-class PageRenderer:
-    """Rasterizes a PDF's pages to image files in worker processes, beside other work.
-
-    Start it early (`start`), do other work, then `finish`: the calling process renders
-    whatever the workers have not begun, and gets back a thumbnail of every page. Several
-    renderers can share one pool; each takes back only its own tasks."""
-
-    CHUNK = 8  # pages per task: small enough to share the tail of the work evenly
-
-    def __init__(self, pool: ProcessPoolExecutor):
-        self.pool = pool
-        self.tasks: list[tuple[Future, tuple]] = []
-
-    def start(self, pdf: bytes, dpi: float, paths: Sequence[Path], thumb_width: int, alpha: bool = False) -> None:
-        for first in range(0, len(paths), self.CHUNK):
-            pages = list(range(first, min(first + self.CHUNK, len(paths))))
-            args = (pdf, dpi, pages, [str(paths[i]) for i in pages], thumb_width, alpha)
-            self.tasks.append((self.pool.submit(_render_share, *args), args))
-
-    def finish(self, done: Callable[[int], None] = lambda pages: None) -> list[Image.Image]:
-        """Wait for every page (telling `done` how many pages each finished task drew) and
-        return the thumbnails."""
-        found: dict[int, Image.Image] = {}
-
-        def keep(results: list) -> None:
-            for index, data, size in results:
-                found[index] = Image.frombytes("RGB", size, data)
-
-        # take tasks no worker has begun from the back of the queue, while the workers take
-        # them from the front
-        for future, args in reversed(self.tasks):
-            if future.cancel():
-                keep(_render_share(*args))
-                done(len(args[2]))
-        for future, args in self.tasks:
-            if not future.cancelled():
-                keep(future.result())
-                done(len(args[2]))
-        return [found[i] for i in sorted(found)]
 
 
 def rasterize_rgba(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:

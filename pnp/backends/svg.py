@@ -130,6 +130,8 @@ class SvgRenderer:
     """Renders pages to SVG text, embedding the given fonts subset to `chars`, or with
     `text="paths"` drawing every line of text as its glyphs' outlines."""
 
+    KEPT = 256  # definitions kept as text for the next pages: those of the last few sheets
+
     def __init__(self, fonts: Mapping[str, Path], chars: Mapping[str, frozenset[str]],
                  keep: Callable[[str, str, Callable[[], str]], str] | None = None, text: str = "text"):
         self.fonts = fonts
@@ -138,7 +140,7 @@ class SvgRenderer:
         # keep(kind, key, make): the caller may keep what is costly to make (the fonts' style
         # sheet) from one build to the next; by default it is made every time
         self.keep = keep or (lambda kind, key, make: make())
-        self.definitions: dict[tuple[str, float], str] = {}
+        self.definitions: dict[tuple[str, float], str] = {}  # the last KEPT used, the last used last
         self.styles: dict[frozenset[str], str] = {}
         self.families: dict[str, str] = {}
         self.clips: list = []
@@ -188,13 +190,17 @@ class SvgRenderer:
             # a definition (a card) is built and serialized once, then reused by every page; a
             # card with bleed (on a sheet) is not the card alone (its own SVG)
             key = (definition.id, definition.bleed)
-            if key not in self.definitions:
+            serialized = self.definitions.pop(key, None)
+            if serialized is None:
                 self.clips = []
                 self.clip_prefix = f"{definition.id}-clip"
                 group = drawing.g(id=definition.id)
                 self.add(group, definition.content)
-                self.definitions[key] = "".join(e.tostring() for e in [*self.clips, group])
-            shared.append(self.definitions[key])
+                serialized = "".join(e.tostring() for e in [*self.clips, group])
+                if len(self.definitions) >= self.KEPT:
+                    del self.definitions[next(iter(self.definitions))]
+            self.definitions[key] = serialized
+            shared.append(serialized)
         self.clips = []
         self.clip_prefix = "clip"
         for node in page.children:

@@ -197,8 +197,24 @@ def _icon(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return [draw_icon(icon, box.x + (box.width - size) / 2, box.y + (box.height - size) / 2, size, ink, light)]
 
 
+# medallions drawn, by box, icon and colours: (the icon, the nodes). Every card of a suit
+# without a picture of its own shows the same one, and the scene's nodes are immutable: a
+# deck of 1,000 cards holds 16 medallions, not 1,000 (each some 25 KB of paths).
+_medallions: dict[tuple, tuple[object, tuple[Node, ...]]] = {}
+
+
 def medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str) -> list[Node]:
     """A stand-in picture: a sunburst in the colour's tints and a medallion with the icon."""
+    key = (box.x, box.y, box.width, box.height, id(icon), colour, paper, ink)
+    known = _medallions.get(key)
+    if known is None or known[0] is not icon:
+        if len(_medallions) >= 1024:
+            _medallions.clear()
+        known = _medallions[key] = (icon, tuple(_medallion_nodes(box, icon, colour, paper, ink)))
+    return list(known[1])
+
+
+def _medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str) -> list[Node]:
     from ..icons import draw_icon
 
     cx, cy = box.x + box.width / 2, box.y + box.height / 2

@@ -92,6 +92,8 @@ def runs_html(runs, files: set[str], linked: set[str]) -> str:
 def made_files(outputs: "Outputs", options) -> set[str]:
     """Every file of the build, relative to its folder: those it made or kept, and with
     --only, those the earlier build left (a partial build keeps them)."""
+    from ..contact import pages_in
+
     out = outputs.out
     files = {p.relative_to(out).as_posix() for p in outputs.result.files}
     if options.parts:
@@ -101,6 +103,8 @@ def made_files(outputs: "Outputs", options) -> set[str]:
                           if p.is_file() and not p.name.startswith(".")}
         if (out / "data.json").is_file():
             files.add("data.json")
+        if (out / "png").is_dir():  # the contact sheet's pages
+            files |= set(pages_in([f"png/{p.name}" for p in (out / "png").iterdir()]))
     return files
 
 
@@ -163,6 +167,7 @@ def back_caption(pieces, back_name: str, language: str, default: str) -> str:
 
 
 def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
+    from ..contact import deck, page_files
     from ..readme import contents
 
     game, language = kit.game, kit.language
@@ -187,6 +192,11 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
                 continue
             kind = f"piece {pieces.name}" + (" token" if pieces.type == "token" else "")
             parts = [f"<section><h2>{e(title[:1].upper() + title[1:])}</h2>"]
+            sheets = [f for f in page_files(len(pieces.pieces)) if f in files] if pieces is deck(kit) else []
+            if sheets:  # the contact sheet, or its pages
+                linked.update(sheets)
+                parts.append('<p class="contact">Every face at a glance: '
+                             + " · ".join(f'<a href="{e(f)}">{e(f.rsplit("/", 1)[-1])}</a>' for f in sheets) + "</p>")
             groups: dict = {}
             for piece in pieces.pieces:
                 groups.setdefault(piece.item.group, []).append(piece)

@@ -8,7 +8,7 @@ import csv
 import io
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..components import types
@@ -51,36 +51,28 @@ def scale_to_enter(size_points: float, pixels: int) -> int:
 
 
 def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
-    from ..backends.png import jpeg_bytes, rasterize
+    """The images and the manifest's rows, by the workers: the rows are complete (a board's
+    scale is worked out from its picture's width) once the build's workers are done."""
+    from ..backends.png import render_file
 
     dpi = 10 * options.tabletopia_scale / 100 * 25.4
     rows: list[TabletopiaObject] = []
+    boards: list[tuple] = []  # (its row, the board, its picture's key and dpi, its set's width)
     waiting = []
     for name, sets in kit.print_groups():
         ctype = types()[sets[0].type]
         if ctype.name == "board":
             for board in (b for s in sets for b in s.boards):
-                outputs.progress.stage(f"Tabletopia: {board.name}", 1)
                 component = sets[0].component
                 longest = max(board.page.width, board.page.height) * dpi / 72
                 board_dpi = dpi * min(1.0, MAX_PX / longest)
-
-                def board_image(board=board, board_dpi=board_dpi) -> bytes:
-                    image = next(iter(rasterize(outputs.pdf([single(board.page)]), board_dpi)))
-                    # rounding can add a pixel: Tabletopia takes no image over 4000 px a side
-                    image = image.crop((0, 0, min(image.width, MAX_PX), min(image.height, MAX_PX)))
-                    return jpeg_bytes(image, board_dpi)
-
                 relative = f"{ROOT}/{name}/{board.name}.jpg"
-                outputs.make(relative, outputs.key(*board.key, "tabletopia", board_dpi), board_image)
-                from PIL import Image
-
-                with Image.open(outputs.out / relative) as image:
-                    width = image.width
-                rows.append(TabletopiaObject(ctype.tabletopia, board.label,
-                                             round(to_mm(component.width), 2), round(to_mm(component.height), 2),
-                                             scale_to_enter(component.width, width), relative, "", 1,
-                                             component.shape, component.type, component.name))
+                row = TabletopiaObject(ctype.tabletopia, board.label, round(to_mm(component.width), 2),
+                                       round(to_mm(component.height), 2), 0, relative, "", 1, component.shape,
+                                       component.type, component.name)
+                boards.append((len(rows), board, outputs.key(*board.key, "tabletopia", board_dpi), board_dpi,
+                               component.width))
+                rows.append(row)  # its scale once its picture is drawn
             continue
         alpha = all(s.component.shape in ("round", "hex") for s in sets)  # cut to their outline: PNG
         ext = "png" if alpha else "jpg"
@@ -109,7 +101,28 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
             outputs.progress.stage(f"Tabletopia: {name}", len(named))
             outputs.rasterize_now(named, dpi, "tabletopia", alpha=alpha)
 
+    # a board's picture is drawn by a worker (some 50 MB while it is drawn), in full unless
+    # over 4000 px a side, which Tabletopia does not take: rounding can add a pixel
+    jobs = {}
+    for place, board, key, board_dpi, _ in boards:
+        if not outputs.reusable(rows[place].front, key, counted=False):
+            jobs[place] = outputs.workers.add(render_file, lambda board=board, board_dpi=board_dpi, place=place: (
+                outputs.pdf([single(board.page)]), board_dpi, str(outputs.out / rows[place].front), MAX_PX), here=False)
+
     def finish() -> None:
+        from PIL import Image
+
+        for place, board, key, _, width_pt in boards:
+            outputs.progress.stage(f"Tabletopia: {board.name}", 1)
+            relative = rows[place].front
+            if place in jobs:
+                outputs.workers.wait_for([jobs[place]])
+                outputs.made(relative, key)
+            else:
+                outputs.progress.advance()
+            with Image.open(outputs.out / relative) as image:
+                width = image.width
+            rows[place] = replace(rows[place], scale=scale_to_enter(width_pt, width))
         for done in waiting:
             done()
         outputs.progress.stage("Tabletopia: the manifest", 2)

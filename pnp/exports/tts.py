@@ -33,10 +33,9 @@ from ..scene import Definition, single
 from ..units import to_mm
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
-
     from ..kit import Kit, PieceSet
     from ..outputs import Outputs
+    from ..scheduler import Job
     from .tabletopia import TabletopiaObject
 
 COLUMNS, ROWS = 10, 7
@@ -103,45 +102,60 @@ class Sheet:
     backs: str | None = None
 
 
-def _draw_sheets(pdf: bytes, dpi: float, count: int, sheets: list[tuple[str, int, int, list[int]]]) -> None:
-    """In a worker process: rasterize the PDF's pages (the pages each sheet names, the last
-    page the hidden card) and write each sheet (file, columns, rows, the page in each cell)
-    as JPEG, the hidden card in its last cell, or the hidden card alone (a sheet of one cell)."""
+def draw_sheet(pdf: bytes, dpi: float, path: str, columns: int, rows: int, cells: list[list[int]]) -> None:
+    """In a worker process: one deck sheet of `columns` x `rows` cells, from the PDF of the
+    hidden card and then each card the sheet shows (once, however many cells show it): each
+    page is rasterized and pasted into its cells (`cells[page]`) in turn, the hidden card
+    into the last cell too, and the sheet written as JPEG. Only the sheet and one card's
+    picture are held at a time; a sheet of one cell is the hidden card alone."""
     from PIL import Image
 
     from ..backends.png import jpeg_bytes, rasterize
     from ..files import write_atomic
 
-    drawn = list(rasterize(pdf, dpi))
-    assert len(drawn) == count
-    hidden = drawn[-1]
-    w, h = hidden.size
-    for path, columns, rows, pages in sheets:
-        sheet = Image.new("RGB", (columns * w, rows * h), "white")
-        for place, page in enumerate(pages):
-            sheet.paste(drawn[page], ((place % columns) * w, (place // columns) * h))
-        sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
-        write_atomic(Path(path), jpeg_bytes(sheet, dpi))
+    sheet = None
+    for page, image in enumerate(rasterize(pdf, dpi)):
+        w, h = image.size
+        if sheet is None:  # the hidden card: every cell its size
+            sheet = Image.new("RGB", (columns * w, rows * h), "white")
+            cell = (w, h)
+        for place in cells[page] + ([columns * rows - 1] if page == 0 else []):
+            sheet.paste(image, ((place % columns) * cell[0], (place // columns) * cell[1]))
+    write_atomic(Path(path), jpeg_bytes(sheet, dpi))
 
 
 def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], str, Callable[[], None]]:
-    """A set's deck sheets, its back's file and what waits for them: the sheets go to a
-    worker process at once; only those whose cards changed are drawn again."""
+    """A set's deck sheets, its back's file and what waits for them: each sheet is a job for
+    the workers, drawn from a PDF of its own cards; only those whose cards changed are drawn
+    again."""
+    from ..scene import characters_by_font
+
     name = pieces.name
     faces = [p.face for p in pieces.pieces]
     backs = [p.back or p.face for p in pieces.pieces]
     hidden = next((p.back for p in pieces.pieces if p.back is not None), faces[0])
     unique = len({id(b) for b in backs}) > 1
     dpi = (SHEET_PX // COLUMNS) / (hidden.width / 72)
-    sheets, work, drawing = [], [], []
-    pages: list[Definition] = []
+    sheets: list[Sheet] = []
+    drawing: dict["Job", tuple[str, str]] = {}  # each job and the file it draws, with its key
+    # each sheet's PDF has the characters of the whole deck, as the PDF of the deck's PNG
+    # images has: a card drawn for one is found in the form cache by the other
+    chars = characters_by_font([single(d) for d in {id(d): d for d in [*faces, *backs, hidden]}.values()])
 
-    def page_of(d: Definition) -> int:
-        for i, seen in enumerate(pages):
-            if seen is d:
-                return i
-        pages.append(d)
-        return len(pages) - 1
+    def draw(relative: str, key: str, columns: int, rows: int, shown: list[Definition]) -> None:
+        pages: list[Definition] = [hidden]
+        cells: list[list[int]] = [[]]
+        for place, d in enumerate(shown):
+            page = next((i for i, seen in enumerate(pages) if seen is d), None)
+            if page is None:
+                page = len(pages)
+                pages.append(d)
+                cells.append([])
+            cells[page].append(place)
+        job = outputs.workers.add(draw_sheet, lambda: (outputs.pdf([single(d) for d in pages], chars=chars, keep=False),
+                                                      dpi, str(outputs.out / relative), columns, rows, cells),
+                                  here=False)
+        drawing[job] = (relative, key)
 
     for number, start in enumerate(range(0, len(faces), PER_SHEET), start=1):
         cards = list(range(start, min(start + PER_SHEET, len(faces))))
@@ -156,24 +170,15 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
             relative = f"tts/{file}"
             key = outputs.key("tts", [drawn[i] for i in cards], hidden, dpi)
             if not outputs.reusable(relative, key, counted=False):
-                work.append((str(outputs.out / relative), columns, rows, [page_of(drawn[i]) for i in cards]))
-                drawing.append((relative, key))
+                draw(relative, key, columns, rows, [drawn[i] for i in cards])
     back_file = f"{name}-back.jpg"  # the back all cards share (with backs of their own, the sheets of backs)
     back_key = outputs.key("tts-back", hidden, dpi)
     if not unique and not outputs.reusable(f"tts/{back_file}", back_key, counted=False):
-        work.append((str(outputs.out / "tts" / back_file), 1, 1, []))
-        drawing.append((f"tts/{back_file}", back_key))
-    task: "Future | None" = None
-    if work:
-        pdf = outputs.pdf([single(d) for d in [*pages, hidden]])
-        task = outputs.workers.submit(_draw_sheets, pdf, dpi, len(pages) + 1, work)
+        draw(f"tts/{back_file}", back_key, 1, 1, [])
 
     def wait() -> None:
         outputs.progress.advance(files(sheets) - len(drawing))
-        if task is not None:
-            task.result()
-            for relative, key in drawing:
-                outputs.made(relative, key)
+        outputs.workers.wait_for(list(drawing), lambda job: outputs.made(*drawing[job]))
 
     return sheets, back_file, wait
 

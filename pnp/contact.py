@@ -1,0 +1,204 @@
+"""The contact sheet: the faces of the kit's deck (its largest set of cards) at a glance,
+thumbnails in a grid on white, in png/. A deck of up to PER_PAGE faces has one sheet,
+contact-sheet.png; a larger deck has pages of PER_PAGE faces, contact-sheet-01.png, -02 ...
+
+Each page is drawn as the thumbnails come back from the workers that rasterize the faces,
+and written as soon as its last cell is in: a build holds a page or two at a time, never
+the whole deck's thumbnails. When a page an earlier build left was drawn from the earlier
+versions of its faces, a worker draws again only the cells of the few faces that changed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from .kit import Kit, PieceSet
+    from .outputs import Outputs, Rasterizing
+    from .scene import Page
+    from .scheduler import Job
+
+COLUMNS = 14
+THUMB_WIDTH = 190  # px at most: 14 columns of 188 px make a sheet 2,752 px wide
+# A page of 14 x 14 cells is 2,752 x 3,802 px (with poker cards): about the proportions of
+# A4, 10.5 megapixels (31 MB as the picture in memory, a few MB as a PNG), which any image
+# viewer opens at once and which prints on one sheet. A build or a patch holds a page or
+# two of that size, however large the deck; a deck of up to 196 cards stays on one sheet.
+PAGE_ROWS = 14
+PER_PAGE = COLUMNS * PAGE_ROWS
+PATCH_LIMIT = 32  # faces changed on a page: more, and the page is drawn again whole
+GAP = 8  # px between the thumbnails and round them
+NAME = re.compile(r"png/contact-sheet(-\d+)?\.png")
+
+
+def deck(kit: "Kit") -> "PieceSet | None":
+    """The set whose faces the contact sheet shows: the kit's largest set of cards."""
+    return max((s for s in kit if s.type == "card"), key=lambda s: len(s.pieces), default=None)
+
+
+def page_files(count: int) -> list[str]:
+    """The contact sheet's files for `count` faces, relative to the output folder."""
+    if count <= PER_PAGE:
+        return ["png/contact-sheet.png"]
+    pages = -(-count // PER_PAGE)
+    digits = max(2, len(str(pages)))
+    return [f"png/contact-sheet-{n:0{digits}d}.png" for n in range(1, pages + 1)]
+
+
+def contact_size(thumb: tuple[int, int], count: int, columns: int = COLUMNS, gap: int = GAP) -> tuple[int, int]:
+    """The size of a sheet of `count` thumbnails of size `thumb` in `columns`."""
+    width, height = thumb
+    rows = (count + columns - 1) // columns
+    return columns * (width + gap) + gap, rows * (height + gap) + gap
+
+
+def paste(sheet: "Image", cell: int, thumb: "Image", columns: int = COLUMNS, gap: int = GAP) -> None:
+    """Draw a thumbnail into its cell of a sheet (cells counted from 0, row by row)."""
+    width, height = thumb.size
+    sheet.paste(thumb, (gap + (cell % columns) * (width + gap), gap + (cell // columns) * (height + gap)))
+
+
+def blank(thumb: tuple[int, int], count: int, columns: int = COLUMNS):
+    """An empty sheet for `count` thumbnails."""
+    from PIL import Image
+
+    return Image.new("RGB", contact_size(thumb, count, columns), "white")
+
+
+def patch_contact_sheet(pdf: bytes, dpi: float, thumb_width: int, cells: list[int], count: int, columns: int,
+                        path: str) -> bool:
+    """In a worker process: draw the PDF's pages as the thumbnails of `cells` into the sheet
+    (or page) of `count` cells at `path`. False, and nothing written, if it is not of the
+    expected size."""
+    from PIL import Image
+
+    from .backends.png import png_bytes, rasterize, thumbnail
+    from .files import write_atomic
+
+    thumbs = [(cell, thumbnail(image, thumb_width)) for cell, image in zip(cells, rasterize(pdf, dpi))]
+    with Image.open(path) as image:
+        if image.size != contact_size(thumbs[0][1].size, count, columns):
+            return False
+        sheet = image.convert("RGB")
+    for cell, thumb in thumbs:
+        paste(sheet, cell, thumb, columns)
+    write_atomic(Path(path), png_bytes(sheet))
+    return True
+
+
+@dataclass(eq=False)
+class _Page:
+    relative: str
+    cells: range  # the faces it shows
+    key: str
+    kept: bool = False  # left as an earlier build drew it
+    patch: "Job | None" = None  # a worker patching the earlier page
+    patched: bool = False
+    to_come: int = 0  # thumbnails still to come from the workers
+    sheet: "Image | None" = None  # being drawn
+    written: bool = False
+
+
+class ContactSheet:
+    """The contact sheet of the first `count` pages that `pngs` rasterizes: its pages kept,
+    patched or drawn as their thumbnails come."""
+
+    def __init__(self, outputs: "Outputs", pngs: "Rasterizing", count: int):
+        self.outputs = outputs
+        self.pngs = pngs
+        self.count = count
+        o = outputs
+        files = page_files(count)
+        for earlier in sorted(o.previous):  # pages of an earlier build of another size
+            if NAME.fullmatch(earlier) and earlier not in files:
+                o.forget(earlier)
+        pending = set(pngs.pending)
+        self.pages: list[_Page] = []
+        for number, relative in enumerate(files):
+            cells = range(number * PER_PAGE, min(count, (number + 1) * PER_PAGE))
+            keys = pngs.keys[cells.start:cells.stop]
+            page = _Page(relative, cells, o.key("contact-sheet", keys, THUMB_WIDTH, COLUMNS))
+            self.pages.append(page)
+            if o.reusable(relative, page.key, counted=False):
+                page.kept = True
+                continue
+            # what the earlier build drew each face from
+            earlier = [o.previous.get(r, ("", 0))[0] for r in pngs.relative[cells.start:cells.stop]]
+            changed = [i for i, was, now in zip(cells, earlier, keys) if was != now]
+            if (len(changed) <= PATCH_LIMIT and o.earlier_key(relative)
+                    == o.key("contact-sheet", earlier, THUMB_WIDTH, COLUMNS)):
+                page.patch = o.workers.add(
+                    patch_contact_sheet,
+                    lambda changed=changed, page=page: (
+                        o.pdf([pngs.pages[i] for i in changed], keep=False), pngs.dpi, THUMB_WIDTH,
+                        [i - page.cells.start for i in changed], len(page.cells), COLUMNS, str(o.out / page.relative)),
+                    lambda ok, page=page: setattr(page, "patched", ok), here=False)
+            else:
+                page.to_come = sum(1 for i in cells if i in pending)
+        pngs.start(THUMB_WIDTH, self.thumbnail, count)
+
+    def thumbnail(self, index: int, thumb: "Image") -> None:
+        """A face's thumbnail, from the workers: into its page, which is written once full."""
+        page = self.pages[index // PER_PAGE]
+        if page.kept or page.patch is not None:
+            return
+        if page.sheet is None:
+            page.sheet = self._begin(page, thumb.size)
+        paste(page.sheet, index - page.cells.start, thumb)
+        page.to_come -= 1
+        if page.to_come == 0:
+            self._write(page)
+
+    def _begin(self, page: _Page, size: tuple[int, int] | None, everything: bool = False) -> "Image":
+        """A page's sheet with the thumbnails of the faces an earlier build left (or, with
+        `everything`, of every face) drawn from their files."""
+        from PIL import Image
+
+        from .backends.png import thumbnail
+
+        pending = set() if everything else set(self.pngs.pending)
+        sheet = None if size is None else blank(size, len(page.cells))
+        for i in page.cells:
+            if i in pending:
+                continue
+            with Image.open(self.pngs.paths[i]) as image:
+                thumb = thumbnail(image.convert("RGB"), THUMB_WIDTH)
+            if sheet is None:
+                sheet = blank(thumb.size, len(page.cells))
+            paste(sheet, i - page.cells.start, thumb)
+        return sheet
+
+    def _write(self, page: _Page) -> None:
+        from .backends.png import png_bytes
+        from .files import write_atomic
+
+        write_atomic(self.outputs.out / page.relative, png_bytes(page.sheet))
+        page.sheet = None
+        page.written = True
+
+    def __call__(self) -> None:
+        """Wait for the faces and the patches, and finish every page."""
+        o = self.outputs
+        self.pngs()
+        for page in self.pages:
+            if page.kept:
+                o.progress.advance()
+                continue
+            if page.patch is not None:
+                o.workers.wait_for([page.patch])
+                if not page.patched:  # the earlier page was not of the size expected
+                    page.sheet = self._begin(page, None, everything=True)
+                    self._write(page)
+            elif not page.written:  # no face of it drawn again: from the faces' files
+                page.sheet = self._begin(page, None)
+                self._write(page)
+            o.made(page.relative, page.key)
+
+
+def pages_in(files: Sequence[str] | set[str]) -> list[str]:
+    """The contact sheet's files among `files`, in order."""
+    return sorted(f for f in files if NAME.fullmatch(f))

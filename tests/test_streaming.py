@@ -1,0 +1,191 @@
+"""A large deck builds in memory that does not grow with it: the workers get their jobs a
+window at a time, each job a PDF of its own few pages; a Tabletop Simulator sheet is drawn
+from its own cards; the contact sheet is drawn as the thumbnails come and, above 196 faces,
+split into pages; the form cache keeps only its last streams in memory. (The memory and
+time themselves are measured by benchmarks/scale.py, not here.)"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from pnp.cli import main
+
+from conftest import digests
+
+
+def test_the_contact_sheet_is_one_file_up_to_196_faces_then_pages_of_196() -> None:
+    from pnp.contact import PER_PAGE, contact_size, page_files
+
+    assert PER_PAGE == 196
+    assert page_files(1) == page_files(196) == ["png/contact-sheet.png"]
+    assert page_files(197) == ["png/contact-sheet-01.png", "png/contact-sheet-02.png"]
+    assert page_files(1000) == [f"png/contact-sheet-0{n}.png" for n in range(1, 7)]
+    assert page_files(99 * 196)[-1] == "png/contact-sheet-99.png"
+    assert page_files(99 * 196 + 1)[:2] == ["png/contact-sheet-001.png", "png/contact-sheet-002.png"]
+    # a full page of poker cards' thumbnails (188 x 263 px), 14 x 14 of them 8 px apart
+    assert contact_size((188, 263), 196) == (14 * 196 + 8, 14 * 271 + 8) == (2752, 3802)
+    assert contact_size((188, 263), 1000 - 5 * 196) == (2752, 2 * 271 + 8)
+
+
+def _build(game: Path, out: Path, *args: str) -> None:
+    result = CliRunner().invoke(main, ["build", "--game", str(game), "-o", str(out), *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mini game's 7 cards on pages of 3 faces: each page's cells are the faces'
+    thumbnails in order; an edited card's page alone is drawn again (patched), as a clean
+    build draws it; pages of an earlier build of another size are removed, even by a
+    partial build; the gallery links every page."""
+    import pnp.contact as contact
+    from pnp.backends.png import thumbnail
+
+    monkeypatch.setattr(contact, "PER_PAGE", 3)
+    out = tmp_path / "out"
+    only = ["--only", "cards", "--format", "png"]
+    _build(mini, out, *only)
+    faces = [p for p in sorted((out / "png" / "cards").glob("*.png")) if p.stem != "back"]
+    assert len(faces) == 7
+    pages = sorted(p.name for p in (out / "png").glob("contact-sheet*.png"))
+    assert pages == ["contact-sheet-01.png", "contact-sheet-02.png", "contact-sheet-03.png"]
+    for page in pages:
+        with Image.open(out / "png" / page) as image:
+            assert image.size == (2752, 279)  # one row of 14 cells of 188 x 263 px
+    # the seventh face (the south's last card) alone on the third page, the sixth last on the second
+    with Image.open(out / "png" / "contact-sheet-03.png") as image, Image.open(out / "png" / "cards" / "fleet.png") as face:
+        cell = image.convert("RGB").crop((8, 8, 8 + 188, 8 + 263))
+        assert cell.tobytes() == thumbnail(face.convert("RGB"), 190).tobytes()
+        assert image.getpixel((8 + 196 + 94, 130)) == (255, 255, 255)  # nothing in the next cell
+    with Image.open(out / "png" / "contact-sheet-02.png") as image, Image.open(out / "png" / "cards" / "spices.png") as face:
+        cell = image.convert("RGB").crop((8 + 2 * 196, 8, 8 + 2 * 196 + 188, 8 + 263))
+        assert cell.tobytes() == thumbnail(face.convert("RGB"), 190).tobytes()
+
+    # one card of the second page edited: that page alone changes, as a clean build draws it
+    before = digests(out)
+    south = mini / "cards" / "south.yaml"
+    south.write_text(south.read_text("utf-8").replace("{en: Spices, fr: Épices}", "{en: Pepper, fr: Poivre}"),
+                     "utf-8")
+    _build(mini, out, *only)
+    after = digests(out)
+    changed = {name for name in after if before.get(name) != after[name] and name.startswith("png/contact")}
+    assert changed == {"png/contact-sheet-02.png"}
+    _build(mini, tmp_path / "clean", *only)
+    clean = digests(tmp_path / "clean")
+    assert {n: after[n] for n in after if n.startswith("png/")} == {n: clean[n] for n in clean if n.startswith("png/")}
+
+    # the whole kit: the gallery links each page
+    _build(mini, out)
+    gallery = (out / "index.html").read_text("utf-8")
+    assert ('Every face at a glance: <a href="png/contact-sheet-01.png">contact-sheet-01.png</a> · '
+            '<a href="png/contact-sheet-02.png">contact-sheet-02.png</a> · '
+            '<a href="png/contact-sheet-03.png">contact-sheet-03.png</a></p>') in gallery
+
+    # a page of 196 again, in a partial build: one contact sheet, the pages gone from the folder
+    # and from the build's record
+    monkeypatch.setattr(contact, "PER_PAGE", 196)
+    _build(mini, out, *only)
+    assert sorted(p.name for p in (out / "png").glob("contact-sheet*.png")) == ["contact-sheet.png"]
+    record = json.loads((out / ".pnp-build.json").read_text("utf-8"))
+    assert [f for f in record["files"] if "contact-sheet" in f] == ["png/contact-sheet.png"]
+    with Image.open(out / "png" / "contact-sheet.png") as image:
+        assert image.size == (2752, 279)
+    _build(mini, out, "--only", "gallery")
+    assert ('Every face at a glance: <a href="png/contact-sheet.png">contact-sheet.png</a></p>'
+            in (out / "index.html").read_text("utf-8"))
+    # and back to pages: the single sheet goes
+    monkeypatch.setattr(contact, "PER_PAGE", 3)
+    _build(mini, out, *only)
+    assert sorted(p.name for p in (out / "png").glob("contact-sheet*.png")) == pages
+
+
+def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With jobs of 2 pages and deck sheets of 3 cards, each rasterizing job's PDF holds its 2
+    pages (or the last one), never the set's; each Tabletop Simulator sheet's PDF holds the
+    hidden card and the sheet's own cards, once each."""
+    import pnp.exports.tts as tts
+    from pnp.backends.png import render_files
+    from pnp.exports.tts import draw_sheet
+    from pnp.outputs import Rasterizing
+    from pnp.scheduler import Scheduler
+
+    monkeypatch.setattr(Rasterizing, "CHUNK", 2)
+    monkeypatch.setattr(tts, "PER_SHEET", 3)
+    seen: list[tuple[str, int, int]] = []
+    names: list = []
+    add = Scheduler.add
+
+    def watched(self, function, arguments, done=lambda result: None, **more):
+        def made() -> tuple:
+            args = arguments()
+            document = pdfium.PdfDocument(args[0])
+            pages = len(document)
+            document.close()
+            if function is render_files:
+                seen.append(("raster", pages, len(args[2])))
+            elif function is draw_sheet:
+                seen.append(("tts", pages, len(args[5])))  # a list of cells for each page
+                names.append((Path(args[2]).name, pages))
+            return args
+        return add(self, function, made, done, **more)
+
+    monkeypatch.setattr(Scheduler, "add", watched)
+    _build(mini, tmp_path / "out", "--only", "cards", "--only", "tts", "--format", "png")
+    rasters = [(pages, drawn) for kind, pages, drawn in seen if kind == "raster"]
+    assert rasters and all(pages == drawn <= 2 for pages, drawn in rasters)
+    assert sum(drawn for _, drawn in rasters) == 7 + 1  # the faces and the back, once each
+    assert all(pages == drawn for kind, pages, drawn in seen if kind == "tts")
+    # the deck's sheets of 3, 3 and 1 cards, each with the hidden card, and its back alone
+    assert [n for n in names if n[0].startswith("cards-")] == [
+        ("cards-1.jpg", 4), ("cards-2.jpg", 4), ("cards-3.jpg", 2), ("cards-back.jpg", 1)]
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def test_jobs_go_to_the_workers_a_window_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.scheduler import Scheduler
+
+    monkeypatch.setattr(Scheduler, "AHEAD", 2)
+    made, results = [], []
+    with Scheduler(jobs=1) as scheduler:
+        jobs = []
+        for n in range(12):
+            jobs.append(scheduler.add(_pid, lambda n=n: made.append(n) or (), results.append))
+            # a job's arguments are made as it is sent, and two at most are out at a time
+            assert len(scheduler.sent) <= 2 and len(made) <= n + 1 and len(made) == len(scheduler.sent) + len(results)
+        taken: list = []
+        scheduler.wait_for(jobs, taken.append)
+        assert sorted(made) == list(range(12)) and len(results) == 12 and len(taken) == 12
+        assert all(job.finished and job.future is None for job in jobs)
+        assert not scheduler.queue and not scheduler.sent
+
+
+def test_the_form_cache_keeps_its_last_streams_and_finds_the_others_on_disk() -> None:
+    import hashlib
+
+    from pnp.backends.pdf import FormCache, render_pdf
+    from pnp.scene import Page, Text
+
+    from test_pictures import GOLDEN_CARDS, font_files, page_for
+
+    disk: dict[str, bytes] = {}
+    cache = FormCache(lambda d: hashlib.sha256(repr(d).encode()).hexdigest(), disk.get, disk.__setitem__, limit=1)
+    fonts = font_files()
+    pages = []
+    for card in ("leader", "army"):  # each with a line of its own, as a sheet has
+        page = page_for(GOLDEN_CARDS[card])
+        pages.append(Page(page.width, page.height, (*page.children, Text(9, 9, card, sorted(fonts)[0], 6, "#000000")),
+                          page.definitions))
+    first = render_pdf(pages, fonts, cache=cache)
+    assert len(cache.streams) == 1 and len(disk) == 2
+    assert render_pdf(pages, fonts, cache=cache) == first == render_pdf(pages, fonts)
+    assert len(disk) == 2  # both found again, in memory or on disk; neither drawn again
