@@ -1,6 +1,7 @@
-"""How pnp's commands grow with the deck: validate, a cold build, a build with nothing changed
-and one with one card edited, on The Anarchy grown to each size (benchmarks/grow.py), with the
-peak memory of the largest process and the growth factor from each size to the next.
+"""How pnp's commands grow with the deck: validate (before any build, and after a build and a
+one-card edit), a cold build, a build with nothing changed and one with one card edited, on
+The Anarchy grown to each size (benchmarks/grow.py), with the peak memory of the largest
+process and the growth factor from each size to the next.
 
     python benchmarks/scale.py                      # 126, 1,000 and 5,000 cards, 3 runs each
     python benchmarks/scale.py --sizes 126,1000 --runs 1
@@ -25,10 +26,11 @@ from run import PNP, ROOT, clean, edit_card, nothing, run_once  # noqa: E402
 
 # name: (command, what to do before each run)
 STEPS = {
-    "pnp validate": (["validate"], nothing),
+    "pnp validate, no build yet": (["validate"], nothing),
     "pnp build, cold": (["build"], clean),
     "pnp build, nothing changed": (["build"], nothing),
     "pnp build, one card edited": (["build"], edit_card),
+    "pnp validate, one card edited": (["validate"], edit_card),  # after a build: its cache is read
 }
 
 
