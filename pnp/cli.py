@@ -180,12 +180,14 @@ def schema_command(game: str | None, out: Path | None) -> None:
     loaded, _ = load_game(manifest)
     folder = out if out is not None else manifest.parent / "schemas"
     found = schema_files(manifest.name, loaded)
-    write(folder, found)
+    removed = write(folder, found)
     shown, prefix = _shown(folder), _prefix(manifest)
     width = max(len(shown + item.path) for item in found)
     for item in found:
         files = ", ".join(prefix + file for file in item.files)
         click.echo(f"{shown + item.path:<{width}}  {files}".rstrip())
+    for name in removed:
+        click.echo(f"removed {shown + name}: written by pnp schema before, for no file of the game now")
     if loaded is None:
         click.echo(f"error: {prefix}{manifest.name} cannot be read (pnp validate says why), so its component sets' "
                    f"schemas are not written", err=True)

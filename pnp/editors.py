@@ -6,6 +6,7 @@ a file at its schema."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import posixpath
@@ -60,12 +61,38 @@ def schema_files(manifest: str, game: "Game | None") -> list[SchemaFile]:
     return found
 
 
-def write(folder: Path, found: list[SchemaFile]) -> None:
-    """Write the schemas into `folder` (made if need be), each as indented JSON."""
+RECORD = ".pnp-schemas.json"  # what pnp wrote into the folder last, each file with its hash
+
+
+def write(folder: Path, found: list[SchemaFile]) -> list[str]:
+    """Write the schemas into `folder` (made if need be), each as indented JSON, and remove
+    those an earlier run wrote that are no longer written (a set renamed or removed): only
+    a file its record names, as pnp left it. Returns the removed files' paths."""
+    try:
+        earlier = json.loads((folder / RECORD).read_text("utf-8")).get("files", {})
+        earlier = earlier if isinstance(earlier, dict) else {}
+    except (OSError, ValueError, AttributeError):
+        earlier = {}
+    written: dict[str, str] = {}
     for item in found:
         path = folder / item.path
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(item.schema, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        data = (json.dumps(item.schema, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        path.write_bytes(data)
+        written[item.path] = hashlib.sha256(data).hexdigest()
+    removed = []
+    for name, digest in sorted(earlier.items()):
+        path = folder / name
+        if name in written or not isinstance(digest, str) or ".." in Path(name).parts or Path(name).is_absolute():
+            continue
+        try:
+            if path.is_file() and not path.is_symlink() and hashlib.sha256(path.read_bytes()).hexdigest() == digest:
+                path.unlink()  # as pnp wrote it: the designer has not made it theirs
+                removed.append(name)
+        except OSError:
+            continue
+    (folder / RECORD).write_text(json.dumps({"files": written}, indent=1, sort_keys=True) + "\n", "utf-8")
+    return removed
 
 
 def modeline(root: Path, file: str, folder: Path, item: SchemaFile) -> str:

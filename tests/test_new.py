@@ -48,7 +48,7 @@ def test_each_template_validates_and_builds(template: str, tmp_path: Path, monke
     game = tmp_path / f"my-{template}"
     written = sorted(p.relative_to(game).as_posix() for p in game.rglob("*") if p.is_file())
     assert written == sorted(FILES[template] + [f"schemas/{s}" for s in SCHEMAS]
-                             + [f"schemas/components/{template}.schema.json"])
+                             + [f"schemas/components/{template}.schema.json", "schemas/.pnp-schemas.json"])
     checked = validate(game, "--strict")
     assert (checked.exit_code, checked.output) == (0, f"{SUMMARIES[template]}: 0 errors, 0 warnings\n")
     kit = build_kit(game, tmp_path / "out")
@@ -170,7 +170,7 @@ def test_the_schemas_are_draft_7_for_the_yaml_language_server(game: str, tmp_pat
             for value in node:
                 walk(value)
 
-    for path in sorted(tmp_path.rglob("*.json")):
+    for path in sorted(tmp_path.rglob("*.schema.json")):
         schema = json.loads(path.read_text("utf-8"))
         jsonschema.Draft7Validator.check_schema(schema)
         walk(schema)
@@ -232,3 +232,26 @@ def test_the_fixtures_hold_schema_problems_to_compare() -> None:
              for line in (INVALID / case / "expected.txt").read_text("utf-8").splitlines() if line.endswith(" [schema]")}
     assert {"game.yaml", "cards/north.yaml", "cards/south.yaml", "board/areas.yaml", "board/land.yaml",
             "layouts/card-back.yaml"} <= files
+
+
+def test_pnp_schema_removes_only_the_schemas_it_wrote_that_no_file_needs_now(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A set renamed leaves its old schema behind unless pnp removes it; a schema the designer
+    wrote, or edited, stays."""
+    make_game(tmp_path / "game")
+    monkeypatch.chdir(tmp_path / "game")
+    assert CliRunner().invoke(main, ["schema"], catch_exceptions=False).exit_code == 0
+    folder = tmp_path / "game" / "schemas" / "components"
+    (folder / "mine.schema.json").write_text("{}\n", "utf-8")  # the designer's own
+    aid = (folder / "aid.schema.json").read_text("utf-8")
+    game = tmp_path / "game" / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("\n  aid:\n", "\n  player-aid:\n", 1), "utf-8")
+    (folder / "money.schema.json").write_text((folder / "money.schema.json").read_text("utf-8") + " ", "utf-8")
+    result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
+    assert result.output.splitlines()[-1] == (
+        "removed schemas/components/aid.schema.json: written by pnp schema before, for no file of the game now")
+    assert not (folder / "aid.schema.json").exists()
+    assert (folder / "player-aid.schema.json").read_text("utf-8").replace("player-aid", "aid") == aid
+    assert (folder / "mine.schema.json").read_text("utf-8") == "{}\n"
+    # edited by hand since pnp wrote it: written again, as every schema of a set the game has
+    assert (folder / "money.schema.json").read_text("utf-8").endswith("}\n")
