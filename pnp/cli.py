@@ -479,7 +479,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         greyscale=greyscale,
     )
     shared: dict[str, Path] = {}  # what one language's build drew, for the next to link
-    for language in _languages(lang, declared):
+    languages = _languages(lang, declared)
+    for index, language in enumerate(languages):
         target = _language_target(base, language, declared)
         settings = settings_for(language)
         if not force and (current[language] if language in current
@@ -510,7 +511,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
             if progress is not None:
                 progress.close()
         shared.update(outcome.made)
-        gc.collect()  # the language's kit, before the next is composed
+        if index + 1 < len(languages):
+            gc.collect()  # the language's kit, before the next is composed (the last one's goes with the process)
         for warning in outcome.warnings:
             click.echo(f"warning: {shorten(warning)}", err=True)
         if verbose:
