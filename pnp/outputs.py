@@ -20,7 +20,7 @@ from PIL import Image as PILImage
 
 from .backends.pdf import FormCache, render_pdf
 from .files import write_atomic
-from .scene import Definition, Page, characters_by_font
+from .scene import Definition, Page, characters_by_font, single
 
 if TYPE_CHECKING:
     from .fonts import FontMetrics
@@ -237,6 +237,25 @@ class Outputs:
         self.result.files.append(self.out / relative)
         self.keys[relative] = key
         self.progress.advance()
+
+    def draw_later(self, relative: str, key: str, page: Page, dpi: float, largest: int = 0) -> "Job | None":
+        """Have a worker draw `page` alone as the image file `relative` (cut to `largest` px a
+        side if given): a picture too large for the main process, which holds the kit, to hold
+        too. None when an earlier build left it drawn from the same content (`key`)."""
+        from .backends.png import render_file
+
+        if self.reusable(relative, key, counted=False):
+            return None
+        return self.workers.add(render_file, lambda: (self.pdf([single(page)]), dpi, str(self.out / relative), largest),
+                                here=False)
+
+    def drawn(self, relative: str, key: str, job: "Job | None") -> None:
+        """Wait for what `draw_later` started, and count the file as made (or kept)."""
+        if job is None:
+            self.progress.advance()
+        else:
+            self.workers.wait_for([job])
+            self.made(relative, key)
 
     def forget(self, relative: str) -> None:
         """Remove an output an earlier build wrote (its record lists it) that this build no

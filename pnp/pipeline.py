@@ -276,22 +276,13 @@ def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs
             outputs.make(f"svg/{board.name}.svg", outputs.key(key, "svg", options.svg_text),
                          lambda board=board: outputs.svg_now(single(board.page)).encode("utf-8"))
         if "png" in options.formats:  # by a worker: a picture of some 40 MB while it is drawn
-            from .backends.png import render_file
-
             relative = f"png/{board.name}.png"
             png_key = outputs.key(key, "png", BOARD_PNG_DPI)
-            job = None
-            if not outputs.reusable(relative, png_key, counted=False):
-                job = outputs.workers.add(render_file, lambda board=board, relative=relative: (
-                    outputs.pdf([single(board.page)]), BOARD_PNG_DPI, str(outputs.out / relative)), here=False)
+            job = outputs.draw_later(relative, png_key, board.page, BOARD_PNG_DPI)
 
             def wait(board=board, relative=relative, png_key=png_key, job=job) -> None:
                 outputs.progress.stage(f"{board.name}: PNG", 1)
-                if job is None:
-                    outputs.progress.advance()
-                else:
-                    outputs.workers.wait_for([job])
-                    outputs.made(relative, png_key)
+                outputs.drawn(relative, png_key, job)
             outputs.workers.then(wait)
 
 

@@ -443,16 +443,17 @@ def _targets(r: _Runner) -> Callable[[Any], tuple[list, set]]:
     to = r.check.parsed["to"]
     set_name, _, field_name = to.partition(".")
     target = r.game.sets[set_name]
+    within = r.check.spec.get("within") == "group"
     pools: dict[Any, list] = {}
     for item in target.items:
-        if r.check.spec.get("within") != "group":
+        if not within:
             pools.setdefault(None, []).append(item)
         elif item.group is not None:
             pools.setdefault(item.group.id, []).append(item)
     found: dict[Any, tuple[list, set]] = {}
 
     def of(record: Any) -> tuple[list, set]:
-        if r.check.spec.get("within") == "group":
+        if within:
             group = record if r.groups else record.group
             key = group.id if group is not None else object()  # no group: nothing to name
         else:

@@ -53,8 +53,6 @@ def scale_to_enter(size_points: float, pixels: int) -> int:
 def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
     """The images and the manifest's rows, by the workers: the rows are complete (a board's
     scale is worked out from its picture's width) once the build's workers are done."""
-    from ..backends.png import render_file
-
     dpi = 10 * options.tabletopia_scale / 100 * 25.4
     rows: list[TabletopiaObject] = []
     boards: list[tuple] = []  # (its row, the board, its picture's key and dpi, its set's width)
@@ -103,11 +101,8 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
 
     # a board's picture is drawn by a worker (some 50 MB while it is drawn), in full unless
     # over 4000 px a side, which Tabletopia does not take: rounding can add a pixel
-    jobs = {}
-    for place, board, key, board_dpi, _ in boards:
-        if not outputs.reusable(rows[place].front, key, counted=False):
-            jobs[place] = outputs.workers.add(render_file, lambda board=board, board_dpi=board_dpi, place=place: (
-                outputs.pdf([single(board.page)]), board_dpi, str(outputs.out / rows[place].front), MAX_PX), here=False)
+    jobs = {place: outputs.draw_later(rows[place].front, key, board.page, board_dpi, MAX_PX)
+            for place, board, key, board_dpi, _ in boards}
 
     def finish() -> None:
         from PIL import Image
@@ -115,11 +110,7 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
         for place, board, key, _, width_pt in boards:
             outputs.progress.stage(f"Tabletopia: {board.name}", 1)
             relative = rows[place].front
-            if place in jobs:
-                outputs.workers.wait_for([jobs[place]])
-                outputs.made(relative, key)
-            else:
-                outputs.progress.advance()
+            outputs.drawn(relative, key, jobs[place])
             with Image.open(outputs.out / relative) as image:
                 width = image.width
             rows[place] = replace(rows[place], scale=scale_to_enter(width_pt, width))

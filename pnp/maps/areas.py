@@ -1067,7 +1067,7 @@ def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
     unit = ctx.text(box.get("scale"), env)
     size = box.get("size") or 8.0
-    km, steps, step = _scale_bar(box, frame, font.width(unit, size))
+    km, steps, step, room = _scale_bar(box, frame, font.width(unit, size))
     y = box.y + mm(2)
     height = mm(2)
     nodes: list[Node] = []
@@ -1076,15 +1076,14 @@ def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
                           Style(fill=ink if i % 2 == 0 else paper, stroke=ink, stroke_width=0.5)))
     for i in range(steps + 1):
         nodes.append(TextNode(box.x + i * step, y + height + size + 1, str(i * km), font.name, size, ink, "middle"))
-    room = box.right - (box.x + steps * step + mm(4))
     unit_size = fit_size(font, unit, room, size, LEAST_LABEL_SIZE) or LEAST_LABEL_SIZE  # (else map-label says)
     nodes.append(TextNode(box.x + steps * step + mm(4), y + height, unit, font.name, unit_size, ink))
     return nodes
 
 
-def _scale_bar(box: "Box", frame: MapFrame, unit: float) -> tuple[int, int, float]:
+def _scale_bar(box: "Box", frame: MapFrame, unit: float) -> tuple[int, int, float, float]:
     """A scale bar's kilometres a step, its steps (at most five, fewer to leave its unit, `unit`
-    points wide, room in the box) and a step's length (points)."""
+    points wide, room in the box), a step's length and the room its unit has (points)."""
     km = 100
     while (km * 2) * 1000 * frame.scale * 5 <= box.width:
         km *= 2
@@ -1092,7 +1091,7 @@ def _scale_bar(box: "Box", frame: MapFrame, unit: float) -> tuple[int, int, floa
     steps = max(1, min(int(box.width // step), 5))
     while steps > 1 and steps * step + mm(4) + unit > box.width + 1e-6:
         steps -= 1
-    return km, steps, step
+    return km, steps, step, box.right - (box.x + steps * step + mm(4))
 
 
 LEGEND_MARKS = ("seat", "border", "coast", "river", "range", "link")
@@ -1410,8 +1409,7 @@ def _key_overflows(box: "Box", frame: MapFrame, fonts: Mapping[str, "FontMetrics
                               f"even at {LEAST_LABEL_SIZE:g} pt ({to_mm(font.width(label, LEAST_LABEL_SIZE)):.1f} mm)")
     elif box.kind == "scale":
         font, size, unit = fonts[box.get("font") or "body"], box.get("size") or 8.0, text(box.get("scale"))
-        _, steps, step = _scale_bar(box, frame, font.width(unit, size))
-        room = box.right - (box.x + steps * step + mm(4))
+        *_, room = _scale_bar(box, frame, font.width(unit, size))
         if unit and fit_size(font, unit, room, size, LEAST_LABEL_SIZE) is None:
             yield unit, (f"the {box.name} box's {unit!r} does not fit the {to_mm(max(room, 0.0)):.1f} mm right of its "
                          f"bar even at {LEAST_LABEL_SIZE:g} pt ({to_mm(font.width(unit, LEAST_LABEL_SIZE)):.1f} mm)")
