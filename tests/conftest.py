@@ -82,6 +82,17 @@ def broken_example(game: Path, target: Path, file: str, old: str, new: str) -> P
     return target
 
 
+def walk(node):
+    """Every drawn node of a scene node: itself, or each leaf of a group and its groups."""
+    from pnp.scene import Group
+
+    if isinstance(node, Group):
+        for child in node.children:
+            yield from walk(child)
+    else:
+        yield node
+
+
 def checks_fired(cases: list) -> set[str]:
     """The check ids the expected lines of (…, expected) cases end with."""
     return {line.rsplit("[", 1)[1].rstrip("]") for *_, expected in cases for line in expected}

@@ -18,7 +18,7 @@ from pnp.impose import PAPERS, tile_grid, tile_scale
 from pnp.units import mm, to_mm
 from pnp.validate import validate
 
-from conftest import ROOT
+from conftest import ROOT, walk
 from pdfgeom import read_pdf
 
 
@@ -324,16 +324,6 @@ def board_page():
 
     kit = Kit(game(), game_fonts(game()), {})
     return kit, kit.get("board").boards[0].make()
-
-
-def walk(node):
-    from pnp.scene import Group
-
-    if isinstance(node, Group):
-        for child in node.children:
-            yield from walk(child)
-    else:
-        yield node
 
 
 def on_map(x: float, y: float):

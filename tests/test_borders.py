@@ -15,7 +15,7 @@ from pnp.model import Origin, Text
 from pnp.units import mm
 from pnp.validate import validate
 
-from conftest import ROOT, make_game
+from conftest import ROOT, make_game, walk
 
 LCC = "+proj=lcc +lat_1=12 +lat_2=32 +lat_0=22 +lon_0=78 +datum=WGS84 +units=m +no_defs"
 LAND = (((70.0, 12.0), (88.0, 12.0), (88.0, 36.0), (70.0, 36.0)),)
@@ -187,7 +187,7 @@ def parted(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_parted_board_validates_and_draws_its_river_on_the_border_and_its_ridge(parted: Path) -> None:
     from pnp.kit import Kit
     from pnp.pipeline import game_fonts
-    from pnp.scene import Group, Path as PathNode
+    from pnp.scene import Path as PathNode
 
     report = validate(parted)
     assert [p.message for p in report.problems] == []
@@ -196,13 +196,6 @@ def test_a_parted_board_validates_and_draws_its_river_on_the_border_and_its_ridg
     assert [line.name for line, _, _ in geo.border_lines] == ["Border River", "Unseen Line"]
     kit = Kit(game, game_fonts(game), {})
     page = kit.get("board").boards[0].make()
-
-    def walk(node):
-        if isinstance(node, Group):
-            for child in node.children:
-                yield from walk(child)
-        else:
-            yield node
 
     paths = [n for n in walk(page.content) if isinstance(n, PathNode)]
     bands = [p for p in paths if p.style.stroke_width == 2.6]

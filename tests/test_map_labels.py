@@ -11,19 +11,11 @@ import pytest
 from pnp.kit import Kit
 from pnp.maps.areas import area_labels, geography_of, label_style, map_frame, map_layout, map_label
 from pnp.pipeline import game_fonts
-from pnp.scene import Group, Text as TextNode
+from pnp.scene import Text as TextNode
 from pnp.units import to_mm
 from pnp.validate import validate
 
-from conftest import INVALID, ROOT, make_game
-
-
-def walk(node):
-    if isinstance(node, Group):
-        for child in node.children:
-            yield from walk(child)
-    else:
-        yield node
+from conftest import INVALID, ROOT, make_game, walk
 
 
 @pytest.fixture(scope="module")
@@ -39,14 +31,20 @@ def texts(game, language: str) -> dict[str, TextNode]:
     return {t.text: t for t in walk(page.content) if isinstance(t, TextNode)}
 
 
-def test_the_check_asks_the_placement_the_map_is_drawn_with(crowded: Path) -> None:
+def highlands_map(crowded: Path) -> tuple:
+    """The crowded game, its board's geography, the map's frame and label style, and its
+    highlands area."""
     game = validate(crowded).game
     component = game.sets["board"]
     geography = geography_of(component)
-    layout, box = map_layout(component)
+    _, box = map_layout(component)
     style = label_style(box, game_fonts(game), game.sets["markers"])
-    frame = map_frame(geography, box)
     highlands = next(a for a in geography.areas if a.id == "highlands")
+    return game, geography, map_frame(geography, box), style, highlands
+
+
+def test_the_check_asks_the_placement_the_map_is_drawn_with(crowded: Path) -> None:
+    game, geography, frame, style, highlands = highlands_map(crowded)
     placed = area_labels(geography, frame, highlands, "Hautes-Terres du Septentrion", "Hauteville", style)
     assert not placed.fits and placed.name_size == 12
     # worked out once: the check and the drawing find it kept
@@ -64,13 +62,8 @@ def test_the_check_asks_the_placement_the_map_is_drawn_with(crowded: Path) -> No
 
 
 def test_a_name_that_fits_in_one_language_is_not_reported_for_it(crowded: Path) -> None:
-    game = validate(crowded).game
-    component = game.sets["board"]
-    geography = geography_of(component)
-    layout, box = map_layout(component)
-    style = label_style(box, game_fonts(game), game.sets["markers"])
-    highlands = next(a for a in geography.areas if a.id == "highlands")
-    assert area_labels(geography, map_frame(geography, box), highlands, "Highlands", "Hightown", style).fits
+    game, geography, frame, style, highlands = highlands_map(crowded)
+    assert area_labels(geography, frame, highlands, "Highlands", "Hightown", style).fits
     assert not any("'Highlands'" in message for _, message in map_label(game))
 
 
