@@ -44,6 +44,10 @@ class Cache:
             return None
         return body
 
+    def has(self, kind: str, key: str) -> bool:
+        """Whether an entry is there (not whether it is whole: `get` tells)."""
+        return self._path(kind, key).is_file()
+
     def put(self, kind: str, key: str, data: bytes) -> None:
         write_atomic(self._path(kind, key), hashlib.sha256(data).digest() + data)
 

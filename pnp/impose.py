@@ -14,6 +14,7 @@ which side, page n of m and the paper.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from .scene import Definition, Group, Node, Page, Path, Rect, Style, Text, Use, chain, scale, translate
@@ -228,7 +229,22 @@ def _unique(definitions: Sequence[Definition]) -> tuple[Definition, ...]:
 
 def _place(grid: Grid, definition: Definition, column: int, row: int) -> Group:
     x, y = grid.cell(column, row)
-    return Group((Use(definition.id, translate(x, y)),), clip=grid.clip(column, row))
+    return Group((Use(definition.id, translate(x, y)),), clip=_clip(grid, column, row))
+
+
+@lru_cache(maxsize=256)
+def _clip(grid: Grid, column: int, row: int) -> Rect:
+    return grid.clip(column, row)
+
+
+@lru_cache(maxsize=64)
+def _sheet_lines(grid: Grid, cells: tuple[tuple[int, int], ...], cuts: bool) -> tuple[list[Segment], tuple[Node, ...]]:
+    """A sheet's crop marks (and with `cuts`, its cut lines first) for the used cells: the
+    same nodes on every sheet of a grid filled alike (scene nodes are never changed), so a
+    deck's hundreds of sheets hold one set of them."""
+    nodes = _cut_paths(grid_cut_lines(grid, cells)) if cuts else []
+    marks = crop_mark_lines(grid, cells)
+    return marks, tuple(nodes + _crop_marks(marks))
 
 
 def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font: "FontMetrics | None" = None,
@@ -242,11 +258,9 @@ def front_sheets(cards: Sequence[Definition], grid: Grid, label: str = "", font:
         nodes: list[Node] = []
         for i, card in enumerate(chunk):
             nodes.append(_place(grid, card, i % grid.columns, i // grid.columns))
-        cells = [(i % grid.columns, i // grid.columns) for i in range(len(chunk))]
-        if cuts:
-            nodes += _cut_paths(grid_cut_lines(grid, cells))
-        marks = crop_mark_lines(grid, cells)
-        nodes += _crop_marks(marks)
+        marks, lines = _sheet_lines(grid, tuple((i % grid.columns, i // grid.columns) for i in range(len(chunk))),
+                                    cuts)
+        nodes += lines
         nodes += sheet_label(grid.paper, _label_text(label, "fronts", number, total, grid.paper), font, marks)
         pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique(chunk),
                           f"{number:02d}"))
@@ -317,11 +331,8 @@ def back_sheets(backs: Sequence[Definition], grid: Grid, cuts: bool = False, lab
         chunk = backs[start:start + grid.per_page]
         nodes: list[Node] = [_place(grid, back, *mirrored_cell(grid, i)) for i, back in enumerate(chunk)
                              if back is not None]  # a piece without a back leaves its cell blank
-        cells = [mirrored_cell(grid, i) for i in range(len(chunk))]
-        if cuts:
-            nodes += _cut_paths(grid_cut_lines(grid, cells))
-        marks = crop_mark_lines(grid, cells)
-        nodes += _crop_marks(marks)
+        marks, lines = _sheet_lines(grid, tuple(mirrored_cell(grid, i) for i in range(len(chunk))), cuts)
+        nodes += lines
         nodes += sheet_label(grid.paper, _label_text(label, "backs", number, total, grid.paper), font, marks)
         pages.append(Page(grid.paper.width, grid.paper.height, tuple(nodes), _unique([b for b in chunk if b]),
                           f"{number:02d}"))

@@ -42,6 +42,8 @@ class Board:
     label: str  # what the exports and the gallery call it
     make: Callable[[], "Definition"]
     key: tuple  # what it is drawn from
+    width: float  # its size in points, known without composing it (its layout's)
+    height: float
     _page: Any = None
 
     @property
@@ -282,7 +284,7 @@ class Kit:
                     env["map"] = component.settings.view(self.language, self.game.language)
                 return self.ink.face(compose(layout, self._context(layout, component), env, component.name),
                                      component)
-            pieces.boards.append(Board(component.name, title, make_page, key))
+            pieces.boards.append(Board(component.name, title, make_page, key, layout.width, layout.height))
             return
         names = expr.parse_template(component.declaration.get("name") or "{id}")
         label = self._template(component.declaration["label"]) if "label" in component.declaration else None
@@ -291,9 +293,12 @@ class Kit:
             name = f"{component.name}-{names.render(env, self.language)}"
             shown = label.render(env, self.language) if label else f"{title} · {item.id}"
 
-            def make_item_page(layout=component.faces.get(item.face or "", layout), env=env, name=name):
+            page_layout = component.faces.get(item.face or "", layout)
+
+            def make_item_page(layout=page_layout, env=env, name=name):
                 return self.ink.face(compose(layout, self._context(layout, component), env, name), component)
-            pieces.boards.append(Board(name, shown, make_item_page, key + (name,)))
+            pieces.boards.append(Board(name, shown, make_item_page, key + (name,), page_layout.width,
+                                       page_layout.height))
 
     def _template(self, value: Any) -> expr.Template:
         """A template of the set's declaration (a label, a caption line) in the kit's language."""
@@ -310,6 +315,8 @@ class Kit:
         manifest, the icons, the colours of the groups it takes colours from, the language."""
         game = self.game
         files = [game.manifest, *component.files, *layout.sources]
+        for other in component.faces.values():  # an item's board may have a layout of its own
+            files += [f for f in other.sources if f not in files]
         if component.settings is not None:
             files += list(component.settings.files)
         files += [icon.file for icon in game.icons.values()]

@@ -183,7 +183,11 @@ class Outputs:
         if isinstance(value, Definition):
             cached = self._digests.get(id(value))
             if cached is None or cached[0] is not value:
-                cached = (value, content_hash(value))
+                if value.made_from:  # (each function of its inputs names itself first)
+                    made = f"{value.id!r},{value.width!r},{value.height!r},{value.bleed!r},{self._digest(value.made_from)}"
+                    cached = (value, hashlib.sha256(made.encode("utf-8")).hexdigest())
+                else:
+                    cached = (value, content_hash(value))
                 self._digests[id(value)] = cached
             return cached[1]
         if isinstance(value, Page):
@@ -238,19 +242,61 @@ class Outputs:
         self.keys[relative] = key
         self.progress.advance()
 
-    def draw_later(self, relative: str, key: str, page: Page, dpi: float, largest: int = 0) -> "Job | None":
-        """Have a worker draw `page` alone as the image file `relative` (cut to `largest` px a
+    def draw_later(self, relative: str, key: str, page: Callable[[], Definition], dpi: float,
+                   largest: int = 0) -> "Job | None":
+        """Have a worker draw `page()` alone as the image file `relative` (cut to `largest` px a
         side if given): a picture too large for the main process, which holds the kit, to hold
-        too. None when an earlier build left it drawn from the same content (`key`)."""
+        too. None when an earlier build left it drawn from the same content (`key`): then `page`
+        is not called (a board is not even composed)."""
         from .backends.png import render_file
 
         if self.reusable(relative, key, counted=False):
             return None
-        return self.workers.add(render_file, lambda: (self.pdf([single(page)]), dpi, str(self.out / relative), largest),
+        return self.workers.add(render_file,
+                                lambda: (self.pdf([single(page())]), dpi, str(self.out / relative), largest),
                                 here=False)
 
+    def write_later(self, relative: str, key: str, pages: Sequence[Page], duplex: bool = False) -> "Job | None":
+        """Have a worker write the PDF of `pages` (a print file that shows a whole set: the
+        main process, which holds the kit, never holds the document too). Every definition
+        whose drawing is in the cache goes to it empty, to be placed from there; those not
+        drawn yet are drawn here first, into the cache. None when an earlier build left it
+        drawn from the same content (`key`)."""
+        from .backends.pdf import form_name, skeleton, write_pdf_file
+
+        if self.reusable(relative, key, counted=False):
+            return None
+
+        def arguments() -> tuple:
+            chars = characters_by_font(pages)
+            charset = {name: "".join(sorted(chars[name])) for name in sorted(self.font_files) if name in chars}
+            definitions = list({form_name(d.id): d for page in pages for d in page.definitions}.values())
+            stored: dict[str, str] = {}
+            for again in (False, True):
+                missing = []
+                for d in definitions:
+                    entry = self.key("pdf-form", self.forms.text_key(d, charset))
+                    if self.cache.has("pdf-forms", entry):
+                        stored[form_name(d.id)] = entry
+                    else:
+                        missing.append(d)
+                if not missing or again:  # (what is still missing cannot be kept: drawn by the worker)
+                    break
+                for run in range(0, len(missing), 8):  # drawn into the cache as the document would draw them
+                    render_pdf([single(d) for d in missing[run:run + 8]], self.font_files, self.title, self.forms,
+                               chars=chars)
+                definitions = missing
+            return (str(self.out / relative), skeleton(pages, stored), self.font_files, self.title, stored,
+                    str(self.cache.folder), duplex, chars)
+
+        def done(written: object) -> None:
+            if not written:  # a drawing went from the cache meanwhile: written here
+                write_atomic(self.out / relative, render_pdf(pages, self.font_files, self.title, self.forms, duplex))
+
+        return self.workers.add(write_pdf_file, arguments, done, here=False)
+
     def drawn(self, relative: str, key: str, job: "Job | None") -> None:
-        """Wait for what `draw_later` started, and count the file as made (or kept)."""
+        """Wait for what `draw_later` or `write_later` started, and count the file as made (or kept)."""
         if job is None:
             self.progress.advance()
         else:

@@ -170,11 +170,12 @@ def ink_saver(definition: Definition) -> Definition:
     y = luminance(ground) if ground is not None else None
     if y is None or y >= DARK:
         return definition
-    return replace(definition, content=_Lighten(definition.width * definition.height)(definition.content))
+    return replace(definition, content=_Lighten(definition.width * definition.height)(definition.content),
+                   made_from=())
 
 
 def greyscale(definition: Definition) -> Definition:
-    return replace(definition, content=repaint(definition.content, grey))
+    return replace(definition, content=repaint(definition.content, grey), made_from=())
 
 
 def greyscale_page(page: Page) -> Page:

@@ -136,7 +136,11 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             read_me_first_pages(kit, outputs, options)
         if options.wants(*(s.name for s in kit)):
             outputs.progress.stage("data.json", 1)
-            outputs.write("data.json", game_data(game))
+            key = data_key(game, outputs)
+            if key is None:
+                outputs.write("data.json", game_data(game))
+            else:
+                outputs.make("data.json", key, lambda: game_data(game))
         if options.wants("tabletopia", "tts"):  # Tabletop Simulator places the Tabletopia tokens and board
             rows = tabletopia.build(kit, outputs, options)  # (its boards' rows complete once drawn)
         if place is not None:  # once the Tabletopia images it copies are written
@@ -180,7 +184,6 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
     sheets = {paper: ctype.impose(sets, PAPERS[paper], bleed, label, font) for paper in options.papers}
     if "pdf" in options.formats:
         for paper, both in sheets.items():
-            outputs.progress.stage(f"{name}: print sheets, {PAPERS[paper].label}", 2 + options.duplex)
             print_set(outputs, name, paper, both.fronts, both.backs, options)
     named: list[tuple[str, Page]] = []
     for s in sets:
@@ -210,17 +213,22 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
 def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs: list[Page],
               options: BuildOptions) -> None:
     """print/<name>-<paper>.pdf and its backs (and, with duplex, both interleaved), the backs
-    moved by --back-shift."""
-    # a print file shows the whole set: made, written and let go
-    outputs.make(f"print/{name}-{paper}.pdf", outputs.key("pdf", fronts), lambda: outputs.pdf(fronts, keep=False))
-    if not backs:  # pieces with no back (borders, standees that fold over)
-        return
-    backs = [shifted(page, *options.back_shift) for page in backs]
-    outputs.make(f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), lambda: outputs.pdf(backs, keep=False))
-    if options.duplex:
-        both = interleave(fronts, backs)
-        outputs.make(f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both, "duplex"),
-                     lambda: outputs.pdf(both, duplex=True, keep=False))
+    moved by --back-shift: a print file shows the whole set, and is written by a worker while
+    this process goes on (the stage waits for them once this process is done)."""
+    files = [(f"print/{name}-{paper}.pdf", outputs.key("pdf", fronts), fronts, False)]
+    if backs:  # (none for pieces with no back: borders, standees that fold over)
+        backs = [shifted(page, *options.back_shift) for page in backs]
+        files.append((f"print/{name}-backs-{paper}.pdf", outputs.key("pdf", backs), backs, False))
+        if options.duplex:
+            both = interleave(fronts, backs)
+            files.append((f"print/{name}-duplex-{paper}.pdf", outputs.key("pdf", both, "duplex"), both, True))
+    jobs = [(relative, key, outputs.write_later(relative, key, pages, duplex)) for relative, key, pages, duplex in files]
+
+    def wait() -> None:
+        outputs.progress.stage(f"{name}: print sheets, {PAPERS[paper].label}", len(jobs))
+        for relative, key, job in jobs:
+            outputs.drawn(relative, key, job)
+    outputs.workers.then(wait)
 
 
 def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
@@ -278,7 +286,7 @@ def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs
         if "png" in options.formats:  # by a worker: a picture of some 40 MB while it is drawn
             relative = f"png/{board.name}.png"
             png_key = outputs.key(key, "png", BOARD_PNG_DPI)
-            job = outputs.draw_later(relative, png_key, board.page, BOARD_PNG_DPI)
+            job = outputs.draw_later(relative, png_key, lambda board=board: board.page, BOARD_PNG_DPI)
 
             def wait(board=board, relative=relative, png_key=png_key, job=job) -> None:
                 outputs.progress.stage(f"{board.name}: PNG", 1)
@@ -298,6 +306,13 @@ def _plain(value, game: "Game"):
     if isinstance(value, dict):
         return {k: _plain(v, game) for k, v in value.items()}
     return value
+
+
+def data_key(game: "Game", outputs: Outputs) -> str | None:
+    """What data.json is drawn from: the game's documents, by their content's hash, and pnp's
+    code (None when a document has no hash: written again)."""
+    documents = sorted((name, doc.digest) for name, doc in game.documents.items())
+    return outputs.key("data.json", documents) if all(digest for _, digest in documents) else None
 
 
 def game_data(game: "Game") -> bytes:

@@ -145,6 +145,10 @@ class Definition:
     height: float
     content: Group
     bleed: float = 0.0
+    # what it was made from, when it is a function of other values (a face given a bleed:
+    # ("with_bleed", face, bleed)): its content key is then worked out from those, not its content
+    # (a copy given other content must leave it out: dataclasses.replace(..., made_from=()))
+    made_from: tuple = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

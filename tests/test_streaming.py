@@ -189,3 +189,57 @@ def test_the_form_cache_keeps_its_last_streams_and_finds_the_others_on_disk() ->
     assert len(cache.streams) == 1 and len(disk) == 2
     assert render_pdf(pages, fonts, cache=cache) == first == render_pdf(pages, fonts)
     assert len(disk) == 2  # both found again, in memory or on disk; neither drawn again
+
+
+@pytest.mark.parametrize("lost", [False, True])
+def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lost: bool) -> None:
+    """A print file goes to a worker with every card drawing it can place from the cache left
+    empty (those not drawn yet drawn here first, into the cache), and a picture's drawing, which
+    the cache cannot hold, whole. The file is the one this process writes with no cache at all;
+    when a stored drawing has gone by the time the worker reads it (`lost`), nothing is written
+    there and this process writes it."""
+    from pnp.backends import pdf
+    from pnp.backends.pdf import render_pdf
+    from pnp.outputs import Outputs
+    from pnp.scene import Definition, Group, Image as Picture, Page, Use
+    from pnp.scheduler import Scheduler
+
+    from test_pictures import GOLDEN_CARDS, font_files, kit, page_for
+
+    picture = tmp_path / "picture.png"
+    Image.new("RGB", (8, 8), "#3060a0").save(picture)
+    framed = Definition("framed", 60, 60, Group((Picture(5, 5, 50, 50, str(picture)),)))
+    pages = [page_for(GOLDEN_CARDS[card]) for card in ("leader", "army")]
+    pages.append(Page(60, 60, (Use("framed"),), (framed,)))
+    sent: list[tuple] = []
+    add = Scheduler.add
+
+    def watched(self, function, arguments, done=lambda result: None, **more):
+        return add(self, function, lambda: sent.append(arguments()) or sent[-1], done, **more)
+
+    monkeypatch.setattr(Scheduler, "add", watched)
+    if lost:  # (the worker is forked after this)
+        monkeypatch.setattr(pdf.StoredForms, "find", lambda self, key: (_ for _ in ()).throw(pdf.FormMissing(key)))
+    out = tmp_path / "out"
+    with Scheduler(jobs=1) as workers:
+        outputs = Outputs(out, kit().fonts, workers, None, title="Mini")
+        key = outputs.key("pdf", pages)
+        job = outputs.write_later("print/cards-a4.pdf", key, pages)
+        outputs.drawn("print/cards-a4.pdf", key, job)
+    expected = render_pdf(pages, font_files(), "Mini")
+    assert (out / "print" / "cards-a4.pdf").read_bytes() == expected
+    assert outputs.keys == {"print/cards-a4.pdf": key}
+    (path, skeleton, _, _, stored, _, _, _), = sent
+    assert path == str(out / "print" / "cards-a4.pdf")
+    # the two cards went empty, to be placed from the cache; the picture whole
+    assert sorted(stored) == sorted(pdf.form_name(p.definitions[0].id) for p in pages[:2])
+    assert [d.content.children == () for p in skeleton for d in p.definitions] == [True, True, False]
+    assert all((out / ".cache" / "pdf-forms" / key).is_file() for key in stored.values())
+    # kept next time: no worker asked
+    sent.clear()
+    with Scheduler(jobs=1) as workers:
+        again = Outputs(out, kit().fonts, workers, None, title="Mini")
+        again.previous = {"print/cards-a4.pdf": (key, len(expected))}
+        assert again.write_later("print/cards-a4.pdf", key, pages) is None
+    assert sent == []

@@ -141,10 +141,22 @@ class FormCache:
         self.save = save
         self.limit = limit
         self.streams: dict[tuple[str, tuple], tuple[list[str], list[str]]] = {}
+        self.fonts: dict[int, tuple[Definition, list[str]]] = {}  # the fonts each definition draws with
 
     @staticmethod
     def _text(key: tuple) -> str:
         return hashlib.sha256(repr(key).encode("utf-8")).hexdigest()
+
+    def key_of(self, definition: Definition, charset: Mapping[str, str]) -> tuple | None:
+        """What a definition's stream is drawn from: its content and its fonts' subsets."""
+        fonts = self.fonts.get(id(definition))
+        if fonts is None or fonts[0] is not definition:
+            fonts = self.fonts[id(definition)] = (definition, sorted({t.font for t in texts([definition.content])}))
+        return self.digest(definition), tuple((f, charset.get(f)) for f in fonts[1])
+
+    def text_key(self, definition: Definition, charset: Mapping[str, str]) -> str:
+        """key_of as the text `load` and `save` are given."""
+        return self._text(self.key_of(definition, charset))
 
     def find(self, key: tuple) -> tuple[list[str], list[str]] | None:
         found = self.streams.pop(key, None)
@@ -169,6 +181,60 @@ class FormCache:
         self.streams[key] = stream  # the last used last
         if self.save is not None and len(self.streams) > self.limit:  # the others are in the cache
             del self.streams[next(iter(self.streams))]
+
+
+class FormMissing(Exception):
+    """A stream a document was to place from the cache is not there (or is damaged)."""
+
+
+class StoredForms(FormCache):
+    """In a worker process: the streams of the definitions the main process found in the
+    build's cache (out/.cache/pdf-forms), by form name and cache key, read from there; the
+    pages it is given carry those definitions empty (`skeleton`), and the others whole."""
+
+    def __init__(self, stored: Mapping[str, str], folder: str):
+        from ..cache import Cache
+
+        super().__init__(lambda definition: "")
+        self.stored = stored
+        self.store = Cache(Path(folder))
+
+    def key_of(self, definition: Definition, charset: Mapping[str, str]) -> str | None:  # type: ignore[override]
+        return self.stored.get(form_name(definition.id))
+
+    def find(self, key: str) -> tuple[list[str], list[str]]:  # type: ignore[override]
+        data = self.store.get("pdf-forms", key)
+        if data is None:
+            raise FormMissing(key)
+        doc = json.loads(data)
+        return doc["code"], doc["forms"]
+
+    def keep(self, key: str, code: list[str], forms: list[str]) -> None:  # type: ignore[override]
+        pass  # (only definitions the cache could not hold are drawn here)
+
+
+def skeleton(pages: Iterable[Page], stored: Mapping[str, str]) -> list[Page]:
+    """The pages with each definition whose stream is stored left empty: what a worker is sent."""
+    from dataclasses import replace
+
+    empty = Group(())
+    return [replace(page, definitions=tuple(Definition(d.id, d.width, d.height, empty, d.bleed)
+                                            if form_name(d.id) in stored else d for d in page.definitions))
+            for page in pages]
+
+
+def write_pdf_file(path: str, pages: list[Page], fonts: Mapping[str, Path], title: str, stored: Mapping[str, str],
+                   folder: str, duplex: bool, chars: Mapping[str, frozenset[str]]) -> bool:
+    """In a worker process: the PDF of `pages` (a `skeleton`) written to `path`, each stored
+    stream placed from the cache; False, and nothing written, when one is not there."""
+    from ..files import write_atomic
+
+    try:
+        data = render_pdf(pages, fonts, title, StoredForms(stored, folder), duplex, chars)
+    except FormMissing:
+        return False
+    write_atomic(Path(path), data)
+    return True
 
 
 class _Painter:
@@ -268,10 +334,7 @@ class _Painter:
         if name in self.forms:
             return
         c, b = self.c, definition.bleed
-        key = None
-        if self.cache is not None:
-            fonts = sorted({t.font for t in texts([definition.content])})
-            key = (self.cache.digest(definition), tuple((f, self.charset.get(f)) for f in fonts))
+        key = self.cache.key_of(definition, self.charset) if self.cache is not None else None
         c.beginForm(name, -b, -b, definition.width + b, definition.height + b)
         cached = self.cache.find(key) if key is not None else None
         if cached is not None:
@@ -327,7 +390,9 @@ def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = ""
     pages = list(pages)
     buffer = io.BytesIO()
     # start with one of our fonts, so the PDF names no font it does not embed
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=sorted(fonts)[0])
+    # (PDF 1.4 whatever is drawn: reportlab says 1.4 once a colour is set, which a document
+    # placing only drawings from the cache never does)
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=sorted(fonts)[0], pdfVersion=(1, 4))
     canvas.setCreator(f"pnp {__version__}")
     canvas.setProducer(f"pnp {__version__} (reportlab)")
     if title:

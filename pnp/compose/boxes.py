@@ -835,7 +835,8 @@ def with_bleed(definition, bleed: float):
     if isinstance(content.clip, Path) and len(content.children) == 1:  # cut to its shape
         inner = Definition(definition.id, w, h, content.children[0])
         bled = with_bleed(inner, bleed)
-        return Definition(definition.id, w, h, Group((bled.content,), clip=_grown(content.clip, w, h, bleed)), bleed)
+        return Definition(definition.id, w, h, Group((bled.content,), clip=_grown(content.clip, w, h, bleed)), bleed,
+                          ("with_bleed", definition, bleed))
     children = definition.content.children
     if children and isinstance(children[0], Rect) and children[0].x <= 0 and children[0].y <= 0 \
             and children[0].width >= w and children[0].height >= h:
@@ -844,4 +845,4 @@ def with_bleed(definition, bleed: float):
         content = Group((background, *rest), definition.content.transform, definition.content.clip)
     else:
         content = definition.content
-    return Definition(definition.id, w, h, content, bleed)
+    return Definition(definition.id, w, h, content, bleed, ("with_bleed", definition, bleed))

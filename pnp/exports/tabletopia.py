@@ -62,7 +62,7 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
         if ctype.name == "board":
             for board in (b for s in sets for b in s.boards):
                 component = sets[0].component
-                longest = max(board.page.width, board.page.height) * dpi / 72
+                longest = max(board.width, board.height) * dpi / 72  # (without composing it)
                 board_dpi = dpi * min(1.0, MAX_PX / longest)
                 relative = f"{ROOT}/{name}/{board.name}.jpg"
                 row = TabletopiaObject(ctype.tabletopia, board.label, round(to_mm(component.width), 2),
@@ -101,7 +101,8 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
 
     # a board's picture is drawn by a worker (some 50 MB while it is drawn), in full unless
     # over 4000 px a side, which Tabletopia does not take: rounding can add a pixel
-    jobs = {place: outputs.draw_later(rows[place].front, key, board.page, board_dpi, MAX_PX)
+    jobs = {place: outputs.draw_later(rows[place].front, key, lambda board=board: board.page, board_dpi,
+                                         MAX_PX)
             for place, board, key, board_dpi, _ in boards}
 
     def finish() -> None:
