@@ -3,9 +3,9 @@ and the PDF drawing of each card. Kept in out/.cache/, one file per entry, named
 everything the entry is made from (the caller's key), so an entry is never stale, only unused.
 
 Each entry starts with the SHA-256 of its contents: a damaged entry is not used. When the
-cache grows past its limit, the entries written longest ago go first (reading an entry
-changes nothing on disk: during a build the cache is a hard link to the last output's,
-which must stay as it was). Outputs never depend on what the cache holds: a build with an
+cache grows past its limit, the entries written longest ago go first, but never one the
+build used (reading an entry changes nothing on disk: during a build the cache is a hard
+link to the last output's, which must stay as it was). Outputs never depend on what the cache holds: a build with an
 empty cache writes the same bytes.
 """
 
@@ -24,6 +24,7 @@ class Cache:
     def __init__(self, folder: Path, limit: int = LIMIT):
         self.folder = folder
         self.limit = limit
+        self.used: set[Path] = set()  # the entries this build read or wrote: never trimmed
 
     @property
     def present(self) -> bool:
@@ -42,26 +43,35 @@ class Cache:
         check, body = data[:32], data[32:]
         if hashlib.sha256(body).digest() != check:
             return None
+        self.used.add(path)
         return body
 
     def has(self, kind: str, key: str) -> bool:
         """Whether an entry is there (not whether it is whole: `get` tells)."""
-        return self._path(kind, key).is_file()
+        path = self._path(kind, key)
+        if path.is_file():
+            self.used.add(path)
+            return True
+        return False
 
     def put(self, kind: str, key: str, data: bytes) -> None:
-        write_atomic(self._path(kind, key), hashlib.sha256(data).digest() + data)
+        path = self._path(kind, key)
+        write_atomic(path, hashlib.sha256(data).digest() + data)
+        self.used.add(path)
 
     def trim(self) -> None:
-        """Remove the entries written longest ago until the cache is within its limit."""
+        """Remove the entries written longest ago until the cache is within its limit, never
+        one this build used (a large deck's drawings may take more than the limit: the next
+        build needs them all)."""
         entries = []
         for path in self.folder.rglob("*"):
             try:
-                if path.is_file():
+                if path not in self.used and path.is_file():
                     stat = path.stat()
                     entries.append((stat.st_mtime_ns, str(path), stat.st_size))
             except OSError:
                 continue
-        total = sum(size for _, _, size in entries)
+        total = sum(size for _, _, size in entries) + sum(p.stat().st_size for p in self.used if p.is_file())
         for _, name, size in sorted(entries):
             if total <= self.limit:
                 break

@@ -21,6 +21,7 @@ from PIL import Image as PILImage
 from .backends.pdf import FormCache, render_pdf
 from .files import write_atomic
 from .scene import Definition, Page, characters_by_font, single
+from .scene import Path as PathNode
 
 if TYPE_CHECKING:
     from .fonts import FontMetrics
@@ -97,7 +98,7 @@ class Rasterizing:
         upto = len(self.paths) if upto is None else upto
         # every job's PDF has the characters of all the pages: each page is drawn as one PDF of
         # them all would draw it, found in the form cache by the other PDFs of these pages
-        chars = characters_by_font([self.pages[i] for i in self.pending])
+        chars = characters_by_font([self.pages[i] for i in self.pending], o.chars)
         for run in chunks(len(self.pending), self.CHUNK):
             pages = [self.pending[k] for k in run]
             width = thumb_width if thumbs is not None and pages[0] < upto else 0
@@ -153,6 +154,8 @@ class Outputs:
         self._salt_files = list(salt_files)
         self._salt: str | None = None
         self._digests: dict[int, tuple[Definition, str]] = {}
+        self._reprs: dict[int, tuple[object, str]] = {}
+        self.chars: dict = {}  # each definition's characters by font (scene.characters_by_font)
         self.cache = Cache(out / FOLDER)
         # every PDF of the build places the same cards; the next build finds them in the cache
         self.forms = FormCache(self._digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
@@ -191,11 +194,21 @@ class Outputs:
                 self._digests[id(value)] = cached
             return cached[1]
         if isinstance(value, Page):
-            return (f"Page({value.width!r},{value.height!r},{value.children!r},{value.label!r},"
-                    f"[{','.join(self._digest(d) for d in value.definitions)}])")
+            return (f"Page({value.width!r},{value.height!r},[{','.join(map(self._node, value.children))}],"
+                    f"{value.label!r},[{','.join(self._digest(d) for d in value.definitions)}])")
         if isinstance(value, (list, tuple)):
             return "(" + ",".join(self._digest(v) for v in value) + ")"
         return repr(value)
+
+    def _node(self, node: object) -> str:
+        """repr() of a page's node; a line (crop marks and cut lines, shared by every sheet of a
+        grid filled alike) written out once."""
+        if not isinstance(node, PathNode):
+            return repr(node)
+        found = self._reprs.get(id(node))
+        if found is None or found[0] is not node:
+            found = self._reprs[id(node)] = (node, repr(node))
+        return found[1]
 
     def earlier_key(self, relative: str) -> str | None:
         """What the file an earlier build left at `relative` was drawn from, if it is still there."""
@@ -268,7 +281,7 @@ class Outputs:
             return None
 
         def arguments() -> tuple:
-            chars = characters_by_font(pages)
+            chars = characters_by_font(pages, self.chars)
             charset = {name: "".join(sorted(chars[name])) for name in sorted(self.font_files) if name in chars}
             definitions = list({form_name(d.id): d for page in pages for d in page.definitions}.values())
             stored: dict[str, str] = {}
@@ -385,7 +398,7 @@ class Outputs:
                 first.setdefault((d.id, d.bleed), len(first))
         named.sort(key=lambda item: min((first[(d.id, d.bleed)] for d in item[1].definitions), default=-1))
         self.progress.stage("SVG: faces and sheets", len(named))
-        chars = characters_by_font([page for _, page in named])
+        chars = characters_by_font([page for _, page in named], self.chars)
         fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
         renderer = SvgRenderer(self.font_files, chars, self.keep, self.svg_text)
         for relative, page in named:

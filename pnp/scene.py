@@ -174,16 +174,28 @@ def texts(nodes: Iterable[Node]) -> Iterator[Text]:
             yield from texts(node.children)
 
 
-def characters_by_font(pages: Iterable[Page]) -> dict[str, frozenset[str]]:
-    """Every character each font draws anywhere in `pages`."""
+def characters_by_font(pages: Iterable[Page], memo: dict | None = None) -> dict[str, frozenset[str]]:
+    """Every character each font draws anywhere in `pages`; with `memo` (a dict kept by the
+    caller), each definition's characters are read once however many times it is asked about."""
     used: dict[str, set[str]] = {}
     seen: set[int] = set()
     for page in pages:
         roots = list(page.children)
         for d in page.definitions:  # a definition placed on many pages is read once
-            if id(d) not in seen:
-                seen.add(id(d))
+            if id(d) in seen:
+                continue
+            seen.add(id(d))
+            if memo is None:
                 roots.append(d.content)
+                continue
+            found = memo.get(id(d))
+            if found is None or found[0] is not d:
+                own: dict[str, set[str]] = {}
+                for text in texts([d.content]):
+                    own.setdefault(text.font, set()).update(text.text)
+                found = memo[id(d)] = (d, own)
+            for font, chars in found[1].items():
+                used.setdefault(font, set()).update(chars)
         for text in texts(roots):
             used.setdefault(text.font, set()).update(text.text)
     return {font: frozenset(chars) for font, chars in used.items()}

@@ -261,14 +261,17 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatc
 def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Path) -> None:
     from pnp.cache import Cache
 
-    cache = Cache(tmp_path / ".cache", limit=300)  # two entries of 132 bytes
+    earlier = Cache(tmp_path / ".cache", limit=300)  # two entries of 132 bytes
     for n in range(4):
-        cache.put("kind", f"k{n}", bytes([n]) * 100)
+        earlier.put("kind", f"k{n}", bytes([n]) * 100)
         os.utime(tmp_path / ".cache" / "kind" / f"k{n}", ns=(n * 10**9, n * 10**9))
+    cache = Cache(tmp_path / ".cache", limit=300)  # a later build's
     assert cache.get("kind", "k1") == bytes([1]) * 100
     assert os.stat(tmp_path / ".cache" / "kind" / "k1").st_mtime_ns == 10**9  # reading changes nothing
-    cache.trim()  # the oldest go first
-    assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k2", "k3"]
+    cache.trim()  # the oldest go first, but not one this build used
+    assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k1", "k3"]
+    earlier.trim()  # (it wrote them all: what a build uses stays, however large)
+    assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k1", "k3"]
     damaged = tmp_path / ".cache" / "kind" / "k3"
     damaged.write_bytes(damaged.read_bytes()[:-1] + b"x")
     assert cache.get("kind", "k3") is None and cache.get("kind", "missing") is None

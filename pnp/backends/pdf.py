@@ -15,6 +15,7 @@ import hashlib
 import io
 import json
 import re
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
@@ -163,8 +164,7 @@ class FormCache:
         if found is None and self.load is not None:
             data = self.load(self._text(key))
             if data is not None:
-                doc = json.loads(data)
-                found = (doc["code"], doc["forms"])
+                found = _unpack(data)
         if found is not None:
             self._remember(key, found)
         return found
@@ -175,12 +175,22 @@ class FormCache:
         code = ["\n".join(code)] if code else []
         self._remember(key, (code, forms))
         if self.save is not None:
-            self.save(self._text(key), json.dumps({"code": code, "forms": forms}).encode("utf-8"))
+            self.save(self._text(key), zlib.compress(json.dumps({"code": code, "forms": forms}).encode("utf-8")))
 
     def _remember(self, key: tuple, stream: tuple[list[str], list[str]]) -> None:
         self.streams[key] = stream  # the last used last
         if self.save is not None and len(self.streams) > self.limit:  # the others are in the cache
             del self.streams[next(iter(self.streams))]
+
+
+def _unpack(data: bytes) -> tuple[list[str], list[str]] | None:
+    """A stream as the cache keeps it (compressed: a deck's drawings take a fifth of the room);
+    None if it is not one."""
+    try:
+        doc = json.loads(zlib.decompress(data))
+        return doc["code"], doc["forms"]
+    except (zlib.error, ValueError, TypeError, KeyError):
+        return None
 
 
 class FormMissing(Exception):
@@ -204,10 +214,10 @@ class StoredForms(FormCache):
 
     def find(self, key: str) -> tuple[list[str], list[str]]:  # type: ignore[override]
         data = self.store.get("pdf-forms", key)
-        if data is None:
+        found = _unpack(data) if data is not None else None
+        if found is None:
             raise FormMissing(key)
-        doc = json.loads(data)
-        return doc["code"], doc["forms"]
+        return found
 
     def keep(self, key: str, code: list[str], forms: list[str]) -> None:  # type: ignore[override]
         pass  # (only definitions the cache could not hold are drawn here)

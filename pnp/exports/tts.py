@@ -140,7 +140,8 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
     drawing: dict["Job", tuple[str, str]] = {}  # each job and the file it draws, with its key
     # each sheet's PDF has the characters of the whole deck, as the PDF of the deck's PNG
     # images has: a card drawn for one is found in the form cache by the other
-    chars = characters_by_font([single(d) for d in {id(d): d for d in [*faces, *backs, hidden]}.values()])
+    chars = characters_by_font([single(d) for d in {id(d): d for d in [*faces, *backs, hidden]}.values()],
+                               outputs.chars)
 
     def draw(relative: str, key: str, columns: int, rows: int, shown: list[Definition]) -> None:
         pages: list[Definition] = [hidden]
