@@ -71,9 +71,16 @@ class Cache:
                     entries.append((stat.st_mtime_ns, str(path), stat.st_size))
             except OSError:
                 continue
-        total = sum(size for _, _, size in entries) + sum(p.stat().st_size for p in self.used if p.is_file())
+        total = sum(size for _, _, size in entries) + sum(map(_size, self.used))
         for _, name, size in sorted(entries):
             if total <= self.limit:
                 break
             Path(name).unlink(missing_ok=True)
             total -= size
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
