@@ -275,36 +275,29 @@ class Outputs:
         whose drawing is in the cache goes to it empty, to be placed from there; those not
         drawn yet are drawn here first, into the cache. None when an earlier build left it
         drawn from the same content (`key`)."""
-        from .backends.pdf import form_name, skeleton, write_pdf_file
+        from .backends.pdf import charsets, form_name, skeleton, write_pdf_file
 
         if self.reusable(relative, key, counted=False):
             return None
 
         def arguments() -> tuple:
+            from .scheduler import chunks
+
             chars = characters_by_font(pages, self.chars)
-            charset = {name: "".join(sorted(chars[name])) for name in sorted(self.font_files) if name in chars}
-            definitions = list({form_name(d.id): d for page in pages for d in page.definitions}.values())
-            stored: dict[str, str] = {}
-            for again in (False, True):
-                missing = []
-                for d in definitions:
-                    entry = self.key("pdf-form", self.forms.text_key(d, charset))
-                    if self.cache.has("pdf-forms", entry):
-                        stored[form_name(d.id)] = entry
-                    else:
-                        missing.append(d)
-                if not missing or again:  # (what is still missing cannot be kept: drawn by the worker)
-                    break
-                for run in range(0, len(missing), 8):  # drawn into the cache as the document would draw them
-                    render_pdf([single(d) for d in missing[run:run + 8]], self.font_files, self.title, self.forms,
-                               chars=chars)
-                definitions = missing
+            charset = charsets(chars, self.font_files)
+            entries = {form_name(d.id): (d, self.key("pdf-form", self.forms.text_key(d, charset)))
+                       for page in pages for d in page.definitions}
+            missing = [d for d, entry in entries.values() if not self.cache.has("pdf-forms", entry)]
+            for run in chunks(len(missing), 8):  # drawn into the cache as the document would draw them
+                self.pdf([single(missing[i]) for i in run], chars=chars, keep=False)
+            # (what is still missing cannot be kept, a picture's drawing: it goes whole)
+            stored = {name: entry for name, (_, entry) in entries.items() if self.cache.has("pdf-forms", entry)}
             return (str(self.out / relative), skeleton(pages, stored), self.font_files, self.title, stored,
                     str(self.cache.folder), duplex, chars)
 
         def done(written: object) -> None:
             if not written:  # a drawing went from the cache meanwhile: written here
-                write_atomic(self.out / relative, render_pdf(pages, self.font_files, self.title, self.forms, duplex))
+                write_atomic(self.out / relative, self.pdf(pages, duplex, keep=False))
 
         return self.workers.add(write_pdf_file, arguments, done, here=False)
 

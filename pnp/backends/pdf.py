@@ -369,19 +369,22 @@ def _assign_codes(canvas: Canvas, chars: Mapping[str, frozenset[str]], fonts: It
     the same in every document where its fonts have the same characters. Returns each used
     font's characters."""
     doc = canvas._doc
-    charset = {}
+    charset = charsets(chars, fonts)
     for number, name in enumerate(sorted(fonts), start=1):
-        if name not in chars:
+        if name not in charset:
             continue
-        text = "".join(sorted(chars[name]))
         font = pdfmetrics.getFont(name)
-        font.splitString(text, doc)
+        font.splitString(charset[name], doc)
         state = font.state[doc]
         state.internalName = f"{state.namePrefix}{number}"  # what reportlab would name the first
         doc.fontMapping[name] = "/" + state.internalName
         doc.delayedFonts.append(font)
-        charset[name] = text
     return charset
+
+
+def charsets(chars: Mapping[str, frozenset[str]], fonts: Iterable[str]) -> dict[str, str]:
+    """Each of `fonts` that draws characters, with them in the order they get their codes."""
+    return {name: "".join(sorted(chars[name])) for name in sorted(fonts) if name in chars}
 
 
 def render_pdf(pages: Iterable[Page], fonts: Mapping[str, Path], title: str = "",
