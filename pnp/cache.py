@@ -54,6 +54,11 @@ class Cache:
             return True
         return False
 
+    def claim(self, kind: str, key: str) -> None:
+        """Count an entry as used by this build, whether or not it is there yet (a worker
+        process may write it): it is never trimmed."""
+        self.used.add(self._path(kind, key))
+
     def put(self, kind: str, key: str, data: bytes) -> None:
         path = self._path(kind, key)
         write_atomic(path, hashlib.sha256(data).digest() + data)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from .backends.png import PDF
     from .kit import Kit, PieceSet
     from .outputs import Outputs, Rasterizing
     from .scene import Page
@@ -69,7 +70,7 @@ def blank(thumb: tuple[int, int], count: int, columns: int = COLUMNS):
     return Image.new("RGB", contact_size(thumb, count, columns), "white")
 
 
-def patch_contact_sheet(pdf: bytes, dpi: float, thumb_width: int, cells: list[int], count: int, columns: int,
+def patch_contact_sheet(pdf: "PDF", dpi: float, thumb_width: int, cells: list[int], count: int, columns: int,
                         path: str) -> bool:
     """In a worker process: draw the PDF's pages as the thumbnails of `cells` into the sheet
     (or page) of `count` cells at `path`. False, and nothing written, if it is not of the
@@ -134,9 +135,9 @@ class ContactSheet:
                 page.patch = o.workers.add(
                     patch_contact_sheet,
                     lambda changed=changed, page=page: (
-                        o.pdf([pngs.pages[i] for i in changed], keep=False), pngs.dpi, THUMB_WIDTH,
+                        o.document([pngs.pages[i] for i in changed]), pngs.dpi, THUMB_WIDTH,
                         [i - page.cells.start for i in changed], len(page.cells), COLUMNS, str(o.out / page.relative)),
-                    lambda ok, page=page: setattr(page, "patched", ok), here=False)
+                    lambda ok, page=page: setattr(page, "patched", ok))
             else:
                 page.to_come = sum(1 for i in cells if i in pending)
         pngs.start(THUMB_WIDTH, self.thumbnail, count)

@@ -5,8 +5,9 @@ Every output is keyed by a hash of what it is drawn from (the scene's values, th
 art, pnp's code and the libraries' versions); a build starts from the last output (hard
 links) and keeps each file whose key has not changed. Rendering goes through here too: the
 PDFs of a build (with the card drawings each PDF places again), the SVG files (written at
-the end, with one subset of each font) and rasterized pages, in this process or in the
-workers (pnp.scheduler).
+the end, with one subset of each font) and rasterized pages. What shows a whole set or is a
+picture is made by the worker processes (pnp.scheduler), from the pages: this process,
+which holds the kit, never holds a set's document or a picture too.
 """
 
 from __future__ import annotations
@@ -65,6 +66,11 @@ def content_hash(value: object) -> str:
     return hashlib.sha256(buffer.getvalue()).hexdigest()
 
 
+def _draw(document: Callable[[], bytes | None]) -> None:
+    """In a worker process: make a document for the card drawings it keeps in the cache."""
+    document()
+
+
 @dataclass(eq=False)
 class Rasterizing:
     """Pages the worker processes are rasterizing to files, a few to each job, every job
@@ -104,7 +110,7 @@ class Rasterizing:
             width = thumb_width if thumbs is not None and pages[0] < upto else 0
 
             def arguments(pages=pages, width=width) -> tuple:
-                return (o.pdf([self.pages[i] for i in pages], chars=chars, keep=False), self.dpi,
+                return (o.document([self.pages[i] for i in pages], chars), self.dpi,
                         [str(self.paths[i]) for i in pages], width, self.alpha)
 
             def done(results: list, pages=pages) -> None:
@@ -161,7 +167,7 @@ class Outputs:
         self.forms = FormCache(self._digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
                                lambda k, data: self.cache.put("pdf-forms", self.key("pdf-form", k), data))
         self._kept: dict[str, str] = {}
-        self._pdfs: dict[str, bytes] = {}
+        self._drawing: dict[str, "Job"] = {}  # card drawings a worker is to draw into the cache, by cache key
         self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
 
     # --- keys -------------------------------------------------------------------------
@@ -258,48 +264,80 @@ class Outputs:
     def draw_later(self, relative: str, key: str, page: Callable[[], Definition], dpi: float,
                    largest: int = 0) -> "Job | None":
         """Have a worker draw `page()` alone as the image file `relative` (cut to `largest` px a
-        side if given): a picture too large for the main process, which holds the kit, to hold
-        too. None when an earlier build left it drawn from the same content (`key`): then `page`
-        is not called (a board is not even composed)."""
+        side if given). None when an earlier build left it drawn from the same content
+        (`key`): then `page` is not called (a board is not even composed)."""
         from .backends.png import render_file
 
         if self.reusable(relative, key, counted=False):
             return None
-        return self.workers.add(render_file,
-                                lambda: (self.pdf([single(page())]), dpi, str(self.out / relative), largest),
-                                here=False)
+        return self.workers.add(render_file, lambda: (self.document([single(page())]), dpi, str(self.out / relative),
+                                                      largest))
+
+    def document(self, pages: Sequence[Page], chars: Mapping[str, frozenset[str]] | None = None,
+                 duplex: bool = False, stored: Sequence[str] = ()) -> Callable[[], bytes | None]:
+        """What makes the PDF of `pages` in a worker process (pnp.backends.pdf.document), so
+        that the main process, which holds the kit, never holds the drawing too: each card
+        drawing is placed from the build's cache, or drawn there and kept in the cache for the
+        next document. Those named in `stored` (form names, in the cache now) go empty."""
+        from functools import partial
+
+        from .backends.pdf import document, skeleton
+
+        chars = characters_by_font(pages, self.chars) if chars is None else chars
+        entries = self.form_entries(pages, chars)
+        kept = {name: entries.pop(name) for name in stored}
+        return partial(document, skeleton(pages, kept), self.font_files, self.title, kept, str(self.cache.folder),
+                       duplex, chars, entries)
+
+    def form_entries(self, pages: Sequence[Page], chars: Mapping[str, frozenset[str]]) -> dict[str, str]:
+        """Each card drawing the pages place, by form name: the key of its stream in the cache
+        (which keeps it for this build, whoever writes it)."""
+        from .backends.pdf import charsets, form_name
+
+        charset = charsets(chars, self.font_files)
+        entries: dict[str, str] = {}
+        for page in pages:
+            for d in page.definitions:
+                name = form_name(d.id)
+                if name not in entries:
+                    entries[name] = self.key("pdf-form", self.forms.text_key(d, charset))
+                    self.cache.claim("pdf-forms", entries[name])
+        return entries
 
     def write_later(self, relative: str, key: str, pages: Sequence[Page], duplex: bool = False) -> "Job | None":
         """Have a worker write the PDF of `pages` (a print file that shows a whole set: the
-        main process, which holds the kit, never holds the document too). Every definition
-        whose drawing is in the cache goes to it empty, to be placed from there; those not
-        drawn yet are drawn here first, into the cache. None when an earlier build left it
-        drawn from the same content (`key`)."""
-        from .backends.pdf import charsets, form_name, skeleton, write_pdf_file
+        main process, which holds the kit, never holds the document too). The drawings not in
+        the cache are drawn into it first, a few to a job; the print file's own job is sent
+        every drawing then in the cache empty, to be placed from there, and the others whole.
+        None when an earlier build left it drawn from the same content (`key`)."""
+        from .backends.pdf import form_name, write_pdf_file
+        from .scheduler import chunks
 
         if self.reusable(relative, key, counted=False):
             return None
+        chars = characters_by_font(pages, self.chars)
+        entries = self.form_entries(pages, chars)
+        missing: dict[str, Definition] = {}  # by cache key
+        for page in pages:
+            for d in page.definitions:
+                entry = entries[form_name(d.id)]
+                if entry not in self._drawing and entry not in missing and not self.cache.has("pdf-forms", entry):
+                    missing[entry] = d
+        new, keys = [single(d) for d in missing.values()], list(missing)
+        for run in chunks(len(new), 8):  # (drawn as the document would draw them)
+            job = self.workers.add(_draw, lambda run=run: (self.document([new[i] for i in run], chars),))
+            self._drawing.update((keys[i], job) for i in run)
+        drawing = list({id(job): job for entry in entries.values() if (job := self._drawing.get(entry))}.values())
 
         def arguments() -> tuple:
-            from .scheduler import chunks
-
-            chars = characters_by_font(pages, self.chars)
-            charset = charsets(chars, self.font_files)
-            entries = {form_name(d.id): (d, self.key("pdf-form", self.forms.text_key(d, charset)))
-                       for page in pages for d in page.definitions}
-            missing = [d for d, entry in entries.values() if not self.cache.has("pdf-forms", entry)]
-            for run in chunks(len(missing), 8):  # drawn into the cache as the document would draw them
-                self.pdf([single(missing[i]) for i in run], chars=chars, keep=False)
-            # (what is still missing cannot be kept, a picture's drawing: it goes whole)
-            stored = {name: entry for name, (_, entry) in entries.items() if self.cache.has("pdf-forms", entry)}
-            return (str(self.out / relative), skeleton(pages, stored), self.font_files, self.title, stored,
-                    str(self.cache.folder), duplex, chars)
+            stored = [name for name, entry in entries.items() if self.cache.has("pdf-forms", entry)]
+            return (str(self.out / relative), self.document(pages, chars, duplex, stored))
 
         def done(written: object) -> None:
             if not written:  # a drawing went from the cache meanwhile: written here
-                write_atomic(self.out / relative, self.pdf(pages, duplex, keep=False))
+                write_atomic(self.out / relative, self.pdf(pages, duplex))
 
-        return self.workers.add(write_pdf_file, arguments, done, here=False)
+        return self.workers.add(write_pdf_file, arguments, done, drawing)
 
     def drawn(self, relative: str, key: str, job: "Job | None") -> None:
         """Wait for what `draw_later` or `write_later` started, and count the file as made (or kept)."""
@@ -350,19 +388,9 @@ class Outputs:
 
     # --- rendering --------------------------------------------------------------------
 
-    def pdf(self, pages: Sequence[Page], duplex: bool = False, chars: Mapping[str, frozenset[str]] | None = None,
-            keep: bool = True) -> bytes:
-        """The PDF of `pages` (with `duplex`, asking to be printed on both sides; with `chars`,
-        its fonts subset to those characters); with `keep`, the last few are kept, as the
-        board's PNG and its export image are rasterized from the same page."""
-        if not keep:
-            return render_pdf(pages, self.font_files, self.title, self.forms, duplex, chars)
-        key = hashlib.sha256((self._digest(list(pages)) + repr(duplex) + repr(chars)).encode("utf-8")).hexdigest()
-        if key not in self._pdfs:
-            if len(self._pdfs) >= 4:
-                del self._pdfs[next(iter(self._pdfs))]
-            self._pdfs[key] = render_pdf(pages, self.font_files, self.title, self.forms, duplex, chars)
-        return self._pdfs[key]
+    def pdf(self, pages: Sequence[Page], duplex: bool = False) -> bytes:
+        """The PDF of `pages`, in this process (with `duplex`, asking to be printed on both sides)."""
+        return render_pdf(pages, self.font_files, self.title, self.forms, duplex)
 
     def svg_now(self, page: Page) -> str:
         """One page as SVG, its fonts subset to its own characters."""
@@ -411,19 +439,3 @@ class Outputs:
         if start:
             rasterizing.start()
         return rasterizing
-
-    def rasterize_now(self, named: Sequence[tuple[str, Page]], dpi: float, tag: str, alpha: bool = False) -> None:
-        """Rasterize each (file, page) whose content changed since the last build, in this
-        process, and write it as the file name says (.png or .jpg); with `alpha`, on a
-        transparent background with on/off alpha."""
-        from .backends.png import encode, rasterize, rasterize_rgba
-
-        pending = []
-        for relative, page in named:
-            key = self.key(tag, page, dpi, relative.rsplit(".", 1)[-1])
-            if not self.reusable(relative, key):
-                pending.append((relative, page, key))
-        if pending:
-            pdf = self.pdf([page for _, page, _ in pending])
-            for (relative, _, key), image in zip(pending, (rasterize_rgba if alpha else rasterize)(pdf, dpi)):
-                self.write(relative, encode(image, relative, dpi), key)

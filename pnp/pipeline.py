@@ -148,7 +148,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         if options.wants("pod"):
             pod.build(kit, outputs)
         outputs.write_svgs()
-        workers.finish()  # the workers have been rasterizing all along: wait for them, helping
+        workers.finish()  # the workers have been drawing all along: wait for them
         if options.wants("gallery"):
             gallery.build(kit, outputs, options, rows)
     outputs.result.files.sort()

@@ -176,7 +176,8 @@ def texts(nodes: Iterable[Node]) -> Iterator[Text]:
 
 def characters_by_font(pages: Iterable[Page], memo: dict | None = None) -> dict[str, frozenset[str]]:
     """Every character each font draws anywhere in `pages`; with `memo` (a dict kept by the
-    caller), each definition's characters are read once however many times it is asked about."""
+    caller), each definition's characters are read once however many times it is asked about
+    (and kept as a string: a deck's sets of characters would take tens of megabytes)."""
     used: dict[str, set[str]] = {}
     seen: set[int] = set()
     for page in pages:
@@ -193,7 +194,7 @@ def characters_by_font(pages: Iterable[Page], memo: dict | None = None) -> dict[
                 own: dict[str, set[str]] = {}
                 for text in texts([d.content]):
                     own.setdefault(text.font, set()).update(text.text)
-                found = memo[id(d)] = (d, own)
+                found = memo[id(d)] = (d, {font: "".join(sorted(chars)) for font, chars in own.items()})
             for font, chars in found[1].items():
                 used.setdefault(font, set()).update(chars)
         for text in texts(roots):

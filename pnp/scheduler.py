@@ -2,17 +2,18 @@
 when first needed, for rasterizing pages and other long tasks, and the work that waits for
 them (`later`), done in the order given.
 
-Work goes to the pool as jobs, a few at a time: a job's arguments (the PDF of its few pages,
-say) are made only when it is sent, and its result is taken (`done`) in this process as
-soon as this process looks (`poll`, which the build's writing of files calls all along) or
+Work goes to the pool as jobs, a few at a time, each once the jobs it comes after are done
+(a print file after the card drawings it places): a job's arguments (its few pages, say)
+are made only when it is sent, and its result is taken (`done`) in this process as soon
+as this process looks (`poll`, which the build's writing of files calls all along) or
 waits for it. So however large the deck, the build holds the arguments and results of a
-window of jobs, never those of all of them."""
+window of jobs, never those of all of them; and this process does none of them."""
 
 from __future__ import annotations
 
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 
@@ -23,7 +24,7 @@ class Job:
     function: Callable
     arguments: Callable[[], tuple]  # made when the job is sent, not before
     done: Callable[[object], None]
-    here: bool = True  # may be done by the main process, waiting for it (a small job)
+    after: list["Job"] = field(default_factory=list)  # sent once these are done
     future: Future | None = None  # while in a worker's hands
     finished: bool = False
 
@@ -64,11 +65,11 @@ class Scheduler:
             pool.submit(os.getpid)
 
     def add(self, function: Callable, arguments: Callable[[], tuple],
-            done: Callable[[object], None] = lambda result: None, here: bool = True) -> Job:
-        """Queue `function(*arguments())` for a worker; `done` takes its result, in this process.
-        A job that holds a large picture while it works (`here` False) is left to the
-        workers, so that the main process, which holds the kit, never holds one too."""
-        job = Job(function, arguments, done, here)
+            done: Callable[[object], None] = lambda result: None, after: Sequence[Job] = ()) -> Job:
+        """Queue `function(*arguments())` for a worker, sent once the jobs `after` are done;
+        `done` takes its result, in this process. Every job goes to the workers: the main
+        process, which holds the kit, never holds a picture or a drawing too."""
+        job = Job(function, arguments, done, list(after))
         self.queue.append(job)
         self.poll()
         return job
@@ -94,7 +95,10 @@ class Scheduler:
                     still.append(job)
             self.sent = still
         while self.queue and len(self.sent) < self.AHEAD * self.workers:
-            job = self.queue.popleft()
+            job = next((j for j in self.queue if _ready(j)), None)
+            if job is None:  # (each waits for jobs sent before it)
+                break
+            self.queue.remove(job)
             job.future = self.pool().submit(job.function, *job.arguments())
             self.sent.append(job)
 
@@ -104,9 +108,8 @@ class Scheduler:
         job.done(future.result())
 
     def wait_for(self, jobs: Sequence[Job], taken: Callable[[Job], None] = lambda job: None) -> None:
-        """Until every one of `jobs` is done: this process does the small ones no worker has
-        been sent, from the back, while the workers take the others from the front; `taken`
-        hears of each as its result is taken."""
+        """Until every one of `jobs` is done, those not sent yet sent first; `taken` hears of
+        each as its result is taken."""
         left = list(jobs)
         while True:
             self.poll()
@@ -115,17 +118,10 @@ class Scheduler:
             left = [j for j in left if not j.finished]
             if not left:
                 return
-            unsent = [j for j in left if j.future is None]
-            here = [j for j in unsent if j.here]
-            if here:
-                job = here[-1]
-                self.queue.remove(job)
-                job.finished = True
-                job.done(job.function(*job.arguments()))
-                continue
-            for job in reversed(unsent):  # the workers' next
-                self.queue.remove(job)
-                self.queue.appendleft(job)
+            for job in reversed([j for j in left if j.future is None]):  # the workers' next, after theirs
+                for first in (job, *reversed([a for a in job.after if a.future is None and not a.finished])):
+                    self.queue.remove(first)
+                    self.queue.appendleft(first)
             self.poll()
             wait([j.future for j in self.sent], return_when=FIRST_COMPLETED)
 
@@ -150,6 +146,14 @@ class Scheduler:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _ready(job: Job) -> bool:
+    """Whether the jobs `job` waits for are done (those done are let go)."""
+    if job.after and not job.after[-1].finished:  # (the last sent is usually the last done)
+        return False
+    job.after = [a for a in job.after if not a.finished]
+    return not job.after
 
 
 def chunks(count: int, size: int) -> Iterable[range]:

@@ -43,8 +43,9 @@ class Document:
 
     file: str
     data: Any
-    values: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
-    keys: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
+    # each as one number, line * COLUMNS + column (a deck's documents hold hundreds of thousands)
+    values: dict[DataPath, int] = field(default_factory=dict)
+    keys: dict[DataPath, int] = field(default_factory=dict)
     digest: str = ""  # SHA-256 of the file's bytes: the same bytes give the same data
     lists: dict[str, str] = field(default_factory=dict)  # list keys -> what messages call an item: {"cards": "card"}
     schema: str = ""  # the name of the schema it was checked against (see pnp.schema.check)
@@ -56,10 +57,10 @@ class Document:
         """
         path = tuple(path)
         if key and path in self.keys:
-            return Location(self.file, *self.keys[path])
+            return Location(self.file, *divmod(self.keys[path], COLUMNS))
         while path not in self.values and path:
             path = path[:-1]
-        return Location(self.file, *self.values.get(path, (1, 1)))
+        return Location(self.file, *divmod(self.values.get(path, COLUMNS + 1), COLUMNS))
 
 
 class _Stop(Exception):
@@ -67,8 +68,16 @@ class _Stop(Exception):
         self.problem = found
 
 
+COLUMNS = 1 << 24  # more than a line of a file pnp reads can hold (MAX_FILE_BYTES)
+
+
 def _position(mark: Any) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
+
+
+def _packed(mark: Any) -> int:
+    """A position as Document keeps it."""
+    return (mark.line + 1) * COLUMNS + mark.column + 1
 
 
 def _too_deep(text: str) -> int | None:
@@ -111,8 +120,8 @@ def _offset_to_position(text: str, offset: int) -> tuple[int, int]:
 class _Converter:
     def __init__(self, file: str):
         self.file = file
-        self.values: dict[DataPath, tuple[int, int]] = {}
-        self.keys: dict[DataPath, tuple[int, int]] = {}
+        self.values: dict[DataPath, int] = {}
+        self.keys: dict[DataPath, int] = {}
         self.problems: list[Problem] = []
         self.nodes = 0
         self.converted: set[int] = set()
@@ -139,7 +148,7 @@ class _Converter:
             ))
         # The first place a node is seen wins, so a value reached through an alias
         # is located where it is written.
-        self.values.setdefault(path, _position(node.start_mark))
+        self.values.setdefault(path, _packed(node.start_mark))
         if isinstance(node, yaml.ScalarNode):
             try:
                 return self.scalars.construct_object(node, deep=True)
@@ -187,8 +196,9 @@ class _Converter:
                 ))
                 continue
             first_seen[key] = line
-            self.keys[path + (key,)] = _position(key_node.start_mark)
-            result[key] = self.convert(value_node, path + (key,))
+            inner = path + (key,)
+            self.keys[inner] = _packed(key_node.start_mark)
+            result[key] = self.convert(value_node, inner)
         for source in merged:
             if id(source) in self.active:
                 raise _Stop(problem("yaml-alias", self.loc(source), "a merge key refers to the mapping that contains it"))
@@ -255,8 +265,8 @@ def remembered(documents) -> list[dict]:
     for doc in documents:
         if doc.digest and _plain(doc.data):
             kept.append({"file": doc.file, "digest": doc.digest, "data": doc.data,
-                         "values": [[list(k), *v] for k, v in doc.values.items()],
-                         "keys": [[list(k), *v] for k, v in doc.keys.items()]})
+                         "values": [[list(k), v] for k, v in doc.values.items()],
+                         "keys": [[list(k), v] for k, v in doc.keys.items()]})
     return kept
 
 
@@ -264,8 +274,8 @@ def remember(entries: list[dict]) -> None:
     """Take documents a build kept (see `remembered`)."""
     for entry in entries:
         doc = Document(entry["file"], entry["data"],
-                       {tuple(path): (line, column) for path, line, column in entry["values"]},
-                       {tuple(path): (line, column) for path, line, column in entry["keys"]},
+                       {tuple(path): position for path, position in entry["values"]},
+                       {tuple(path): position for path, position in entry["keys"]},
                        entry["digest"])
         _known[(doc.file, doc.digest)] = doc
 

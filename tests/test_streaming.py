@@ -107,9 +107,9 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
 
 
 def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With jobs of 2 pages and deck sheets of 3 cards, each rasterizing job's PDF holds its 2
-    pages (or the last one), never the set's; each Tabletop Simulator sheet's PDF holds the
-    hidden card and the sheet's own cards, once each."""
+    """With jobs of 2 pages and deck sheets of 3 cards, each rasterizing job is sent its 2
+    pages (or the last one) to draw, never the set's, and no PDF: the worker makes it; each
+    Tabletop Simulator sheet's PDF holds the hidden card and the sheet's own cards, once each."""
     import pnp.exports.tts as tts
     from pnp.backends.png import render_files
     from pnp.exports.tts import draw_sheet
@@ -122,19 +122,18 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
     names: list = []
     add = Scheduler.add
 
-    def watched(self, function, arguments, done=lambda result: None, **more):
+    def watched(self, function, arguments, done=lambda result: None, after=()):
         def made() -> tuple:
             args = arguments()
-            document = pdfium.PdfDocument(args[0])
-            pages = len(document)
-            document.close()
-            if function is render_files:
+            assert callable(args[0])  # (pnp.backends.pdf.document, for the worker to call)
+            pages = len(args[0].args[0])
+            if function is render_files and "/png/" in args[2][0]:  # (not the Tabletopia images)
                 seen.append(("raster", pages, len(args[2])))
             elif function is draw_sheet:
                 seen.append(("tts", pages, len(args[5])))  # a list of cells for each page
                 names.append((Path(args[2]).name, pages))
             return args
-        return add(self, function, made, done, **more)
+        return add(self, function, made, done, after)
 
     monkeypatch.setattr(Scheduler, "add", watched)
     _build(mini, tmp_path / "out", "--only", "cards", "--only", "tts", "--format", "png")
@@ -194,11 +193,11 @@ def test_the_form_cache_keeps_its_last_streams_and_finds_the_others_on_disk() ->
 @pytest.mark.parametrize("lost", [False, True])
 def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lost: bool) -> None:
-    """A print file goes to a worker with every card drawing it can place from the cache left
-    empty (those not drawn yet drawn here first, into the cache), and a picture's drawing, which
-    the cache cannot hold, whole. The file is the one this process writes with no cache at all;
-    when a stored drawing has gone by the time the worker reads it (`lost`), nothing is written
-    there and this process writes it."""
+    """A print file goes to a worker once the card drawings not in the cache are drawn into it,
+    by a job of their own; it is sent every drawing in the cache empty, to be placed from there,
+    and a picture's drawing, which the cache cannot hold, whole. The file is the one this
+    process writes with no cache at all; when a stored drawing has gone by the time the worker
+    reads it (`lost`), nothing is written there and this process writes it."""
     from pnp.backends import pdf
     from pnp.backends.pdf import render_pdf
     from pnp.outputs import Outputs
@@ -212,28 +211,41 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
     framed = Definition("framed", 60, 60, Group((Picture(5, 5, 50, 50, str(picture)),)))
     pages = [page_for(GOLDEN_CARDS[card]) for card in ("leader", "army")]
     pages.append(Page(60, 60, (Use("framed"),), (framed,)))
-    sent: list[tuple] = []
+    sent: list[tuple[str, tuple]] = []  # each job's function and arguments, as it is sent
     add = Scheduler.add
 
-    def watched(self, function, arguments, done=lambda result: None, **more):
-        return add(self, function, lambda: sent.append(arguments()) or sent[-1], done, **more)
+    def watched(self, function, arguments, done=lambda result: None, after=()):
+        return add(self, function, lambda: sent.append((function.__name__, arguments())) or sent[-1][1], done, after)
 
     monkeypatch.setattr(Scheduler, "add", watched)
-    if lost:  # (the worker is forked after this)
-        monkeypatch.setattr(pdf.StoredForms, "find", lambda self, key: (_ for _ in ()).throw(pdf.FormMissing(key)))
+    if lost:  # every drawing sent empty has gone (the worker is forked after this)
+        find = pdf.StoredForms.find
+
+        def gone(self, key):
+            if key in self.must:
+                raise pdf.FormMissing(key)
+            return find(self, key)
+        monkeypatch.setattr(pdf.StoredForms, "find", gone)
     out = tmp_path / "out"
-    with Scheduler(jobs=1) as workers:
+    with Scheduler(jobs=2) as workers:
         outputs = Outputs(out, kit().fonts, workers, None, title="Mini")
         key = outputs.key("pdf", pages)
-        job = outputs.write_later("print/cards-a4.pdf", key, pages)
-        outputs.drawn("print/cards-a4.pdf", key, job)
+        jobs = [outputs.write_later(f"print/cards-{paper}.pdf", key, pages) for paper in ("a4", "letter")]
+        for paper, job in zip(("a4", "letter"), jobs):
+            outputs.drawn(f"print/cards-{paper}.pdf", key, job)
     expected = render_pdf(pages, font_files(), "Mini")
     assert (out / "print" / "cards-a4.pdf").read_bytes() == expected
-    assert outputs.keys == {"print/cards-a4.pdf": key}
-    (path, skeleton, _, _, stored, _, _, _), = sent
+    assert (out / "print" / "cards-letter.pdf").read_bytes() == expected
+    assert outputs.keys == {"print/cards-a4.pdf": key, "print/cards-letter.pdf": key}
+    # the drawings first, once for both files (which are sent once they are done)
+    assert [name for name, _ in sent] == ["_draw", "write_pdf_file", "write_pdf_file"]
+    (drawing,), (path, document), _ = (arguments for _, arguments in sent)
+    assert [len(page.definitions) for page in drawing.args[0]] == [1, 1, 1]
     assert path == str(out / "print" / "cards-a4.pdf")
+    skeleton, _, _, stored, _, _, _, whole = document.args
     # the two cards went empty, to be placed from the cache; the picture whole
     assert sorted(stored) == sorted(pdf.form_name(p.definitions[0].id) for p in pages[:2])
+    assert list(whole) == [pdf.form_name("framed")]
     assert [d.content.children == () for p in skeleton for d in p.definitions] == [True, True, False]
     assert all((out / ".cache" / "pdf-forms" / key).is_file() for key in stored.values())
     # kept next time: no worker asked

@@ -172,15 +172,24 @@ class FormCache:
     def keep(self, key: tuple, code: list[str], forms: list[str]) -> None:
         """Keep a stream: its code as one line of text (what the PDF writes, the lines joined),
         far smaller in memory than reportlab's many short strings."""
-        code = ["\n".join(code)] if code else []
+        code = _joined(code)
         self._remember(key, (code, forms))
         if self.save is not None:
-            self.save(self._text(key), zlib.compress(json.dumps({"code": code, "forms": forms}).encode("utf-8")))
+            self.save(self._text(key), _pack(code, forms))
 
     def _remember(self, key: tuple, stream: tuple[list[str], list[str]]) -> None:
         self.streams[key] = stream  # the last used last
         if self.save is not None and len(self.streams) > self.limit:  # the others are in the cache
             del self.streams[next(iter(self.streams))]
+
+
+def _joined(code: list[str]) -> list[str]:
+    return ["\n".join(code)] if code else []
+
+
+def _pack(code: list[str], forms: list[str]) -> bytes:
+    """A stream (its code joined) as the cache keeps it (`_unpack` reads it)."""
+    return zlib.compress(json.dumps({"code": code, "forms": forms}).encode("utf-8"))
 
 
 def _unpack(data: bytes) -> tuple[list[str], list[str]] | None:
@@ -198,29 +207,32 @@ class FormMissing(Exception):
 
 
 class StoredForms(FormCache):
-    """In a worker process: the streams of the definitions the main process found in the
-    build's cache (out/.cache/pdf-forms), by form name and cache key, read from there; the
-    pages it is given carry those definitions empty (`skeleton`), and the others whole."""
+    """In a worker process: the streams of card drawings in the build's cache
+    (out/.cache/pdf-forms), by form name and cache key. Those in `stored` came empty
+    (`skeleton`) and must be there; those in `drawn` came whole: taken from there if a process
+    drew them meanwhile, else drawn here and kept there for the documents that follow."""
 
-    def __init__(self, stored: Mapping[str, str], folder: str):
+    def __init__(self, stored: Mapping[str, str], folder: str, drawn: Mapping[str, str] | None = None):
         from ..cache import Cache
 
         super().__init__(lambda definition: "")
-        self.stored = stored
+        self.entries = {**(drawn or {}), **stored}
+        self.must = set(stored.values())
         self.store = Cache(Path(folder))
 
     def key_of(self, definition: Definition, charset: Mapping[str, str]) -> str | None:  # type: ignore[override]
-        return self.stored.get(form_name(definition.id))
+        return self.entries.get(form_name(definition.id))
 
-    def find(self, key: str) -> tuple[list[str], list[str]]:  # type: ignore[override]
+    def find(self, key: str) -> tuple[list[str], list[str]] | None:  # type: ignore[override]
         data = self.store.get("pdf-forms", key)
         found = _unpack(data) if data is not None else None
-        if found is None:
+        if found is None and key in self.must:
             raise FormMissing(key)
         return found
 
     def keep(self, key: str, code: list[str], forms: list[str]) -> None:  # type: ignore[override]
-        pass  # (only definitions the cache could not hold are drawn here)
+        if key not in self.must:
+            self.store.put("pdf-forms", key, _pack(_joined(code), forms))
 
 
 def skeleton(pages: Iterable[Page], stored: Mapping[str, str]) -> list[Page]:
@@ -233,15 +245,23 @@ def skeleton(pages: Iterable[Page], stored: Mapping[str, str]) -> list[Page]:
             for page in pages]
 
 
-def write_pdf_file(path: str, pages: list[Page], fonts: Mapping[str, Path], title: str, stored: Mapping[str, str],
-                   folder: str, duplex: bool, chars: Mapping[str, frozenset[str]]) -> bool:
-    """In a worker process: the PDF of `pages` (a `skeleton`) written to `path`, each stored
-    stream placed from the cache; False, and nothing written, when one is not there."""
+def document(pages: list[Page], fonts: Mapping[str, Path], title: str, stored: Mapping[str, str], folder: str,
+             duplex: bool, chars: Mapping[str, frozenset[str]], drawn: Mapping[str, str] | None = None) -> bytes | None:
+    """In a worker process: the PDF of `pages`, each card drawing placed from the build's cache
+    (`folder`) or drawn and kept there (see StoredForms); None when one sent empty is not there."""
+    try:
+        return render_pdf(pages, fonts, title, StoredForms(stored, folder, drawn), duplex, chars)
+    except FormMissing:
+        return None
+
+
+def write_pdf_file(path: str, pdf: Callable[[], bytes | None]) -> bool:
+    """In a worker process: the PDF `pdf` makes (`document`) written to `path`; False, and
+    nothing written, when a drawing it was to place from the cache is not there."""
     from ..files import write_atomic
 
-    try:
-        data = render_pdf(pages, fonts, title, StoredForms(stored, folder), duplex, chars)
-    except FormMissing:
+    data = pdf()
+    if data is None:
         return False
     write_atomic(Path(path), data)
     return True

@@ -7,7 +7,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence, Union
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -23,11 +23,20 @@ def _scale(page, dpi: float) -> float:
     return (pixels - 1e-6) / width
 
 
-def rasterize(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
+# A PDF, or what makes it in the process that draws it (pnp.outputs.Outputs.document): the
+# main process, which holds the kit, sends the workers the pages rather than their drawing.
+PDF = Union[bytes, Callable[[], bytes]]
+
+
+def _opened(pdf: PDF) -> pdfium.PdfDocument:
+    return pdfium.PdfDocument(pdf() if callable(pdf) else pdf)
+
+
+def rasterize(pdf: PDF, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
     """Pages of a PDF (all, or those listed) as RGB images at `dpi`.
 
     pdfium is not thread-safe: use it from one thread per process."""
-    document = pdfium.PdfDocument(pdf)
+    document = _opened(pdf)
     try:
         for index in range(len(document)) if pages is None else pages:
             page = document[index]
@@ -67,7 +76,7 @@ def encode(image: Image.Image, path: str | Path, dpi: float | None = None) -> by
     return jpeg_bytes(image, dpi) if str(path).endswith((".jpg", ".jpeg")) else png_bytes(image, dpi)
 
 
-def render_files(pdf: bytes, dpi: float, paths: list[str], thumb_width: int,
+def render_files(pdf: PDF, dpi: float, paths: list[str], thumb_width: int,
                  alpha: bool = False) -> list[tuple[int, bytes, tuple[int, int]]]:
     """In a worker process (or this one): write the PDF's pages as the image files `paths`
     (PNG or JPEG by name), and return a thumbnail `thumb_width` wide of each (none when 0),
@@ -83,7 +92,7 @@ def render_files(pdf: bytes, dpi: float, paths: list[str], thumb_width: int,
     return thumbs
 
 
-def render_file(pdf: bytes, dpi: float, path: str, largest: int = 0) -> int:
+def render_file(pdf: PDF, dpi: float, path: str, largest: int = 0) -> int:
     """In a worker process (or this one): the PDF's first page as the image file `path` (PNG
     or JPEG by name), cut to at most `largest` px a side if given; returns its width."""
     image = next(iter(rasterize(pdf, dpi, [0])))
@@ -130,10 +139,10 @@ def _die_with(parent: int) -> None:
         threading.Thread(target=watch, daemon=True).start()
 
 
-def rasterize_rgba(pdf: bytes, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
+def rasterize_rgba(pdf: PDF, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
     """Each page on a transparent background, with hard on/off alpha (Tabletopia shows no
     partial transparency): a pixel is opaque when it is at least half covered."""
-    document = pdfium.PdfDocument(pdf)
+    document = _opened(pdf)
     try:
         for index in range(len(document)) if pages is None else pages:
             page = document[index]

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 BASIC_PLAN_STORAGE = 200_000_000
 MAX_PX = 4000
 ROOT = "tabletopia"
-WORKERS_FROM = 32  # pieces: a set this large is drawn by the worker processes
 
 
 @dataclass(frozen=True)
@@ -91,13 +90,9 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
                                              round(to_mm(component.height), 2),
                                              scale_to_enter(component.width, px), front, back or "", piece.copies,
                                              component.shape, component.type, component.name))
-        if len(named) >= WORKERS_FROM:
-            paths = [outputs.out / file for file, _ in named]
-            waiting.append(outputs.rasterize_later([page for _, page in named], dpi, paths, "tabletopia",
-                                                   f"Tabletopia: {name}", alpha=alpha))
-        else:
-            outputs.progress.stage(f"Tabletopia: {name}", len(named))
-            outputs.rasterize_now(named, dpi, "tabletopia", alpha=alpha)
+        paths = [outputs.out / file for file, _ in named]
+        waiting.append(outputs.rasterize_later([page for _, page in named], dpi, paths, "tabletopia",
+                                               f"Tabletopia: {name}", alpha=alpha))
 
     # a board's picture is drawn by a worker (some 50 MB while it is drawn), in full unless
     # over 4000 px a side, which Tabletopia does not take: rounding can add a pixel

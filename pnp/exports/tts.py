@@ -33,6 +33,7 @@ from ..scene import Definition, single
 from ..units import to_mm
 
 if TYPE_CHECKING:
+    from ..backends.png import PDF
     from ..kit import Kit, PieceSet
     from ..outputs import Outputs
     from ..scheduler import Job
@@ -102,7 +103,7 @@ class Sheet:
     backs: str | None = None
 
 
-def draw_sheet(pdf: bytes, dpi: float, path: str, columns: int, rows: int, cells: list[list[int]]) -> None:
+def draw_sheet(pdf: "PDF", dpi: float, path: str, columns: int, rows: int, cells: list[list[int]]) -> None:
     """In a worker process: one deck sheet of `columns` x `rows` cells, from the PDF of the
     hidden card and then each card the sheet shows (once, however many cells show it): each
     page is rasterized and pasted into its cells (`cells[page]`) in turn, the hidden card
@@ -153,9 +154,8 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
                 pages.append(d)
                 cells.append([])
             cells[page].append(place)
-        job = outputs.workers.add(draw_sheet, lambda: (outputs.pdf([single(d) for d in pages], chars=chars, keep=False),
-                                                      dpi, str(outputs.out / relative), columns, rows, cells),
-                                  here=False)
+        job = outputs.workers.add(draw_sheet, lambda: (outputs.document([single(d) for d in pages], chars),
+                                                      dpi, str(outputs.out / relative), columns, rows, cells))
         drawing[job] = (relative, key)
 
     for number, start in enumerate(range(0, len(faces), PER_SHEET), start=1):
