@@ -2,15 +2,16 @@
 thumbnails in a grid on white, in png/. A deck of up to PER_PAGE faces has one sheet,
 contact-sheet.png; a larger deck has pages of PER_PAGE faces, contact-sheet-01.png, -02 ...
 
-Each page is drawn as the thumbnails come back from the workers that rasterize the faces,
-and written as soon as its last cell is in: a build holds a page or two at a time, never
-the whole deck's thumbnails. When a page an earlier build left was drawn from the earlier
-versions of its faces, a worker draws again only the cells of the few faces that changed."""
+The workers that rasterize the faces send back each one's thumbnail, compressed; once a
+page's last cell is in, a worker draws the page from them (and from the files of the faces
+not drawn again): the main process never holds a page, only the compressed thumbnails of a
+page or two. When a page an earlier build left was drawn from the earlier versions of its
+faces, a worker draws again only the cells of the few faces that changed."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
@@ -91,6 +92,32 @@ def patch_contact_sheet(pdf: "PDF", dpi: float, thumb_width: int, cells: list[in
     return True
 
 
+def draw_contact_page(path: str, count: int, cells: list[tuple[int, tuple[bytes, tuple[int, int]] | str]],
+                      thumb_width: int, columns: int = COLUMNS) -> None:
+    """In a worker process: the page of `count` cells at `path`, each cell given as its
+    thumbnail (zlib-compressed RGB and its size, as pnp.backends.png.render_files returns it)
+    or as its face's image file; its size is the first thumbnail's."""
+    import zlib
+
+    from PIL import Image
+
+    from .backends.png import png_bytes, thumbnail
+    from .files import write_atomic
+
+    sheet = None
+    for cell, source in cells:
+        if isinstance(source, str):
+            with Image.open(source) as image:
+                thumb = thumbnail(image.convert("RGB"), thumb_width)
+        else:
+            data, size = source
+            thumb = Image.frombytes("RGB", size, zlib.decompress(data))
+        if sheet is None:
+            sheet = blank(thumb.size, count, columns)
+        paste(sheet, cell, thumb, columns)
+    write_atomic(Path(path), png_bytes(sheet))
+
+
 @dataclass(eq=False)
 class _Page:
     relative: str
@@ -100,8 +127,8 @@ class _Page:
     patch: "Job | None" = None  # a worker patching the earlier page
     patched: bool = False
     to_come: int = 0  # thumbnails still to come from the workers
-    sheet: "Image | None" = None  # being drawn
-    written: bool = False
+    thumbs: dict[int, tuple[bytes, tuple[int, int]]] = field(default_factory=dict)  # those come, by face
+    drawing: "Job | None" = None  # a worker drawing it
 
 
 class ContactSheet:
@@ -142,44 +169,29 @@ class ContactSheet:
                 page.to_come = sum(1 for i in cells if i in pending)
         pngs.start(THUMB_WIDTH, self.thumbnail, count)
 
-    def thumbnail(self, index: int, thumb: "Image") -> None:
-        """A face's thumbnail, from the workers: into its page, which is written once full."""
+    def thumbnail(self, index: int, data: bytes, size: tuple[int, int]) -> None:
+        """A face's thumbnail (compressed), from the workers: kept for its page, which a worker
+        draws once its last cell is in."""
         page = self.pages[index // PER_PAGE]
         if page.kept or page.patch is not None:
             return
-        if page.sheet is None:
-            page.sheet = self._begin(page, thumb.size)
-        paste(page.sheet, index - page.cells.start, thumb)
+        page.thumbs[index] = (data, size)
         page.to_come -= 1
         if page.to_come == 0:
-            self._write(page)
+            self._draw(page)
 
-    def _begin(self, page: _Page, size: tuple[int, int] | None, everything: bool = False) -> "Image":
-        """A page's sheet with the thumbnails of the faces an earlier build left (or, with
-        `everything`, of every face) drawn from their files."""
-        from PIL import Image
+    def _draw(self, page: _Page, everything: bool = False) -> None:
+        """Have a worker draw a page from the thumbnails come and the files of the faces an
+        earlier build left (or, with `everything`, of every face)."""
+        drawn_again = set() if everything else set(self.pngs.pending)
 
-        from .backends.png import thumbnail
+        def arguments() -> tuple:
+            cells = [(i - page.cells.start, page.thumbs[i] if i in page.thumbs else str(self.pngs.paths[i]))
+                     for i in page.cells if i in page.thumbs or i not in drawn_again]
+            page.thumbs = {}
+            return str(self.outputs.out / page.relative), len(page.cells), cells, THUMB_WIDTH, COLUMNS
 
-        pending = set() if everything else set(self.pngs.pending)
-        sheet = None if size is None else blank(size, len(page.cells))
-        for i in page.cells:
-            if i in pending:
-                continue
-            with Image.open(self.pngs.paths[i]) as image:
-                thumb = thumbnail(image.convert("RGB"), THUMB_WIDTH)
-            if sheet is None:
-                sheet = blank(thumb.size, len(page.cells))
-            paste(sheet, i - page.cells.start, thumb)
-        return sheet
-
-    def _write(self, page: _Page) -> None:
-        from .backends.png import png_bytes
-        from .files import write_atomic
-
-        write_atomic(self.outputs.out / page.relative, png_bytes(page.sheet))
-        page.sheet = None
-        page.written = True
+        page.drawing = self.outputs.workers.add(draw_contact_page, arguments, first=True)
 
     def __call__(self) -> None:
         """Wait for the faces and the patches, and finish every page."""
@@ -192,11 +204,11 @@ class ContactSheet:
             if page.patch is not None:
                 o.workers.wait_for([page.patch])
                 if not page.patched:  # the earlier page was not of the size expected
-                    page.sheet = self._begin(page, None, everything=True)
-                    self._write(page)
-            elif not page.written:  # no face of it drawn again: from the faces' files
-                page.sheet = self._begin(page, None)
-                self._write(page)
+                    self._draw(page, everything=True)
+            elif page.drawing is None:  # no face of it drawn again: from the faces' files
+                self._draw(page)
+            if page.drawing is not None:
+                o.workers.wait_for([page.drawing])
             o.made(page.relative, page.key)
 
 

@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from PIL import Image as PILImage
-
 from .backends.pdf import FormCache, render_pdf
 from .files import write_atomic
 from .scene import Definition, Page, characters_by_font, single
@@ -91,10 +89,11 @@ class Rasterizing:
     jobs: dict["Job", int] = field(default_factory=dict)  # each job and how many pages it draws
     waited: bool = False
 
-    def start(self, thumb_width: int = 0, thumbs: Callable[[int, PILImage.Image], None] | None = None,
+    def start(self, thumb_width: int = 0, thumbs: Callable[[int, bytes, tuple[int, int]], None] | None = None,
               upto: int | None = None) -> None:
         """Queue the pages for the workers; with `thumbs`, it is given a thumbnail
-        `thumb_width` wide of each page drawn before `upto`, as each job's result comes."""
+        `thumb_width` wide of each page drawn before `upto` (zlib-compressed RGB, and its
+        size), as each job's result comes."""
         from .backends.png import render_files
         from .scheduler import chunks
 
@@ -116,7 +115,7 @@ class Rasterizing:
             def done(results: list, pages=pages) -> None:
                 for index, data, size in results:
                     if pages[index] < upto:
-                        thumbs(pages[index], PILImage.frombytes("RGB", size, data))
+                        thumbs(pages[index], data, size)
 
             self.jobs[o.workers.add(render_files, arguments, done)] = len(pages)
 

@@ -65,12 +65,17 @@ class Scheduler:
             pool.submit(os.getpid)
 
     def add(self, function: Callable, arguments: Callable[[], tuple],
-            done: Callable[[object], None] = lambda result: None, after: Sequence[Job] = ()) -> Job:
-        """Queue `function(*arguments())` for a worker, sent once the jobs `after` are done;
+            done: Callable[[object], None] = lambda result: None, after: Sequence[Job] = (),
+            first: bool = False) -> Job:
+        """Queue `function(*arguments())` for a worker, sent once the jobs `after` are done
+        (with `first`, before the jobs queued: what this process keeps for it goes soonest);
         `done` takes its result, in this process. Every job goes to the workers: the main
         process, which holds the kit, never holds a picture or a drawing too."""
         job = Job(function, arguments, done, list(after))
-        self.queue.append(job)
+        if first:
+            self.queue.appendleft(job)
+        else:
+            self.queue.append(job)
         self.poll()
         return job
 

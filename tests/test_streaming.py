@@ -1,13 +1,15 @@
-"""A large deck builds in memory that does not grow with it: the workers get their jobs a
-window at a time, each job a PDF of its own few pages; a Tabletop Simulator sheet is drawn
-from its own cards; the contact sheet is drawn as the thumbnails come and, above 196 faces,
-split into pages; the form cache keeps only its last streams in memory. (The memory and
-time themselves are measured by benchmarks/scale.py, not here.)"""
+"""A large deck builds in memory that does not grow with it: the workers, and never the main
+process, do every job, given a window at a time, each job its own few pages; a Tabletop
+Simulator sheet is drawn from its own cards; each page of the contact sheet (split into
+pages above 196 faces) is drawn by a worker once its faces' thumbnails are in; the form
+cache keeps only its last streams in memory. (The memory and time themselves are measured
+by benchmarks/scale.py, not here.)"""
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -42,16 +44,35 @@ def _build(game: Path, out: Path, *args: str) -> None:
 def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """The mini game's 7 cards on pages of 3 faces: each page's cells are the faces'
-    thumbnails in order; an edited card's page alone is drawn again (patched), as a clean
-    build draws it; pages of an earlier build of another size are removed, even by a
-    partial build; the gallery links every page."""
+    thumbnails in order, each page drawn by a worker, ahead of the jobs queued, from the
+    thumbnails the workers sent back (or from the faces' files when none was drawn again);
+    an edited card's page alone is drawn again (patched), as a clean build draws it; pages of
+    an earlier build of another size are removed, even by a partial build; the gallery links
+    every page."""
     import pnp.contact as contact
     from pnp.backends.png import thumbnail
+    from pnp.scheduler import Scheduler
 
     monkeypatch.setattr(contact, "PER_PAGE", 3)
+    pages_drawn: list[tuple[str, bool, list[str]]] = []  # each page's file, whether first, its cells' sources
+    add = Scheduler.add
+
+    def watched(self, function, arguments, done=lambda result: None, after=(), first=False):
+        def made() -> tuple:
+            args = arguments()
+            if function is contact.draw_contact_page:
+                pages_drawn.append((Path(args[0]).name, first,
+                                    ["file" if isinstance(source, str) else "thumbnail" for _, source in args[2]]))
+            return args
+        return add(self, function, made, done, after, first)
+
+    monkeypatch.setattr(Scheduler, "add", watched)
     out = tmp_path / "out"
     only = ["--only", "cards", "--format", "png"]
     _build(mini, out, *only)
+    assert sorted(pages_drawn) == [("contact-sheet-01.png", True, ["thumbnail"] * 3),
+                                   ("contact-sheet-02.png", True, ["thumbnail"] * 3),
+                                   ("contact-sheet-03.png", True, ["thumbnail"])]
     faces = [p for p in sorted((out / "png" / "cards").glob("*.png")) if p.stem != "back"]
     assert len(faces) == 7
     pages = sorted(p.name for p in (out / "png").glob("contact-sheet*.png"))
@@ -91,7 +112,9 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
     # a page of 196 again, in a partial build: one contact sheet, the pages gone from the folder
     # and from the build's record
     monkeypatch.setattr(contact, "PER_PAGE", 196)
+    pages_drawn.clear()
     _build(mini, out, *only)
+    assert pages_drawn == [("contact-sheet.png", True, ["file"] * 7)]  # no face drawn again
     assert sorted(p.name for p in (out / "png").glob("contact-sheet*.png")) == ["contact-sheet.png"]
     record = json.loads((out / ".pnp-build.json").read_text("utf-8"))
     assert [f for f in record["files"] if "contact-sheet" in f] == ["png/contact-sheet.png"]
@@ -122,9 +145,11 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
     names: list = []
     add = Scheduler.add
 
-    def watched(self, function, arguments, done=lambda result: None, after=()):
+    def watched(self, function, arguments, done=lambda result: None, after=(), first=False):
         def made() -> tuple:
             args = arguments()
+            if function not in (render_files, draw_sheet):
+                return args
             assert callable(args[0])  # (pnp.backends.pdf.document, for the worker to call)
             pages = len(args[0].args[0])
             if function is render_files and "/png/" in args[2][0]:  # (not the Tabletopia images)
@@ -133,7 +158,7 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
                 seen.append(("tts", pages, len(args[5])))  # a list of cells for each page
                 names.append((Path(args[2]).name, pages))
             return args
-        return add(self, function, made, done, after)
+        return add(self, function, made, done, after, first)
 
     monkeypatch.setattr(Scheduler, "add", watched)
     _build(mini, tmp_path / "out", "--only", "cards", "--only", "tts", "--format", "png")
@@ -166,6 +191,33 @@ def test_jobs_go_to_the_workers_a_window_at_a_time(monkeypatch: pytest.MonkeyPat
         assert sorted(made) == list(range(12)) and len(results) == 12 and len(taken) == 12
         assert all(job.finished and job.future is None for job in jobs)
         assert not scheduler.queue and not scheduler.sent
+
+
+def test_every_job_is_done_by_a_worker_those_after_others_once_they_are_done_first_ones_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The main process does no job, not even while it waits; a job `after` others is sent
+    once they are done, whatever is queued behind them; a job added `first` goes before the
+    jobs queued."""
+    from pnp.scheduler import Scheduler
+
+    monkeypatch.setattr(Scheduler, "AHEAD", 0)  # nothing sent while they are added
+    order: list[str] = []
+    pids: list[int] = []
+    with Scheduler(jobs=1) as scheduler:
+        scheduler.start()
+        drawings = [scheduler.add(_pid, lambda n=n: order.append(f"drawing {n}") or (), pids.append)
+                    for n in range(3)]
+        # (first, before the drawings, but sent after them)
+        scheduler.add(_pid, lambda: order.append("print file") or (), pids.append, after=drawings, first=True)
+        for n in range(2):
+            scheduler.add(_pid, lambda n=n: order.append(f"image {n}") or (), pids.append)
+        scheduler.add(_pid, lambda: order.append("contact page") or (), pids.append, first=True)
+        scheduler.AHEAD = 1  # then one at a time, as the build's writing of files polls
+        while len(pids) < 7:
+            scheduler.poll()
+            time.sleep(0.01)
+    assert os.getpid() not in pids
+    assert order == ["contact page", "drawing 0", "drawing 1", "drawing 2", "print file", "image 0", "image 1"]
 
 
 def test_the_form_cache_keeps_its_last_streams_and_finds_the_others_on_disk() -> None:
@@ -214,8 +266,9 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
     sent: list[tuple[str, tuple]] = []  # each job's function and arguments, as it is sent
     add = Scheduler.add
 
-    def watched(self, function, arguments, done=lambda result: None, after=()):
-        return add(self, function, lambda: sent.append((function.__name__, arguments())) or sent[-1][1], done, after)
+    def watched(self, function, arguments, done=lambda result: None, after=(), first=False):
+        return add(self, function, lambda: sent.append((function.__name__, arguments())) or sent[-1][1], done, after,
+                   first)
 
     monkeypatch.setattr(Scheduler, "add", watched)
     if lost:  # every drawing sent empty has gone (the worker is forked after this)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, Union
@@ -78,22 +79,23 @@ def encode(image: Image.Image, path: str | Path, dpi: float | None = None) -> by
 
 def render_files(pdf: PDF, dpi: float, paths: list[str], thumb_width: int,
                  alpha: bool = False) -> list[tuple[int, bytes, tuple[int, int]]]:
-    """In a worker process (or this one): write the PDF's pages as the image files `paths`
-    (PNG or JPEG by name), and return a thumbnail `thumb_width` wide of each (none when 0),
-    with its page's place in the PDF; with `alpha`, on a transparent background with on/off
-    alpha."""
+    """In a worker process: write the PDF's pages as the image files `paths` (PNG or JPEG by
+    name), and return a thumbnail `thumb_width` wide of each (none when 0), as RGB bytes
+    compressed (a third of the room, for the main process to keep until its contact-sheet
+    page is drawn) with its size and its page's place in the PDF; with `alpha`, on a
+    transparent background with on/off alpha."""
     thumbs = []
     images = rasterize_rgba(pdf, dpi) if alpha else rasterize(pdf, dpi)
     for index, (path, image) in enumerate(zip(paths, images)):
         write_atomic(Path(path), encode(image, path, dpi))
         if thumb_width:
             thumb = thumbnail(image.convert("RGB"), thumb_width)
-            thumbs.append((index, thumb.tobytes(), thumb.size))
+            thumbs.append((index, zlib.compress(thumb.tobytes(), 1), thumb.size))
     return thumbs
 
 
 def render_file(pdf: PDF, dpi: float, path: str, largest: int = 0) -> int:
-    """In a worker process (or this one): the PDF's first page as the image file `path` (PNG
+    """In a worker process: the PDF's first page as the image file `path` (PNG
     or JPEG by name), cut to at most `largest` px a side if given; returns its width."""
     image = next(iter(rasterize(pdf, dpi, [0])))
     if largest:
