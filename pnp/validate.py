@@ -181,25 +181,43 @@ def _kept_work() -> tuple:
     return (
         ("colours", lambda game: colours.remembered(), colours.remember),
         ("schema-clean", lambda game: sorted(schema.clean), schema.clean.update),
-        ("documents", lambda game: yamlload.remembered(game.documents.values()), yamlload.remember),
         ("icons", lambda game: icons.remembered(game.root, game.icons.values()), icons.remember),
         ("text-fit", lambda game: dict(sorted(hygiene.FITS.items())), hygiene.FITS.update),
     )
 
 
+def _document_key(file: str, digest: str) -> str:
+    """A document's entry in the cache: its file, the hash of its bytes, and pnp's code."""
+    import hashlib
+
+    from .fingerprint import environment
+
+    return hashlib.sha256(f"{environment()}|{file}|{digest}".encode("utf-8")).hexdigest()
+
+
 def keep_work(game: "Game", cache) -> None:
-    """Put what this process computed or was given for `game` into a build's cache."""
+    """Put what this process computed or was given for `game` into a build's cache; each
+    document as read, under its content's hash, once (after an edit only the edited file's
+    is written)."""
+    from . import yamlload
     from .fingerprint import environment
 
     for kind, take, _ in _kept_work():
         cache.put(kind, environment(), json.dumps(take(game)).encode("utf-8"))
+    for doc in game.documents.values():
+        if doc.digest and not cache.has("documents", key := _document_key(doc.file, doc.digest)):
+            data = yamlload.kept_data(doc)
+            if data is not None:
+                cache.put("documents", key, data)
 
 
 def reuse_work(cache) -> None:
     """Take back what a build kept (see `keep_work`); an entry from another pnp, or damaged,
     is ignored: what it held is worked out again."""
+    from . import yamlload
     from .fingerprint import environment
 
+    yamlload.read_kept = lambda file, digest: cache.get("documents", _document_key(file, digest))
     try:
         for kind, _, give in _kept_work():
             known = cache.get(kind, environment())

@@ -8,12 +8,13 @@ keys, and stop alias bombs and self-referencing anchors before they expand.
 from __future__ import annotations
 
 import hashlib
+import json
 
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
@@ -234,17 +235,22 @@ def read_problem(exc: Unreadable, where: Location, name: str) -> Problem:
 def parse_yaml(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
     """Parse YAML bytes read from `file` (the name problems are located in). A process that
     reads the same bytes again (pnp watch, the tests) takes what it made the first time, as
-    it does a document a build kept (see `remember`): a document is never changed by its
-    readers, but each gets its own copy of it."""
-    known = _known.get((file, hashlib.sha256(raw).hexdigest())) if _known else None
+    it does a document a build kept (see `kept_data` and `read_kept`): a document is never
+    changed by its readers, but each gets its own copy of it."""
+    digest = hashlib.sha256(raw).hexdigest()
+    known = _known.get((file, digest))
+    if known is None and read_kept is not None:
+        known = _kept_document(file, digest, read_kept(file, digest))
     if known is not None:
         return replace(known, lists={}), []
     doc, problems = _parse_remembered(raw, file)
     return (replace(doc, lists={}) if doc is not None else None), list(problems)
 
 
-# Documents a build kept in its cache, by (file, SHA-256 of the bytes): the next validation
-# reads them instead of parsing the YAML again (most of its time, after a build).
+# Where the documents a build kept are read, by file and SHA-256 of its bytes (set by
+# pnp.validate.reuse_work): the next validation reads them instead of parsing the YAML again
+# (most of its time, after a build); and those read, by the same.
+read_kept: Callable[[str, str], bytes | None] | None = None
 _known: dict[tuple[str, str], Document] = {}
 
 
@@ -259,25 +265,27 @@ def _plain(value: Any) -> bool:
     return False
 
 
-def remembered(documents) -> list[dict]:
-    """Documents as plain data a cache can keep (those whose data JSON keeps as it is)."""
-    kept = []
-    for doc in documents:
-        if doc.digest and _plain(doc.data):
-            kept.append({"file": doc.file, "digest": doc.digest, "data": doc.data,
-                         "values": [[list(k), v] for k, v in doc.values.items()],
-                         "keys": [[list(k), v] for k, v in doc.keys.items()]})
-    return kept
+def kept_data(doc: Document) -> bytes | None:
+    """A document as data a cache can keep (None when JSON would not keep its data as it is)."""
+    if not _plain(doc.data):
+        return None
+    return json.dumps({"data": doc.data, "values": [[list(k), v] for k, v in doc.values.items()],
+                       "keys": [[list(k), v] for k, v in doc.keys.items()]}).encode("utf-8")
 
 
-def remember(entries: list[dict]) -> None:
-    """Take documents a build kept (see `remembered`)."""
-    for entry in entries:
-        doc = Document(entry["file"], entry["data"],
-                       {tuple(path): position for path, position in entry["values"]},
-                       {tuple(path): position for path, position in entry["keys"]},
-                       entry["digest"])
-        _known[(doc.file, doc.digest)] = doc
+def _kept_document(file: str, digest: str, data: bytes | None) -> Document | None:
+    """A document a build kept (`kept_data`), or None when there is none or it cannot be read
+    (from another pnp, or edited by hand: the file is parsed again)."""
+    if data is None:
+        return None
+    try:
+        entry = json.loads(data)
+        doc = Document(file, entry["data"], {tuple(path): position for path, position in entry["values"]},
+                       {tuple(path): position for path, position in entry["keys"]}, digest)
+    except (ValueError, TypeError, KeyError):
+        return None
+    _known[(file, digest)] = doc
+    return doc
 
 
 @lru_cache(maxsize=512)

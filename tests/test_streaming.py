@@ -308,3 +308,24 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
         again.previous = {"print/cards-a4.pdf": (key, len(expected))}
         assert again.write_later("print/cards-a4.pdf", key, pages) is None
     assert sent == []
+
+
+def test_a_build_keeps_each_document_once_and_an_edit_writes_only_the_edited_files(mini: Path,
+                                                                                   tmp_path: Path) -> None:
+    """Validation's documents are kept in the cache one entry per file, by its content: after
+    a card file is edited, the build writes that file's entry alone (the others are left as
+    they were), and validation reads the others from there."""
+    out = tmp_path / "out"
+    only = ["--only", "aid", "--format", "pdf"]
+    _build(mini, out, *only)
+    folder = out / ".cache" / "documents"
+    before = {p.name: p.stat().st_ino for p in folder.iterdir()}
+    assert len(before) == len(list(mini.rglob("*.yaml"))) == 22  # every file of the game, once
+    south = mini / "cards" / "south.yaml"
+    south.write_text(south.read_text("utf-8").replace("{en: Spices, fr: Épices}", "{en: Pepper, fr: Poivre}"),
+                     "utf-8")
+    _build(mini, out, *only)
+    after = {p.name: p.stat().st_ino for p in folder.iterdir()}
+    new = set(after) - set(before)
+    assert len(new) == 1 and json.loads((folder / new.pop()).read_bytes()[32:])["data"]["cards"][-1]
+    assert {name: after[name] for name in before} == before  # none written again
