@@ -8,6 +8,7 @@ import stat
 import tempfile
 from functools import cache
 from pathlib import Path
+from typing import Any, Iterable, Iterator
 
 
 class Unreadable(Exception):
@@ -69,18 +70,39 @@ def read_game_file(root: Path, relative: str, limit: int) -> bytes:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write a file so that readers see the old one or the whole new one, never half."""
+def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """Write a file so that readers see the old one or the whole new one, never half; `data`
+    may come in pieces (a large JSON document as it is encoded, never held whole)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if isinstance(data, (bytes, bytearray, memoryview)):
+                handle.write(data)
+            else:
+                handle.writelines(data)
         os.chmod(tmp, 0o666 & ~umask())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def json_file(doc: Any) -> Iterator[bytes]:
+    """A document as a JSON file, indented by 2 and ending in a newline (what json.dumps gives),
+    in pieces as it is encoded: a large deck's document is never held whole as text."""
+    import json
+
+    batch: list[str] = []
+    size = 0
+    for chunk in json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(doc):
+        batch.append(chunk)
+        size += len(chunk)
+        if size >= 1 << 16:
+            yield "".join(batch).encode("utf-8")
+            batch, size = [], 0
+    batch.append("\n")
+    yield "".join(batch).encode("utf-8")
 
 
 @cache

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from .backends.pdf import FormCache, render_pdf
 from .files import write_atomic
@@ -353,7 +353,7 @@ class Outputs:
             (self.out / relative).unlink(missing_ok=True)
             self.keys.pop(relative, None)
 
-    def write(self, relative: str, data: bytes, key: str | None = None) -> None:
+    def write(self, relative: str, data: bytes | Iterable[bytes], key: str | None = None) -> None:
         self.workers.poll()  # the workers' results, taken as the build goes
         path = self.out / relative
         write_atomic(path, data)
@@ -364,7 +364,7 @@ class Outputs:
         else:
             self.keys[relative] = key
 
-    def make(self, relative: str, key: str, produce: Callable[[], bytes]) -> None:
+    def make(self, relative: str, key: str, produce: Callable[[], bytes | Iterable[bytes]]) -> None:
         """Write an output unless an earlier build left it drawn from the same content."""
         self.workers.poll()
         if not self.reusable(relative, key):

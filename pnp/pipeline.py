@@ -5,13 +5,13 @@ folder and swaps it in only when complete."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from . import __version__
 from .components import types
+from .files import json_file
 from .fonts import FontMetrics, find_font, metrics
 from .impose import DEFAULT_BLEED, PAPERS, duplex_test, interleave, shifted
 from .kit import Ink, Kit, PieceSet
@@ -315,7 +315,7 @@ def data_key(game: "Game", outputs: Outputs) -> str | None:
     return outputs.key("data.json", documents) if all(digest for _, digest in documents) else None
 
 
-def game_data(game: "Game") -> bytes:
+def game_data(game: "Game") -> Iterator[bytes]:
     """data.json: every set's groups and items as validated data, texts in every language."""
     sets = {}
     for component in game.sets.values():
@@ -330,7 +330,7 @@ def game_data(game: "Game") -> bytes:
         sets[component.name] = entry
     doc = {"generator": f"pnp {__version__}", "title": _plain(game.title, game), "languages": list(game.languages),
            "sets": sets}
-    return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return json_file(doc)
 
 
 # --- building safely --------------------------------------------------------------------------

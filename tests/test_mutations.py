@@ -11,7 +11,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import pnp.cli  # noqa: F401  (importing the CLI registers every rule)
@@ -87,6 +87,7 @@ shutil.copytree(MINI, WORK)
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(file=st.sampled_from(FILES), steps=st.lists(mutation, min_size=1, max_size=4))
+@example(file="checks.yaml", steps=[("swap-lines", 16, 27)])  # a unique check over groups, within a group
 def test_mutated_yaml_never_raises(file: str, steps: list[tuple]) -> None:
     for name, data in ORIGINALS.items():
         (WORK / name).write_bytes(data)

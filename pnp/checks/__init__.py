@@ -422,7 +422,8 @@ def _unique(r: _Runner) -> None:
     within = r.check.spec.get("within")
     first: dict[Any, Any] = {}
     for record, env in r.selected():
-        scope = id(record.group) if within == "group" else None
+        # (a check over groups, within a group: each group is its own, as `references` has it)
+        scope = id(record if r.groups else record.group) if within == "group" else None
         for path, value in _field_values(record, name):
             if value is None:
                 continue

@@ -21,7 +21,6 @@ boards first, copies of a piece stacked in one place.
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from urllib.parse import quote
 
 from ..components import types
+from ..files import json_file
 from ..scene import Definition, single
 from ..units import to_mm
 
@@ -336,6 +336,6 @@ def start(kit: "Kit", outputs: "Outputs", options) -> Callable[[list["Tabletopia
                "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
                "Note": f"{title}, made by pnp: {len(save.objects)} objects, their images in {base}",
                "TabStates": {}, "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": save.objects}
-        outputs.write("tts/saved-object.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        outputs.write("tts/saved-object.json", json_file(doc))
 
     return finish
