@@ -267,9 +267,16 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
     if rest:
         sections.append(f"<section><h2>More downloads</h2>{file_list(rest, linked)}</section>")
     out = outputs.out
-    sections = [_drop_missing(section, out) for section in sections]
     if "png" not in options.formats and not any((out / "png" / name).is_dir() for name, _ in kit.print_groups()):
         sections.insert(0, "<p>No pictures: build with PNG among the formats to see them here.</p>")
-    page = PAGE.format(lang=e(language), title=e(game.title.get(language)),
-                       summary=e(", ".join(contents(kit)) + "."), sections="\n".join(sections))
-    outputs.write("index.html", page.encode("utf-8"))
+    # written a section at a time (a large deck's page is megabytes of text)
+    head, tail = PAGE.split("{sections}")
+    head = head.format(lang=e(language), title=e(game.title.get(language)), summary=e(", ".join(contents(kit)) + "."))
+    tail = tail.format()
+
+    def pieces():
+        yield head.encode("utf-8")
+        for i, section in enumerate(sections):
+            yield (("\n" if i else "") + _drop_missing(section, out)).encode("utf-8")
+        yield tail.encode("utf-8")
+    outputs.write("index.html", pieces())
