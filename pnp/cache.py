@@ -5,8 +5,8 @@ everything the entry is made from (the caller's key), so an entry is never stale
 Each entry starts with the SHA-256 of its contents: a damaged entry is not used. When the
 cache grows past its limit, the entries written longest ago go first, but never one the
 build used (reading an entry changes nothing on disk: during a build the cache is a hard
-link to the last output's, which must stay as it was). Outputs never depend on what the cache holds: a build with an
-empty cache writes the same bytes.
+link to the last output's, which must stay as it was). Outputs never depend on what the
+cache holds: a build with an empty cache writes the same bytes.
 """
 
 from __future__ import annotations

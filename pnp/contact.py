@@ -144,7 +144,7 @@ class ContactSheet:
         for earlier in sorted(o.previous):  # pages of an earlier build of another size
             if NAME.fullmatch(earlier) and earlier not in files:
                 o.forget(earlier)
-        pending = set(pngs.pending)
+        self.pending = pending = set(pngs.pending)  # the faces drawn again
         self.pages: list[_Page] = []
         for number, relative in enumerate(files):
             cells = range(number * PER_PAGE, min(count, (number + 1) * PER_PAGE))
@@ -183,7 +183,7 @@ class ContactSheet:
     def _draw(self, page: _Page, everything: bool = False) -> None:
         """Have a worker draw a page from the thumbnails come and the files of the faces an
         earlier build left (or, with `everything`, of every face)."""
-        drawn_again = set() if everything else set(self.pngs.pending)
+        drawn_again = set() if everything else self.pending
 
         def arguments() -> tuple:
             cells = [(i - page.cells.start, page.thumbs[i] if i in page.thumbs else str(self.pngs.paths[i]))
