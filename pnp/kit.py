@@ -4,6 +4,9 @@ here writes a file."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
@@ -31,6 +34,7 @@ class Piece:
     copies: int
     label: str = ""  # what the exports and the gallery call it
     caption: tuple[str, ...] = ()  # the gallery's lines about it
+    key: str | None = None  # what its face is drawn from (InputKeys), when known before drawing it
 
 
 @dataclass
@@ -207,16 +211,99 @@ def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "Compone
                         yield print_name, f"{component.name}-{back}" if len(sets) > 1 else back, component, item, True
 
 
+_SETS = re.compile(r"\bsets\b")
+
+
+class InputKeys:
+    """What each piece's face is drawn from, known before it is drawn: every file the game
+    reads, by its content's hash, but the files of the piece's set that hold other groups
+    than its own (a card's face reads its own fields, its group's and its group's items, and
+    any other set's), with the piece's place, name, language and ink. Pieces an earlier build
+    drew from the same inputs need not be drawn again (Kit defers them). A set whose layouts
+    or declaration name `sets`, or whose fields refer to its own items, has the whole set's
+    files in each key; a file another set reads too is in every key of both."""
+
+    def __init__(self, game: "Game", language: str, ink: Ink):
+        self.game, self.language, self.ink = game, language, ink
+        self.digests: dict[str, str | None] = {}
+        for name in game.files:
+            doc = game.documents.get(name)
+            if doc is not None and doc.digest:
+                self.digests[name] = doc.digest
+            else:  # (an icon)
+                try:
+                    self.digests[name] = hashlib.sha256((game.root / name).read_bytes()).hexdigest()
+                except OSError:
+                    self.digests[name] = None
+        self.owners: dict[str, set[str]] = {}  # the sets whose items or groups each file holds
+        for component in game.sets.values():
+            for name in self._files(component):
+                self.owners.setdefault(name, set()).add(component.name)
+
+    @staticmethod
+    def _files(component: "ComponentSet") -> set[str]:
+        return ({*component.files} | {item.origin.file for item in component.items}
+                | {group.origin.file for group in component.groups})
+
+    def _whole(self, component: "ComponentSet") -> bool:
+        """Whether a set's pieces may read any of its items (its layouts or declaration name
+        `sets`, or a field refers to an item of the set)."""
+        from .layout import BUILTIN, builtin_layouts
+
+        texts = [json.dumps(component.declaration, default=str)]
+        for layout in component.faces.values():
+            for source in layout.sources:
+                doc = self.game.documents.get(source)
+                if source.startswith(BUILTIN):
+                    texts.append(builtin_layouts().get(source[len(BUILTIN):], "sets"))
+                else:
+                    texts.append(json.dumps(doc.data, default=str) if doc is not None else "sets")
+        fields = [*component.fields.values(), *component.group_fields.values()]
+        return any(_SETS.search(t) for t in texts) or any(f.type == "ref" and f.ref_set == component.name
+                                                          for f in fields)
+
+    def of(self, component: "ComponentSet") -> "Callable[[Item, str], str] | None":
+        """The key of each piece of a set, given its item and file name (None when a file the
+        game read could not be hashed: then every piece is drawn)."""
+        if None in self.digests.values():
+            return None
+        private = {f for f in self._files(component) if self.owners.get(f) == {component.name}}
+        shared = sorted((f, d) for f, d in self.digests.items() if f not in private)
+        common = hashlib.sha256(repr((shared, component.name, self.language, self.game.language,
+                                      self.ink)).encode("utf-8")).hexdigest()
+        whole = self._whole(component)
+        units: dict[int, str] = {}  # the hashes of the files a group's pieces read, by group
+
+        def unit(files: set[str]) -> str:
+            return repr(sorted((f, self.digests.get(f)) for f in files & private))
+
+        def key(item: "Item", name: str) -> str:
+            group = item.group
+            if whole or group is None:
+                files = units.get(0) or units.setdefault(0, unit(private))
+            else:
+                files = units.get(id(group)) or units.setdefault(id(group), unit(
+                    {group.origin.file} | {i.origin.file for i in group.items}))
+            return hashlib.sha256(f"{common}|{files}|{item.origin.path!r}|{name}".encode("utf-8")).hexdigest()
+        return key
+
+
 class Kit:
-    """Every set of a game, composed in one language (and printed with `ink`)."""
+    """Every set of a game, composed in one language (and printed with `ink`). With `known`
+    (the content hash and characters of the faces an earlier build drew, by their InputKeys
+    key), each face of a set with keys is drawn when first read (scene.Deferred): a card
+    drawn from the same inputs is then drawn again only for an output that changed."""
 
     def __init__(self, game: "Game", fonts: Mapping[str, "FontMetrics"], art: Mapping[str, Art],
-                 language: str | None = None, ink: Ink = Ink()):
+                 language: str | None = None, ink: Ink = Ink(),
+                 known: Mapping[str, tuple[str, dict[str, str]]] | None = None):
         self.game = game
         self.fonts = fonts
         self.art = art
         self.ink = ink
         self.language = language or game.language
+        self.known = known
+        self.keys = InputKeys(game, self.language, ink) if known is not None else None
         self.sets: list[PieceSet] = []
         views = game.views(self.language)
         for component in game.sets.values():
@@ -239,14 +326,15 @@ class Kit:
         captions = [self._template(line) for line in component.declaration.get("caption", [])]
         shared: dict[tuple, "Definition"] = {}
         same = component.declaration.get("back") == "same"
+        keys = self.keys.of(component) if self.keys is not None else None
         for item in component.items:
             env = views.env(item)
             name = name_template.render(env, self.language) if name_template else item.id
             face_layout = component.faces.get(item.face or "")
             if face_layout is None:
                 continue
-            face = self.ink.face(self._cut(compose(face_layout, self._context(face_layout, component), env,
-                                                   f"{component.name}-{name}"), component), component)
+            drawn_from = keys(item, name) if keys is not None else None
+            face = self._face(component, face_layout, env, name, drawn_from)
             back, back_name = None, None
             if same:
                 back = face
@@ -265,8 +353,36 @@ class Kit:
             else:
                 shown = env.get("name") if isinstance(env.get("name"), str) else item.id
             caption = tuple(line for line in (t.render(env, self.language) for t in captions) if line)
-            pieces.pieces.append(Piece(item, name, face, back, back_name, item.copies, shown, caption or (shown,)))
+            pieces.pieces.append(Piece(item, name, face, back, back_name, item.copies, shown, caption or (shown,),
+                                       drawn_from))
         return pieces
+
+    def _face(self, component: "ComponentSet", layout: "Layout", env: Mapping[str, Any], name: str,
+              key: str | None) -> "Definition":
+        """An item's face, cut to its shape and inked; with a key, drawn when first read."""
+        from .scene import deferred
+
+        def draw() -> "Definition":
+            return self.ink.face(self._cut(compose(layout, self._context(layout, component), env,
+                                                   f"{component.name}-{name}"), component), component)
+        if key is None:
+            return draw()
+        digest, chars = (self.known or {}).get(key) or (None, None)
+        return deferred(f"{component.name}-{name}", layout.width, layout.height, 0.0, (), lambda: draw().content,
+                        digest, chars)
+
+    def faces(self, digest: Callable[["Definition"], str]) -> dict[str, tuple[str, dict[str, str]]]:
+        """Each face with a key that is drawn or known: the hash of its content (`digest`) and
+        its characters by font, by its key (for the next build's `known`)."""
+        from .scene import Deferred, own_characters
+
+        found = {}
+        for pieces in self.sets:
+            for piece in pieces.pieces:
+                face = piece.face
+                if isinstance(face, Deferred) and (face.digest is not None or face.drawn):
+                    found[piece.key] = (digest(face), own_characters(face))
+        return found
 
     def _boards(self, pieces: PieceSet, views) -> None:
         """A board set's pages: one drawn from the set's map or layout, or, for a set without a

@@ -57,6 +57,10 @@ def content_hash(value: object) -> str:
     import io
     import pickle
 
+    from .scene import Deferred
+
+    if isinstance(value, Deferred):  # hashed as the same definition drawn at once is
+        value = value.plain()
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=5)
     pickler.fast = True  # no memo: the scene is a tree, with no cycles
@@ -163,7 +167,7 @@ class Outputs:
         self.chars: dict = {}  # each definition's characters by font (scene.characters_by_font)
         self.cache = Cache(out / FOLDER)
         # every PDF of the build places the same cards; the next build finds them in the cache
-        self.forms = FormCache(self._digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
+        self.forms = FormCache(self.digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
                                lambda k, data: self.cache.put("pdf-forms", self.key("pdf-form", k), data))
         self._kept: dict[str, str] = {}
         self._drawing: dict[str, "Job"] = {}  # card drawings a worker is to draw into the cache, by cache key
@@ -183,16 +187,19 @@ class Outputs:
             for path in self._salt_files:
                 digest.update(path.read_bytes())
             self._salt = digest.hexdigest()
-        return hashlib.sha256((self._salt + self._digest(parts)).encode("utf-8")).hexdigest()
+        return hashlib.sha256((self._salt + self.digest(parts)).encode("utf-8")).hexdigest()
 
-    def _digest(self, value: object) -> str:
+    def digest(self, value: object) -> str:
         """repr() of a key's parts, with each scene definition (a card drawn once and placed
         on many pages) replaced by a hash of its content computed once."""
         if isinstance(value, Definition):
             cached = self._digests.get(id(value))
             if cached is None or cached[0] is not value:
-                if value.made_from:  # (each function of its inputs names itself first)
-                    made = f"{value.id!r},{value.width!r},{value.height!r},{value.bleed!r},{self._digest(value.made_from)}"
+                known = getattr(value, "digest", None)  # (a deferred card's, kept by an earlier build)
+                if known is not None:
+                    cached = (value, known)
+                elif value.made_from:  # (each function of its inputs names itself first)
+                    made = f"{value.id!r},{value.width!r},{value.height!r},{value.bleed!r},{self.digest(value.made_from)}"
                     cached = (value, hashlib.sha256(made.encode("utf-8")).hexdigest())
                 else:
                     cached = (value, content_hash(value))
@@ -200,9 +207,9 @@ class Outputs:
             return cached[1]
         if isinstance(value, Page):
             return (f"Page({value.width!r},{value.height!r},[{','.join(map(self._node, value.children))}],"
-                    f"{value.label!r},[{','.join(self._digest(d) for d in value.definitions)}])")
+                    f"{value.label!r},[{','.join(self.digest(d) for d in value.definitions)}])")
         if isinstance(value, (list, tuple)):
-            return "(" + ",".join(self._digest(v) for v in value) + ")"
+            return "(" + ",".join(self.digest(v) for v in value) + ")"
         return repr(value)
 
     def _node(self, node: object) -> str:

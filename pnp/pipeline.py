@@ -121,7 +121,8 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         outputs.shared = dict(shared or {})
         if keep is not None:
             outputs.cache.put(*keep)
-        kit = Kit(game, fonts, art, language, Ink(options.ink_saver, options.greyscale))
+        known = known_faces(outputs)
+        kit = Kit(game, fonts, art, language, Ink(options.ink_saver, options.greyscale), known)
         rows: list = []
         place = None
         if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
@@ -149,10 +150,40 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             pod.build(kit, outputs)
         outputs.write_svgs()
         workers.finish()  # the workers have been drawing all along: wait for them
+        keep_faces(kit, outputs, known)
         if options.wants("gallery"):
             gallery.build(kit, outputs, options, rows)
     outputs.result.files.sort()
     return outputs
+
+
+def known_faces(outputs: Outputs) -> dict[str, tuple[str, dict[str, str]]]:
+    """The faces the last build drew, by what each was drawn from (kit.InputKeys): the hash
+    of its content and its characters by font. A face drawn from the same inputs again is
+    then known without drawing it."""
+    import json
+
+    data = outputs.cache.get("faces", outputs.key("faces"))
+    try:
+        found = json.loads(data) if data is not None else {}
+        if isinstance(found, dict) and all(isinstance(digest, str) and isinstance(chars, dict)
+                                           and all(isinstance(c, str) for c in chars.values())
+                                           for digest, chars in found.values()):
+            return found
+    except (ValueError, TypeError):
+        pass
+    return {}  # (from another pnp, or damaged)
+
+
+def keep_faces(kit: Kit, outputs: Outputs, known: dict[str, tuple[str, dict[str, str]]]) -> None:
+    """Keep what `known_faces` reads for the next build (written when it changed)."""
+    import json
+
+    found = {key: list(entry) for key, entry in kit.faces(outputs.digest).items()}
+    if found != {key: list(entry) for key, entry in known.items()}:
+        outputs.cache.put("faces", outputs.key("faces"), json.dumps(found, sort_keys=True).encode("utf-8"))
+    else:
+        outputs.cache.claim("faces", outputs.key("faces"))
 
 
 # --- rendering the sets ------------------------------------------------------------------------

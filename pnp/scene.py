@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Union
+from typing import Callable, Iterable, Iterator, Union
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF and SVG
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -151,6 +151,61 @@ class Definition:
     made_from: tuple = field(default=(), compare=False, repr=False)
 
 
+class Deferred(Definition):
+    """A definition drawn when its content is first read: a card drawn from the same inputs
+    as in an earlier build, whose content's hash and characters that build kept, is then
+    not drawn unless an output shows it anew. Sent to another process drawn, as a plain
+    Definition."""
+
+    digest: "str | None" = None  # the hash of its content (pnp.outputs.content_hash), when known
+    chars: "dict[str, str] | None" = None  # its characters by font, when known
+
+    def plain(self) -> Definition:
+        """The same definition, drawn, as a plain one."""
+        return Definition(self.id, self.width, self.height, self.content, self.bleed, self.made_from)
+
+    def __getattr__(self, name: str):
+        if name != "content":
+            raise AttributeError(name)
+        content = self.__dict__.pop("_make")()
+        object.__setattr__(self, "content", content)
+        return content
+
+    @property
+    def drawn(self) -> bool:
+        return "content" in self.__dict__
+
+    def __reduce__(self):
+        return Definition, (self.id, self.width, self.height, self.content, self.bleed, self.made_from)
+
+
+def deferred(id: str, width: float, height: float, bleed: float, made_from: tuple, make: "Callable[[], Group]",
+             digest: str | None = None, chars: "dict[str, str] | None" = None) -> Deferred:
+    """A definition whose content `make()` draws when first read (see Deferred)."""
+    d = object.__new__(Deferred)
+    for name, value in (("id", id), ("width", width), ("height", height), ("bleed", bleed),
+                        ("made_from", made_from), ("_make", make), ("digest", digest), ("chars", chars)):
+        object.__setattr__(d, name, value)
+    return d
+
+
+def own_characters(d: Definition) -> dict[str, str]:
+    """The characters each font draws in a definition (not in those it uses), by font; a
+    deferred one's known characters, without drawing it."""
+    known = getattr(d, "chars", None)
+    if known is not None:
+        return known
+    if d.made_from and d.made_from[0] == "with_bleed":  # (a bleed changes no text)
+        return own_characters(d.made_from[1])
+    own: dict[str, set[str]] = {}
+    for text in texts([d.content]):
+        own.setdefault(text.font, set()).update(text.text)
+    found = {font: "".join(sorted(chars)) for font, chars in own.items()}
+    if isinstance(d, Deferred):
+        object.__setattr__(d, "chars", found)
+    return found
+
+
 @dataclass(frozen=True)
 class Page:
     width: float
@@ -191,10 +246,7 @@ def characters_by_font(pages: Iterable[Page], memo: dict | None = None) -> dict[
                 continue
             found = memo.get(id(d))
             if found is None or found[0] is not d:
-                own: dict[str, set[str]] = {}
-                for text in texts([d.content]):
-                    own.setdefault(text.font, set()).update(text.text)
-                found = memo[id(d)] = (d, {font: "".join(sorted(chars)) for font, chars in own.items()})
+                found = memo[id(d)] = (d, own_characters(d))
             for font, chars in found[1].items():
                 used.setdefault(font, set()).update(chars)
         for text in texts(roots):

@@ -29,7 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from . import grey_picture, upright
 from ..scene import (Circle, Definition, Group, Image, Node, Page, Rect, Style, Text, Use, characters_by_font,
-                     ellipse_path, texts)
+                     ellipse_path, own_characters, texts)
 from ..scene import Path as PathNode
 
 _NOT_IN_PDFDOC = re.compile("[\x18-\x1f]")  # ASCII control codes PDFDocEncoding gives other meanings
@@ -152,7 +152,7 @@ class FormCache:
         """What a definition's stream is drawn from: its content and its fonts' subsets."""
         fonts = self.fonts.get(id(definition))
         if fonts is None or fonts[0] is not definition:
-            fonts = self.fonts[id(definition)] = (definition, sorted({t.font for t in texts([definition.content])}))
+            fonts = self.fonts[id(definition)] = (definition, sorted(own_characters(definition)))
         return self.digest(definition), tuple((f, charset.get(f)) for f in fonts[1])
 
     def text_key(self, definition: Definition, charset: Mapping[str, str]) -> str:
