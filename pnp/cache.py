@@ -4,9 +4,9 @@ everything the entry is made from (the caller's key), so an entry is never stale
 
 Each entry starts with the SHA-256 of its contents: a damaged entry is not used. When the
 cache grows past its limit, the entries written longest ago go first, but never one the
-build used (reading an entry changes nothing on disk: during a build the cache is a hard
-link to the last output's, which must stay as it was). Outputs never depend on what the
-cache holds: a build with an empty cache writes the same bytes.
+build used. A build takes the cache into its new output folder whole (and puts it back if
+it fails); an entry is written whole or not at all. Outputs never depend on what the cache
+holds: a build with an empty cache writes the same bytes.
 """
 
 from __future__ import annotations
@@ -68,24 +68,29 @@ class Cache:
         """Remove the entries written longest ago until the cache is within its limit, never
         one this build used (a large deck's drawings may take more than the limit: the next
         build needs them all)."""
-        entries = []
-        for path in self.folder.rglob("*"):
+        import os
+
+        used = {str(path) for path in self.used}
+        entries, total = [], 0
+        folders = [str(self.folder)]
+        while folders:
             try:
-                if path not in self.used and path.is_file():
-                    stat = path.stat()
-                    entries.append((stat.st_mtime_ns, str(path), stat.st_size))
+                found = list(os.scandir(folders.pop()))
             except OSError:
                 continue
-        total = sum(size for _, _, size in entries) + sum(map(_size, self.used))
+            for entry in found:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+                    elif entry.is_file(follow_symlinks=False):
+                        stat = entry.stat(follow_symlinks=False)
+                        total += stat.st_size
+                        if entry.path not in used:
+                            entries.append((stat.st_mtime_ns, entry.path, stat.st_size))
+                except OSError:
+                    continue
         for _, name, size in sorted(entries):
             if total <= self.limit:
                 break
             Path(name).unlink(missing_ok=True)
             total -= size
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0

@@ -128,23 +128,42 @@ def _exchange(first: Path, second: Path) -> bool:
     return result == 0
 
 
-def staging_folder(out: Path) -> Path:
-    """A fresh folder beside `out` to build into, named so a later build can clean it up."""
+def staging_folder(out: Path, moved: str | None = None) -> Path:
+    """A fresh folder beside `out` to build into, named so a later build can clean it up
+    (the folder `moved` a killed build had taken from `out` is put back first)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     for stale in out.parent.glob(f".{out.name}.building-*"):
         pid = stale.name.rsplit("-", 1)[-1]
-        if not pid.isdigit() or not Path(f"/proc/{pid}").exists():
-            shutil.rmtree(stale, ignore_errors=True)  # left by a build that was killed
+        if not pid.isdigit() or not Path(f"/proc/{pid}").exists():  # left by a build that was killed
+            if moved is not None and (stale / moved).is_dir() and out.is_dir() and not (out / moved).exists():
+                try:
+                    os.replace(stale / moved, out / moved)
+                except OSError:
+                    pass
+            shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", suffix=f"-{os.getpid()}", dir=out.parent))
     staging.chmod(0o777 & ~umask())  # made private (0700), it becomes out/: as any folder the user makes
     return staging
 
 
-def keep_previous(out: Path, staging: Path) -> None:
+def keep_previous(out: Path, staging: Path, moved: str | None = None) -> None:
     """Start a partial build from the previous output: hard links cost nothing, and every
-    file the build writes replaces its link (write_atomic), never the old file's contents."""
+    file the build writes replaces its link (write_atomic), never the old file's contents.
+    The folder `moved` (the cache: thousands of files, which only the build reads) is moved
+    over whole rather than linked file by file; `put_back` returns it should the build fail."""
     if out.is_dir():
+        if moved is not None and (out / moved).is_dir():
+            os.replace(out / moved, staging / moved)
         shutil.copytree(out, staging, copy_function=os.link, dirs_exist_ok=True)
+
+
+def put_back(staging: Path, out: Path, moved: str) -> None:
+    """Return the folder keep_previous moved from `out` (a build that failed leaves it as it was)."""
+    if (staging / moved).is_dir() and out.is_dir() and not (out / moved).exists():
+        try:
+            os.replace(staging / moved, out / moved)
+        except OSError:
+            pass
 
 
 def swap_in(staging: Path, out: Path) -> None:

@@ -411,8 +411,6 @@ class Outputs:
     def write_svgs(self) -> None:
         """The queued SVG files whose content changed; their fonts are subset once, to the
         characters of every page."""
-        from .backends.svg import SvgRenderer
-
         named, self.svg_queue = self.svg_queue, []
         if not named:
             return
@@ -427,10 +425,17 @@ class Outputs:
         self.progress.stage("SVG: faces and sheets", len(named))
         chars = characters_by_font([page for _, page in named], self.chars)
         fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
-        renderer = SvgRenderer(self.font_files, chars, self.keep, self.svg_text)
+        renderer = None
+
+        def render(page: Page) -> bytes:
+            nonlocal renderer
+            if renderer is None:  # (svgwrite is imported when a file is to be written)
+                from .backends.svg import SvgRenderer
+
+                renderer = SvgRenderer(self.font_files, chars, self.keep, self.svg_text)
+            return renderer.render(page).encode("utf-8")
         for relative, page in named:
-            self.make(relative, self.key("svg", page, fonts_used, self.svg_text),
-                      lambda page=page: renderer.render(page).encode("utf-8"))
+            self.make(relative, self.key("svg", page, fonts_used, self.svg_text), lambda page=page: render(page))
 
     def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str, label: str,
                         extra: int = 0, alpha: bool = False, start: bool = True) -> Rasterizing:

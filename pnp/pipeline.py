@@ -395,7 +395,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     import shutil
 
     from .cache import FOLDER as CACHE
-    from .files import keep_previous, staging_folder, swap_in, write_atomic
+    from .files import keep_previous, put_back, staging_folder, swap_in, write_atomic
     from .fingerprint import RECORD, game_inputs, previous_outputs, read_record, record
     from .validate import keep_work
 
@@ -406,7 +406,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     kept = {CACHE, RECORD} | (set(game.languages) - {game.language} if language == game.language else set())
     check_output_folder(target, game, kept)
     try:
-        staging = staging_folder(target)
+        staging = staging_folder(target, CACHE)
     except OSError as exc:
         raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
     inputs = game_inputs(game, read_record(target)) if settings is not None else None
@@ -417,7 +417,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     try:
         # start from the previous output: files that an identical input would draw again are
         # kept as they are (hard links), and a full build removes what it did not make
-        keep_previous(target, staging)
+        keep_previous(target, staging, CACHE)
         previous = previous_outputs(staging)
         keys = {name: key for name, (key, _) in previous.items()} if partial else {}
         outputs = build(game, staging, options, progress, previous, keys, keep, shared)
@@ -442,10 +442,12 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         swap_in(staging, target)
         return outcome
     except OSError as exc:
+        put_back(staging, target, CACHE)
         shutil.rmtree(staging, ignore_errors=True)
         where = f": {exc.filename}" if exc.filename else ""
         raise BuildFailed(f"build failed, {target} is unchanged: {exc.strerror or exc}{where}") from None
     except BaseException:
+        put_back(staging, target, CACHE)
         shutil.rmtree(staging, ignore_errors=True)
         raise
 

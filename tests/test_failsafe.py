@@ -25,6 +25,12 @@ def leftovers(out: Path) -> list[str]:
     return sorted(p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}."))
 
 
+def cache_entries(out: Path) -> dict[str, int]:
+    """The cache's entries and their inodes: a build takes the folder with it whole, and puts
+    it back whole if it fails."""
+    return {str(p.relative_to(out)): p.stat().st_ino for p in (out / ".cache").rglob("*") if p.is_file()}
+
+
 @pytest.fixture
 def previous(tmp_path: Path) -> Path:
     """An out/ from a complete (if small) earlier build."""
@@ -46,10 +52,15 @@ def test_an_exception_mid_build_leaves_out_unchanged(previous: Path, monkeypatch
         render_sets(kit, name, *args)
 
     monkeypatch.setattr(pipeline, "render_sets", broken)
+    cache = cache_entries(previous)
+    assert len(cache) > 20
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "-o", str(previous)])
     assert isinstance(result.exception, RuntimeError)
     assert digests(previous) == before
     assert leftovers(previous) == []
+    # the cache is back, with what the failed build added (never a changed entry)
+    after = cache_entries(previous)
+    assert {name: after.get(name) for name in cache} == cache and len(after) > len(cache)
 
 
 def test_ctrl_c_mid_build_leaves_out_unchanged(previous: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,14 +132,18 @@ def test_a_killed_build_leaves_out_unchanged_and_the_next_build_tidies_up(previo
         if staging and (staging[0] / "print").is_dir():
             break
         time.sleep(0.05)
+    cache = cache_entries(previous)
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
     assert digests(previous) == before
-    assert leftovers(previous)  # the killed build's folder is still there ...
+    assert leftovers(previous)  # the killed build's folder is still there, with the cache ...
+    assert not (previous / ".cache").exists()
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(previous)],
                                 catch_exceptions=False)
     assert result.exit_code == 0
-    assert leftovers(previous) == []  # ... until the next build clears it
+    assert leftovers(previous) == []  # ... until the next build clears it, taking the cache back first
+    after = cache_entries(previous)
+    assert {name: after.get(name) for name in cache} == cache
 
 
 def test_a_partial_build_keeps_the_other_parts(previous: Path) -> None:
