@@ -267,7 +267,7 @@ class InputKeys:
         game read could not be hashed: then every piece is drawn)."""
         if None in self.digests.values():
             return None
-        private = {f for f in self._files(component) if self.owners.get(f) == {component.name}}
+        private = {f for f in self._files(component) if self.owners.get(f) == {component.name}} - {self.game.manifest}
         shared = sorted((f, d) for f, d in self.digests.items() if f not in private)
         common = hashlib.sha256(repr((shared, component.name, self.language, self.game.language,
                                       self.ink)).encode("utf-8")).hexdigest()
