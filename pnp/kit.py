@@ -214,6 +214,19 @@ def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "Compone
 _SETS = re.compile(r"\bsets\b")
 
 
+def _refers_to(declared: Any, name: str) -> bool:
+    """Whether a set's declaration has a field, at any depth (a list's, a record's), that
+    refers to the items of the set `name` (to: name, or to: name.field)."""
+    if isinstance(declared, Mapping):
+        to = declared.get("to")
+        if isinstance(to, str) and to.split(".", 1)[0] == name:
+            return True
+        return any(_refers_to(value, name) for value in declared.values())
+    if isinstance(declared, list):
+        return any(_refers_to(value, name) for value in declared)
+    return False
+
+
 class InputKeys:
     """What each piece's face is drawn from, known before it is drawn: every file the game
     reads, by its content's hash, but the files of the piece's set that hold other groups
@@ -258,9 +271,7 @@ class InputKeys:
                     texts.append(builtin_layouts().get(source[len(BUILTIN):], "sets"))
                 else:
                     texts.append(json.dumps(doc.data, default=str) if doc is not None else "sets")
-        fields = [*component.fields.values(), *component.group_fields.values()]
-        return any(_SETS.search(t) for t in texts) or any(f.type == "ref" and f.ref_set == component.name
-                                                          for f in fields)
+        return any(_SETS.search(t) for t in texts) or _refers_to(component.declaration, component.name)
 
     def of(self, component: "ComponentSet") -> "Callable[[Item, str], str] | None":
         """The key of each piece of a set, given its item and file name (None when a file the

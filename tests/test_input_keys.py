@@ -133,3 +133,18 @@ def test_a_build_after_one_card_is_edited_draws_the_cards_of_its_file_alone(tmp_
     # and a build from scratch makes the same files
     assert CliRunner().invoke(main, [*args[:-1], str(tmp_path / "clean")], catch_exceptions=False).exit_code == 0
     assert digests(tmp_path / "clean") == digests(out)
+
+
+def test_a_set_whose_fields_refer_to_its_own_items_keys_each_piece_by_all_its_files() -> None:
+    from pnp.kit import _refers_to
+
+    nested = {"fields": {"plan": {"type": "list", "of": {"type": "record", "fields": {
+        "next": {"type": "ref", "to": "cards.id"}}}}}}
+    assert _refers_to(nested, "cards") and not _refers_to(nested, "tiles")
+    assert not _refers_to({"fields": {"weapon": {"type": "ref", "to": "weapons"}}}, "cards")
+    game, _ = load_game(FURIA / "game.yaml")
+    from pnp.kit import Ink, InputKeys
+
+    keys = InputKeys(game, game.language, Ink())
+    # the battlefields' and the aid's layouts read `sets`: each of their pieces reads every file of its set
+    assert {name for name, s in game.sets.items() if s.type != "data" and keys._whole(s)} == {"champs", "aide"}
