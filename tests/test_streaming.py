@@ -329,3 +329,48 @@ def test_a_build_keeps_each_document_once_and_an_edit_writes_only_the_edited_fil
     new = set(after) - set(before)
     assert len(new) == 1 and json.loads((folder / new.pop()).read_bytes()[32:])["data"]["cards"][-1]
     assert {name: after[name] for name in before} == before  # none written again
+
+
+def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preamble_is_drawn_again(
+        tmp_path: Path) -> None:
+    """The cache keeps each drawing's stream as the PDF holds it (compressed, after the
+    canvas's preamble): placed in another document as it is. One kept after another
+    preamble is drawn again, or, sent empty to a worker, reported missing."""
+    import hashlib
+    import zlib
+
+    from pnp.backends import pdf
+    from pnp.backends.pdf import FormCache, Stream, render_pdf
+
+    from test_pictures import GOLDEN_CARDS, font_files, page_for
+
+    disk: dict[str, bytes] = {}
+    fonts = font_files()
+    pages = [page_for(GOLDEN_CARDS["leader"])]
+    cache = FormCache(lambda d: hashlib.sha256(repr(d).encode()).hexdigest(), disk.get, disk.__setitem__)
+    fresh = render_pdf(pages, fonts, cache=cache)
+    (entry,) = disk.values()
+    stream = Stream.unpack(entry)
+    assert stream is not None and stream.pack() == entry and stream.forms == ()
+    text = zlib.decompress(stream.deflated).decode("ascii")
+    assert text.startswith(stream.preamble + "\n") and zlib.compress(text.encode()) == stream.deflated
+    assert Stream.unpack(b"not json\n...") is None and Stream.unpack(b'{"forms": [1], "preamble": ""}\n') is None
+    # placed from the cache alone (a new process's cache: nothing in memory)
+    again = FormCache(cache.digest, disk.get, disk.__setitem__)
+    assert render_pdf(pages, fonts, cache=again) == fresh
+    # kept after another preamble: drawn again, the same
+    key = next(iter(disk))
+    disk[key] = Stream(stream.deflated, stream.forms, "1 0 0 -1 0 792 cm").pack()
+    again = FormCache(cache.digest, disk.get, disk.__setitem__)
+    assert render_pdf(pages, fonts, cache=again) == fresh and Stream.unpack(disk[key]).preamble == stream.preamble
+    disk[key] = Stream(stream.deflated, stream.forms, "1 0 0 -1 0 792 cm").pack()
+    folder = tmp_path / "cache"
+    (folder / "pdf-forms").mkdir(parents=True)
+    from pnp.cache import Cache
+
+    Cache(folder).put("pdf-forms", "entry", disk[key])
+    name = pdf.form_name(pages[0].definitions[0].id)
+    stored = pdf.StoredForms({name: "entry"}, str(folder))
+    assert pdf.document(pdf.skeleton(pages, {name: "entry"}), fonts, "", {name: "entry"}, str(folder), False,
+                        pdf.characters_by_font(pages)) is None
+    assert stored.must == {"entry"}

@@ -16,6 +16,7 @@ import io
 import json
 import re
 import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
@@ -97,7 +98,16 @@ _reportlab_set_stream_list = getattr(pdfdoc.PDFFormXObject.setStreamList, "origi
                                      pdfdoc.PDFFormXObject.setStreamList)
 
 
+class _Kept(str):
+    """A form's stream as a cache kept it, compressed (see Stream): placed as it is."""
+
+    deflated: bytes
+
+
 def _set_stream_list(self, data):
+    if data and isinstance(data[-1], _Kept):  # (after the canvas's preamble, which it holds)
+        self.stream = _Deflated(data[-1].deflated) if self.compression else zlib.decompress(data[-1].deflated)
+        return
     _reportlab_set_stream_list(self, data)
     if self.compression and self.stream:
         self.stream = _Deflated(pdfdoc.PDFZCompress.encode(self.stream))
@@ -141,7 +151,7 @@ class FormCache:
         self.load = load
         self.save = save
         self.limit = limit
-        self.streams: dict[tuple[str, tuple], tuple[list[str], list[str]]] = {}
+        self.streams: dict[tuple[str, tuple], Stream] = {}
         self.fonts: dict[int, tuple[Definition, list[str]]] = {}  # the fonts each definition draws with
 
     @staticmethod
@@ -159,47 +169,63 @@ class FormCache:
         """key_of as the text `load` and `save` are given."""
         return self._text(self.key_of(definition, charset))
 
-    def find(self, key: tuple) -> tuple[list[str], list[str]] | None:
+    def find(self, key: tuple) -> "Stream | None":
         found = self.streams.pop(key, None)
         if found is None and self.load is not None:
             data = self.load(self._text(key))
             if data is not None:
-                found = _unpack(data)
+                found = Stream.unpack(data)
         if found is not None:
             self._remember(key, found)
         return found
 
-    def keep(self, key: tuple, code: list[str], forms: list[str]) -> None:
-        """Keep a stream: its code as one line of text (what the PDF writes, the lines joined),
-        far smaller in memory than reportlab's many short strings."""
-        code = _joined(code)
-        self._remember(key, (code, forms))
-        if self.save is not None:
-            self.save(self._text(key), _pack(code, forms))
+    def mismatch(self, key) -> None:
+        """A stream found for `key` was drawn after another preamble than this document's: it
+        is drawn again."""
 
-    def _remember(self, key: tuple, stream: tuple[list[str], list[str]]) -> None:
+    def keep(self, key: tuple, stream: "Stream") -> None:
+        self._remember(key, stream)
+        if self.save is not None:
+            self.save(self._text(key), stream.pack())
+
+    def _remember(self, key: tuple, stream: "Stream") -> None:
         self.streams[key] = stream  # the last used last
         if self.save is not None and len(self.streams) > self.limit:  # the others are in the cache
             del self.streams[next(iter(self.streams))]
 
 
-def _joined(code: list[str]) -> list[str]:
-    return ["\n".join(code)] if code else []
+@dataclass(frozen=True)
+class Stream:
+    """A drawn form's content stream as a PDF holds it: compressed, after the preamble of the
+    canvas that drew it (the same in every document pnp writes), with the forms it places.
+    Kept so, a form is placed in another document without being drawn, decompressed or
+    compressed again, and in a fifth of the room of its code."""
 
+    deflated: bytes
+    forms: tuple[str, ...]
+    preamble: str
 
-def _pack(code: list[str], forms: list[str]) -> bytes:
-    """A stream (its code joined) as the cache keeps it (`_unpack` reads it)."""
-    return zlib.compress(json.dumps({"code": code, "forms": forms}).encode("utf-8"))
+    @classmethod
+    def of(cls, preamble: str, code: list[str], forms: list[str]) -> "Stream":
+        """The stream a form drawn with `code` has (as reportlab writes it: see _set_stream_list)."""
+        return cls(pdfdoc.PDFZCompress.encode(pdfdoc.pdfdocEnc("\n".join([preamble, *code]))), tuple(forms), preamble)
 
+    def pack(self) -> bytes:
+        """As the cache keeps it (`unpack` reads it): a line of JSON, then the stream."""
+        return json.dumps({"forms": list(self.forms), "preamble": self.preamble}).encode("utf-8") + b"\n" + self.deflated
 
-def _unpack(data: bytes) -> tuple[list[str], list[str]] | None:
-    """A stream as the cache keeps it (compressed: a deck's drawings take a fifth of the room);
-    None if it is not one."""
-    try:
-        doc = json.loads(zlib.decompress(data))
-        return doc["code"], doc["forms"]
-    except (zlib.error, ValueError, TypeError, KeyError):
-        return None
+    @classmethod
+    def unpack(cls, data: bytes) -> "Stream | None":
+        """A stream as the cache keeps it; None if it is not one."""
+        head, _, deflated = data.partition(b"\n")
+        try:
+            doc = json.loads(head)
+            forms, preamble = doc["forms"], doc["preamble"]
+        except (ValueError, TypeError, KeyError):
+            return None
+        if not (isinstance(preamble, str) and isinstance(forms, list) and all(isinstance(f, str) for f in forms)):
+            return None
+        return cls(deflated, tuple(forms), preamble)
 
 
 class FormMissing(Exception):
@@ -223,16 +249,20 @@ class StoredForms(FormCache):
     def key_of(self, definition: Definition, charset: Mapping[str, str]) -> str | None:  # type: ignore[override]
         return self.entries.get(form_name(definition.id))
 
-    def find(self, key: str) -> tuple[list[str], list[str]] | None:  # type: ignore[override]
+    def find(self, key: str) -> Stream | None:  # type: ignore[override]
         data = self.store.get("pdf-forms", key)
-        found = _unpack(data) if data is not None else None
+        found = Stream.unpack(data) if data is not None else None
         if found is None and key in self.must:
             raise FormMissing(key)
         return found
 
-    def keep(self, key: str, code: list[str], forms: list[str]) -> None:  # type: ignore[override]
+    def mismatch(self, key: str) -> None:  # type: ignore[override]
+        if key in self.must:  # (sent empty: it cannot be drawn here)
+            raise FormMissing(key)
+
+    def keep(self, key: str, stream: Stream) -> None:  # type: ignore[override]
         if key not in self.must:
-            self.store.put("pdf-forms", key, _pack(_joined(code), forms))
+            self.store.put("pdf-forms", key, stream.pack())
 
 
 def skeleton(pages: Iterable[Page], stored: Mapping[str, str]) -> list[Page]:
@@ -367,10 +397,14 @@ class _Painter:
         key = self.cache.key_of(definition, self.charset) if self.cache is not None else None
         c.beginForm(name, -b, -b, definition.width + b, definition.height + b)
         cached = self.cache.find(key) if key is not None else None
+        if cached is not None and cached.preamble != c._preamble:
+            self.cache.mismatch(key)
+            cached = None
         if cached is not None:
-            code, used = cached
-            c._code.extend(code)
-            c._formsinuse.extend(used)
+            kept = _Kept()
+            kept.deflated = cached.deflated
+            c._code.append(kept)
+            c._formsinuse.extend(cached.forms)
         else:
             images = self.images
             self.node(definition.content)
@@ -378,7 +412,7 @@ class _Painter:
             # transparency or colour space kept beside the stream)
             if (key is not None and self.images == images and not c._colorsUsed and not c._shadingUsed
                     and not c._annotationrefs and not c._extgstate.getState()):
-                self.cache.keep(key, list(c._code), list(c._formsinuse))
+                self.cache.keep(key, Stream.of(c._preamble, c._code, c._formsinuse))
         c.endForm()
         self.forms.add(name)
 
