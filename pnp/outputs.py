@@ -162,7 +162,7 @@ class Outputs:
         self.shared: dict[str, Path] = {}
         self._salt_files = list(salt_files)
         self._salt: str | None = None
-        self._digests: dict[int, tuple[Definition, str]] = {}
+        self._digests: dict[int, tuple[Definition | Page, str]] = {}  # by id: what each is drawn from, hashed
         self._reprs: dict[int, tuple[object, str]] = {}
         self.chars: dict = {}  # each definition's characters by font (scene.characters_by_font)
         self.cache = Cache(out / FOLDER)
@@ -205,9 +205,13 @@ class Outputs:
                     cached = (value, content_hash(value))
                 self._digests[id(value)] = cached
             return cached[1]
-        if isinstance(value, Page):
-            return (f"Page({value.width!r},{value.height!r},[{','.join(map(self._node, value.children))}],"
-                    f"{value.label!r},[{','.join(self.digest(d) for d in value.definitions)}])")
+        if isinstance(value, Page):  # (a sheet is in the keys of its print file and its SVG: hashed once)
+            cached = self._digests.get(id(value))
+            if cached is None or cached[0] is not value:
+                text = (f"Page({value.width!r},{value.height!r},[{','.join(map(self._node, value.children))}],"
+                        f"{value.label!r},[{','.join(self.digest(d) for d in value.definitions)}])")
+                cached = self._digests[id(value)] = (value, hashlib.sha256(text.encode("utf-8")).hexdigest())
+            return cached[1]
         if isinstance(value, (list, tuple)):
             return "(" + ",".join(self.digest(v) for v in value) + ")"
         return repr(value)
@@ -280,17 +284,19 @@ class Outputs:
                                                       largest))
 
     def document(self, pages: Sequence[Page], chars: Mapping[str, frozenset[str]] | None = None,
-                 duplex: bool = False, stored: Sequence[str] = ()) -> Callable[[], bytes | None]:
+                 duplex: bool = False, stored: Sequence[str] = (),
+                 entries: Mapping[str, str] | None = None) -> Callable[[], bytes | None]:
         """What makes the PDF of `pages` in a worker process (pnp.backends.pdf.document), so
         that the main process, which holds the kit, never holds the drawing too: each card
         drawing is placed from the build's cache, or drawn there and kept in the cache for the
-        next document. Those named in `stored` (form names, in the cache now) go empty."""
+        next document. Those named in `stored` (form names, in the cache now) go empty.
+        `entries` are the pages' form_entries, when the caller has them."""
         from functools import partial
 
         from .backends.pdf import document, skeleton
 
         chars = characters_by_font(pages, self.chars) if chars is None else chars
-        entries = self.form_entries(pages, chars)
+        entries = dict(self.form_entries(pages, chars) if entries is None else entries)
         kept = {name: entries.pop(name) for name in stored}
         return partial(document, skeleton(pages, kept), self.font_files, self.title, kept, str(self.cache.folder),
                        duplex, chars, entries)
@@ -337,7 +343,7 @@ class Outputs:
 
         def arguments() -> tuple:
             stored = [name for name, entry in entries.items() if self.cache.has("pdf-forms", entry)]
-            return (str(self.out / relative), self.document(pages, chars, duplex, stored))
+            return (str(self.out / relative), self.document(pages, chars, duplex, stored, entries))
 
         def done(written: object) -> None:
             if not written:  # a drawing went from the cache meanwhile: written here
