@@ -374,3 +374,15 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
     assert pdf.document(pdf.skeleton(pages, {name: "entry"}), fonts, "", {name: "entry"}, str(folder), False,
                         pdf.characters_by_font(pages)) is None
     assert stored.must == {"entry"}
+
+
+def test_json_files_are_what_json_dumps_writes_and_the_standard_library_takes_what_orjson_cannot() -> None:
+    from pnp.files import json_file
+
+    doc = {"title": {"en": "The Anarchy", "fr": "L’Anarchie"}, "sets": {"cards": {"items": [
+        {"id": "red-fort", "follows": [1, 2, 4], "scale": 0.1, "x": -12.5, "none": None, "ok": True}]},
+        "empty": {"items": [], "groups": {}}}, "quote": "a \"b\" \\ c\n\t\u0001", "big": 2 ** 62}
+    expected = (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    assert b"".join(json_file(doc)) == expected and len(list(json_file(doc))) == 1  # (by orjson, at once)
+    doc["big"] = 2 ** 70  # past 64 bits: the standard library, in pieces
+    assert b"".join(json_file(doc)) == (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
