@@ -12,6 +12,7 @@ holds: a build with an empty cache writes the same bytes.
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 from .files import write_atomic
@@ -24,20 +25,22 @@ class Cache:
     def __init__(self, folder: Path, limit: int = LIMIT):
         self.folder = folder
         self.limit = limit
-        self.used: set[Path] = set()  # the entries this build read or wrote: never trimmed
+        self.used: set[str] = set()  # the entries this build read or wrote (their paths): never trimmed
+        self._root = str(folder)
 
     @property
     def present(self) -> bool:
         """Whether the cache's folder is there (a build made it) to read from."""
         return self.folder.is_dir()
 
-    def _path(self, kind: str, key: str) -> Path:
-        return self.folder / kind / key
+    def _path(self, kind: str, key: str) -> str:
+        return f"{self._root}/{kind}/{key}"  # (a deck's thousands of entries: no Path for each)
 
     def get(self, kind: str, key: str) -> bytes | None:
         path = self._path(kind, key)
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as file:
+                data = file.read()
         except OSError:
             return None
         check, body = data[:32], data[32:]
@@ -49,7 +52,7 @@ class Cache:
     def has(self, kind: str, key: str) -> bool:
         """Whether an entry is there (not whether it is whole: `get` tells)."""
         path = self._path(kind, key)
-        if path.is_file():
+        if os.path.isfile(path):
             self.used.add(path)
             return True
         return False
@@ -61,16 +64,14 @@ class Cache:
 
     def put(self, kind: str, key: str, data: bytes) -> None:
         path = self._path(kind, key)
-        write_atomic(path, hashlib.sha256(data).digest() + data)
+        write_atomic(Path(path), hashlib.sha256(data).digest() + data)
         self.used.add(path)
 
     def trim(self) -> None:
         """Remove the entries written longest ago until the cache is within its limit, never
         one this build used (a large deck's drawings may take more than the limit: the next
         build needs them all)."""
-        import os
-
-        used = {str(path) for path in self.used}
+        used = self.used
         entries, total = [], 0
         folders = [str(self.folder)]
         while folders:

@@ -449,7 +449,9 @@ class Outputs:
         already made from the same content; call what this returns to wait for them (a
         stage called `label`, of the pages and `extra` other files). With `start` False, the
         caller starts them (`Rasterizing.start`, to be given their thumbnails)."""
-        relative = [p.relative_to(self.out).as_posix() for p in paths]
+        root = f"{self.out}/"  # (thousands of images: no Path worked out for each)
+        relative = [str(p)[len(root):] if str(p).startswith(root) else p.relative_to(self.out).as_posix()
+                    for p in paths]
         keys = [self.key(tag, page, dpi, alpha) for page in pages]
         pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i], counted=False)]
         rasterizing = Rasterizing(self, list(pages), dpi, alpha, list(paths), relative, keys, pending, label, extra)
