@@ -391,7 +391,7 @@ class Kit:
         for pieces in self.sets:
             for piece in pieces.pieces:
                 face = piece.face
-                if isinstance(face, Deferred) and (face.digest is not None or face.drawn):
+                if isinstance(face, Deferred) and (face.digest is not None or face.drawn):  # (drawn: hashed now)
                     found[piece.key] = (digest(face), own_characters(face))
         return found
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from .backends.pdf import FormCache, render_pdf
 from .files import write_atomic
-from .scene import Definition, Page, characters_by_font, single
+from .scene import Definition, Deferred, Page, characters_by_font, single
 from .scene import Path as PathNode
 
 if TYPE_CHECKING:
@@ -56,8 +56,6 @@ def content_hash(value: object) -> str:
     repr() of a card."""
     import io
     import pickle
-
-    from .scene import Deferred
 
     if isinstance(value, Deferred):  # hashed as the same definition drawn at once is
         value = value.plain()
@@ -203,6 +201,8 @@ class Outputs:
                     cached = (value, hashlib.sha256(made.encode("utf-8")).hexdigest())
                 else:
                     cached = (value, content_hash(value))
+                    if isinstance(value, Deferred):  # (known, should it be drawn again)
+                        object.__setattr__(value, "digest", cached[1])
                 self._digests[id(value)] = cached
             return cached[1]
         if isinstance(value, Page):  # (a sheet is in the keys of its print file and its SVG: hashed once)

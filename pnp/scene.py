@@ -7,6 +7,7 @@ here knows about reportlab or svgwrite.
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Union
 
@@ -152,10 +153,12 @@ class Definition:
 
 
 class Deferred(Definition):
-    """A definition drawn when its content is first read: a card drawn from the same inputs
-    as in an earlier build, whose content's hash and characters that build kept, is then
-    not drawn unless an output shows it anew. Sent to another process drawn, as a plain
-    Definition."""
+    """A definition drawn when its content is read: a card drawn from the same inputs as in
+    an earlier build, whose content's hash and characters that build kept, is then not drawn
+    unless an output shows it anew. Only the last DRAWN_KEPT drawn are kept drawn: an
+    earlier one is drawn again if read again (a deck's every card drawn at once would hold
+    tens of megabytes; its hash and characters stay known). Sent to another process drawn,
+    as a plain Definition."""
 
     digest: "str | None" = None  # the hash of its content (pnp.outputs.content_hash), when known
     chars: "dict[str, str] | None" = None  # its characters by font, when known
@@ -167,8 +170,11 @@ class Deferred(Definition):
     def __getattr__(self, name: str):
         if name != "content":
             raise AttributeError(name)
-        content = self.__dict__.pop("_make")()
+        content = self.__dict__["_make"]()
         object.__setattr__(self, "content", content)
+        _DRAWN.append(self)
+        while len(_DRAWN) > DRAWN_KEPT:
+            _DRAWN.popleft().__dict__.pop("content", None)
         return content
 
     @property
@@ -177,6 +183,10 @@ class Deferred(Definition):
 
     def __reduce__(self):
         return Definition, (self.id, self.width, self.height, self.content, self.bleed, self.made_from)
+
+
+DRAWN_KEPT = 512
+_DRAWN: "deque[Deferred]" = deque()  # those drawn, the last drawn last
 
 
 def deferred(id: str, width: float, height: float, bleed: float, made_from: tuple, make: "Callable[[], Group]",

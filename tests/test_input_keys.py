@@ -148,3 +148,19 @@ def test_a_set_whose_fields_refer_to_its_own_items_keys_each_piece_by_all_its_fi
     keys = InputKeys(game, game.language, Ink())
     # the battlefields' and the aid's layouts read `sets`: each of their pieces reads every file of its set
     assert {name for name, s in game.sets.items() if s.type != "data" and keys._whole(s)} == {"champs", "aide"}
+
+
+def test_only_the_last_faces_drawn_stay_drawn_and_one_read_again_is_drawn_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.scene
+
+    monkeypatch.setattr(pnp.scene, "DRAWN_KEPT", 2)
+    kit = _kit(ROOT)
+    faces = [p.face for p in kit.get("cards").pieces[:3]]
+    chars = [own_characters(f) for f in faces]  # each drawn in turn
+    assert [f.drawn for f in faces] == [False, True, True]
+    assert faces[0].chars == chars[0] and chars[0]  # still known
+    hashes = [content_hash(f) for f in faces]  # drawn again, each
+    assert [f.drawn for f in faces] == [False, True, True]
+    assert content_hash(faces[0]) == hashes[0] == content_hash(kit.get("cards").pieces[0].face.plain())
+    assert faces[0].drawn and not faces[1].drawn

@@ -828,18 +828,24 @@ def with_bleed(definition, bleed: float):
     """A definition composed without bleed, given one: only its background (the first node,
     a rectangle covering it) depends on the bleed, so the rest is taken as it is. A round
     token's or hex tile's cut (shape_cut) grows by the bleed too."""
-    from ..scene import Definition, Deferred, deferred
+    from ..scene import Deferred, deferred
 
     w, h = definition.width, definition.height
-    if isinstance(definition, Deferred) and not definition.drawn:  # drawn when the bled one is
-        def make():
-            definition.content  # noqa: B018  (drawn now: then given its bleed as any other)
-            return with_bleed(definition, bleed).content
-        return deferred(definition.id, w, h, bleed, ("with_bleed", definition, bleed), make)
+    if isinstance(definition, Deferred):  # drawn when the bled one is read
+        return deferred(definition.id, w, h, bleed, ("with_bleed", definition, bleed),
+                        lambda: _bled(definition, bleed).content)
+    return _bled(definition, bleed)
+
+
+def _bled(definition, bleed: float):
+    """with_bleed, drawing the definition now."""
+    from ..scene import Definition
+
+    w, h = definition.width, definition.height
     content = definition.content
     if isinstance(content.clip, Path) and len(content.children) == 1:  # cut to its shape
         inner = Definition(definition.id, w, h, content.children[0])
-        bled = with_bleed(inner, bleed)
+        bled = _bled(inner, bleed)
         return Definition(definition.id, w, h, Group((bled.content,), clip=_grown(content.clip, w, h, bleed)), bleed,
                           ("with_bleed", definition, bleed))
     children = definition.content.children
