@@ -18,7 +18,7 @@ from .kit import Ink, Kit, PieceSet
 from .outputs import BuildResult, Outputs, Progress
 from .readme import NAME as READ_ME_FIRST
 from .paint import greyscale_page
-from .scene import Page, single
+from .scene import Page, release_drawn, single
 
 if TYPE_CHECKING:
     from .compose.boxes import Art
@@ -107,6 +107,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
     from .exports import gallery, pod, tabletopia, tts
     from .scheduler import Scheduler
 
+    release_drawn()  # (what an earlier build in this process, pnp watch's, left drawn)
     with Scheduler(options.jobs) as workers:
         if "png" in options.formats or options.wants("tabletopia", "tts", "pod"):
             # forked now, before the kit is composed: each worker is a copy of this process
@@ -153,6 +154,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         keep_faces(kit, outputs, known)
         if options.wants("gallery"):
             gallery.build(kit, outputs, options, rows)
+    release_drawn()
     outputs.result.files.sort()
     return outputs
 

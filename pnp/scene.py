@@ -189,6 +189,12 @@ DRAWN_KEPT = 512
 _DRAWN: "deque[Deferred]" = deque()  # those drawn, the last drawn last
 
 
+def release_drawn() -> None:
+    """Forget which deferred definitions are drawn (a build's end: a process that builds
+    again, pnp watch, then holds none of this build's kit)."""
+    _DRAWN.clear()
+
+
 def deferred(id: str, width: float, height: float, bleed: float, made_from: tuple, make: "Callable[[], Group]",
              digest: str | None = None, chars: "dict[str, str] | None" = None) -> Deferred:
     """A definition whose content `make()` draws when first read (see Deferred)."""

@@ -128,6 +128,9 @@ def test_a_build_after_one_card_is_edited_draws_the_cards_of_its_file_alone(tmp_
     # the card back (one for the deck) is drawn every build; of the faces, the suit's alone (the
     # other sets' pieces, which may read any card, are drawn too)
     assert sorted(d for d in drawn if d.startswith("cards-")) == sorted(["cards-back"] + [f"cards-{id}" for id in suit])
+    import pnp.scene
+
+    assert not pnp.scene._DRAWN  # (the build's end lets go of its kit)
     changed = sorted(name for name, digest in digests(out).items() if first.get(name) != digest)
     assert changed == [".pnp-build.json", "data.json", "print/cards-a3.pdf", "print/cards-a4.pdf", "print/cards-letter.pdf"]
     # and a build from scratch makes the same files
