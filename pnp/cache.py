@@ -26,7 +26,6 @@ class Cache:
         self.folder = folder
         self.limit = limit
         self.used: set[str] = set()  # the entries this build read or wrote (their paths): never trimmed
-        self._root = str(folder)
 
     @property
     def present(self) -> bool:
@@ -34,7 +33,7 @@ class Cache:
         return self.folder.is_dir()
 
     def _path(self, kind: str, key: str) -> str:
-        return f"{self._root}/{kind}/{key}"  # (a deck's thousands of entries: no Path for each)
+        return f"{self.folder}/{kind}/{key}"  # (a deck's thousands of entries: no Path for each)
 
     def get(self, kind: str, key: str) -> bytes | None:
         path = self._path(kind, key)
@@ -71,7 +70,6 @@ class Cache:
         """Remove the entries written longest ago until the cache is within its limit, never
         one this build used (a large deck's drawings may take more than the limit: the next
         build needs them all)."""
-        used = self.used
         entries, total = [], 0
         folders = [str(self.folder)]
         while folders:
@@ -86,7 +84,7 @@ class Cache:
                     elif entry.is_file(follow_symlinks=False):
                         stat = entry.stat(follow_symlinks=False)
                         total += stat.st_size
-                        if entry.path not in used:
+                        if entry.path not in self.used:
                             entries.append((stat.st_mtime_ns, entry.path, stat.st_size))
                 except OSError:
                     continue

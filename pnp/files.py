@@ -146,11 +146,8 @@ def staging_folder(out: Path, moved: str | None = None) -> Path:
     for stale in out.parent.glob(f".{out.name}.building-*"):
         pid = stale.name.rsplit("-", 1)[-1]
         if not pid.isdigit() or not Path(f"/proc/{pid}").exists():  # left by a build that was killed
-            if moved is not None and (stale / moved).is_dir() and out.is_dir() and not (out / moved).exists():
-                try:
-                    os.replace(stale / moved, out / moved)
-                except OSError:
-                    pass
+            if moved is not None:
+                put_back(stale, out, moved)
             shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", suffix=f"-{os.getpid()}", dir=out.parent))
     staging.chmod(0o777 & ~umask())  # made private (0700), it becomes out/: as any folder the user makes
@@ -169,7 +166,8 @@ def keep_previous(out: Path, staging: Path, moved: str | None = None) -> None:
 
 
 def put_back(staging: Path, out: Path, moved: str) -> None:
-    """Return the folder keep_previous moved from `out` (a build that failed leaves it as it was)."""
+    """Return the folder keep_previous moved from `out` (a build that failed, or was killed,
+    leaves it as it was)."""
     if (staging / moved).is_dir() and out.is_dir() and not (out / moved).exists():
         try:
             os.replace(staging / moved, out / moved)

@@ -307,7 +307,7 @@ class Kit:
 
     def __init__(self, game: "Game", fonts: Mapping[str, "FontMetrics"], art: Mapping[str, Art],
                  language: str | None = None, ink: Ink = Ink(),
-                 known: Mapping[str, tuple[str, dict[str, str]]] | None = None):
+                 known: Mapping[str, list] | None = None):
         self.game = game
         self.fonts = fonts
         self.art = art
@@ -382,7 +382,7 @@ class Kit:
         return deferred(f"{component.name}-{name}", layout.width, layout.height, 0.0, (), lambda: draw().content,
                         digest, chars)
 
-    def faces(self, digest: Callable[["Definition"], str]) -> dict[str, tuple[str, dict[str, str]]]:
+    def faces(self, digest: Callable[["Definition"], str]) -> dict[str, list]:
         """Each face with a key that is drawn or known: the hash of its content (`digest`) and
         its characters by font, by its key (for the next build's `known`)."""
         from .scene import Deferred, own_characters
@@ -392,7 +392,7 @@ class Kit:
             for piece in pieces.pieces:
                 face = piece.face
                 if isinstance(face, Deferred) and (face.digest is not None or face.drawn):  # (drawn: hashed now)
-                    found[piece.key] = (digest(face), own_characters(face))
+                    found[piece.key] = [digest(face), own_characters(face)]  # (as JSON keeps it)
         return found
 
     def _boards(self, pieces: PieceSet, views) -> None:

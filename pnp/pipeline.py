@@ -159,7 +159,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
     return outputs
 
 
-def known_faces(outputs: Outputs) -> dict[str, tuple[str, dict[str, str]]]:
+def known_faces(outputs: Outputs) -> dict[str, list]:
     """The faces the last build drew, by what each was drawn from (kit.InputKeys): the hash
     of its content and its characters by font. A face drawn from the same inputs again is
     then known without drawing it."""
@@ -177,12 +177,12 @@ def known_faces(outputs: Outputs) -> dict[str, tuple[str, dict[str, str]]]:
     return {}  # (from another pnp, or damaged)
 
 
-def keep_faces(kit: Kit, outputs: Outputs, known: dict[str, tuple[str, dict[str, str]]]) -> None:
+def keep_faces(kit: Kit, outputs: Outputs, known: dict[str, list]) -> None:
     """Keep what `known_faces` reads for the next build (written when it changed)."""
     import json
 
-    found = {key: list(entry) for key, entry in kit.faces(outputs.digest).items()}
-    if found != {key: list(entry) for key, entry in known.items()}:
+    found = kit.faces(outputs.digest)
+    if found != known:
         outputs.cache.put("faces", outputs.key("faces"), json.dumps(found, sort_keys=True).encode("utf-8"))
     else:
         outputs.cache.claim("faces", outputs.key("faces"))

@@ -72,7 +72,8 @@ _compressed: dict[bytes, bytes] = {}
 
 
 class _Deflated(bytes):
-    """A form's stream, compressed already (see _set_stream_list)."""
+    """A form's stream, compressed already (see _set_stream_list): as it was drawn, or as the
+    cache kept it (Stream)."""
 
 
 def _compress(self, text):
@@ -98,15 +99,9 @@ _reportlab_set_stream_list = getattr(pdfdoc.PDFFormXObject.setStreamList, "origi
                                      pdfdoc.PDFFormXObject.setStreamList)
 
 
-class _Kept(str):
-    """A form's stream as a cache kept it, compressed (see Stream): placed as it is."""
-
-    deflated: bytes
-
-
 def _set_stream_list(self, data):
-    if data and isinstance(data[-1], _Kept):  # (after the canvas's preamble, which it holds)
-        self.stream = _Deflated(data[-1].deflated) if self.compression else zlib.decompress(data[-1].deflated)
+    if data and isinstance(data[-1], _Deflated):  # a stream kept whole (Stream), after the preamble it holds
+        self.stream = data[-1] if self.compression else zlib.decompress(data[-1])
         return
     _reportlab_set_stream_list(self, data)
     if self.compression and self.stream:
@@ -401,9 +396,7 @@ class _Painter:
             self.cache.mismatch(key)
             cached = None
         if cached is not None:
-            kept = _Kept()
-            kept.deflated = cached.deflated
-            c._code.append(kept)
+            c._code.append(_Deflated(cached.deflated))
             c._formsinuse.extend(cached.forms)
         else:
             images = self.images
