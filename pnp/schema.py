@@ -46,10 +46,38 @@ def _registry():
 def validator(name: str) -> jsonschema.Draft202012Validator:
     """The validator of one of pnp's schemas, or of a schema compiled from a game's fields
     (registered with `compiled`)."""
-    import jsonschema  # imported when a file must be checked (see `clean`)
+    import jsonschema  # imported when a file has errors to report (see `passes`)
 
     schema = _compiled[name] if name in _compiled else _schemas()[name]
     return jsonschema.Draft202012Validator(inline(schema), registry=_registry())
+
+
+@cache
+def _fast(name: str):
+    """The same schema compiled by jsonschema-rs: it only says whether a document passes, some
+    thirty times faster than jsonschema, whose errors say what is wrong and where."""
+    import jsonschema_rs
+
+    schema = _compiled[name] if name in _compiled else _schemas()[name]
+    return jsonschema_rs.Draft202012Validator(inline(schema), registry=_fast_registry(), validate_formats=False)
+
+
+@cache
+def _fast_registry():
+    import jsonschema_rs
+
+    return jsonschema_rs.Registry([(schema["$id"], schema) for schema in _schemas().values()])
+
+
+def passes(name: str, data: Any) -> bool:
+    """Whether `data` passes schema `name`, as far as jsonschema-rs can tell: a False (or data it
+    cannot take: a date, a number past 64 bits) leaves the answer to jsonschema, which names
+    every error. (Where the two read a pattern differently, jsonschema-rs is the stricter: its
+    `$` matches at the very end only, its \\s leaves out the separators Python counts as space.)"""
+    try:
+        return bool(_fast(name).is_valid(data))
+    except Exception:  # noqa: BLE001 (data JSON does not hold; jsonschema says what of it)
+        return False
 
 
 def inline(schema: dict) -> dict:
@@ -258,7 +286,7 @@ def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, Dat
 
 # Files known to pass their schema, as "schema file-digest": a build keeps them in its cache
 # and the next validation starts from them, so only files changed since are checked
-# (jsonschema is then imported only when a file changed).
+# (jsonschema-rs is then imported only when a file changed, and jsonschema when one fails).
 clean: set[str] = set()
 
 
@@ -279,7 +307,7 @@ def check(doc: Document, schema: str, broken: set[tuple] | None = None) -> list[
             broken.add(path)
         where = describe_path(doc, path)
         problems.append(problem("schema", doc.locate(path), f"{where}: {reason}" if where else reason))
-    for error in validator(schema).iter_errors(doc.data):
+    for error in () if passes(schema, doc.data) else validator(schema).iter_errors(doc.data):
         if tuple(error.absolute_path) in numbers:  # said above
             continue
         if broken is not None:

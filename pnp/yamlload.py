@@ -143,7 +143,7 @@ class _Converter:
                 f"the data expands to more than {MAX_NODES:,} values; "
                 "aliases are nested too deeply (an alias bomb?)",
             ))
-        if len(path) > MAX_DEPTH:
+        if len(path) >= MAX_DEPTH and not isinstance(node, yaml.ScalarNode):  # the MAX_DEPTH + 1st collection in
             raise _Stop(problem(
                 "yaml-syntax", self.loc(node), f"data is nested more than {MAX_DEPTH} levels deep",
             ))
@@ -309,19 +309,9 @@ def _parse(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
         )]
 
     try:
-        # libyaml's parser keeps its own stack, but composing recurses in C and would
-        # crash the interpreter on thousands of nested brackets: check depth first.
-        depth = 0
-        for event in yaml.parse(text, Loader=_Loader):
-            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    return None, [problem(
-                        "yaml-syntax", Location(file, *_position(event.start_mark)),
-                        f"data is nested more than {MAX_DEPTH} levels deep",
-                    )]
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                depth -= 1
+        # composing recurses (in C with libyaml, whose parser stops at a thousand levels: the
+        # message is pnp's, below; in Python without it, to the recursion limit); the
+        # converter stops at MAX_DEPTH
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -179,8 +179,9 @@ def test_readme_commands_are_the_ones_ci_runs() -> None:
 def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> None:
     """A build keeps in out/.cache/ which files passed their schema, the map checks'
     problems, the colour arithmetic, the documents and icons as read and the texts fitted:
-    validating again imports neither jsonschema, shapely, pyproj, coloraide nor the SVG
-    reader; after a card edit, only jsonschema, for that file."""
+    validating again imports neither a schema validator, shapely, pyproj, coloraide nor the SVG
+    reader; after a card edit, only jsonschema-rs, for that file (jsonschema, which words the
+    errors, only for a file that has some)."""
     import shutil
 
     game = tmp_path / "game"
@@ -191,7 +192,7 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
     subprocess.run([sys.executable, "-m", "pnp", "build", "--only", "aid", "-q"], cwd=game, check=True)
     script = ("import sys; from pnp.cli import main\n"
               "try: main(['validate'])\nexcept SystemExit as exit: code = exit.code\n"
-              "print(code, *[m for m in ('jsonschema', 'shapely', 'pyproj', 'coloraide', 'svgelements')"
+              "print(code, *[m for m in ('jsonschema_rs', 'jsonschema', 'shapely', 'pyproj', 'coloraide', 'svgelements')"
               " if m in sys.modules])")
 
     def validate() -> str:
@@ -206,12 +207,14 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
     assert subprocess.run([sys.executable, "-c", script_loaded], cwd=game, capture_output=True, text=True,
                           check=True).stdout.splitlines()[-1] == "0"
     mughals.write_text(mughals.read_text().replace("follows: [1, 2, 3, 4, 5, 8]", "follows: [1, 2]"))
-    assert validate() == "0 jsonschema"
+    assert validate() == "0 jsonschema_rs"
     areas = game / "board" / "areas.yaml"
     areas.write_text(areas.read_text() + "\n# an edit\n")
-    assert validate() == "0 jsonschema shapely pyproj"
+    assert validate() == "0 jsonschema_rs shapely pyproj"
     shutil.rmtree(game / "out")
-    assert validate() == "0 jsonschema shapely pyproj coloraide svgelements"
+    assert validate() == "0 jsonschema_rs shapely pyproj coloraide svgelements"
+    mughals.write_text(text.replace("follows: [1, 2, 3, 4, 5, 8]", "follows: [1, 2, 3, 4, 5, 'x']"))
+    assert validate() == "1 jsonschema_rs jsonschema shapely pyproj coloraide svgelements"
 
 
 def test_validation_after_a_build_says_what_validation_without_it_says(tmp_path: Path) -> None:

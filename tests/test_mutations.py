@@ -10,11 +10,13 @@ import signal
 import tempfile
 import traceback
 from pathlib import Path
+from unittest import mock
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import pnp.cli  # noqa: F401  (importing the CLI registers every rule)
+from pnp import schema
 from pnp.problems import Severity, format_json, format_text
 from pnp.validate import validate
 
@@ -81,6 +83,14 @@ def mutate(data: bytes, steps: list[tuple]) -> bytes:
     return data
 
 
+def _passes_as_jsonschema_does(name: str, data) -> bool:
+    """jsonschema-rs's answer, which must not pass what jsonschema (that words the errors) fails."""
+    found = _PASSES(name, data)
+    assert not found or not list(schema.validator(name).iter_errors(data))
+    return found
+
+
+_PASSES = schema.passes
 WORK = Path(tempfile.mkdtemp(prefix="pnp-mutations-")) / "game"
 shutil.copytree(MINI, WORK)
 
@@ -93,7 +103,8 @@ def test_mutated_yaml_never_raises(file: str, steps: list[tuple]) -> None:
         (WORK / name).write_bytes(data)
     (WORK / file).write_bytes(mutate(ORIGINALS[file], steps))
 
-    report = validate(WORK / "game.yaml")
+    with mock.patch.object(schema, "passes", _passes_as_jsonschema_does):
+        report = validate(WORK / "game.yaml")
 
     text = format_text(list(report.problems), report.summary())
     format_json(list(report.problems), report.summary_data())

@@ -70,3 +70,56 @@ def test_text_may_be_a_string_or_a_language_mapping() -> None:
     assert not check.is_valid({"areas": [{**area, "name": {"english": "Plain"}}]})
     assert not check.is_valid({"areas": [{**area, "name": 3}]})
     assert not check.is_valid({"areas": [{**area, "name": "Plain", "seat": {"city": "C", "lat": 91, "lon": 2}}]})
+
+
+def _checked(manifest) -> list[tuple[str, object]]:
+    """Each (schema, data) a game's loading checks, in order."""
+    from unittest import mock
+
+    from pnp import schema
+    from pnp.game import load_game
+
+    seen = []
+    check = schema.check
+
+    def spy(doc, name, broken=None):
+        seen.append((name, doc.data))
+        return check(doc, name, broken)
+
+    with mock.patch.object(schema, "check", spy), mock.patch.object(schema, "clean", set()):
+        load_game(manifest)
+    return seen
+
+
+def test_jsonschema_rs_passes_exactly_what_jsonschema_passes(tmp_path) -> None:
+    """A document jsonschema-rs passes is not given to jsonschema (which words the errors): the
+    two must agree on every file of the three games and of every broken fixture, whose
+    schema errors are what the fixtures expect."""
+    from conftest import INVALID, make_game
+    from pnp.schema import passes
+
+    manifests = [ROOT / "game.yaml", ROOT / "examples/anarchipel/game.yaml", ROOT / "examples/furia-cartese/game.yaml"]
+    manifests += [make_game(tmp_path / case.name, case) for case in sorted(INVALID.iterdir())]
+    checked = [pair for manifest in manifests for pair in _checked(manifest)]
+    assert len(checked) > 500
+    failing = 0
+    for name, data in checked:
+        errors = list(validator(name).iter_errors(data))
+        failing += bool(errors)
+        assert passes(name, data) == (not errors), (name, [e.message for e in errors])
+    assert failing >= 12
+
+
+@pytest.mark.parametrize("definition, value", [
+    ("common.schema.json#/$defs/id", "mughals\n"),  # Python's `$` matches before a last newline; jsonschema-rs's not
+    ("layout.schema.json#/$defs/length", "\x1c12mm"),  # Python counts U+001C as space; jsonschema-rs does not
+])
+def test_where_jsonschema_rs_reads_a_pattern_more_strictly_jsonschema_decides(definition, value) -> None:
+    """The only disagreement allowed: jsonschema-rs refuses what jsonschema passes, so
+    jsonschema (the one that reports) looks again and its answer stands."""
+    from pnp.schema import compiled, passes
+
+    name = compiled({"$ref": f"https://pnp.invalid/schemas/{definition}"})
+    assert not passes(name, value)
+    assert not list(validator(name).iter_errors(value))
+    assert passes(name, value.strip())

@@ -61,6 +61,16 @@ def test_thousands_of_nested_brackets_do_not_crash(tmp_path: Path) -> None:
     assert messages(problems) == ["f.yaml:1:65: error: data is nested more than 64 levels deep [yaml-syntax]"]
 
 
+def test_the_65th_level_is_the_one_reported(tmp_path: Path) -> None:
+    """Brackets closed or not, and indented mappings: the collection that opens the 65th level."""
+    assert load(tmp_path, "[" * 64 + "]" * 64)[1] == []
+    assert messages(load(tmp_path, "[" * 65 + "]" * 65)[1]) == [
+        "f.yaml:1:65: error: data is nested more than 64 levels deep [yaml-syntax]"]
+    block = "".join("  " * i + f"k{i}:\n" for i in range(70)) + "  " * 70 + "v\n"
+    assert messages(load(tmp_path, block)[1]) == [
+        "f.yaml:65:129: error: data is nested more than 64 levels deep [yaml-syntax]"]
+
+
 def test_more_than_one_document(tmp_path: Path) -> None:
     _, problems = load(tmp_path, "a: 1\n---\nb: 2\n")
     assert messages(problems) == [
