@@ -24,8 +24,12 @@ from .problems import Location, Problem, problem
 
 try:  # libyaml is much faster; positions are the same
     _Loader = yaml.CSafeLoader
+    # libyaml stops parsing at a thousand levels of nesting since 0.2.5; composing, which
+    # recurses in C, is then safe to start at once (an older libyaml's events are walked first)
+    _BOUNDED = yaml._yaml.get_version() >= (0, 2, 5)
 except AttributeError:  # pragma: no cover - depends on how pyyaml was built
     _Loader = yaml.SafeLoader
+    _BOUNDED = False
 
 # A data path inside a document: mapping keys and sequence indices from the root.
 DataPath = tuple[Any, ...]
@@ -309,9 +313,19 @@ def _parse(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
         )]
 
     try:
-        # composing recurses (in C with libyaml, whose parser stops at a thousand levels: the
-        # message is pnp's, below; in Python without it, to the recursion limit); the
-        # converter stops at MAX_DEPTH
+        if not _BOUNDED:  # composing would recurse as deep as the brackets go: count them first
+            depth = 0
+            for event in yaml.parse(text, Loader=_Loader):
+                if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                    depth += 1
+                    if depth > MAX_DEPTH:
+                        return None, [problem(
+                            "yaml-syntax", Location(file, *_position(event.start_mark)),
+                            f"data is nested more than {MAX_DEPTH} levels deep",
+                        )]
+                elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                    depth -= 1
+        # (libyaml's own limit is reported as pnp's, below; the converter stops at MAX_DEPTH)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from pnp.yamlload import MAX_NODES, load_yaml
 
 
@@ -61,14 +63,28 @@ def test_thousands_of_nested_brackets_do_not_crash(tmp_path: Path) -> None:
     assert messages(problems) == ["f.yaml:1:65: error: data is nested more than 64 levels deep [yaml-syntax]"]
 
 
-def test_the_65th_level_is_the_one_reported(tmp_path: Path) -> None:
-    """Brackets closed or not, and indented mappings: the collection that opens the 65th level."""
+@pytest.mark.parametrize("bounded", [True, False])
+def test_the_65th_level_is_the_one_reported(tmp_path: Path, bounded: bool, monkeypatch) -> None:
+    """Brackets closed or not, and indented mappings: the collection that opens the 65th level,
+    whether libyaml bounds the nesting itself (composing at once) or not (events walked first)."""
+    import pnp.yamlload
+
+    import yaml
+
+    walked = []
+    parse = yaml.parse
+    monkeypatch.setattr(yaml, "parse", lambda *args, **kwargs: walked.append(1) or parse(*args, **kwargs))
+    monkeypatch.setattr(pnp.yamlload, "_BOUNDED", bounded)
+    pnp.yamlload._parse_remembered.cache_clear()  # (a text read before is not parsed again)
     assert load(tmp_path, "[" * 64 + "]" * 64)[1] == []
     assert messages(load(tmp_path, "[" * 65 + "]" * 65)[1]) == [
         "f.yaml:1:65: error: data is nested more than 64 levels deep [yaml-syntax]"]
     block = "".join("  " * i + f"k{i}:\n" for i in range(70)) + "  " * 70 + "v\n"
     assert messages(load(tmp_path, block)[1]) == [
         "f.yaml:65:129: error: data is nested more than 64 levels deep [yaml-syntax]"]
+    assert messages(load(tmp_path, "[" * 100_000)[1]) == [
+        "f.yaml:1:65: error: data is nested more than 64 levels deep [yaml-syntax]"]
+    assert len(walked) == (0 if bounded else 4)
 
 
 def test_more_than_one_document(tmp_path: Path) -> None:
