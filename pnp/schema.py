@@ -48,8 +48,7 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     (registered with `compiled`)."""
     import jsonschema  # imported when a file has errors to report (see `passes`)
 
-    schema = _compiled[name] if name in _compiled else _schemas()[name]
-    return jsonschema.Draft202012Validator(inline(schema), registry=_registry())
+    return jsonschema.Draft202012Validator(_inlined(name), registry=_registry())
 
 
 @cache
@@ -58,8 +57,7 @@ def _fast(name: str):
     thirty times faster than jsonschema, whose errors say what is wrong and where."""
     import jsonschema_rs
 
-    schema = _compiled[name] if name in _compiled else _schemas()[name]
-    return jsonschema_rs.Draft202012Validator(inline(schema), registry=_fast_registry(), validate_formats=False)
+    return jsonschema_rs.Draft202012Validator(_inlined(name), registry=_fast_registry(), validate_formats=False)
 
 
 @cache
@@ -78,6 +76,13 @@ def passes(name: str, data: Any) -> bool:
         return bool(_fast(name).is_valid(data))
     except Exception:  # noqa: BLE001 (data JSON does not hold; jsonschema says what of it)
         return False
+
+
+@cache
+def _inlined(name: str) -> dict:
+    """One of pnp's schemas, or one compiled from a game's fields, its references inlined
+    (shared by both validators and `standalone`: none changes it)."""
+    return inline(_compiled[name] if name in _compiled else _schemas()[name])
 
 
 def inline(schema: dict) -> dict:
@@ -133,7 +138,7 @@ def standalone(name: str, title: str | None = None) -> dict:
                 node["additionalItems"] = rest
         return node
 
-    found = draft_7(inline(_compiled[name] if name in _compiled else _schemas()[name]))
+    found = draft_7(_inlined(name))
     found.pop("$id", None)
     found.pop("$schema", None)
     return {"$schema": DRAFT_7, **({"title": title} if title is not None else {}), **found}
