@@ -19,12 +19,12 @@ if TYPE_CHECKING:
     from .validate import Report
 
 
-def validate(manifest: Path, cache=None) -> "Report":
+def validate(manifest: Path, cache=None, beside: bool = False) -> "Report":
     """Load and check a game (imported when a command needs it: a build with nothing to do
-    never loads the game)."""
+    never loads the game); with `beside`, the map's checks in a process of their own."""
     from .validate import validate as run
 
-    return run(manifest, cache)
+    return run(manifest, cache, beside)
 
 
 def _manifest(game: str | None) -> Path:
@@ -90,7 +90,7 @@ def _kept_report(manifest: Path) -> "Report | None":
 
 
 def _report(manifest: Path, fmt: str) -> "Report":
-    report = _kept_report(manifest) or validate(manifest, _cache(manifest.parent / "out"))
+    report = _kept_report(manifest) or validate(manifest, _cache(manifest.parent / "out"), beside=True)
     prefix = _prefix(manifest)
     problems = list(report.problems)
     if fmt == "json":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .problems import Location, Problem, Severity, count, plural, sort_problems
 
@@ -113,14 +113,17 @@ def geometry_key(game: Game) -> str:
     return digest.hexdigest()
 
 
-def validate(manifest: Path, cache: Any = None) -> Report:
+def validate(manifest: Path, cache: Any = None, beside: bool = False) -> Report:
     """Load the game at `manifest` and run every check, collecting all problems. With a
     build's cache (pnp.cache.Cache), the map checks' problems are taken from it when the
-    files they follow from are unchanged since they were kept."""
+    files they follow from are unchanged since they were kept. With `beside`, the map
+    checks run in a process of their own while this one runs the others, where that can be
+    done safely (see `_beside`): for a validation alone, as a build goes on to use the map
+    those checks work out."""
     from . import registry  # noqa: F401  (every box kind and check pnp has)
-    from .checks import run_rules
+    from .checks import in_rule_order, run_rules
     from .game import load_game
-    from .maps.areas import GEOMETRY_CHECKS
+    from .maps.areas import GEOMETRY_CHECKS, area_maps
 
     game, problems = load_game(manifest)
     order = [manifest.name]
@@ -134,7 +137,11 @@ def validate(manifest: Path, cache: Any = None) -> Report:
             problems += kept
             problems += run_rules(game, skip=GEOMETRY_CHECKS)
         else:
-            found = run_rules(game)
+            elsewhere = _beside(lambda: run_rules(game, only=GEOMETRY_CHECKS)) \
+                if beside and any(True for _ in area_maps(game)) else None
+            found = run_rules(game, skip=GEOMETRY_CHECKS)
+            found += elsewhere() if elsewhere is not None else run_rules(game, only=GEOMETRY_CHECKS)
+            found = in_rule_order(found)
             problems += found
             keep = _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
     sets = {name: {"items": len(s.items), "groups": len(s.groups)} for name, s in game.sets.items()} if game else None
@@ -145,6 +152,45 @@ def validate(manifest: Path, cache: Any = None) -> Report:
     languages = tuple(c.line(game) for c in found) if any(c.missing for c in found) else ()
     return Report(game, tuple(sort_problems(_unique(problems), order)), keep, counted(game) if game else None, sets,
                   languages)
+
+
+def _beside(work: "Callable[[], list[Problem]]") -> "Callable[[], list[Problem]] | None":
+    """Start `work` in a forked process and return what waits for its problems; None where
+    that cannot be done safely (no fork, one core, or threads running that a fork would not
+    copy), and `work` is left to the caller. If the process fails in any way (killed, an
+    exception, its answer unreadable), waiting runs `work` here instead, so the problems are
+    the same either way."""
+    import multiprocessing
+    import os
+    import threading
+
+    if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2 \
+            or threading.active_count() > 1:
+        return None
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child, which never returns
+        code = 1
+        try:
+            os.close(read)
+            data = _data(work())
+            with os.fdopen(write, "wb") as stream:
+                stream.write(data)
+            code = 0
+        finally:
+            os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
+    os.close(write)
+
+    def wait() -> list[Problem]:
+        try:
+            with os.fdopen(read, "rb") as stream:
+                data = stream.read()
+        finally:
+            _, status = os.waitpid(pid, 0)
+        found = _readable(data) if os.waitstatus_to_exitcode(status) == 0 else None
+        return found if found is not None else work()
+
+    return wait
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

@@ -40,6 +40,11 @@ MAX_DEPTH = 64
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STR_TAG = "tag:yaml.org,2002:str"
+# The plain forms of the commonest scalars, read directly as pyyaml's constructors would read
+# them (they take the other forms: 1_000, 0x1F, 012 in octal, 1:30, .inf).
+_PLAIN = {"tag:yaml.org,2002:int": (re.compile(r"[-+]?(?:0|[1-9][0-9]*)").fullmatch, int),
+          "tag:yaml.org,2002:float": (re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?").fullmatch,
+                                      float)}
 
 
 @dataclass
@@ -155,6 +160,11 @@ class _Converter:
         # is located where it is written.
         self.values.setdefault(path, _packed(node.start_mark))
         if isinstance(node, yaml.ScalarNode):
+            if node.tag == _STR_TAG:
+                return node.value
+            plain = _PLAIN.get(node.tag)
+            if plain is not None and plain[0](node.value):
+                return plain[1](node.value)
             try:
                 return self.scalars.construct_object(node, deep=True)
             except ConstructorError as exc:

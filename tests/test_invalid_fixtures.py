@@ -126,6 +126,68 @@ def test_board_checks_kept_by_a_build_give_the_same_report(case: str, tmp_path: 
     assert kept.problems == fresh.problems and kept.keep is None  # taken from the cache
 
 
+@pytest.mark.parametrize("case", CASES)
+def test_board_checks_beside_give_the_same_report(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pnp validate` runs the board checks in a forked process while it runs the others:
+    every case reports exactly the same problems, in the same order, as in one process; a
+    game with a map of areas forks once, one without none."""
+    import os
+
+    from pnp.validate import validate
+
+    make_game(tmp_path / "game", INVALID / case)
+    manifest = tmp_path / "game" / "game.yaml"
+    alone = validate(manifest)
+    forks = []
+    fork = os.fork
+
+    def spied() -> int:
+        pid = fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", spied)
+    beside = validate(manifest, beside=True)
+    assert beside.problems == alone.problems
+    has_map = alone.game is not None and any(s.declaration.get("map") == "areas" for s in alone.game.sets.values())
+    assert len(forks) == (1 if has_map and (os.cpu_count() or 1) > 1 else 0)
+
+
+def test_board_checks_beside_that_fail_are_run_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked process that fails (here, its answer cannot be written) leaves the board
+    checks to the validation itself, which reports them all the same; with threads running
+    (pnp watch), nothing is forked."""
+    import os
+    import threading
+
+    from pnp import validate as module
+
+    make_game(tmp_path / "game", INVALID / "area-isolated")
+    manifest = tmp_path / "game" / "game.yaml"
+    alone = module.validate(manifest)
+    assert {p.rule for p in alone.problems} == {"area-isolated"}
+
+    def broken(problems):
+        raise RuntimeError("no answer")
+
+    monkeypatch.setattr(module, "_data", broken)
+    forks = []
+    fork = os.fork
+    monkeypatch.setattr(os, "fork", lambda: forks.append(1) or fork())
+    assert module.validate(manifest, beside=True).problems == alone.problems
+    assert len(forks) == ((os.cpu_count() or 1) > 1)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert module.validate(manifest, beside=True).problems == alone.problems
+    finally:
+        stop.set()
+        thread.join()
+    assert len(forks) == ((os.cpu_count() or 1) > 1)  # no second fork
+
+
 def test_board_checks_are_kept_across_card_edits_only(tmp_path: Path) -> None:
     from pnp.problems import Location, Problem, Severity
     from pnp.validate import _data, validate

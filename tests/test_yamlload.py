@@ -6,8 +6,10 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pnp.yamlload import MAX_NODES, load_yaml
+from pnp.yamlload import MAX_NODES, load_yaml, parse_yaml
 
 
 def load(tmp_path: Path, text: str | bytes):
@@ -136,3 +138,36 @@ def test_a_50_mb_yaml_file_is_refused_quickly(tmp_path: Path) -> None:
     assert messages(problems) == [
         "huge.yaml:1:1: error: file is 50.0 MB; pnp reads data files of at most 5.2 MB [yaml-syntax]"
     ]
+
+
+SCALARS = ["0", "-0", "+0", "7", "-12", "+12", "012", "0o17", "0x1F", "0b101", "1_000", "1:30", "190:20:30",
+           "0.0", "-0.0", "+0.5", "1.", "-1.", ".5", "-.5", "+.5", "1.5e+3", "1.5E-3", "1e3", "1.0e3", "6.02e+23",
+           "1_0.5", "1:30.5", ".inf", "-.Inf", ".NaN", "3.14159265358979323846", "99999999999999999999",
+           "00", "007.5", "1.5.5", "true", "No", "~", "null", "2026-11-26", "0.1e+400", "-5e-400", "123abc"]
+
+
+@given(st.one_of(st.sampled_from(SCALARS),
+                 st.from_regex(r"\A[-+]?[0-9_]{0,6}\.?[0-9_]{0,6}([eE][-+]?[0-9]{1,3})?\Z"),
+                 st.from_regex(r"\A[-+]?[0-9:]{1,8}\Z")).filter(lambda text: text.strip("+-")))
+@settings(max_examples=400, deadline=None)
+def test_plain_numbers_read_as_pyyaml_reads_them(text: str) -> None:
+    """The converter reads the plain forms of integers and decimals itself: every scalar
+    gives the value, type and sign pyyaml's own constructors give, in a list and as a value."""
+    import math
+
+    import yaml
+
+    source = f"a: [{text}]\nb: {text}\n"
+    try:
+        expected = yaml.safe_load(source)
+    except (yaml.YAMLError, ValueError):
+        return  # not a value pyyaml reads (the converter reports those as problems)
+    doc, problems = parse_yaml(source.encode(), "x.yaml")
+    assert problems == [] and doc is not None
+    for got, want in ((doc.data["a"][0], expected["a"][0]), (doc.data["b"], expected["b"])):
+        assert type(got) is type(want), text
+        if isinstance(want, float):
+            assert (math.isnan(got) and math.isnan(want)) or (got == want and math.copysign(1, got) ==
+                                                               math.copysign(1, want)), text
+        else:
+            assert got == want, text

@@ -700,16 +700,24 @@ def run_game_checks(game: "Game") -> list[Problem]:
     return problems
 
 
-def run_rules(game: "Game", skip: frozenset[str] = frozenset()) -> list[Problem]:
+def run_rules(game: "Game", skip: frozenset[str] = frozenset(), only: frozenset[str] | None = None
+              ) -> list[Problem]:
     """Every check's problems (pnp's own and the game's), leaving out pnp's checks named in
-    `skip`."""
+    `skip`; with `only`, just pnp's checks named there."""
     problems = []
     for r in RULES:
-        if r.info.id in skip:
+        if r.info.id in skip or (only is not None and r.info.id not in only):
             continue
         for location, message in r.check(game):
             problems.append(Problem(location, r.info.severity, message, r.info.id))
-    return problems + run_game_checks(game)
+    return problems + (run_game_checks(game) if only is None else [])
+
+
+def in_rule_order(problems: list[Problem]) -> list[Problem]:
+    """Problems as `run_rules` gives them, pnp's checks in their order then the game's (whose
+    ids are never pnp's), from the problems of parts of them run apart."""
+    rank = {r.info.id: i for i, r in enumerate(RULES)}
+    return sorted(problems, key=lambda p: rank.get(p.rule, len(rank)))
 
 
 def all_checks(game: "Game | None" = None) -> list[CheckInfo]:

@@ -8,7 +8,7 @@ import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..fields import references
 from ..fonts import character_map, find_font, font_problem
@@ -52,9 +52,15 @@ class Printed:
     layout: "Layout"
     font: str  # role
     where: Location
-    owner: str  # "card 'king'"
-    field: str  # "name", "name.fr", or the box's name
+    # what a message calls its source, worked out when one needs it: "card 'king': name.fr"
+    # (its owner and field), the item's and the box's name, or the layout's and the box's
+    who: Callable[[], tuple[str, str]]
     cell: "Cell | None" = None  # in a table: its column and size
+
+    @property
+    def name(self) -> str:
+        owner, field = self.who()
+        return f"{owner}: {field}" if field else owner
 
 
 @dataclass(frozen=True)
@@ -290,19 +296,27 @@ def _printed(game: "Game") -> Iterator[Printed]:
                         origin, path, record = _source(game, template, item, language, row)
                         if origin is not None:
                             where = game.locate(origin, *path)
-                            owner, field = _describe(game, origin, path)
+                            who = functools.partial(_describe, game, origin, path)
                         elif own:
                             where = game.locate(item.origin)
-                            owner, field = component.describe(item), box.name
+                            who = functools.partial(_item_box, component, item, box.name)
                         else:  # the same for every item: where the box says it
                             where = _box_place(game, layout, box)
-                            owner, field = f"layout '{layout.file}'", box.name
+                            who = functools.partial(_layout_box, layout.file, box.name)
                         font = cell.font if cell else box.get("font") or ("body" if box.kind == "text" else "heading")
                         key_seen = (text, box.name, layout.file, font, where, cell)
                         if key_seen in seen:
                             continue
                         seen.add(key_seen)
-                        yield Printed(text, box, layout, font, where, owner, field, cell)
+                        yield Printed(text, box, layout, font, where, who, cell)
+
+
+def _item_box(component: "ComponentSet", item: "Item", box: str) -> tuple[str, str]:
+    return component.describe(item), box
+
+
+def _layout_box(file: str, box: str) -> tuple[str, str]:
+    return f"layout '{file}'", box
 
 
 def _box_place(game: "Game", layout: "Layout", box: "Box") -> Location:
@@ -374,7 +388,7 @@ def missing_glyph(game: "Game") -> Found:
         missing = sorted({ch for ch in p.text if ord(ch) not in cmap})  # spaces too: a font lacking one prints a box
         if missing:
             chars = ", ".join(map(character, missing))
-            name = f"{p.owner}: {p.field}" if p.field else p.owner
+            name = p.name
             yield p.where, f"{name} {p.text!r}: font {font.stem} has no glyph for {chars}"
 
 
@@ -407,13 +421,14 @@ def text_fit(game: "Game") -> Found:
     if None in fonts.values() or not fonts:
         return  # reported by missing-font
     labels: dict[tuple, list] = {}  # a track's or hex map's labels that do not fit: the first, and how many
+    sizes = {role: font.stat().st_size for role, font in fonts.items()}
     for p in printed(game):
         if p.font not in fonts:
             continue
         box, font = p.box, fonts[p.font]
         # the same text in the same box fits the same, wherever it comes from, in this process or
         # in the last build's (the font's file is part of the key: a game's own may change)
-        key = (f"{box.kind} {font.name} {font.stat().st_size} {box.width!r} {box.height!r} "
+        key = (f"{box.kind} {font.name} {sizes[p.font]} {box.width!r} {box.height!r} "
                f"{box.get('size')!r} {box.get('min_size')!r} {box.get('wrap')!r} {box.get('leading')!r} "
                f"{p.cell!r} {p.text}")
         fits = FITS.get(key)
@@ -428,7 +443,7 @@ def text_fit(game: "Game") -> Found:
             FITS[key] = fits
         if fits:
             continue
-        name = f"{p.owner}: {p.field}" if p.field else p.owner
+        name = p.name
         if p.cell is not None and p.cell.kind in ("space", "hex"):  # one message for a box's many labels
             labels.setdefault((p.where, p.layout.file, box.name), [p, 0])[1] += 1
         elif p.cell is not None:
@@ -446,7 +461,7 @@ def text_fit(game: "Game") -> Found:
             yield p.where, (f"{name} {p.text!r} does not fit the {to_mm(box.width):g} mm {box.name} box "
                             f"even at {least:g} pt")
     for p, count in labels.values():
-        name = f"{p.owner}: {p.field}" if p.field else p.owner
+        name = p.name
         more = f" (and {count - 1} more of its labels)" if count > 1 else ""
         if p.cell.kind == "space":
             yield p.where, (f"{name} {p.text!r} does not fit a {to_mm(p.cell.width):.3g} mm space of the "
