@@ -13,6 +13,7 @@ which holds the kit, never holds a set's document or a picture too.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
@@ -41,13 +42,6 @@ class Progress:
 @dataclass
 class BuildResult:
     files: list[Path] = field(default_factory=list)
-
-    def count(self, suffix: str) -> int:
-        return sum(1 for f in self.files if f.suffix == suffix)
-
-    @property
-    def size(self) -> int:
-        return sum(f.stat().st_size for f in self.files)
 
 
 def content_hash(value: object) -> str:
@@ -230,7 +224,7 @@ class Outputs:
         """What the file an earlier build left at `relative` was drawn from, if it is still there."""
         earlier = self.previous.get(relative)
         try:
-            if earlier is not None and (self.out / relative).stat().st_size == earlier[1]:
+            if earlier is not None and os.stat(os.path.join(self.out, relative)).st_size == earlier[1]:
                 return earlier[0]
         except OSError:
             pass
@@ -249,8 +243,6 @@ class Outputs:
 
     def _link(self, relative: str, key: str) -> bool:
         """Link the file another language's build drew from the same content, if there is one."""
-        import os
-
         source = self.shared.get(key)
         if source is None:
             return False

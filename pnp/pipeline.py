@@ -430,15 +430,17 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
 
             outputs.cache.put("report", fingerprint(inputs, report[0]), report[1])
         outputs.cache.trim()
-        files = set(output_files(staging, kept))
+        files = output_files(staging, kept)  # every file in the new output, by its name in it
+        made = [_inside(staging, path) for path in result.files]
         if not partial:
-            for path in files.difference(result.files):
-                path.unlink()
-            files.intersection_update(result.files)
-        outcome = Outcome(summarise(result), [target / p.relative_to(staging) for p in result.files],
+            for name in files.keys() - set(made):
+                (staging / name).unlink()
+                del files[name]
+        sizes = {name: entry.stat().st_size for name, entry in files.items()}
+        outcome = Outcome(summarise(made, sizes), [target / name for name in made],
                           outputs.warnings, {key: target / name for name, key in outputs.keys.items()})
         if inputs is not None:  # lets the next build see that nothing changed
-            write_atomic(staging / RECORD, record(staging, inputs, settings, sorted(files), outputs.keys))
+            write_atomic(staging / RECORD, record(inputs, settings, sizes, outputs.keys))
         else:  # a record kept from an earlier build would no longer be true
             (staging / RECORD).unlink(missing_ok=True)
         swap_in(staging, target)
@@ -476,8 +478,7 @@ def check_output_folder(target: Path, game: "Game", kept: set[str] | None = None
     record = read_record(target)
     written = set(record.get("files", {})) if isinstance(record, dict) and isinstance(record.get("files"), dict) \
         else set()
-    foreign = sorted(str(p.relative_to(target)) for p in output_files(target, kept or {CACHE, RECORD})
-                     if str(p.relative_to(target)) not in written)
+    foreign = sorted(output_files(target, kept or {CACHE, RECORD}).keys() - written)
     if foreign:
         more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
         raise BuildFailed(f"cannot build into {target}: it holds files pnp did not write ({foreign[0]}{more}), "
@@ -485,19 +486,36 @@ def check_output_folder(target: Path, game: "Game", kept: set[str] | None = None
                           f"them out")
 
 
-def output_files(folder: Path, leave_out: set[str]) -> list[Path]:
-    """Every file in `folder`, leaving out the files and folders at its top named in `leave_out`."""
+def output_files(folder: Path, leave_out: set[str]) -> dict[str, "os.DirEntry"]:
+    """Every file in `folder`, by its path inside it (as the record names it), leaving out
+    the files and folders at its top named in `leave_out`, and what a build of another
+    language into a folder inside leaves while it runs."""
     import os
 
-    found = []
-    for parent, dirs, names in os.walk(folder):
-        if parent == str(folder):
-            # (and what a build of another language into a folder inside leaves while it runs)
-            dirs[:] = [d for d in dirs if d not in leave_out and not (d.startswith(".") and (".building-" in d
-                                                                                               or ".old-" in d))]
-            names = [n for n in names if n not in leave_out]
-        found += [Path(parent, n) for n in names]
+    found: dict[str, os.DirEntry] = {}
+
+    def walk(path: str, prefix: str) -> None:
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if not prefix and (entry.name in leave_out or
+                                   (entry.name.startswith(".") and (".building-" in entry.name or
+                                                                    ".old-" in entry.name) and entry.is_dir())):
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    walk(entry.path, prefix + entry.name + os.sep)
+                else:
+                    found[prefix + entry.name] = entry
+
+    walk(str(folder), "")
     return found
+
+
+def _inside(folder: Path, path: Path) -> str:
+    """`path`'s name inside `folder`, as `output_files` gives it."""
+    import os
+
+    prefix = str(folder) + os.sep
+    return str(path)[len(prefix):] if str(path).startswith(prefix) else str(path.relative_to(folder))
 
 
 def human_size(size: int) -> str:
@@ -508,10 +526,11 @@ def human_size(size: int) -> str:
     return ""  # pragma: no cover
 
 
-def summarise(result: BuildResult) -> str:
-    pdfs, svgs, pngs = result.count(".pdf"), result.count(".svg"), result.count(".png")
+def summarise(made: list[str], sizes: dict[str, int]) -> str:
+    """What a build made (its files, by name in the output) and their size on disk."""
+    pdfs, svgs, pngs = (sum(1 for name in made if name.endswith(suffix)) for suffix in (".pdf", ".svg", ".png"))
     parts = [f"{n} {kind}" for n, kind in ((pdfs, "PDF"), (svgs, "SVG"), (pngs, "PNG")) if n]
-    others = len(result.files) - pdfs - svgs - pngs
+    others = len(made) - pdfs - svgs - pngs
     if others:
         parts.append(f"{others} other")
-    return f"{', '.join(parts)} ({human_size(result.size)})"
+    return f"{', '.join(parts)} ({human_size(sum(sizes[name] for name in made))})"

@@ -95,7 +95,9 @@ def made_files(outputs: "Outputs", options) -> set[str]:
     from ..contact import pages_in
 
     out = outputs.out
-    files = {p.relative_to(out).as_posix() for p in outputs.result.files}
+    prefix = str(out) + "/"  # (the files' names the quick way: thousands in a big game)
+    files = {str(p)[len(prefix):] if str(p).startswith(prefix) else p.relative_to(out).as_posix()
+             for p in outputs.result.files}
     if options.parts:
         for folder in ("print", "tabletopia", "tts", "pod"):
             if (out / folder).is_dir():
