@@ -118,7 +118,7 @@ def validate(manifest: Path, cache: Any = None, beside: bool = False) -> Report:
     build's cache (pnp.cache.Cache), the map checks' problems are taken from it when the
     files they follow from are unchanged since they were kept. With `beside`, the map
     checks run in a process of their own while this one runs the others, where that can be
-    done safely (see `_beside`): for a validation alone, as a build goes on to use the map
+    done safely (see `_Beside`): for a validation alone, as a build goes on to use the map
     those checks work out."""
     from . import registry  # noqa: F401  (every box kind and check pnp has)
     from .checks import in_rule_order, run_rules
@@ -137,10 +137,15 @@ def validate(manifest: Path, cache: Any = None, beside: bool = False) -> Report:
             problems += kept
             problems += run_rules(game, skip=GEOMETRY_CHECKS)
         else:
-            elsewhere = _beside(lambda: run_rules(game, only=GEOMETRY_CHECKS)) \
-                if beside and any(True for _ in area_maps(game)) else None
-            found = run_rules(game, skip=GEOMETRY_CHECKS)
-            found += elsewhere() if elsewhere is not None else run_rules(game, only=GEOMETRY_CHECKS)
+            elsewhere = _Beside.start(lambda: run_rules(game, only=GEOMETRY_CHECKS)) \
+                if beside and area_maps(game) else None
+            try:
+                found = run_rules(game, skip=GEOMETRY_CHECKS)
+            except BaseException:  # (Ctrl-C among them)
+                if elsewhere is not None:
+                    elsewhere.cancel()
+                raise
+            found += elsewhere.result() if elsewhere is not None else run_rules(game, only=GEOMETRY_CHECKS)
             found = in_rule_order(found)
             problems += found
             keep = _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
@@ -154,43 +159,63 @@ def validate(manifest: Path, cache: Any = None, beside: bool = False) -> Report:
                   languages)
 
 
-def _beside(work: "Callable[[], list[Problem]]") -> "Callable[[], list[Problem]] | None":
-    """Start `work` in a forked process and return what waits for its problems; None where
-    that cannot be done safely (no fork, one core, or threads running that a fork would not
-    copy), and `work` is left to the caller. If the process fails in any way (killed, an
-    exception, its answer unreadable), waiting runs `work` here instead, so the problems are
-    the same either way."""
-    import multiprocessing
-    import os
-    import threading
+class _Beside:
+    """Work done in a forked process, for its problems: `start` it, then take its `result`
+    (or `cancel` it)."""
 
-    if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2 \
-            or threading.active_count() > 1:
-        return None
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child, which never returns
-        code = 1
-        try:
-            os.close(read)
-            data = _data(work())
-            with os.fdopen(write, "wb") as stream:
-                stream.write(data)
-            code = 0
-        finally:
-            os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
-    os.close(write)
+    def __init__(self, work: Callable[[], list[Problem]], pid: int, read: int):
+        self.work, self.pid, self.read = work, pid, read
 
-    def wait() -> list[Problem]:
+    @classmethod
+    def start(cls, work: Callable[[], list[Problem]]) -> "_Beside | None":
+        """`work` started in a forked process; None where that cannot be done safely (no fork,
+        one core, or threads running that a fork would not copy), the work left to the caller."""
+        import multiprocessing
+        import os
+        import threading
+
+        if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2 \
+                or threading.active_count() > 1:
+            return None
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child, which never returns
+            code = 1
+            try:
+                os.close(read)
+                data = _data(work())
+                with os.fdopen(write, "wb") as stream:
+                    stream.write(data)
+                code = 0
+            finally:
+                os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
+        os.close(write)
+        return cls(work, pid, read)
+
+    def result(self) -> list[Problem]:
+        """The work's problems; if its process failed in any way (killed, an exception, its
+        answer unreadable), the work is done here instead: the problems are the same either way."""
+        import os
+
         try:
-            with os.fdopen(read, "rb") as stream:
+            with os.fdopen(self.read, "rb") as stream:
                 data = stream.read()
         finally:
-            _, status = os.waitpid(pid, 0)
+            _, status = os.waitpid(self.pid, 0)
         found = _readable(data) if os.waitstatus_to_exitcode(status) == 0 else None
-        return found if found is not None else work()
+        return found if found is not None else self.work()
 
-    return wait
+    def cancel(self) -> None:
+        """Stop the work's process and wait for it to end."""
+        import os
+        import signal
+
+        os.close(self.read)
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:  # pragma: no cover - it had ended
+            pass
+        os.waitpid(self.pid, 0)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

@@ -188,6 +188,35 @@ def test_board_checks_beside_that_fail_are_run_here(tmp_path: Path, monkeypatch:
     assert len(forks) == ((os.cpu_count() or 1) > 1)  # no second fork
 
 
+def test_board_checks_beside_are_stopped_with_the_validation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during the other checks stops the board checks' process too: it is killed and
+    waited for, not left behind, and the interruption goes on up."""
+    import os
+
+    from pnp import checks
+    from pnp.validate import validate
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one core: nothing is forked")
+    make_game(tmp_path / "game", INVALID / "area-isolated")
+    run_rules = checks.run_rules
+
+    def interrupted(game, skip=frozenset(), only=None):
+        if only is None:  # the checks this process runs, after the fork
+            raise KeyboardInterrupt
+        return run_rules(game, skip, only)
+
+    monkeypatch.setattr(checks, "run_rules", interrupted)
+    forks = []
+    fork = os.fork
+    monkeypatch.setattr(os, "fork", lambda: forks.append(fork()) or forks[-1])
+    with pytest.raises(KeyboardInterrupt):
+        validate(tmp_path / "game" / "game.yaml", beside=True)
+    assert len(forks) == 1
+    with pytest.raises(ChildProcessError):  # already waited for
+        os.waitpid(forks[0], os.WNOHANG)
+
+
 def test_board_checks_are_kept_across_card_edits_only(tmp_path: Path) -> None:
     from pnp.problems import Location, Problem, Severity
     from pnp.validate import _data, validate
