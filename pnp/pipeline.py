@@ -5,6 +5,7 @@ folder and swaps it in only when complete."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Sequence
@@ -433,10 +434,11 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         files = output_files(staging, kept)  # every file in the new output, by its name in it
         made = [_inside(staging, path) for path in result.files]
         if not partial:
-            for name in files.keys() - set(made):
+            for name in files.difference(made):
                 (staging / name).unlink()
-                del files[name]
-        sizes = {name: entry.stat().st_size for name, entry in files.items()}
+            files.intersection_update(made)
+        base = os.path.join(staging, "")
+        sizes = {name: os.stat(base + name).st_size for name in files}
         outcome = Outcome(summarise(made, sizes), [target / name for name in made],
                           outputs.warnings, {key: target / name for name, key in outputs.keys.items()})
         if inputs is not None:  # lets the next build see that nothing changed
@@ -478,7 +480,7 @@ def check_output_folder(target: Path, game: "Game", kept: set[str] | None = None
     record = read_record(target)
     written = set(record.get("files", {})) if isinstance(record, dict) and isinstance(record.get("files"), dict) \
         else set()
-    foreign = sorted(output_files(target, kept or {CACHE, RECORD}).keys() - written)
+    foreign = sorted(output_files(target, kept or {CACHE, RECORD}) - written)
     if foreign:
         more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
         raise BuildFailed(f"cannot build into {target}: it holds files pnp did not write ({foreign[0]}{more}), "
@@ -486,13 +488,11 @@ def check_output_folder(target: Path, game: "Game", kept: set[str] | None = None
                           f"them out")
 
 
-def output_files(folder: Path, leave_out: set[str]) -> dict[str, "os.DirEntry"]:
+def output_files(folder: Path, leave_out: set[str]) -> set[str]:
     """Every file in `folder`, by its path inside it (as the record names it), leaving out
     the files and folders at its top named in `leave_out`, and what a build of another
     language into a folder inside leaves while it runs."""
-    import os
-
-    found: dict[str, os.DirEntry] = {}
+    found: set[str] = set()
 
     def walk(path: str, prefix: str) -> None:
         with os.scandir(path) as entries:
@@ -504,7 +504,7 @@ def output_files(folder: Path, leave_out: set[str]) -> dict[str, "os.DirEntry"]:
                 if entry.is_dir(follow_symlinks=False):
                     walk(entry.path, prefix + entry.name + os.sep)
                 else:
-                    found[prefix + entry.name] = entry
+                    found.add(prefix + entry.name)
 
     walk(str(folder), "")
     return found
@@ -512,8 +512,6 @@ def output_files(folder: Path, leave_out: set[str]) -> dict[str, "os.DirEntry"]:
 
 def _inside(folder: Path, path: Path) -> str:
     """`path`'s name inside `folder`, as `output_files` gives it."""
-    import os
-
     prefix = str(folder) + os.sep
     return str(path)[len(prefix):] if str(path).startswith(prefix) else str(path.relative_to(folder))
 

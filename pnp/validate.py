@@ -149,6 +149,7 @@ def validate(manifest: Path, cache: Any = None, beside: bool = False) -> Report:
             found = in_rule_order(found)
             problems += found
             keep = _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
+        game.memo.pop("printed", None)  # every text of every piece, for the checks only: not held through a build
     sets = {name: {"items": len(s.items), "groups": len(s.groups)} for name, s in game.sets.items()} if game else None
     from .checks.translation import coverage
 

@@ -386,3 +386,14 @@ def test_json_files_are_what_json_dumps_writes_and_the_standard_library_takes_wh
     assert b"".join(json_file(doc)) == expected and len(list(json_file(doc))) == 1  # (by orjson, at once)
     doc["big"] = 2 ** 70  # past 64 bits: the standard library, in pieces
     assert b"".join(json_file(doc)) == (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def test_the_texts_the_checks_read_are_not_held_through_the_build(mini: Path) -> None:
+    """Every text of every piece in every language, which the glyph and fit checks read, is
+    let go once they have run: a build holds the game, not that list beside it."""
+    from pnp.checks import hygiene
+    from pnp.validate import validate
+
+    report = validate(mini / "game.yaml")
+    assert report.game is not None and "printed" not in report.game.memo
+    assert len(hygiene.printed(report.game)) > 0  # (worked out again if asked for)
