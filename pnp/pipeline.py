@@ -480,7 +480,11 @@ def check_output_folder(target: Path, game: "Game", kept: set[str] | None = None
     record = read_record(target)
     written = set(record.get("files", {})) if isinstance(record, dict) and isinstance(record.get("files"), dict) \
         else set()
-    foreign = sorted(output_files(target, kept or {CACHE, RECORD}) - written)
+    try:
+        foreign = sorted(output_files(target, kept or {CACHE, RECORD}) - written)
+    except OSError as exc:  # a folder in it that cannot be read: what it holds cannot be told
+        raise BuildFailed(f"cannot build into {target}: cannot read {exc.filename or target}: "
+                          f"{exc.strerror or exc}") from None
     if foreign:
         more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
         raise BuildFailed(f"cannot build into {target}: it holds files pnp did not write ({foreign[0]}{more}), "

@@ -328,6 +328,38 @@ def test_a_folder_holding_other_files_is_refused_and_kept(mini: Path, tmp_path: 
     assert leftovers(docs) == []
 
 
+def test_a_link_to_a_folder_added_to_a_built_folder_is_not_removed(mini: Path, tmp_path: Path) -> None:
+    """A link the user puts in a built folder (to a folder of theirs) is theirs too: the build
+    says so and stops, and the link and what it points to stay."""
+    out = tmp_path / "kit"
+    assert build_mini(mini, str(out)).exit_code == 0
+    (tmp_path / "scans").mkdir()
+    (tmp_path / "scans" / "box.jpg").write_bytes(b"a photo")
+    (out / "print" / "scans").symlink_to(tmp_path / "scans", target_is_directory=True)
+    result = build_mini(mini, str(out), "--force")
+    assert result.exit_code == 1 and "it holds files pnp did not write (print/scans)" in result.output
+    assert (out / "print" / "scans").is_symlink() and (out / "print" / "scans" / "box.jpg").read_bytes() == b"a photo"
+
+
+def test_a_built_folder_with_a_folder_it_cannot_read_is_not_built_into(mini: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "kit"
+    assert build_mini(mini, str(out)).exit_code == 0
+    scandir = os.scandir
+
+    def refused(path):
+        if str(path) == str(out / "print"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refused)
+    result = build_mini(mini, str(out), "--force")
+    assert result.exit_code == 1
+    assert result.output == f"Error: cannot build into {out.resolve()}: cannot read {out.resolve() / 'print'}: Permission denied\n"
+    monkeypatch.undo()
+    assert sorted(p.name for p in (out / "print").iterdir())  # as it was
+
+
 def test_a_file_added_to_a_built_folder_is_not_deleted(mini: Path, tmp_path: Path) -> None:
     out = tmp_path / "kit"
     assert build_mini(mini, str(out)).exit_code == 0
