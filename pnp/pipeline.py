@@ -535,4 +535,4 @@ def summarise(made: list[str], sizes: dict[str, int]) -> str:
     others = len(made) - pdfs - svgs - pngs
     if others:
         parts.append(f"{others} other")
-    return f"{', '.join(parts)} ({human_size(sum(sizes[name] for name in made))})"
+    return f"{', '.join(parts)} ({human_size(sum(sizes.get(name, 0) for name in made))})"

@@ -178,8 +178,16 @@ class _Beside:
         if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2 \
                 or threading.active_count() > 1:
             return None
-        read, write = os.pipe()
-        pid = os.fork()
+        try:
+            read, write = os.pipe()
+        except OSError:  # (out of descriptors)
+            return None
+        try:
+            pid = os.fork()
+        except OSError:  # (out of processes or memory)
+            os.close(read)
+            os.close(write)
+            return None
         if pid == 0:  # pragma: no cover - the child, which never returns
             code = 1
             try:
@@ -201,22 +209,33 @@ class _Beside:
         try:
             with os.fdopen(self.read, "rb") as stream:
                 data = stream.read()
-        finally:
+        except BaseException:  # (Ctrl-C among them)
+            self._stop()
+            raise
+        try:
             _, status = os.waitpid(self.pid, 0)
-        found = _readable(data) if os.waitstatus_to_exitcode(status) == 0 else None
+            ended = os.waitstatus_to_exitcode(status) == 0
+        except ChildProcessError:  # reaped already (SIGCHLD ignored): a whole answer says it ended well
+            ended = True
+        found = _readable(data) if ended else None
         return found if found is not None else self.work()
 
     def cancel(self) -> None:
         """Stop the work's process and wait for it to end."""
         import os
-        import signal
 
         os.close(self.read)
+        self._stop()
+
+    def _stop(self) -> None:
+        import os
+        import signal
+
         try:
             os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:  # pragma: no cover - it had ended
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):  # pragma: no cover - it had ended, or was reaped
             pass
-        os.waitpid(self.pid, 0)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

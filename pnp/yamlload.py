@@ -163,9 +163,9 @@ class _Converter:
             if node.tag == _STR_TAG:
                 return node.value
             plain = _PLAIN.get(node.tag)
-            if plain is not None and plain[0](node.value):
-                return plain[1](node.value)
             try:
+                if plain is not None and plain[0](node.value):
+                    return plain[1](node.value)
                 return self.scalars.construct_object(node, deep=True)
             except ConstructorError as exc:
                 reason = exc.problem or str(exc).splitlines()[0]

@@ -129,10 +129,12 @@ def test_board_checks_kept_by_a_build_give_the_same_report(case: str, tmp_path: 
 @pytest.mark.parametrize("case", CASES)
 def test_board_checks_beside_give_the_same_report(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`pnp validate` runs the board checks in a forked process while it runs the others:
-    every case reports exactly the same problems, in the same order, as in one process; a
-    game with a map of areas forks once, one without none."""
+    every case reports exactly the same problems, in the same order, as in one process,
+    taken from the forked process's answer (this one never runs them); a game with a map of
+    areas forks once, one without none."""
     import os
 
+    from pnp import checks
     from pnp.validate import validate
 
     make_game(tmp_path / "game", INVALID / case)
@@ -147,11 +149,55 @@ def test_board_checks_beside_give_the_same_report(case: str, tmp_path: Path, mon
             forks.append(pid)
         return pid
 
+    here = os.getpid()
+    run_rules = checks.run_rules
+    board_checks_here = []
+
+    def spied_rules(game, skip=frozenset(), only=None):
+        if only is not None and os.getpid() == here:
+            board_checks_here.append(only)
+        return run_rules(game, skip, only)
+
     monkeypatch.setattr(os, "fork", spied)
+    monkeypatch.setattr(checks, "run_rules", spied_rules)
     beside = validate(manifest, beside=True)
     assert beside.problems == alone.problems
     has_map = alone.game is not None and any(s.declaration.get("map") == "areas" for s in alone.game.sets.values())
-    assert len(forks) == (1 if has_map and (os.cpu_count() or 1) > 1 else 0)
+    forked = has_map and (os.cpu_count() or 1) > 1
+    assert len(forks) == (1 if forked else 0)
+    assert len(board_checks_here) == (0 if forked else 1 if alone.game is not None else 0)
+
+
+def test_board_checks_beside_when_a_fork_fails_or_children_are_not_waited_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fork that fails (no processes left) leaves the board checks to the validation, with
+    no descriptor left open; with SIGCHLD ignored (inherited from a parent that does not
+    wait), the forked process is reaped by the system and its answer is taken all the same."""
+    import os
+    import signal
+
+    from pnp.validate import validate
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one core: nothing is forked")
+    make_game(tmp_path / "game", INVALID / "area-isolated")
+    manifest = tmp_path / "game" / "game.yaml"
+    alone = validate(manifest)
+    descriptors = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+
+    def no_fork() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fork", no_fork)
+        assert validate(manifest, beside=True).problems == alone.problems
+    if descriptors is not None:
+        assert len(os.listdir("/proc/self/fd")) == descriptors
+    previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        assert validate(manifest, beside=True).problems == alone.problems
+    finally:
+        signal.signal(signal.SIGCHLD, previous)
 
 
 def test_board_checks_beside_that_fail_are_run_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

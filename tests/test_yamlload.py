@@ -171,3 +171,18 @@ def test_plain_numbers_read_as_pyyaml_reads_them(text: str) -> None:
                                                                math.copysign(1, want)), text
         else:
             assert got == want, text
+
+
+def test_an_integer_too_long_for_python_is_a_problem_not_a_crash() -> None:
+    """Python refuses to read integers of more than 4,300 digits (its default limit): such a
+    value is reported where it is, as any value that cannot be read."""
+    digits = "1" * 5000
+    doc, problems = parse_yaml(f"a: 1\nb: {digits}\n".encode(), "x.yaml")
+    try:
+        int(digits)
+    except ValueError as exc:  # the limit (Python 3.11 and later)
+        assert doc is None
+        assert [(p.location.line, p.location.column, p.rule, p.message) for p in problems] == [
+            (2, 4, "yaml-syntax", f"cannot read value: {str(exc).splitlines()[0]}")]
+    else:  # no limit: it is read
+        assert problems == [] and doc.data["b"] == int(digits)
