@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from . import __version__
 from .components import types
-from .files import json_file
+from .files import json_file, name_inside
 from .fonts import FontMetrics, find_font, metrics
 from .impose import DEFAULT_BLEED, PAPERS, duplex_test, interleave, shifted
 from .kit import Ink, Kit, PieceSet
@@ -432,7 +432,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             outputs.cache.put("report", fingerprint(inputs, report[0]), report[1])
         outputs.cache.trim()
         files = output_files(staging, kept)  # every file in the new output, by its name in it
-        made = [_inside(staging, path) for path in result.files]
+        made = [name_inside(staging, path) for path in result.files]
         if not partial:
             for name in files.difference(made):
                 (staging / name).unlink()
@@ -512,12 +512,6 @@ def output_files(folder: Path, leave_out: set[str]) -> set[str]:
 
     walk(str(folder), "")
     return found
-
-
-def _inside(folder: Path, path: Path) -> str:
-    """`path`'s name inside `folder`, as `output_files` gives it."""
-    prefix = str(folder) + os.sep
-    return str(path)[len(prefix):] if str(path).startswith(prefix) else str(path.relative_to(folder))
 
 
 def human_size(size: int) -> str:

@@ -5,6 +5,7 @@ download, and what the exports hold; it opens from disk in any browser."""
 from __future__ import annotations
 
 import html
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -94,10 +95,10 @@ def made_files(outputs: "Outputs", options) -> set[str]:
     --only, those the earlier build left (a partial build keeps them)."""
     from ..contact import pages_in
 
+    from ..files import name_inside
+
     out = outputs.out
-    prefix = str(out) + "/"  # (the files' names the quick way: thousands in a big game)
-    files = {str(p)[len(prefix):] if str(p).startswith(prefix) else p.relative_to(out).as_posix()
-             for p in outputs.result.files}
+    files = {name_inside(out, p).replace(os.sep, "/") for p in outputs.result.files}
     if options.parts:
         for folder in ("print", "tabletopia", "tts", "pod"):
             if (out / folder).is_dir():
