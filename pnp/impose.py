@@ -169,12 +169,17 @@ def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None) 
 
 
 def _crop_marks(lines: Sequence[Segment]) -> list[Node]:
-    """Crop marks as thin black lines over a white halo, so they show over a bleed too."""
-    halo = Style(stroke="#ffffff", stroke_width=1.2)
-    ink = Style(stroke="#000000", stroke_width=0.3)
-    nodes: list[Node] = [Path((("M", *a), ("L", *b)), halo) for a, b in lines]
-    nodes += [Path((("M", *a), ("L", *b)), ink) for a, b in lines]
-    return nodes
+    """Crop marks as thin black lines over a white halo, so they show over a bleed too: one
+    path of every halo, then one of every line."""
+    if not lines:
+        return []
+    return [Path(_segments(lines), Style(stroke="#ffffff", stroke_width=1.2)),
+            Path(_segments(lines), Style(stroke="#000000", stroke_width=0.3))]
+
+
+def _segments(lines: Sequence[Segment]) -> tuple:
+    """Separate straight lines as one path's commands."""
+    return tuple(c for a, b in lines for c in (("M", *a), ("L", *b)))
 
 
 def each_once(edges: Sequence[Segment]) -> list[Segment]:
@@ -198,8 +203,7 @@ def grid_cut_lines(grid: Grid, cells: Sequence[tuple[int, int]]) -> list[Segment
 
 def _cut_paths(segments: Sequence[Segment]) -> list[Node]:
     """Cut lines: thin black lines with round ends."""
-    ink = Style(stroke="#000000", stroke_width=0.35, line_cap="round")
-    return [Path((("M", *a), ("L", *b)), ink) for a, b in segments]
+    return [Path(_segments(segments), Style(stroke="#000000", stroke_width=0.35, line_cap="round"))] if segments else []
 
 
 def sheet_label(paper: Paper, text: str, font: "FontMetrics | None", marks: Sequence[Segment] = ()) -> list[Node]:
