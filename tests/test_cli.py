@@ -30,6 +30,48 @@ def test_python_dash_m_runs_the_cli() -> None:
     assert result.stdout == f"pnp, version {__version__}\n"
 
 
+def test_the_command_ends_with_mains_exit_code_and_all_its_output(tmp_path: Path) -> None:
+    """The console script (run) ends the process as soon as main is done: with main's exit
+    code, and all it wrote to the pipes."""
+    game = make_game(tmp_path / "game", INVALID / "art-file").parent
+    expected = (INVALID / "art-file" / "expected.txt").read_text("utf-8")
+
+    def pnp(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=game, capture_output=True, text=True)
+
+    failed = pnp("validate")
+    assert (failed.returncode, failed.stdout, failed.stderr) == (1, expected, "")
+    report = pnp("validate", "--format", "json")
+    assert report.returncode == 1
+    assert [p["rule"] for p in json.loads(report.stdout)["problems"]] == ["art-file"] * 4
+    usage = pnp("validate", "--no-such-option")
+    assert (usage.returncode, usage.stdout) == (2, "")
+    assert usage.stderr.endswith("Error: No such option '--no-such-option'.\n")
+
+
+def test_run_ends_the_process_with_mains_code(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    import pnp.cli
+
+    ended: list[int] = []
+
+    class Ended(Exception):
+        pass
+
+    def _exit(code: int) -> None:
+        ended.append(code)
+        raise Ended
+
+    monkeypatch.setattr(pnp.cli.os, "_exit", _exit)
+    monkeypatch.setattr(sys, "argv", ["pnp", "--version"])
+    with pytest.raises(Ended):
+        pnp.cli.run()
+    assert ended == [0] and capsys.readouterr().out == f"pnp, version {__version__}\n"
+    monkeypatch.setattr(sys, "argv", ["pnp", "--no-such-option"])
+    with pytest.raises(Ended):
+        pnp.cli.run()
+    assert ended == [0, 2]
+
+
 def test_validate_real_game_from_its_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = invoke("validate")
