@@ -152,19 +152,22 @@ SCALARS = ["0", "-0", "+0", "7", "-12", "+12", "012", "0o17", "0x1F", "0b101", "
 @settings(max_examples=400, deadline=None)
 def test_plain_numbers_read_as_pyyaml_reads_them(text: str) -> None:
     """The converter reads the plain forms of integers and decimals itself: every scalar
-    gives the value, type and sign pyyaml's own constructors give, in a list and as a value."""
+    gives the value, type and sign pyyaml's own constructors give, in a list and as a value;
+    quoted, the same text is a string (each plain scalar's tag is remembered by its text)."""
     import math
 
     import yaml
 
-    source = f"a: [{text}]\nb: {text}\n"
+    source = f"a: [{text}]\nb: {text}\nc: '{text}'\nd: {text}\n"
     try:
         expected = yaml.safe_load(source)
     except (yaml.YAMLError, ValueError):
         return  # not a value pyyaml reads (the converter reports those as problems)
     doc, problems = parse_yaml(source.encode(), "x.yaml")
     assert problems == [] and doc is not None
-    for got, want in ((doc.data["a"][0], expected["a"][0]), (doc.data["b"], expected["b"])):
+    assert doc.data["c"] == text
+    for got, want in ((doc.data["a"][0], expected["a"][0]), (doc.data["b"], expected["b"]),
+                      (doc.data["d"], expected["d"])):
         assert type(got) is type(want), text
         if isinstance(want, float):
             assert (math.isnan(got) and math.isnan(want)) or (got == want and math.copysign(1, got) ==

@@ -377,6 +377,12 @@ def colour_value(game: "Game") -> Found:
                                   f"'{layout.file}'")
 
 
+@functools.cache
+def _characters(font: Path) -> frozenset[str]:
+    """The characters a font has glyphs for."""
+    return frozenset(map(chr, character_map(font)))
+
+
 @rule("missing-glyph", Severity.ERROR, "Printed text uses a character its font has no glyph for (it would print as nothing).")
 def missing_glyph(game: "Game") -> Found:
     fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
@@ -384,8 +390,8 @@ def missing_glyph(game: "Game") -> Found:
         font = fonts.get(p.font)
         if font is None:
             continue  # reported by missing-font
-        cmap = character_map(font)
-        missing = sorted({ch for ch in p.text if ord(ch) not in cmap})  # spaces too: a font lacking one prints a box
+        # spaces too: a font lacking one prints a box
+        missing = sorted(set(p.text).difference(_characters(font)))
         if missing:
             chars = ", ".join(map(character, missing))
             name = p.name
