@@ -38,8 +38,8 @@ _TAGS: dict[tuple[str, Any], str] = {}  # a plain scalar's tag by its text (see 
 class _Composer(_Loader):  # type: ignore[misc, valid-type]
     """The loader, each scalar's implicit tag remembered by its text: pyyaml works it out with
     regular expressions each time, and a game's files repeat the same ids, words and numbers
-    (a seventh of the time to compose a 1,000-card game's files). A tag follows from the text
-    alone: pnp adds no resolvers, and none that depends on the path."""
+    (a seventh of the time to compose a 1,000-card game's files). A tag depends on the text
+    alone: pnp adds no resolvers, and none that looks at the path."""
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
         if kind is yaml.ScalarNode:
