@@ -8,7 +8,7 @@ import stat
 import tempfile
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 
 class Unreadable(Exception):
@@ -95,17 +95,19 @@ def write_atomic(path: Path, data: bytes | Iterable[bytes]) -> None:
         raise
 
 
-def json_file(doc: Any) -> Iterator[bytes]:
+def json_file(doc: Any, default: Callable[[Any], Any] | None = None) -> Iterator[bytes]:
     """A document as a JSON file, indented by 2 and ending in a newline (what json.dumps
     gives), encoded by orjson: a large deck's data.json and Tabletop Simulator object in a
     hundredth of the time. One it cannot encode (an integer past 64 bits) is encoded by the
-    standard library, in pieces as it goes."""
+    standard library, in pieces as it goes. `default` gives what JSON can hold for any other
+    value (dataclasses among them)."""
     import json
 
     import orjson
 
+    option = orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE | (orjson.OPT_PASSTHROUGH_DATACLASS if default else 0)
     try:
-        data = orjson.dumps(doc, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
+        data = orjson.dumps(doc, default=default, option=option)
     except (orjson.JSONEncodeError, TypeError):
         data = None
     if data is not None:
@@ -113,7 +115,7 @@ def json_file(doc: Any) -> Iterator[bytes]:
         return
     batch: list[str] = []
     size = 0
-    for chunk in json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(doc):
+    for chunk in json.JSONEncoder(indent=2, ensure_ascii=False, default=default).iterencode(doc):
         batch.append(chunk)
         size += len(chunk)
         if size >= 1 << 16:

@@ -330,18 +330,6 @@ def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs
 
 # --- the game as data ---------------------------------------------------------------------------
 
-def _plain(value, game: "Game"):
-    from .model import Text
-
-    if isinstance(value, Text):
-        return {lang: value.get(lang, game.language) for lang in game.languages}
-    if isinstance(value, list):
-        return [_plain(v, game) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v, game) for k, v in value.items()}
-    return value
-
-
 def data_key(game: "Game", outputs: Outputs) -> str | None:
     """What data.json is drawn from: the game's documents, by their content's hash, and pnp's
     code (None when a document has no hash: written again)."""
@@ -350,21 +338,27 @@ def data_key(game: "Game", outputs: Outputs) -> str | None:
 
 
 def game_data(game: "Game") -> Iterator[bytes]:
-    """data.json: every set's groups and items as validated data, texts in every language."""
+    """data.json: every set's groups and items as validated data, texts in every language
+    (the encoder turns each text into its languages as it meets it)."""
+    from .model import Text
+
+    def languages(value: object) -> dict[str, str]:
+        if isinstance(value, Text):
+            return {lang: value.get(lang, game.language) for lang in game.languages}
+        raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
     sets = {}
     for component in game.sets.values():
         if component.declaration.get("items_of"):
             continue
         entry: dict = {"type": component.type}
         if component.groups:
-            entry["groups"] = [{**_plain(g.fields, game),
-                                "items": [_plain(i.fields, game) for i in g.items]} for g in component.groups]
+            entry["groups"] = [{**g.fields, "items": [i.fields for i in g.items]} for g in component.groups]
         else:
-            entry["items"] = [_plain(i.fields, game) for i in component.items]
+            entry["items"] = [i.fields for i in component.items]
         sets[component.name] = entry
-    doc = {"generator": f"pnp {__version__}", "title": _plain(game.title, game), "languages": list(game.languages),
-           "sets": sets}
-    return json_file(doc)
+    doc = {"generator": f"pnp {__version__}", "title": game.title, "languages": list(game.languages), "sets": sets}
+    return json_file(doc, languages)
 
 
 # --- building safely --------------------------------------------------------------------------

@@ -386,6 +386,22 @@ def test_json_files_are_what_json_dumps_writes_and_the_standard_library_takes_wh
     assert b"".join(json_file(doc)) == expected and len(list(json_file(doc))) == 1  # (by orjson, at once)
     doc["big"] = 2 ** 70  # past 64 bits: the standard library, in pieces
     assert b"".join(json_file(doc)) == (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    # what JSON cannot hold (a dataclass: a text in its languages) is given by `default`, either way
+    from pnp.model import Text
+
+    def languages(value: object) -> dict:
+        if isinstance(value, Text):
+            return {"en": value.get("en", "en"), "fr": value.get("fr", "en")}
+        raise TypeError(type(value).__name__)
+
+    title = Text.from_data({"en": "The Anarchy", "fr": "L’Anarchie"})
+    for big in (2 ** 62, 2 ** 70):
+        with_text = dict(doc, big=big, title=title, names=[title, {"deep": title}])
+        plain = dict(doc, big=big, names=[doc["title"], {"deep": doc["title"]}])
+        assert b"".join(json_file(with_text, languages)) == \
+            (json.dumps(plain, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    with pytest.raises(TypeError):
+        b"".join(json_file({"odd": {1, 2}}, languages))
 
 
 def test_the_texts_the_checks_read_are_not_held_through_the_build(mini: Path) -> None:
