@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -32,6 +33,10 @@ from . import grey_picture, upright
 from ..scene import (Circle, Definition, Group, Image, Node, Page, Rect, Style, Text, Use, characters_by_font,
                      ellipse_path, own_characters, texts)
 from ..scene import Path as PathNode
+
+# streams as bytes, not spelled out in ASCII85 (reportlab's default, for channels that carry
+# only text): a fifth smaller, and no encoding step
+rl_config.useA85 = 0
 
 _NOT_IN_PDFDOC = re.compile("[\x18-\x1f]")  # ASCII control codes PDFDocEncoding gives other meanings
 
