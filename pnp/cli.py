@@ -118,8 +118,9 @@ def run() -> None:
     if not isinstance(code, int):
         raise SystemExit(code)  # (a message, which Python prints)
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # (None when the command was started with it closed)
+                stream.flush()
     except (OSError, ValueError):  # (a closed pipe or stream: Python's own exit says so)
         raise SystemExit(code) from None
     os._exit(code)

@@ -47,6 +47,10 @@ def test_the_command_ends_with_mains_exit_code_and_all_its_output(tmp_path: Path
     usage = pnp("validate", "--no-such-option")
     assert (usage.returncode, usage.stdout) == (2, "")
     assert usage.stderr.endswith("Error: No such option '--no-such-option'.\n")
+    # started with its output closed (Python then has no sys.stdout): the same code, no traceback
+    closed = subprocess.run(["sh", "-c", f"exec '{sys.executable}' -m pnp validate >&-"], cwd=game,
+                            capture_output=True, text=True)
+    assert (closed.returncode, closed.stderr) == (1, "")
 
 
 def test_run_ends_the_process_with_mains_code(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
