@@ -42,7 +42,7 @@ class _Composer(_Loader):  # type: ignore[misc, valid-type]
     alone: pnp adds no resolvers, and none that looks at the path."""
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
-        if kind is yaml.ScalarNode:
+        if kind is yaml.ScalarNode and len(value) <= 40:  # (a sentence is seldom met twice)
             key = (value, implicit)
             tag = _TAGS.get(key)
             if tag is None:
