@@ -182,6 +182,7 @@ class _Beside:
             read, write = os.pipe()
         except OSError:  # (out of descriptors)
             return None
+        parent = os.getpid()
         try:
             pid = os.fork()
         except OSError:  # (out of processes or memory)
@@ -191,6 +192,9 @@ class _Beside:
         if pid == 0:  # pragma: no cover - the child, which never returns
             code = 1
             try:
+                from .processes import end_with
+
+                end_with(parent)  # (a validation killed outright takes its checks with it)
                 os.close(read)
                 data = _data(work())
                 with os.fdopen(write, "wb") as stream:

@@ -263,6 +263,39 @@ def test_board_checks_beside_are_stopped_with_the_validation(tmp_path: Path, mon
         os.waitpid(forks[0], os.WNOHANG)
 
 
+def test_board_checks_beside_end_with_a_validation_killed_outright() -> None:
+    """A validation killed outright (kill -9: no time to stop anything) takes the process
+    running its board checks with it, rather than leaving it to run on alone."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
+        pytest.skip("nothing is forked on one core; the parent's end is asked of Linux")
+    script = ("import time\nfrom pnp.validate import _Beside\n"
+              "beside = _Beside.start(lambda: time.sleep(60) or [])\n"
+              "print(beside.pid, flush=True)\ntime.sleep(60)\n")
+    validation = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    child = int(validation.stdout.readline())
+    os.kill(validation.pid, signal.SIGKILL)
+    validation.wait()
+    validation.stdout.close()
+    deadline = time.monotonic() + 10
+
+    def running() -> bool:  # (a process that ended and is not yet reaped is a zombie: ended)
+        try:
+            with open(f"/proc/{child}/stat") as stat:
+                return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+
+    while running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not running(), "the board checks' process outlived the validation"
+
+
 def test_board_checks_are_kept_across_card_edits_only(tmp_path: Path) -> None:
     from pnp.problems import Location, Problem, Severity
     from pnp.validate import _data, validate

@@ -14,6 +14,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from ..files import write_atomic
+from ..processes import end_with
 
 
 def _scale(page, dpi: float) -> float:
@@ -109,36 +110,7 @@ def worker_pool(jobs: int | None = None) -> ProcessPoolExecutor:
     each ending with the build's process, however it ends."""
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     return ProcessPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1), mp_context=context,
-                               initializer=_die_with, initargs=(os.getpid(),))
-
-
-def _die_with(parent: int) -> None:
-    """In a worker: end when the process that started it does, even killed outright (kill -9
-    gives it no time to stop its workers, which would wait on their queue for minutes). Linux
-    does it when asked (PR_SET_PDEATHSIG); elsewhere a thread watches the parent."""
-    import signal
-    import sys
-
-    asked = False
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        try:
-            asked = ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0) == 0  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            asked = False
-    if os.getppid() != parent:  # it ended before the worker could ask
-        os._exit(1)
-    if not asked:
-        import threading
-        import time
-
-        def watch() -> None:
-            while os.getppid() == parent:
-                time.sleep(1)
-            os._exit(1)
-
-        threading.Thread(target=watch, daemon=True).start()
+                               initializer=end_with, initargs=(os.getpid(),))
 
 
 def rasterize_rgba(pdf: PDF, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
