@@ -173,8 +173,9 @@ def _crop_marks(lines: Sequence[Segment]) -> list[Node]:
     path of every halo, then one of every line."""
     if not lines:
         return []
-    return [Path(_segments(lines), Style(stroke="#ffffff", stroke_width=1.2)),
-            Path(_segments(lines), Style(stroke="#000000", stroke_width=0.3))]
+    segments = _segments(lines)
+    return [Path(segments, Style(stroke="#ffffff", stroke_width=1.2)),
+            Path(segments, Style(stroke="#000000", stroke_width=0.3))]
 
 
 def _segments(lines: Sequence[Segment]) -> tuple:
