@@ -45,19 +45,23 @@ class BuildResult:
 
 
 def content_hash(value: object) -> str:
-    """A hash of a scene object's content: pickled without its memo (so objects shared
-    within it are written out each time and only values count), four times quicker than
-    repr() of a card."""
+    """A hash of a scene object's content (see `pickled`)."""
+    if isinstance(value, Deferred):  # hashed as the same definition drawn at once is
+        value = value.plain()
+    return hashlib.sha256(pickled(value)).hexdigest()
+
+
+def pickled(value: object) -> bytes:
+    """A scene object's content as bytes: pickled without its memo (so objects shared within
+    it are written out each time and only values count), four times quicker than repr()."""
     import io
     import pickle
 
-    if isinstance(value, Deferred):  # hashed as the same definition drawn at once is
-        value = value.plain()
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=5)
     pickler.fast = True  # no memo: the scene is a tree, with no cycles
     pickler.dump(value)
-    return hashlib.sha256(buffer.getvalue()).hexdigest()
+    return buffer.getvalue()
 
 
 def _draw(document: Callable[[], bytes | None]) -> None:
@@ -155,7 +159,7 @@ class Outputs:
         self._salt_files = list(salt_files)
         self._salt: str | None = None
         self._digests: dict[int, tuple[Definition | Page, str]] = {}  # by id: what each is drawn from, hashed
-        self._reprs: dict[int, tuple[object, str]] = {}
+        self._lines: dict[int, tuple[PathNode, str]] = {}
         self.chars: dict = {}  # each definition's characters by font (scene.characters_by_font)
         self.cache = Cache(out / FOLDER)
         # every PDF of the build places the same cards; the next build finds them in the cache
@@ -202,22 +206,22 @@ class Outputs:
         if isinstance(value, Page):  # (a sheet is in the keys of its print file and its SVG: hashed once)
             cached = self._digests.get(id(value))
             if cached is None or cached[0] is not value:
-                text = (f"Page({value.width!r},{value.height!r},[{','.join(map(self._node, value.children))}],"
-                        f"{value.label!r},[{','.join(self.digest(d) for d in value.definitions)}])")
-                cached = self._digests[id(value)] = (value, hashlib.sha256(text.encode("utf-8")).hexdigest())
+                # (a node is never a text: a line's hash stands in for it unambiguously)
+                children = tuple(self._line(n) if isinstance(n, PathNode) else n for n in value.children)
+                data = pickled((value.width, value.height, children, value.label,
+                                tuple(self.digest(d) for d in value.definitions)))
+                cached = self._digests[id(value)] = (value, hashlib.sha256(data).hexdigest())
             return cached[1]
         if isinstance(value, (list, tuple)):
             return "(" + ",".join(self.digest(v) for v in value) + ")"
         return repr(value)
 
-    def _node(self, node: object) -> str:
-        """repr() of a page's node; a line (crop marks and cut lines, shared by every sheet of a
-        grid filled alike) written out once."""
-        if not isinstance(node, PathNode):
-            return repr(node)
-        found = self._reprs.get(id(node))
+    def _line(self, node: PathNode) -> str:
+        """A hash of a page's line (crop marks and cut lines, shared by every sheet of a grid
+        filled alike), worked out once."""
+        found = self._lines.get(id(node))
         if found is None or found[0] is not node:
-            found = self._reprs[id(node)] = (node, repr(node))
+            found = self._lines[id(node)] = (node, hashlib.sha256(pickled(node)).hexdigest())
         return found[1]
 
     def earlier_key(self, relative: str) -> str | None:
