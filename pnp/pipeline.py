@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator
 
 from . import __version__
 from .components import types
@@ -191,31 +191,17 @@ def keep_faces(kit: Kit, outputs: Outputs, known: dict[str, list]) -> None:
 
 # --- rendering the sets ------------------------------------------------------------------------
 
-def sheet_label(kit: Kit, sets: Sequence[PieceSet]) -> str:
-    """What a print file's sheets hold: the game and its sets' names."""
-    from .impose import SheetLabel
-    from .words import word
-
-    titles = f" {word(kit.language, 'and')} ".join(s.component.title.get(kit.language, kit.game.language)
-                                                    for s in sets)
-    return SheetLabel(f"{kit.game.title.get(kit.language)} · {titles}", kit.language)
-
-
-def label_font(fonts: dict[str, FontMetrics]) -> FontMetrics:
-    return fonts.get("body") or next(iter(fonts.values()))
-
-
 def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, options: BuildOptions) -> bool:
     """One print group (sets that share their sheets): its print sheets on every paper, and
     each piece on its own as SVG and PNG. True when it has backs to print."""
+    from .readme import label_font, print_label, print_sheets
+
     ctype = types()[sets[0].type]
     bleed = options.bleed_for(ctype.name)
-    label = sheet_label(kit, sets)
-    font = label_font(outputs.fonts)
     if ctype.name == "board":
-        render_board(name, sets, options, outputs, label, font)
+        render_board(name, sets, options, outputs, print_label(kit, sets), label_font(outputs.fonts))
         return False
-    sheets = {paper: ctype.impose(sets, PAPERS[paper], bleed, label, font) for paper in options.papers}
+    sheets = {paper: print_sheets(kit, name, sets, paper, bleed) for paper in options.papers}
     if "pdf" in options.formats:
         for paper, both in sheets.items():
             print_set(outputs, name, paper, both.fronts, both.backs, options)
@@ -268,6 +254,8 @@ def print_set(outputs: Outputs, name: str, paper: str, fronts: list[Page], backs
 def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
     """print/duplex-test-<paper>.pdf: one sheet to print on both sides first, that shows how far
     the printer's backs drift from its fronts (and the --back-shift that corrects it)."""
+    from .readme import label_font
+
     font = label_font(outputs.fonts)
     title = kit.game.title.get(kit.language)
     outputs.progress.stage("duplex test page", len(options.papers))
@@ -282,18 +270,28 @@ def duplex_test_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None
 
 def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
     """print/read-me-first-<paper>.pdf: the kit's first page, what it holds and how to print,
-    cut and put it together, and the game's rules in brief (pnp.readme, pnp.compose.readme)."""
-    from .compose.readme import read_me_first
+    cut and put it together, and the game's rules in brief (pnp.readme, pnp.compose.readme).
+    Keyed by the document it is composed from (and the fonts): an unchanged one is not
+    composed again, its length kept in the cache for the gallery."""
+    from .compose.readme import read_me_first, read_me_first_length, read_me_first_source
     from .readme import PrintSettings, problems, read_me_first_path
 
     outputs.warnings += problems(kit.game)
     settings = PrintSettings.of(options)
+    fonts = sorted((role, m.name) for role, m in kit.fonts.items())
     outputs.progress.stage("read me first", len(options.papers))
     for paper in options.papers:
+        relative = read_me_first_path(paper)
+        key = outputs.key("read-me-first", read_me_first_source(kit, paper, settings), fonts, options.greyscale)
+        length = outputs.cache.get("read-me-first", key)
+        if length is not None and length.isdigit() and outputs.reusable(relative, key):
+            read_me_first_length(kit, paper, settings, int(length))
+            continue
         pages = read_me_first(kit, paper, settings)
         if options.greyscale:
             pages = [greyscale_page(page) for page in pages]
-        outputs.make(read_me_first_path(paper), outputs.key("pdf", pages), lambda pages=pages: outputs.pdf(pages))
+        outputs.make(relative, key, lambda pages=pages: outputs.pdf(pages))
+        outputs.cache.put("read-me-first", key, str(len(pages)).encode("ascii"))
 
 
 def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,

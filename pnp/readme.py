@@ -17,12 +17,16 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeVar, Uni
 
 from . import expr
 from .components import types
-from .impose import PAPERS, TILE_OVERLAP
+from .impose import PAPERS, TILE_OVERLAP, SheetLabel
 from .words import NBSP, WORDS, word  # noqa: F401  (pnp's own words, here and in its users)
 from .model import Text
 from .units import to_mm
 
 if TYPE_CHECKING:
+    from typing import Sequence
+
+    from .components import Sheets
+    from .fonts import FontMetrics
     from .kit import Kit, PieceSet
     from .model import Game
 
@@ -355,6 +359,26 @@ def _titles(sets: "list[PieceSet]", language: str, default: str) -> str:
     return plain(listed(list(dict.fromkeys(titles)), language))
 
 
+def print_label(kit: "Kit", sets: "Sequence[PieceSet]") -> SheetLabel:
+    """What a print file's sheets hold: the game and its sets' names."""
+    titles = f" {word(kit.language, 'and')} ".join(s.component.title.get(kit.language, kit.game.language)
+                                                    for s in sets)
+    return SheetLabel(f"{kit.game.title.get(kit.language)} · {titles}", kit.language)
+
+
+def label_font(fonts: "Mapping[str, FontMetrics]") -> "FontMetrics":
+    """The font of a sheet's label."""
+    return fonts.get("body") or next(iter(fonts.values()))
+
+
+def print_sheets(kit: "Kit", name: str, sets: "Sequence[PieceSet]", paper: str, bleed: float) -> "Sheets":
+    """A print group's sheets on `paper`, labelled: imposed once, for the build that prints
+    them and the read-me-first that counts them."""
+    def make() -> "Sheets":
+        return types()[sets[0].type].impose(sets, PAPERS[paper], bleed, print_label(kit, sets), label_font(kit.fonts))
+    return remembered(kit, ("sheets", name, paper, bleed), make)
+
+
 def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFile]:
     """The print files a whole build makes for `paper`, in the order to print them (the
     duplex test first, when something has backs), with their pages: imposed here exactly as
@@ -382,7 +406,7 @@ def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFi
                     found.append(PrintFile(f"print/{board.name}-{paper}.pdf", len(pages), "one-side", shown, kind,
                                            parts=parts or (1, len(pages)) if len(pages) > 1 else None))
             continue
-        sheets = types()[kind].impose(sets, sheet, settings.bleed(kind), "", None)
+        sheets = print_sheets(kit, name, sets, paper, settings.bleed(kind))
         if not sheets.fronts:
             continue
         fronts = f"print/{name}-{paper}.pdf"

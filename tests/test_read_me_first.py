@@ -203,6 +203,32 @@ def test_only_read_me_first_builds_just_it_the_same_bytes(kit: Path, tmp_path: P
     assert sorted(p.name for p in (tmp_path / "l" / "print").iterdir()) == ["read-me-first-letter.pdf"]
 
 
+def test_an_unchanged_read_me_first_is_not_composed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keyed by the document it is composed from: built again with nothing changed, it is
+    neither composed nor written, and the gallery still says how many pages it has (kept in
+    the cache); without that cache entry it is composed again, to the same bytes."""
+    import pnp.compose.readme as composing
+
+    out = tmp_path / "out"
+    build("--game", str(ROOT), "--only", "read-me-first", "--only", "gallery", "--paper", "a4", "-o", str(out))
+    pdf = out / "print" / "read-me-first-a4.pdf"
+    first, inode = pdf.read_bytes(), pdf.stat().st_ino
+    shown = '<a href="print/read-me-first-a4.pdf">read-me-first-a4.pdf</a> · Read me first · 2 pages'
+    assert shown in (out / "index.html").read_text("utf-8") and pages(pdf) == 2
+    composed = []
+    original = composing.compose_document
+    monkeypatch.setattr(composing, "compose_document", lambda *a: composed.append(1) or original(*a))
+    build("--game", str(ROOT), "--only", "read-me-first", "--only", "gallery", "--paper", "a4", "--force",
+          "-o", str(out))
+    assert composed == [] and pdf.stat().st_ino == inode
+    assert shown in (out / "index.html").read_text("utf-8")
+    for entry in (out / ".cache" / "read-me-first").iterdir():
+        entry.unlink()
+    build("--game", str(ROOT), "--only", "read-me-first", "--only", "gallery", "--paper", "a4", "--force",
+          "-o", str(out))
+    assert composed and pdf.read_bytes() == first and shown in (out / "index.html").read_text("utf-8")
+
+
 def test_the_gallery_links_every_download_and_shows_the_same_steps(kit: Path) -> None:
     from pnp.kit import Kit
     from pnp.pipeline import BuildOptions, game_fonts, read_art

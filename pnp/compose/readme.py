@@ -481,11 +481,33 @@ def read_me_first(kit: "Kit", paper: str, settings: "PrintSettings") -> list[Pag
     """The read-me-first of `paper`: the document, composed until the number of pages it
     tells to print is the number it has."""
     def make() -> list[Page]:
-        pages = 1 if PAPERS[paper].landscape else 1 + bool(document(kit, paper, settings).pages[1:])
+        pages = _first_guess(kit, paper, settings)
+        doc = read_me_first_source(kit, paper, settings)
         for _ in range(3):
-            composed = compose_document(document(kit, paper, settings, pages), kit.fonts)
+            composed = compose_document(doc, kit.fonts)
             if len(composed) == pages:
                 break
             pages = len(composed)
+            doc = document(kit, paper, settings, pages)
         return composed
     return remembered(kit, ("read-me-first", paper, settings), make)
+
+
+def _first_guess(kit: "Kit", paper: str, settings: "PrintSettings") -> int:
+    """How many pages the read-me-first is first composed to have."""
+    return 1 if PAPERS[paper].landscape else 1 + bool(document(kit, paper, settings).pages[1:])
+
+
+def read_me_first_source(kit: "Kit", paper: str, settings: "PrintSettings") -> Document:
+    """What the read-me-first of `paper` is composed from, with the kit's fonts: its document
+    as first composed (the pages it then has, and so the documents composed after it, follow
+    from it)."""
+    return remembered(kit, ("read-me-first-source", paper, settings),
+                      lambda: document(kit, paper, settings, _first_guess(kit, paper, settings)))
+
+
+def read_me_first_length(kit: "Kit", paper: str, settings: "PrintSettings", known: int | None = None) -> int:
+    """How many pages the read-me-first of `paper` has: `known` (by a build that kept its
+    file, from when it was composed), or composed to count them."""
+    return remembered(kit, ("read-me-first-length", paper, settings),
+                      lambda: known if known is not None else len(read_me_first(kit, paper, settings)))

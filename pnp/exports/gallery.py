@@ -115,7 +115,7 @@ def printing_section(kit: "Kit", options, files: set[str], linked: set[str]) -> 
     """How to print the kit on each paper it was built for: its read-me-first, the print
     files with their pages, and the steps to print, cut and put it together, from the same
     functions as the read-me-first's."""
-    from ..compose.readme import read_me_first
+    from ..compose.readme import read_me_first_length
     from ..readme import PAPER_NAMES, PrintSettings, printing, read_me_first_path, text, word
 
     e = html.escape
@@ -127,7 +127,7 @@ def printing_section(kit: "Kit", options, files: set[str], linked: set[str]) -> 
         own = read_me_first_path(paper)
         if own not in files and not any(f.path in files for f in plan.files):
             continue
-        pages = len(read_me_first(kit, paper, settings)) if own in files else 0
+        pages = read_me_first_length(kit, paper, settings) if own in files else 0
         parts = [f"<details{' open' if not papers else ''}><summary>{e(PAPER_NAMES.get(paper, paper))}</summary>"]
         if own in files:
             linked.add(own)
