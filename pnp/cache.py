@@ -14,8 +14,12 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .files import write_atomic
+
+if TYPE_CHECKING:
+    import threading
 
 FOLDER = ".cache"
 LIMIT = 64_000_000  # bytes
@@ -26,6 +30,8 @@ class Cache:
         self.folder = folder
         self.limit = limit
         self.used: set[str] = set()  # the entries this build read or wrote (their paths): never trimmed
+        self._survey: "threading.Thread | None" = None
+        self._entries: list[tuple[int, str, int]] = []  # what the survey found: (written, path, size)
 
     @property
     def present(self) -> bool:
@@ -66,12 +72,17 @@ class Cache:
         write_atomic(Path(path), hashlib.sha256(data).digest() + data)
         self.used.add(path)
 
-    def trim(self) -> None:
-        """Remove the entries written longest ago until the cache is within its limit, never
-        one this build used (a large deck's drawings may take more than the limit: the next
-        build needs them all)."""
-        entries, total = [], 0
-        folders = [str(self.folder)]
+    def survey(self) -> None:
+        """Start listing the entries (their age and size) in a thread, for `trim`: a deck's
+        thousands of drawings are listed while the build waits for its workers."""
+        import threading
+
+        if self._survey is None:
+            self._survey = threading.Thread(target=self._list, name="cache survey", daemon=True)
+            self._survey.start()
+
+    def _list(self) -> None:
+        entries, folders = [], [str(self.folder)]
         while folders:
             try:
                 found = list(os.scandir(folders.pop()))
@@ -83,13 +94,28 @@ class Cache:
                         folders.append(entry.path)
                     elif entry.is_file(follow_symlinks=False):
                         stat = entry.stat(follow_symlinks=False)
-                        total += stat.st_size
-                        if entry.path not in self.used:
-                            entries.append((stat.st_mtime_ns, entry.path, stat.st_size))
+                        entries.append((stat.st_mtime_ns, entry.path, stat.st_size))
                 except OSError:
                     continue
-        for _, name, size in sorted(entries):
+        self._entries = entries
+
+    def trim(self) -> None:
+        """Remove the entries written longest ago until the cache is within its limit, never
+        one this build used (a large deck's drawings may take more than the limit: the next
+        build needs them all), nor one written since the survey listed it."""
+        self.survey()
+        assert self._survey is not None
+        self._survey.join()
+        entries, self._survey, self._entries = self._entries, None, []
+        total = sum(size for *_, size in entries)
+        for written, name, size in sorted(entries):
             if total <= self.limit:
                 break
-            Path(name).unlink(missing_ok=True)
-            total -= size
+            if name in self.used:
+                continue
+            try:
+                if os.stat(name).st_mtime_ns == written:
+                    os.unlink(name)
+                    total -= size
+            except OSError:
+                continue

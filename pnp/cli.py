@@ -481,70 +481,101 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                 for t in targets:
                     click.echo(f"{t} is up to date: nothing changed since its last build")
             return
-    report = validate(manifest, _cache(base))
-    if report.problems:
-        click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
-    if report.failed(strict):
-        click.echo("build stopped: fix the errors above first", err=True)
-        sys.exit(1)
-    declared = list(report.game.languages or ("en",))
-    options = BuildOptions(
-        parts=_parts(report.game, only),
-        papers=tuple(PAPERS) if paper == "all" else (paper,),
-        formats=formats,
-        bleed=bleed,
-        duplex=duplex,
-        back_shift=back_shift,
-        tabletopia_scale=tabletopia_scale,
-        svg_text=svg_text,
-        tts_base_url=tts_base_url,
-        jobs=jobs,
-        ink_saver=ink_saver,
-        greyscale=greyscale,
-    )
-    shared: dict[str, Path] = {}  # what one language's build drew, for the next to link
-    languages = _languages(lang, declared)
-    for index, language in enumerate(languages):
-        target = _language_target(base, language, declared)
-        settings = settings_for(language)
-        if not force and (current[language] if language in current
-                          else up_to_date(target, manifest.parent, settings)):
-            if not quiet:
-                click.echo(f"{target} is up to date: nothing changed since its last build")
-            continue
-        progress = None if quiet else StageBars()
-        try:
-            outcome = build_safely(report.game, target, replace(options, language=language), progress,
-                                   partial=bool(only), settings=settings,
-                                   keep=report.keep.entry() if report.keep else None,
-                                   report=(_validated(manifest), report.to_data()), shared=shared)
-        except BuildFailed as exc:
-            raise click.ClickException(str(exc)) from None
-        except ComposeError as exc:  # located like validation's problems; out/ is unchanged
-            if progress is not None:
-                progress.close()
-                progress = None
-            doc = report.game.documents.get(exc.file)
-            where = doc.locate(exc.at) if doc is not None else Location(exc.file)
-            click.echo(format_text([Problem(where, Severity.ERROR,
-                                            shorten(f"box '{exc.box}': {exc.message}, drawing {exc.piece}"),
-                                            "template")],
-                                   f"build stopped: {target} is unchanged", _prefix(manifest)), err=True, nl=False)
+    from .validate import ChecksFailed, start_validation
+
+    # the game's checks run beside the build, which keeps its output only if they pass (and
+    # stops as soon as they find an error); their report is shown once they are done
+    validation = start_validation(manifest, _cache(base), later=True, strict=strict)
+    game_ = validation.game
+    shown: list = []
+
+    def show() -> None:
+        """The checks' report, shown once; the command stops here if they failed."""
+        report = validation()
+        if shown:
+            return
+        shown.append(report)
+        if report.problems:
+            click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
+        if report.failed(strict) or report.game is None:
+            click.echo("build stopped: fix the errors above first", err=True)
             sys.exit(1)
-        finally:
-            if progress is not None:
-                progress.close()
-        shared.update(outcome.made)
-        if index + 1 < len(languages):
-            gc.collect()  # the language's kit, before the next is composed (the last one's goes with the process)
-        for warning in outcome.warnings:
-            click.echo(f"warning: {shorten(warning)}", err=True)
-        if verbose:
-            for path in outcome.written:
-                click.echo(f"wrote {path}")
-        if not quiet:
-            elapsed = time.perf_counter() - started
-            click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
+
+    def checked() -> tuple:
+        """For the build, before it keeps its output: the entry its cache keeps of the checks,
+        and their report; ChecksFailed if they failed."""
+        report = validation()
+        if report.failed(strict):
+            raise ChecksFailed()
+        return report.keep.entry() if report.keep else None, (_validated(manifest), report.to_data())
+
+    try:
+        if validation.done or validation.failed(strict):  # (checked here, or loading found errors: no build)
+            show()
+        declared = list(game_.languages or ("en",))
+        options = BuildOptions(
+            parts=_parts(game_, only),
+            papers=tuple(PAPERS) if paper == "all" else (paper,),
+            formats=formats,
+            bleed=bleed,
+            duplex=duplex,
+            back_shift=back_shift,
+            tabletopia_scale=tabletopia_scale,
+            svg_text=svg_text,
+            tts_base_url=tts_base_url,
+            jobs=jobs,
+            ink_saver=ink_saver,
+            greyscale=greyscale,
+        )
+        shared: dict[str, Path] = {}  # what one language's build drew, for the next to link
+        languages = _languages(lang, declared)
+        for index, language in enumerate(languages):
+            target = _language_target(base, language, declared)
+            settings = settings_for(language)
+            if not force and (current[language] if language in current
+                              else up_to_date(target, manifest.parent, settings)):
+                if not quiet:
+                    click.echo(f"{target} is up to date: nothing changed since its last build")
+                continue
+            progress = None if quiet else StageBars()
+            try:
+                outcome = build_safely(game_, target, replace(options, language=language), progress,
+                                       partial=bool(only), settings=settings, checked=checked, shared=shared)
+            except (ChecksFailed, BuildFailed, ComposeError) as exc:  # out/ is unchanged
+                if progress is not None:
+                    progress.close()
+                    progress = None
+                show()  # (their errors first: a template that fails is one of them)
+                if isinstance(exc, BuildFailed):
+                    raise click.ClickException(str(exc)) from None
+                if not isinstance(exc, ComposeError):
+                    raise
+                doc = game_.documents.get(exc.file)
+                where = doc.locate(exc.at) if doc is not None else Location(exc.file)
+                click.echo(format_text([Problem(where, Severity.ERROR,
+                                                shorten(f"box '{exc.box}': {exc.message}, drawing {exc.piece}"),
+                                                "template")],
+                                       f"build stopped: {target} is unchanged", _prefix(manifest)), err=True, nl=False)
+                sys.exit(1)
+            finally:
+                if progress is not None:
+                    progress.close()
+            show()
+            shared.update(outcome.made)
+            if index + 1 < len(languages):
+                gc.collect()  # the language's kit, before the next is composed (the last one's goes with the process)
+            for warning in outcome.warnings:
+                click.echo(f"warning: {shorten(warning)}", err=True)
+            if verbose:
+                for path in outcome.written:
+                    click.echo(f"wrote {path}")
+            if not quiet:
+                elapsed = time.perf_counter() - started
+                click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
+    except ChecksFailed:  # (wherever the build was: out/ is unchanged)
+        show()
+        raise
+    show()  # (every language up to date)
 
 
 def _serve(target: Path):

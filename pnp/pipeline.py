@@ -151,6 +151,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         if options.wants("pod"):
             pod.build(kit, outputs)
         outputs.write_svgs()
+        outputs.cache.survey()  # (for the trim at the end, meanwhile)
         workers.finish()  # the workers have been drawing all along: wait for them
         keep_faces(kit, outputs, known)
         if options.wants("gallery"):
@@ -376,7 +377,9 @@ class Outcome:
 def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Progress | None = None,
                  partial: bool = False, settings: str | None = None,
                  keep: tuple[str, str, bytes] | None = None,
-                 report: tuple[str, bytes] | None = None, shared: dict[str, Path] | None = None) -> Outcome:
+                 report: tuple[str, bytes] | None = None, shared: dict[str, Path] | None = None,
+                 checked: "Callable[[], tuple[tuple[str, str, bytes] | None, tuple[str, bytes]]] | None" = None
+                 ) -> Outcome:
     """Build into a new folder beside `target` and swap it in only when complete, so a build
     that fails or is interrupted leaves the previous output as it was. A partial build
     starts from the previous output and replaces only its own part. With `settings` (the
@@ -386,7 +389,10 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     depends on, as text; the report), kept under the fingerprint of the game's inputs so
     that validating an unchanged game again only reads it back. The first language's build
     leaves the other languages' folders in `target` (<lang>/) as they are; `shared` holds
-    what they drew, by content key (`Outcome.made`), to link rather than draw again."""
+    what they drew, by content key (`Outcome.made`), to link rather than draw again.
+    `checked`, when the game's checks run beside the build, is called once the output is
+    complete: it gives `keep` and `report` then, or raises (the checks failed) to leave the
+    previous output as it was."""
     import shutil
 
     from .cache import FOLDER as CACHE
@@ -417,6 +423,10 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         keys = {name: key for name, (key, _) in previous.items()} if partial else {}
         outputs = build(game, staging, options, progress, previous, keys, keep, shared)
         result = outputs.result
+        if checked is not None:
+            keep, report = checked()
+            if keep is not None:
+                outputs.cache.put(*keep)
         keep_work(game, outputs.cache)  # what this process computed or was given, for the next validation
         if report is not None and inputs is not None:
             from .fingerprint import fingerprint

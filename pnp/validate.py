@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -120,24 +121,87 @@ def validate(manifest: Path, cache: Any = None, beside: bool = False) -> Report:
     checks run in a process of their own while this one runs the others, where that can be
     done safely (see `_Beside`): for a validation alone, as a build goes on to use the map
     those checks work out."""
+    return start_validation(manifest, cache, beside)()
+
+
+class ChecksFailed(Exception):
+    """The checks running beside a build found what stops it (see `start_validation`)."""
+
+
+_armed: list["Validation"] = []  # the validation whose failure stops the build going on beside it
+
+
+def _stop_build(signum: int, frame: object) -> None:
+    if _armed:
+        _armed.clear()
+        raise ChecksFailed()
+
+
+class Validation:
+    """A game loaded (`game`, with its loading's `problems`), its checks run, or running
+    beside: call it for the report (waiting for them, once)."""
+
+    def __init__(self, game: "Game | None", problems: list[Problem], order: list[str],
+                 finish: Callable[[], tuple[list[Problem], "_Keep | None"]] | None = None):
+        self.game, self.problems, self.order, self._finish = game, problems, order, finish
+        self._report: Report | None = None
+
+    @property
+    def done(self) -> bool:
+        """Whether the checks are done (and the report ready)."""
+        return self._report is not None
+
+    def failed(self, strict: bool = False) -> bool:
+        """Whether loading alone found what stops a build."""
+        errors, warnings = count(self.problems)
+        return self.game is None or errors > 0 or (strict and warnings > 0)
+
+    def __call__(self) -> Report:
+        if self._report is None:
+            if self in _armed:
+                _armed.remove(self)
+            found, keep = self._finish() if self._finish is not None else ([], None)
+            game = self.game
+            self._report = Report(game, tuple(sort_problems(_unique(self.problems + found), self.order)), keep,
+                                  counted(game) if game else None,
+                                  {name: {"items": len(s.items), "groups": len(s.groups)}
+                                   for name, s in game.sets.items()} if game else None,
+                                  _languages(game) if game else ())
+        return self._report
+
+
+def _languages(game: "Game") -> tuple[str, ...]:
+    """A line per language, while one lacks anything."""
+    from .checks.translation import coverage
+
+    found = coverage(game)
+    return tuple(c.line(game) for c in found) if any(c.missing for c in found) else ()
+
+
+def start_validation(manifest: Path, cache: Any = None, beside: bool = False, later: bool = False,
+                     strict: bool = False) -> Validation:
+    """Load the game at `manifest` and run its checks (see `validate`). With `later`, the
+    checks run in a forked process (where that can be done safely) while the caller goes on
+    to build: should they find an error (or with `strict`, a warning), ChecksFailed is raised
+    in this process wherever it is, as Ctrl-C would stop it; the caller takes the report at the
+    end (calling what this returns) and keeps the build only if it passes."""
     from . import registry  # noqa: F401  (every box kind and check pnp has)
     from .checks import in_rule_order, run_rules
     from .game import load_game
     from .maps.areas import GEOMETRY_CHECKS, area_maps
 
     game, problems = load_game(manifest)
-    order = [manifest.name]
-    keep = None
-    if game is not None:
-        order = list(game.files)
-        # (a folder that is not there holds nothing: no need to work out the key)
-        key = geometry_key(game) if cache is not None and cache.present else None
-        kept = _readable(cache.get("map-checks", key)) if key is not None else None
+    if game is None:
+        return Validation(None, problems, [manifest.name])
+    # (a folder that is not there holds nothing: no need to work out the key)
+    key = geometry_key(game) if cache is not None and cache.present else None
+    kept = _readable(cache.get("map-checks", key)) if key is not None else None
+
+    def checks() -> tuple[list[Problem], _Keep | None]:
         if kept is not None:
-            problems += kept
-            problems += run_rules(game, skip=GEOMETRY_CHECKS)
+            found = kept + run_rules(game, skip=GEOMETRY_CHECKS)
         else:
-            elsewhere = _Beside.start(lambda: run_rules(game, only=GEOMETRY_CHECKS)) \
+            elsewhere = _Beside.start(lambda: _data(run_rules(game, only=GEOMETRY_CHECKS))) \
                 if beside and area_maps(game) else None
             try:
                 found = run_rules(game, skip=GEOMETRY_CHECKS)
@@ -145,32 +209,72 @@ def validate(manifest: Path, cache: Any = None, beside: bool = False) -> Report:
                 if elsewhere is not None:
                     elsewhere.cancel()
                 raise
-            found += elsewhere.result() if elsewhere is not None else run_rules(game, only=GEOMETRY_CHECKS)
+            answer = _readable(elsewhere.result()) if elsewhere is not None else None
+            found += answer if answer is not None else run_rules(game, only=GEOMETRY_CHECKS)
             found = in_rule_order(found)
-            problems += found
-            keep = _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
         game.memo.pop("printed", None)  # every text of every piece, for the checks only: not held through a build
-    sets = {name: {"items": len(s.items), "groups": len(s.groups)} for name, s in game.sets.items()} if game else None
-    from .checks.translation import coverage
+        return found, None if kept is not None else _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS),
+                                                         key)
 
-    found = coverage(game) if game else []
-    # a line per language, while one lacks anything
-    languages = tuple(c.line(game) for c in found) if any(c.missing for c in found) else ()
-    return Report(game, tuple(sort_problems(_unique(problems), order)), keep, counted(game) if game else None, sets,
-                  languages)
+    validation = Validation(game, problems, list(game.files), checks)
+    if not later or validation.failed(strict):
+        validation()
+        return validation
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGUSR1"):
+        validation()
+        return validation
+    parent = os.getpid()
+
+    def work() -> bytes:  # (in the forked process)
+        found, _ = checks()
+        errors, warnings = count(problems + found)
+        return json.dumps({"problems": json.loads(_data(found)), "work": {kind: take(game) for kind, take, _
+                                                                         in _kept_work()},
+                           "stop": errors > 0 or (strict and warnings > 0)}).encode("utf-8")
+
+    def stop(data: bytes) -> None:  # (in the forked process, its answer written)
+        if json.loads(data)["stop"]:
+            os.kill(parent, signal.SIGUSR1)
+
+    previous = signal.signal(signal.SIGUSR1, _stop_build)
+    elsewhere = _Beside.start(work, stop)
+    if elsewhere is None:
+        signal.signal(signal.SIGUSR1, previous)
+        validation()
+        return validation
+
+    def finish() -> tuple[list[Problem], _Keep | None]:
+        data = elsewhere.result()
+        try:
+            doc = json.loads(data)  # (TypeError when there is no answer)
+            found = _problems(json.dumps(doc["problems"]).encode("utf-8"))
+            for kind, _, give in _kept_work():  # (what it worked out, for the next validation)
+                give(doc["work"][kind])
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return checks()
+        return found, None if kept is not None else _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS),
+                                                         key)
+
+    validation._finish = finish
+    _armed[:] = [validation]
+    return validation
 
 
 class _Beside:
-    """Work done in a forked process, for its problems: `start` it, then take its `result`
-    (or `cancel` it)."""
+    """Work done in a forked process, for its answer (bytes): `start` it, then take its
+    `result` (or `cancel` it)."""
 
-    def __init__(self, work: Callable[[], list[Problem]], pid: int, read: int):
-        self.work, self.pid, self.read = work, pid, read
+    def __init__(self, pid: int, read: int):
+        self.pid, self.read = pid, read
 
     @classmethod
-    def start(cls, work: Callable[[], list[Problem]]) -> "_Beside | None":
-        """`work` started in a forked process; None where that cannot be done safely (no fork,
-        one core, or threads running that a fork would not copy), the work left to the caller."""
+    def start(cls, work: Callable[[], bytes], then: Callable[[bytes], None] | None = None) -> "_Beside | None":
+        """`work` started in a forked process (which calls `then` with its answer before it
+        writes it); None where that cannot be done safely (no fork, one core, or threads
+        running that a fork would not copy), the work left to the caller."""
         import multiprocessing
         import os
         import threading
@@ -196,18 +300,20 @@ class _Beside:
 
                 end_with(parent)  # (a validation killed outright takes its checks with it)
                 os.close(read)
-                data = _data(work())
+                data = work()
+                if then is not None:  # (before the answer, which the parent may read only at its end)
+                    then(data)
                 with os.fdopen(write, "wb") as stream:
                     stream.write(data)
                 code = 0
             finally:
                 os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
         os.close(write)
-        return cls(work, pid, read)
+        return cls(pid, read)
 
-    def result(self) -> list[Problem]:
-        """The work's problems; if its process failed in any way (killed, an exception, its
-        answer unreadable), the work is done here instead: the problems are the same either way."""
+    def result(self) -> bytes | None:
+        """The work's answer; None if its process failed in any way (killed, an exception):
+        the caller then does the work itself (as it does should the answer be unreadable)."""
         import os
 
         try:
@@ -221,8 +327,7 @@ class _Beside:
             ended = os.waitstatus_to_exitcode(status) == 0
         except ChildProcessError:  # reaped already (SIGCHLD ignored): a whole answer says it ended well
             ended = True
-        found = _readable(data) if ended else None
-        return found if found is not None else self.work()
+        return data if ended else None
 
     def cancel(self) -> None:
         """Stop the work's process and wait for it to end."""

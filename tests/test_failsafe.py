@@ -18,7 +18,7 @@ from pnp import pipeline
 from pnp.cli import main
 from pnp.outputs import Outputs
 
-from conftest import MINI, ROOT, digests
+from conftest import INVALID, MINI, ROOT, digests, make_game
 
 
 def leftovers(out: Path) -> list[str]:
@@ -287,6 +287,18 @@ def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Pat
     assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k1", "k3"]
     earlier.trim()  # (it wrote them all: what a build uses stays, however large)
     assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k1", "k3"]
+    # listed while the build waits for its workers, which write entries meanwhile: one written
+    # after the listing is newer than it says, and stays
+    later = Cache(tmp_path / ".cache", limit=150)
+    later.survey()
+    assert later._survey is not None
+    later._survey.join()
+    Cache(tmp_path / ".cache").put("kind", "k1", b"new")  # (as a worker process would)
+    later.trim()
+    assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k1"]  # k3 went, not k1
+    assert Cache(tmp_path / ".cache").get("kind", "k1") == b"new"
+    earlier.put("kind", "k3", bytes([3]) * 100)
+    os.utime(tmp_path / ".cache" / "kind" / "k3", ns=(3 * 10**9, 3 * 10**9))
     damaged = tmp_path / ".cache" / "kind" / "k3"
     damaged.write_bytes(damaged.read_bytes()[:-1] + b"x")
     assert cache.get("kind", "k3") is None and cache.get("kind", "missing") is None
@@ -396,3 +408,44 @@ def test_an_out_folder_that_is_a_link_stays_a_link(mini: Path, tmp_path: Path) -
     assert (mini / "out").is_symlink() and (real / "print" / "aid-a4.pdf").is_file()
     assert build_mini(mini, str(mini / "out")).exit_code == 0  # and again, nothing changed
     assert (mini / "out").is_symlink()
+
+
+@pytest.mark.parametrize("case, strict", [("duplicate-leader-number", False), ("follows-self", True)])
+def test_a_build_stops_as_soon_as_its_checks_fail(tmp_path: Path, case: str, strict: bool) -> None:
+    """The game's checks run beside the build (in a process of their own): as soon as they
+    find an error (with --strict, a warning), the build stops wherever it is, as Ctrl-C would
+    stop it, and says what validation says; out/ is as it was. Here the build would wait a
+    minute for it."""
+    if (os.cpu_count() or 1) < 2 or not hasattr(signal, "SIGUSR1"):
+        pytest.skip("the checks run beside the build only where a process can be forked, on two cores")
+    game = make_game(tmp_path / "game").parent
+    out = tmp_path / "out"
+    args = ["build", "--only", "aid", "--format", "pdf", "-o", str(out)] + (["--strict"] if strict else [])
+    assert CliRunner().invoke(main, ["build", "--game", str(game), *args[1:]], catch_exceptions=False).exit_code == 0
+    before = digests(out)
+    inodes = {p: p.stat().st_ino for p in out.rglob("*") if p.is_file()}
+    make_game(tmp_path / "broken", INVALID / case)
+    shutil.copytree(tmp_path / "broken", game, dirs_exist_ok=True)
+    report = subprocess.run([sys.executable, "-m", "pnp", "validate"], cwd=game, capture_output=True, text=True).stdout
+    script = ("import sys, time\n"
+              "import pnp.pipeline\n"
+              "from pnp.validate import ChecksFailed\n"
+              "def build(*args, **kwargs):\n"
+              "    try:\n"
+              "        end = time.monotonic() + 60\n"
+              "        while time.monotonic() < end:\n"
+              "            time.sleep(0.01)\n"
+              "    except ChecksFailed:\n"
+              "        print('stopped', flush=True)\n"
+              "        raise\n"
+              "    print('not stopped', flush=True)\n"
+              "    raise SystemExit(3)\n"
+              "pnp.pipeline.build = build\n"
+              "from pnp.cli import run\n"
+              f"sys.argv = ['pnp', *{args!r}]\n"
+              "run()\n")
+    result = subprocess.run([sys.executable, "-c", script], cwd=game, capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout) == (1, "stopped\n")
+    assert result.stderr == report + "build stopped: fix the errors above first\n"
+    assert digests(out) == before and {p: p.stat().st_ino for p in out.rglob("*") if p.is_file()} == inodes
+    assert leftovers(out) == []

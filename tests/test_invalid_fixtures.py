@@ -275,7 +275,7 @@ def test_board_checks_beside_end_with_a_validation_killed_outright() -> None:
     if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         pytest.skip("nothing is forked on one core; the parent's end is asked of Linux")
     script = ("import time\nfrom pnp.validate import _Beside\n"
-              "beside = _Beside.start(lambda: time.sleep(60) or [])\n"
+              "beside = _Beside.start(lambda: time.sleep(60) or b'')\n"
               "print(beside.pid, flush=True)\ntime.sleep(60)\n")
     validation = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     child = int(validation.stdout.readline())
