@@ -151,7 +151,7 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
     assert next(iter(rasterize(kept, DPI, [1]))).tobytes() != next(iter(rasterize(kept, DPI, [0]))).tobytes()
 
 
-def test_the_quick_encoding_names_and_compression_write_what_reportlab_does(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_quick_encoding_names_compression_and_forms_write_what_reportlab_does(monkeypatch: pytest.MonkeyPatch) -> None:
     from reportlab.pdfbase import pdfdoc
 
     import pnp.backends.pdf as backend
@@ -167,13 +167,26 @@ def test_the_quick_encoding_names_and_compression_write_what_reportlab_does(monk
         assert backend._pdfdoc_encode(text) == expected
     pages = [page_for(GOLDEN_CARDS["place"]), page_for("back")]
     quick = render_pdf(pages, font_files())
+    # forms of one size, the later ones spliced around their stream's length
+    cards = [page_for(card) for card in GOLDEN_CARDS.values()]
+    formatted = []
+    original_format = backend._reportlab_form_format
+
+    def counted(form, document):
+        formatted.append(1)
+        return original_format(form, document)
+    monkeypatch.setattr(backend, "_reportlab_form_format", counted)
+    spliced = render_pdf(cards, font_files())
+    assert len(formatted) == 1
     for name in ["FormXob.cards-red-fort", "F1+0", "a name (with) #signs%", "é"]:
         assert backend._pdf_name(name) == backend._reportlab_pdf_name(name)
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", original)
     monkeypatch.setattr(pdfdoc, "PDFName", backend._reportlab_pdf_name)
     monkeypatch.setattr(pdfdoc.PDFStreamFilterZCompress, "encode", backend._reportlab_compress)
     monkeypatch.setattr(pdfdoc.PDFFormXObject, "setStreamList", backend._reportlab_set_stream_list)
+    monkeypatch.setattr(pdfdoc.PDFFormXObject, "format", counted)
     assert render_pdf(pages, font_files()) == quick
+    assert render_pdf(cards, font_files()) == spliced and len(formatted) - 1 >= len(cards)  # (each formatted)
 
 
 def test_a_card_given_bleed_afterwards_is_the_card_composed_with_it() -> None:
