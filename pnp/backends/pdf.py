@@ -162,6 +162,7 @@ def _colour(hex_colour: str) -> HexColor:
     return HexColor(hex_colour)
 
 
+@lru_cache(maxsize=16384)  # (each card's, a few times in every PDF)
 def form_name(ref: str) -> str:
     """reportlab form names must be plain: keep letters and digits."""
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in ref)
