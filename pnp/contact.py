@@ -82,13 +82,16 @@ def patch_contact_sheet(pdf: "PDF", dpi: float, thumb_width: int, cells: list[in
     from .files import write_atomic
 
     thumbs = [(cell, thumbnail(image, thumb_width)) for cell, image in zip(cells, rasterize(pdf, dpi))]
-    with Image.open(path) as image:
-        if image.size != contact_size(thumbs[0][1].size, count, columns):
+    with Image.open(path) as sheet:
+        if sheet.size != contact_size(thumbs[0][1].size, count, columns):
             return False
-        sheet = image.convert("RGB")
-    for cell, thumb in thumbs:
-        paste(sheet, cell, thumb, columns)
-    write_atomic(Path(path), png_bytes(sheet))
+        sheet.load()  # (drawn on as it is read: an RGB page, as pnp writes them, is not copied)
+        if sheet.mode != "RGB":
+            sheet = sheet.convert("RGB")
+        for cell, thumb in thumbs:
+            paste(sheet, cell, thumb, columns)
+        data = png_bytes(sheet)
+    write_atomic(Path(path), data)
     return True
 
 
