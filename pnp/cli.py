@@ -486,7 +486,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     # the game's checks run beside the build, which keeps its output only if they pass (and
     # stops as soon as they find an error); their report is shown once they are done
     validation = start_validation(manifest, _cache(base), later=True, strict=strict)
-    game_ = validation.game
+    loaded = validation.game
     shown: list = []
 
     def show() -> None:
@@ -512,9 +512,9 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     try:
         if validation.done or validation.failed(strict):  # (checked here, or loading found errors: no build)
             show()
-        declared = list(game_.languages or ("en",))
+        declared = list(loaded.languages or ("en",))
         options = BuildOptions(
-            parts=_parts(game_, only),
+            parts=_parts(loaded, only),
             papers=tuple(PAPERS) if paper == "all" else (paper,),
             formats=formats,
             bleed=bleed,
@@ -539,7 +539,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                 continue
             progress = None if quiet else StageBars()
             try:
-                outcome = build_safely(game_, target, replace(options, language=language), progress,
+                outcome = build_safely(loaded, target, replace(options, language=language), progress,
                                        partial=bool(only), settings=settings, checked=checked, shared=shared)
             except (ChecksFailed, BuildFailed, ComposeError) as exc:  # out/ is unchanged
                 if progress is not None:
@@ -550,7 +550,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                     raise click.ClickException(str(exc)) from None
                 if not isinstance(exc, ComposeError):
                     raise
-                doc = game_.documents.get(exc.file)
+                doc = loaded.documents.get(exc.file)
                 where = doc.locate(exc.at) if doc is not None else Location(exc.file)
                 click.echo(format_text([Problem(where, Severity.ERROR,
                                                 shorten(f"box '{exc.box}': {exc.message}, drawing {exc.piece}"),

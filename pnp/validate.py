@@ -53,7 +53,7 @@ class Report:
     def to_data(self) -> bytes:
         """What the report says, for a build to keep: `kept` reads it back."""
         return json.dumps({"counted": self.counted, "sets": self.sets, "languages": list(self.languages),
-                           "problems": json.loads(_data(self.problems))}, ensure_ascii=False).encode("utf-8")
+                           "problems": _rows(self.problems)}, ensure_ascii=False).encode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class _Keep:
 def kept(data: bytes) -> Report:
     """A report a build kept (`Report.to_data`)."""
     doc = json.loads(data)
-    return Report(None, tuple(_problems(json.dumps(doc["problems"]).encode())), None, doc["counted"], doc["sets"],
+    return Report(None, tuple(_from_rows(doc["problems"])), None, doc["counted"], doc["sets"],
                   tuple(doc.get("languages", ())))
 
 
@@ -183,8 +183,9 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     """Load the game at `manifest` and run its checks (see `validate`). With `later`, the
     checks run in a forked process (where that can be done safely) while the caller goes on
     to build: should they find an error (or with `strict`, a warning), ChecksFailed is raised
-    in this process wherever it is, as Ctrl-C would stop it; the caller takes the report at the
-    end (calling what this returns) and keeps the build only if it passes."""
+    in this process wherever it is, as Ctrl-C would stop it (their process signals it: the
+    handler, left in place, does nothing once the report is taken); the caller takes the
+    report at the end (calling what this returns) and keeps the build only if it passes."""
     from . import registry  # noqa: F401  (every box kind and check pnp has)
     from .checks import in_rule_order, run_rules
     from .game import load_game
@@ -196,6 +197,10 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     # (a folder that is not there holds nothing: no need to work out the key)
     key = geometry_key(game) if cache is not None and cache.present else None
     kept = _readable(cache.get("map-checks", key)) if key is not None else None
+
+    def kept_of(found: list[Problem]) -> _Keep | None:
+        """The map checks' problems, for the build to keep (unless it found them kept)."""
+        return None if kept is not None else _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
 
     def checks() -> tuple[list[Problem], _Keep | None]:
         if kept is not None:
@@ -213,8 +218,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
             found += answer if answer is not None else run_rules(game, only=GEOMETRY_CHECKS)
             found = in_rule_order(found)
         game.memo.pop("printed", None)  # every text of every piece, for the checks only: not held through a build
-        return found, None if kept is not None else _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS),
-                                                         key)
+        return found, kept_of(found)
 
     validation = Validation(game, problems, list(game.files), checks)
     if not later or validation.failed(strict):
@@ -231,11 +235,10 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     def work() -> bytes:  # (in the forked process)
         found, _ = checks()
         errors, warnings = count(problems + found)
-        return json.dumps({"problems": json.loads(_data(found)), "work": {kind: take(game) for kind, take, _
-                                                                         in _kept_work()},
+        return json.dumps({"problems": _rows(found), "work": {kind: take(game) for kind, take, _ in _kept_work()},
                            "stop": errors > 0 or (strict and warnings > 0)}).encode("utf-8")
 
-    def stop(data: bytes) -> None:  # (in the forked process, its answer written)
+    def stop(data: bytes) -> None:  # (in the forked process, before its answer)
         if json.loads(data)["stop"]:
             os.kill(parent, signal.SIGUSR1)
 
@@ -250,13 +253,12 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         data = elsewhere.result()
         try:
             doc = json.loads(data)  # (TypeError when there is no answer)
-            found = _problems(json.dumps(doc["problems"]).encode("utf-8"))
+            found = _from_rows(doc["problems"])
             for kind, _, give in _kept_work():  # (what it worked out, for the next validation)
                 give(doc["work"][kind])
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return checks()
-        return found, None if kept is not None else _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS),
-                                                         key)
+        return found, kept_of(found)
 
     validation._finish = finish
     _armed[:] = [validation]
@@ -276,7 +278,6 @@ class _Beside:
         writes it); None where that cannot be done safely (no fork, one core, or threads
         running that a fork would not copy), the work left to the caller."""
         import multiprocessing
-        import os
         import threading
 
         if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2 \
@@ -314,8 +315,6 @@ class _Beside:
     def result(self) -> bytes | None:
         """The work's answer; None if its process failed in any way (killed, an exception):
         the caller then does the work itself (as it does should the answer be unreadable)."""
-        import os
-
         try:
             with os.fdopen(self.read, "rb") as stream:
                 data = stream.read()
@@ -331,13 +330,10 @@ class _Beside:
 
     def cancel(self) -> None:
         """Stop the work's process and wait for it to end."""
-        import os
-
         os.close(self.read)
         self._stop()
 
     def _stop(self) -> None:
-        import os
         import signal
 
         try:
@@ -351,9 +347,18 @@ def _unique(problems: list[Problem]) -> list[Problem]:
     return list(dict.fromkeys(problems))
 
 
+def _rows(problems) -> list[list]:
+    return [[p.location.file, p.location.line, p.location.column, p.severity.value, p.message, p.rule]
+            for p in problems]
+
+
+def _from_rows(rows: list[list]) -> list[Problem]:
+    return [Problem(Location(file, line, column), Severity(severity), message, rule)
+            for file, line, column, severity, message, rule in rows]
+
+
 def _data(problems) -> bytes:
-    return json.dumps([[p.location.file, p.location.line, p.location.column, p.severity.value, p.message, p.rule]
-                       for p in problems]).encode("utf-8")
+    return json.dumps(_rows(problems)).encode("utf-8")
 
 
 def _readable(data: bytes | None) -> list[Problem] | None:
@@ -366,8 +371,7 @@ def _readable(data: bytes | None) -> list[Problem] | None:
 
 
 def _problems(data: bytes) -> list[Problem]:
-    return [Problem(Location(file, line, column), Severity(severity), message, rule)
-            for file, line, column, severity, message, rule in json.loads(data)]
+    return _from_rows(json.loads(data))
 
 
 # --- work a build keeps for the next validation ---------------------------------------------
