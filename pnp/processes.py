@@ -1,4 +1,5 @@
-"""What the processes pnp forks share: they end with the process that forked them.
+"""What the processes pnp forks share: they end with the process that forked them; and how
+one of them asks the build to stop (`stop_soon`, taken at the build's next `stop_point`).
 
 Kept apart from the backends, so that a process that only checks imports nothing it does not
 use."""
@@ -36,3 +37,19 @@ def end_with(parent: int) -> None:
             os._exit(1)
 
         threading.Thread(target=watch, daemon=True).start()
+
+
+_pending: list[BaseException] = []  # what the next stop_point raises
+
+
+def stop_soon(exc: BaseException | None) -> None:
+    """Have the next `stop_point` raise `exc` (None: nothing). For a signal's handler: raising
+    there could land anywhere, even in a finalizer, which would only print it."""
+    _pending[:] = [exc] if exc is not None else []
+
+
+def stop_point() -> None:
+    """Where a build may stop: raise what `stop_soon` asked for, once (the build's scheduler
+    passes here whenever it takes its workers' results or sends them more)."""
+    if _pending:
+        raise _pending.pop()

@@ -16,6 +16,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
+from .processes import stop_point
+
 
 @dataclass(eq=False)
 class Job:
@@ -82,6 +84,7 @@ class Scheduler:
     def poll(self) -> None:
         """Take the results of the jobs done, and send more, up to the window. (A job's `done`
         that writes a file through the build's outputs polls again: that does nothing.)"""
+        stop_point()  # (the checks beside the build may have failed)
         if self._polling:
             return
         self._polling = True

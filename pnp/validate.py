@@ -132,9 +132,11 @@ _armed: list["Validation"] = []  # the validation whose failure stops the build 
 
 
 def _stop_build(signum: int, frame: object) -> None:
+    from .processes import stop_soon
+
     if _armed:
         _armed.clear()
-        raise ChecksFailed()
+        stop_soon(ChecksFailed())
 
 
 class Validation:
@@ -159,7 +161,10 @@ class Validation:
     def __call__(self) -> Report:
         if self._report is None:
             if self in _armed:
+                from .processes import stop_soon
+
                 _armed.remove(self)
+                stop_soon(None)  # (the report says it now)
             found, keep = self._finish() if self._finish is not None else ([], None)
             game = self.game
             self._report = Report(game, tuple(sort_problems(_unique(self.problems + found), self.order)), keep,
@@ -183,8 +188,8 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     """Load the game at `manifest` and run its checks (see `validate`). With `later`, the
     checks run in a forked process (where that can be done safely) while the caller goes on
     to build: should they find an error (or with `strict`, a warning), ChecksFailed is raised
-    in this process wherever it is, as Ctrl-C would stop it (their process signals it: the
-    handler, left in place, does nothing once the report is taken); the caller takes the
+    at the build's next stop point (pnp.processes.stop_point: their process signals it, and
+    the handler, left in place, does nothing once the report is taken); the caller takes the
     report at the end (calling what this returns) and keeps the build only if it passes."""
     from . import registry  # noqa: F401  (every box kind and check pnp has)
     from .checks import in_rule_order, run_rules

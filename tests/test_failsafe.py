@@ -413,9 +413,9 @@ def test_an_out_folder_that_is_a_link_stays_a_link(mini: Path, tmp_path: Path) -
 @pytest.mark.parametrize("case, strict", [("duplicate-leader-number", False), ("follows-self", True)])
 def test_a_build_stops_as_soon_as_its_checks_fail(tmp_path: Path, case: str, strict: bool) -> None:
     """The game's checks run beside the build (in a process of their own): as soon as they
-    find an error (with --strict, a warning), the build stops wherever it is, as Ctrl-C would
-    stop it, and says what validation says; out/ is as it was. Here the build would wait a
-    minute for it."""
+    find an error (with --strict, a warning), the build stops at its next stop point (its
+    scheduler's), as Ctrl-C would stop it, and says what validation says; out/ is as it was.
+    Here the build would wait a minute for it."""
     if (os.cpu_count() or 1) < 2 or not hasattr(signal, "SIGUSR1"):
         pytest.skip("the checks run beside the build only where a process can be forked, on two cores")
     game = make_game(tmp_path / "game").parent
@@ -429,11 +429,13 @@ def test_a_build_stops_as_soon_as_its_checks_fail(tmp_path: Path, case: str, str
     report = subprocess.run([sys.executable, "-m", "pnp", "validate"], cwd=game, capture_output=True, text=True).stdout
     script = ("import sys, time\n"
               "import pnp.pipeline\n"
+              "from pnp.scheduler import Scheduler\n"
               "from pnp.validate import ChecksFailed\n"
-              "def build(*args, **kwargs):\n"
+              "def build(*args, **kwargs):\n"  # (a build that takes its workers' results now and then)
               "    try:\n"
-              "        end = time.monotonic() + 60\n"
+              "        end, workers = time.monotonic() + 60, Scheduler(1)\n"
               "        while time.monotonic() < end:\n"
+              "            workers.poll()\n"
               "            time.sleep(0.01)\n"
               "    except ChecksFailed:\n"
               "        print('stopped', flush=True)\n"
