@@ -49,7 +49,11 @@ def stop_soon(exc: BaseException | None) -> None:
 
 
 def stop_point() -> None:
-    """Where a build may stop: raise what `stop_soon` asked for, once (the build's scheduler
-    passes here whenever it takes its workers' results or sends them more)."""
+    """Where a build may stop: raise what `stop_soon` asked for, once, in the main thread (the
+    build's scheduler passes here whenever it takes its workers' results or sends them more,
+    and so does each card drawn)."""
     if _pending:
-        raise _pending.pop()
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            raise _pending.pop()

@@ -11,6 +11,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Union
 
+from .processes import stop_point
+
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF and SVG
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -170,6 +172,7 @@ class Deferred(Definition):
     def __getattr__(self, name: str):
         if name != "content":
             raise AttributeError(name)
+        stop_point()  # (a build may stop before each card it draws: the checks beside it failed)
         content = self.__dict__["_make"]()
         object.__setattr__(self, "content", content)
         _DRAWN.append(self)
