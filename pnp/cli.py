@@ -572,10 +572,12 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
             if not quiet:
                 elapsed = time.perf_counter() - started
                 click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
-    except ChecksFailed:  # (wherever the build was: out/ is unchanged)
-        show()
+        show()  # (every language up to date)
+    except (ChecksFailed, click.UsageError):  # (wherever the build was: out/ is unchanged)
+        show()  # (their errors first, as ever)
         raise
-    show()  # (every language up to date)
+    finally:
+        validation.close()
 
 
 def _serve(target: Path):

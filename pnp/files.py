@@ -176,10 +176,8 @@ def keep_previous(out: Path, staging: Path, moved: str | None = None) -> None:
 
 def put_back(staging: Path, out: Path, moved: str) -> None:
     """Return the folder keep_previous moved from `out` (a build that failed, or was killed,
-    leaves it as it was), without the files a worker stopped halfway left (write_atomic's)."""
+    leaves it as it was)."""
     if (staging / moved).is_dir() and out.is_dir() and not (out / moved).exists():
-        for left in (staging / moved).glob("*/.*.tmp"):
-            left.unlink(missing_ok=True)
         try:
             os.replace(staging / moved, out / moved)
         except OSError:

@@ -144,25 +144,16 @@ class Scheduler:
             step()
         self.wait_for(list(self.queue) + self.sent)
 
-    def close(self, abandon: bool = False) -> None:
-        """Let the workers go once they are done; with `abandon` (the build stopped), at once,
-        whatever they were doing."""
+    def close(self) -> None:
         if self._pool is not None:
-            if abandon:
-                stop = getattr(self._pool, "terminate_workers", None)  # (Python 3.14)
-                if stop is not None:
-                    stop()
-                else:
-                    for process in list(getattr(self._pool, "_processes", {}).values()):
-                        process.terminate()
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
 
     def __enter__(self) -> "Scheduler":
         return self
 
-    def __exit__(self, kind: object, *exc: object) -> None:
-        self.close(abandon=kind is not None)
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def _ready(job: Job) -> bool:

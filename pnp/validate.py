@@ -6,7 +6,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable
 
 from .problems import Location, Problem, Severity, count, plural, sort_problems
 
@@ -147,6 +147,7 @@ class Validation:
                  finish: Callable[[], tuple[list[Problem], "_Keep | None"]] | None = None):
         self.game, self.problems, self.order, self._finish = game, problems, order, finish
         self._report: Report | None = None
+        self._beside: _Beside | None = None  # the process the checks run in, until their report
 
     @property
     def done(self) -> bool:
@@ -157,6 +158,18 @@ class Validation:
         """Whether loading alone found what stops a build."""
         errors, warnings = count(self.problems)
         return self.game is None or errors > 0 or (strict and warnings > 0)
+
+    def close(self) -> None:
+        """Done with it, the report taken or not (a command stopped otherwise): checks still
+        running beside are stopped, and nothing they find stops anything any more."""
+        if self in _armed:
+            from .processes import stop_soon
+
+            _armed.remove(self)
+            stop_soon(None)
+        if self._report is None and self._beside is not None:
+            self._beside.cancel()
+            self._beside = None
 
     def __call__(self) -> Report:
         if self._report is None:
@@ -255,6 +268,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         return validation
 
     def finish() -> tuple[list[Problem], _Keep | None]:
+        validation._beside = None
         data = elsewhere.result()
         try:
             doc = json.loads(data)  # (TypeError when there is no answer)
@@ -265,17 +279,18 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
             return checks()
         return found, kept_of(found)
 
-    validation._finish = finish
+    validation._finish, validation._beside = finish, elsewhere
     _armed[:] = [validation]
     return validation
 
 
 class _Beside:
     """Work done in a forked process, for its answer (bytes): `start` it, then take its
-    `result` (or `cancel` it)."""
+    `result` (or `cancel` it). The answer goes to a file of no name, which the process
+    writes and ends: it never waits on its reader, holding its memory."""
 
-    def __init__(self, pid: int, read: int):
-        self.pid, self.read = pid, read
+    def __init__(self, pid: int, answer: "IO[bytes]"):
+        self.pid, self.answer = pid, answer
 
     @classmethod
     def start(cls, work: Callable[[], bytes], then: Callable[[bytes], None] | None = None) -> "_Beside | None":
@@ -283,21 +298,21 @@ class _Beside:
         writes it); None where that cannot be done safely (no fork, one core, or threads
         running that a fork would not copy), the work left to the caller."""
         import multiprocessing
+        import tempfile
         import threading
 
         if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2 \
                 or threading.active_count() > 1:
             return None
         try:
-            read, write = os.pipe()
-        except OSError:  # (out of descriptors)
+            answer = tempfile.TemporaryFile()
+        except OSError:  # (out of descriptors, or of room)
             return None
         parent = os.getpid()
         try:
             pid = os.fork()
         except OSError:  # (out of processes or memory)
-            os.close(read)
-            os.close(write)
+            answer.close()
             return None
         if pid == 0:  # pragma: no cover - the child, which never returns
             code = 1
@@ -305,40 +320,33 @@ class _Beside:
                 from .processes import end_with
 
                 end_with(parent)  # (a validation killed outright takes its checks with it)
-                os.close(read)
                 data = work()
-                if then is not None:  # (before the answer, which the parent may read only at its end)
+                if then is not None:
                     then(data)
-                with os.fdopen(write, "wb") as stream:
+                with os.fdopen(os.dup(answer.fileno()), "wb") as stream:
                     stream.write(data)
                 code = 0
             finally:
                 os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
-        os.close(write)
-        return cls(pid, read)
+        return cls(pid, answer)
 
     def result(self) -> bytes | None:
         """The work's answer; None if its process failed in any way (killed, an exception):
         the caller then does the work itself (as it does should the answer be unreadable)."""
         try:
-            with os.fdopen(self.read, "rb") as stream:
-                data = stream.read()
-        except BaseException:  # (Ctrl-C among them)
-            self._stop()
-            raise
-        try:
             _, status = os.waitpid(self.pid, 0)
             ended = os.waitstatus_to_exitcode(status) == 0
-        except ChildProcessError:  # reaped already (SIGCHLD ignored): a whole answer says it ended well
+        except ChildProcessError:  # reaped already (SIGCHLD ignored): the answer says whether it is whole
             ended = True
-        return data if ended else None
+        except BaseException:  # (Ctrl-C among them)
+            self.cancel()
+            raise
+        with self.answer:
+            self.answer.seek(0)
+            return self.answer.read() if ended else None
 
     def cancel(self) -> None:
         """Stop the work's process and wait for it to end."""
-        os.close(self.read)
-        self._stop()
-
-    def _stop(self) -> None:
         import signal
 
         try:
@@ -346,6 +354,7 @@ class _Beside:
             os.waitpid(self.pid, 0)
         except (ProcessLookupError, ChildProcessError):  # pragma: no cover - it had ended, or was reaped
             pass
+        self.answer.close()
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

@@ -451,3 +451,23 @@ def test_a_build_stops_as_soon_as_its_checks_fail(tmp_path: Path, case: str, str
     assert result.stderr == report + "build stopped: fix the errors above first\n"
     assert digests(out) == before and {p: p.stat().st_ino for p in out.rglob("*") if p.is_file()} == inodes
     assert leftovers(out) == []
+
+
+def test_a_usage_error_still_shows_the_checks_first(tmp_path: Path) -> None:
+    """An unknown --only part is a usage error, said after the checks' report; when the checks
+    failed, the build stops on them as it always has (code 1). Either way nothing of the
+    checks beside lingers in the process: no validation armed, no stop asked for."""
+    import pnp.processes
+    import pnp.validate
+
+    game = make_game(tmp_path / "game").parent
+    result = CliRunner().invoke(main, ["build", "--game", str(game), "--only", "bogus", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "bogus" in result.output and "build stopped" not in result.output
+    make_game(tmp_path / "broken", INVALID / "duplicate-leader-number")
+    shutil.copytree(tmp_path / "broken", game, dirs_exist_ok=True)
+    result = CliRunner().invoke(main, ["build", "--game", str(game), "--only", "bogus", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "[duplicate-leader-number]" in result.output
+    assert result.output.endswith("build stopped: fix the errors above first\n")
+    assert pnp.validate._armed == [] and pnp.processes._pending == []
+    assert not (tmp_path / "out").exists()

@@ -296,6 +296,30 @@ def test_board_checks_beside_end_with_a_validation_killed_outright() -> None:
     assert not running(), "the board checks' process outlived the validation"
 
 
+def test_checks_beside_end_as_soon_as_their_answer_is_written() -> None:
+    """The checks' process writes its answer (however long) and ends at once: it never waits
+    for its reader, holding its memory, until the build it runs beside is done."""
+    import os
+    import sys
+
+    from pnp.validate import _Beside
+
+    if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
+        pytest.skip("nothing is forked on one core; a process's state is read from /proc")
+    beside = _Beside.start(lambda: b"x" * 1_000_000)  # (a pipe holds 64 KiB)
+    assert beside is not None
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with open(f"/proc/{beside.pid}/stat") as stat:
+            if stat.read().rsplit(")", 1)[1].split()[0] == "Z":  # (ended, not yet reaped)
+                break
+        time.sleep(0.05)
+    else:
+        beside.cancel()
+        raise AssertionError("the checks' process is still waiting to hand over its answer")
+    assert beside.result() == b"x" * 1_000_000
+
+
 def test_board_checks_are_kept_across_card_edits_only(tmp_path: Path) -> None:
     from pnp.problems import Location, Problem, Severity
     from pnp.validate import _data, validate
