@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from .problems import Location, Problem, Severity, count, plural, sort_problems
+from .processes import stop_soon
 
 if TYPE_CHECKING:
     from .model import Game
@@ -132,8 +133,6 @@ _armed: list["Validation"] = []  # the validation whose failure stops the build 
 
 
 def _stop_build(signum: int, frame: object) -> None:
-    from .processes import stop_soon
-
     if _armed:
         _armed.clear()
         stop_soon(ChecksFailed())
@@ -159,25 +158,23 @@ class Validation:
         errors, warnings = count(self.problems)
         return self.game is None or errors > 0 or (strict and warnings > 0)
 
-    def close(self) -> None:
-        """Done with it, the report taken or not (a command stopped otherwise): checks still
-        running beside are stopped, and nothing they find stops anything any more."""
+    def _disarm(self) -> None:
+        """Nothing the checks beside find stops anything any more (their report says it)."""
         if self in _armed:
-            from .processes import stop_soon
-
             _armed.remove(self)
             stop_soon(None)
+
+    def close(self) -> None:
+        """Done with it, the report taken or not (a command stopped otherwise): checks still
+        running beside are stopped."""
+        self._disarm()
         if self._report is None and self._beside is not None:
             self._beside.cancel()
             self._beside = None
 
     def __call__(self) -> Report:
         if self._report is None:
-            if self in _armed:
-                from .processes import stop_soon
-
-                _armed.remove(self)
-                stop_soon(None)  # (the report says it now)
+            self._disarm()
             found, keep = self._finish() if self._finish is not None else ([], None)
             game = self.game
             self._report = Report(game, tuple(sort_problems(_unique(self.problems + found), self.order)), keep,
@@ -253,15 +250,13 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     def work() -> bytes:  # (in the forked process)
         found, _ = checks()
         errors, warnings = count(problems + found)
-        return json.dumps({"problems": _rows(found), "work": {kind: take(game) for kind, take, _ in _kept_work()},
-                           "stop": errors > 0 or (strict and warnings > 0)}).encode("utf-8")
-
-    def stop(data: bytes) -> None:  # (in the forked process, before its answer)
-        if json.loads(data)["stop"]:
+        if errors > 0 or (strict and warnings > 0):  # (said at once: the answer is read at the build's end)
             os.kill(parent, signal.SIGUSR1)
+        return json.dumps({"problems": _rows(found),
+                           "work": {kind: take(game) for kind, take, _ in _kept_work()}}).encode("utf-8")
 
     previous = signal.signal(signal.SIGUSR1, _stop_build)
-    elsewhere = _Beside.start(work, stop)
+    elsewhere = _Beside.start(work)
     if elsewhere is None:
         signal.signal(signal.SIGUSR1, previous)
         validation()
@@ -293,10 +288,9 @@ class _Beside:
         self.pid, self.answer = pid, answer
 
     @classmethod
-    def start(cls, work: Callable[[], bytes], then: Callable[[bytes], None] | None = None) -> "_Beside | None":
-        """`work` started in a forked process (which calls `then` with its answer before it
-        writes it); None where that cannot be done safely (no fork, one core, or threads
-        running that a fork would not copy), the work left to the caller."""
+    def start(cls, work: Callable[[], bytes]) -> "_Beside | None":
+        """`work` started in a forked process; None where that cannot be done safely (no fork,
+        one core, or threads running that a fork would not copy), the work left to the caller."""
         import multiprocessing
         import tempfile
         import threading
@@ -321,8 +315,6 @@ class _Beside:
 
                 end_with(parent)  # (a validation killed outright takes its checks with it)
                 data = work()
-                if then is not None:
-                    then(data)
                 with os.fdopen(os.dup(answer.fileno()), "wb") as stream:
                     stream.write(data)
                 code = 0
