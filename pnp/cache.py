@@ -30,6 +30,7 @@ class Cache:
         self.folder = folder
         self.limit = limit
         self.used: set[str] = set()  # the entries this build read or wrote (their paths): never trimmed
+        self._found: set[str] = set()  # those `has` found
         self._survey: "threading.Thread | None" = None
         self._entries: list[tuple[int, str, int]] = []  # what the survey found: (written, path, size)
 
@@ -55,10 +56,14 @@ class Cache:
         return body
 
     def has(self, kind: str, key: str) -> bool:
-        """Whether an entry is there (not whether it is whole: `get` tells)."""
+        """Whether an entry is there (not whether it is whole: `get` tells); one found is
+        taken to stay (a print file placing a thousand cards asks for each more than once)."""
         path = self._path(kind, key)
+        if path in self._found:
+            return True
         if os.path.isfile(path):
             self.used.add(path)
+            self._found.add(path)
             return True
         return False
 

@@ -21,13 +21,6 @@ class Unreadable(Exception):
         self.size = size  # bytes, when the file is too large
 
 
-def name_inside(folder: Path, path: Path) -> str:
-    """`path`'s name inside `folder`, with the system's separator (the quick way: a large
-    game's build names thousands of files)."""
-    prefix = os.path.join(folder, "")
-    return str(path)[len(prefix):] if str(path).startswith(prefix) else str(path.relative_to(folder))
-
-
 def read_game_file(root: Path, relative: str, limit: int) -> bytes:
     """The bytes of `root/relative`, a file of the game. Refused (Unreadable) when it lies
     outside the game folder (by `..` or through a link), is not a regular file (a folder, or

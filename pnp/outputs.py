@@ -41,7 +41,10 @@ class Progress:
 
 @dataclass
 class BuildResult:
-    files: list[Path] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)  # by name in the output folder, with "/"
+    # the size of each file kept as an earlier build left it (its record's, checked): not
+    # looked up again for the new record
+    kept: dict[str, int] = field(default_factory=dict)
 
 
 def content_hash(value: object) -> str:
@@ -129,7 +132,7 @@ class Rasterizing:
         o.progress.advance(len(self.paths) - len(self.pending))  # those kept from the last build
         o.workers.wait_for(list(self.jobs), lambda job: o.progress.advance(self.jobs[job]))
         for i in self.pending:
-            o.result.files.append(self.paths[i])
+            o.result.files.append(self.relative[i])
             o.keys[self.relative[i]] = self.keys[i]
 
 
@@ -167,6 +170,7 @@ class Outputs:
                                lambda k, data: self.cache.put("pdf-forms", self.key("pdf-form", k), data))
         self._kept: dict[str, str] = {}
         self._drawing: dict[str, "Job"] = {}  # card drawings a worker is to draw into the cache, by cache key
+        self._entries: dict[tuple[int, str], tuple[Definition, str]] = {}  # form_entries', by drawing and subsets
         self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
 
     # --- keys -------------------------------------------------------------------------
@@ -237,10 +241,12 @@ class Outputs:
     def reusable(self, relative: str, key: str, counted: bool = True) -> bool:
         """Whether the output an earlier build left at `relative` was drawn from the same
         content; if so it is kept as it is."""
-        if self.earlier_key(relative) != key and not self._link(relative, key):
+        if self.earlier_key(relative) == key:
+            self.result.kept[relative] = self.previous[relative][1]
+        elif not self._link(relative, key):
             return False
         self.keys[relative] = key
-        self.result.files.append(self.out / relative)
+        self.result.files.append(relative)
         if counted:
             self.progress.advance()
         return True
@@ -263,7 +269,8 @@ class Outputs:
 
     def made(self, relative: str, key: str) -> None:
         """Count a file a worker process wrote as made by this build, from content `key`."""
-        self.result.files.append(self.out / relative)
+        self.result.files.append(relative)
+        self.result.kept.pop(relative, None)
         self.keys[relative] = key
         self.progress.advance()
 
@@ -303,13 +310,17 @@ class Outputs:
         from .backends.pdf import charsets, form_name
 
         charset = charsets(chars, self.font_files)
+        subsets = repr(sorted(charset.items()))  # (the print files on each paper place the same cards)
         entries: dict[str, str] = {}
         for page in pages:
             for d in page.definitions:
                 name = form_name(d.id)
                 if name not in entries:
-                    entries[name] = self.key("pdf-form", self.forms.text_key(d, charset))
-                    self.cache.claim("pdf-forms", entries[name])
+                    known = self._entries.get((id(d), subsets))
+                    if known is None or known[0] is not d:
+                        known = self._entries[(id(d), subsets)] = (d, self.key("pdf-form", self.forms.text_key(d, charset)))
+                        self.cache.claim("pdf-forms", known[1])
+                    entries[name] = known[1]
         return entries
 
     def write_later(self, relative: str, key: str, pages: Sequence[Page], duplex: bool = False) -> "Job | None":
@@ -366,7 +377,8 @@ class Outputs:
         self.workers.poll()  # the workers' results, taken as the build goes
         path = self.out / relative
         write_atomic(path, data)
-        self.result.files.append(path)
+        self.result.files.append(relative)
+        self.result.kept.pop(relative, None)
         self.progress.advance()
         if key is None:
             self.keys.pop(relative, None)
@@ -426,7 +438,9 @@ class Outputs:
         named.sort(key=lambda item: min((first[(d.id, d.bleed)] for d in item[1].definitions), default=-1))
         self.progress.stage("SVG: faces and sheets", len(named))
         chars = characters_by_font([page for _, page in named], self.chars)
-        fonts_used = tuple(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
+        # (the fonts' subsets are in every file's key: hashed once, not written out for each)
+        fonts_used = hashlib.sha256(repr(sorted((font, "".join(sorted(cs))) for font, cs in chars.items()))
+                                    .encode("utf-8")).hexdigest()
         renderer = None
 
         def render(page: Page) -> bytes:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from . import __version__
 from .components import types
-from .files import json_file, name_inside
+from .files import json_file
 from .fonts import FontMetrics, find_font, metrics
 from .impose import DEFAULT_BLEED, PAPERS, duplex_test, interleave, shifted
 from .kit import Ink, Kit, PieceSet
@@ -202,22 +202,12 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
     if ctype.name == "board":
         render_board(name, sets, options, outputs, print_label(kit, sets), label_font(outputs.fonts))
         return False
-    sheets = {paper: print_sheets(kit, name, sets, paper, bleed) for paper in options.papers}
-    if "pdf" in options.formats:
-        for paper, both in sheets.items():
-            print_set(outputs, name, paper, both.fronts, both.backs, options)
     named: list[tuple[str, Page]] = []
     for s in sets:
         for piece in s.pieces:
             named.append((piece.name, single(piece.face)))
         for back_name, back in s.backs():
             named.append((f"{s.name}-{back_name}" if len(sets) > 1 else back_name, single(back)))
-    if "svg" in options.formats:
-        pages = [(f"svg/{name}/{n}.svg", page) for n, page in named]
-        for paper, both in sheets.items():
-            pages += [(f"svg/sheets/{name}-{paper}-{page.label}.svg", page) for page in both.fronts]
-            pages += [(f"svg/sheets/{name}-backs-{paper}-{page.label}.svg", page) for page in both.backs]
-        outputs.svgs(pages)
     if "png" in options.formats:
         from .contact import ContactSheet, deck, page_files
 
@@ -228,6 +218,16 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
                                        f"{name}: PNG images" + (" and the contact sheet" if contact else ""),
                                        extra=len(page_files(len(first.pieces))) if contact else 0, start=not contact)
         outputs.workers.then(ContactSheet(outputs, pngs, len(first.pieces)) if contact else pngs)
+    sheets = {paper: print_sheets(kit, name, sets, paper, bleed) for paper in options.papers}
+    if "pdf" in options.formats:
+        for paper, both in sheets.items():
+            print_set(outputs, name, paper, both.fronts, both.backs, options)
+    if "svg" in options.formats:
+        pages = [(f"svg/{name}/{n}.svg", page) for n, page in named]
+        for paper, both in sheets.items():
+            pages += [(f"svg/sheets/{name}-{paper}-{page.label}.svg", page) for page in both.fronts]
+            pages += [(f"svg/sheets/{name}-backs-{paper}-{page.label}.svg", page) for page in both.backs]
+        outputs.svgs(pages)
     return any(both.backs for both in sheets.values())
 
 
@@ -434,13 +434,14 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             outputs.cache.put("report", fingerprint(inputs, report[0]), report[1])
         outputs.cache.trim()
         files = output_files(staging, kept)  # every file in the new output, by its name in it
-        made = [name_inside(staging, path) for path in result.files]
+        made = result.files if os.sep == "/" else [name.replace("/", os.sep) for name in result.files]
         if not partial:
             for name in files.difference(made):
                 (staging / name).unlink()
             files.intersection_update(made)
         base = os.path.join(staging, "")
-        sizes = {name: os.stat(base + name).st_size for name in files}
+        known = result.kept if os.sep == "/" else {n.replace("/", os.sep): size for n, size in result.kept.items()}
+        sizes = {name: known[name] if name in known else os.stat(base + name).st_size for name in files}
         outcome = Outcome(summarise(made, sizes), [target / name for name in made],
                           outputs.warnings, {key: target / name for name, key in outputs.keys.items()})
         if inputs is not None:  # lets the next build see that nothing changed

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from pnp import pipeline
 from pnp.cli import main
+from pnp.fingerprint import read_record
 from pnp.outputs import Outputs
 
 from conftest import INVALID, MINI, ROOT, digests, make_game
@@ -251,6 +252,10 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatc
     assert runner.invoke(main, [*args, "-o", str(tmp_path / "b")], catch_exceptions=False).exit_code == 0
     again, clean = digests(tmp_path / "a"), digests(tmp_path / "b")
     assert again == clean
+    # the record gives every file's size (a kept file's from the earlier record, the others' read)
+    files = read_record(tmp_path / "a")["files"]
+    assert len(files) == len(clean) - 1 and all(files[name] == (tmp_path / "a" / name).stat().st_size for name in files)
+    assert files == read_record(tmp_path / "b")["files"]
     stages = CountingStages.stages
     per_build = len(stages) // 3
     labels = [label for label, _, _ in stages[:per_build]]

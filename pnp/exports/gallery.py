@@ -59,10 +59,21 @@ window.addEventListener("load", function () {{
 """
 
 
-def _drop_missing(section: str, out: Path) -> str:
-    """Leave out the figures whose picture this build did not make (a build without PNGs)."""
-    return re.sub(r'<figure class="[^"]*"><img src="([^"]+)".*?</figure>',
-                  lambda m: m.group(0) if (out / html.unescape(m.group(1))).is_file() else "", section, flags=re.S)
+def _drop_missing(section: str, out: Path, listed: dict[str, set[str]]) -> str:
+    """Leave out the figures whose picture this build did not make (a build without PNGs).
+    `listed` keeps the files of each folder looked in (a large deck's thousand pictures are
+    not looked up one by one)."""
+    def shown(match: re.Match) -> str:
+        folder, _, name = html.unescape(match.group(1)).rpartition("/")
+        if folder not in listed:
+            try:
+                with os.scandir(out / folder) as entries:
+                    listed[folder] = {e.name for e in entries if e.is_file()}
+            except OSError:
+                listed[folder] = set()
+        return match.group(0) if name in listed[folder] else ""
+
+    return re.sub(r'<figure class="[^"]*"><img src="([^"]+)".*?</figure>', shown, section, flags=re.S)
 
 
 def figure(src: str, caption: str | tuple[str, ...], kind: str = "") -> str:
@@ -95,10 +106,8 @@ def made_files(outputs: "Outputs", options) -> set[str]:
     --only, those the earlier build left (a partial build keeps them)."""
     from ..contact import pages_in
 
-    from ..files import name_inside
-
     out = outputs.out
-    files = {name_inside(out, p).replace(os.sep, "/") for p in outputs.result.files}
+    files = set(outputs.result.files)
     if options.parts:
         for folder in ("print", "tabletopia", "tts", "pod"):
             if (out / folder).is_dir():
@@ -278,8 +287,9 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
     tail = tail.format()
 
     def pieces():
+        listed: dict[str, set[str]] = {}
         yield head.encode("utf-8")
         for i, section in enumerate(sections):
-            yield (("\n" if i else "") + _drop_missing(section, out)).encode("utf-8")
+            yield (("\n" if i else "") + _drop_missing(section, out, listed)).encode("utf-8")
         yield tail.encode("utf-8")
     outputs.write("index.html", pieces())
