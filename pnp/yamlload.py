@@ -11,6 +11,7 @@ import hashlib
 import json
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -76,8 +77,8 @@ class Document:
     file: str
     data: Any
     # each as one number, line * COLUMNS + column (a deck's documents hold hundreds of thousands)
-    values: dict[DataPath, int] = field(default_factory=dict)
-    keys: dict[DataPath, int] = field(default_factory=dict)
+    values: Mapping[DataPath, int] = field(default_factory=dict)
+    keys: Mapping[DataPath, int] = field(default_factory=dict)
     digest: str = ""  # SHA-256 of the file's bytes: the same bytes give the same data
     lists: dict[str, str] = field(default_factory=dict)  # list keys -> what messages call an item: {"cards": "card"}
     schema: str = ""  # the name of the schema it was checked against (see pnp.schema.check)
@@ -93,6 +94,39 @@ class Document:
         while path not in self.values and path:
             path = path[:-1]
         return Location(self.file, *divmod(self.values.get(path, COLUMNS + 1), COLUMNS))
+
+
+class _Positions(Mapping):
+    """One of a kept document's position maps (0: values, 1: keys), from the JSON text its
+    cache entry holds them in: read when first looked in (only a problem's message asks where
+    a value is, and they are four fifths of a deck's documents)."""
+
+    def __init__(self, text: list, which: int):
+        self._text = text  # [the JSON text, or both maps once read], shared by the two
+        self._which = which
+
+    def _all(self) -> dict[DataPath, int]:
+        if isinstance(self._text[0], str):
+            import orjson
+
+            try:
+                self._text[0] = tuple({tuple(path): position for path, position in pairs}
+                                      for pairs in orjson.loads(self._text[0]))
+            except (ValueError, TypeError):  # (not as pnp writes them: no positions, messages say the file)
+                self._text[0] = ({}, {})
+        return self._text[0][self._which]
+
+    def __getitem__(self, path: DataPath) -> int:
+        return self._all()[path]
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._all()
+
+    def __iter__(self) -> Iterator[DataPath]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 class _Stop(Exception):
@@ -305,8 +339,8 @@ def kept_data(doc: Document) -> bytes | None:
     """A document as data a cache can keep (None when JSON would not keep its data as it is)."""
     if not _plain(doc.data):
         return None
-    return json.dumps({"data": doc.data, "values": [[list(k), v] for k, v in doc.values.items()],
-                       "keys": [[list(k), v] for k, v in doc.keys.items()]}).encode("utf-8")
+    positions = json.dumps([[[list(k), v] for k, v in doc.values.items()], [[list(k), v] for k, v in doc.keys.items()]])
+    return json.dumps({"data": doc.data, "positions": positions}).encode("utf-8")
 
 
 def _kept_document(file: str, digest: str, data: bytes | None) -> Document | None:
@@ -314,10 +348,17 @@ def _kept_document(file: str, digest: str, data: bytes | None) -> Document | Non
     (from another pnp, or edited by hand: the file is parsed again)."""
     if data is None:
         return None
+    import orjson
+
     try:
-        entry = json.loads(data)
-        doc = Document(file, entry["data"], {tuple(path): position for path, position in entry["values"]},
-                       {tuple(path): position for path, position in entry["keys"]}, digest)
+        try:
+            entry = orjson.loads(data)
+        except orjson.JSONDecodeError:  # (what orjson does not read: NaN, integers past 64 bits)
+            entry = json.loads(data)
+        if not isinstance(entry["positions"], str):
+            return None
+        text = [entry["positions"]]
+        doc = Document(file, entry["data"], _Positions(text, 0), _Positions(text, 1), digest)
     except (ValueError, TypeError, KeyError):
         return None
     _known[(file, digest)] = doc

@@ -33,6 +33,30 @@ def test_positions_of_values_and_keys(tmp_path: Path) -> None:
     assert str(doc.locate(("list", 1, "missing"))) == "f.yaml:4:5"
 
 
+def test_a_kept_document_locates_as_the_parsed_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build keeps each document it read (data and positions) for the next to read rather
+    than parse: the positions are read only when a message asks where something is."""
+    import pnp.yamlload as yamlload
+
+    raw = b"a: 1\nlist:\n  - x\n  - {k: v}\n"
+    parsed, _ = parse_yaml(raw, "f.yaml")
+    kept = yamlload.kept_data(parsed)
+    monkeypatch.setattr(yamlload, "_known", {})
+    monkeypatch.setattr(yamlload, "read_kept", lambda file, digest: kept)
+    doc, problems = parse_yaml(raw, "f.yaml")
+    assert problems == [] and doc.data == parsed.data and doc.values is not parsed.values
+    assert isinstance(doc.values._text[0], str)  # not read yet
+    for path, key in [(("a",), False), (("list", 1, "k"), False), (("list", 1, "k"), True), (("list", 1, "x"), False)]:
+        assert doc.locate(path, key) == parsed.locate(path, key)
+    assert dict(doc.values) == dict(parsed.values) and dict(doc.keys) == dict(parsed.keys)
+    assert ("list", 1) in doc.values and ("list",) in doc.keys and ("list", 1) not in doc.keys
+    # an entry whose positions cannot be read still reads its data; messages then say the file
+    monkeypatch.setattr(yamlload, "_known", {})
+    monkeypatch.setattr(yamlload, "read_kept", lambda file, digest: kept.replace(b'"positions": "[', b'"positions": "{['))
+    doc, _ = parse_yaml(raw, "f.yaml")
+    assert doc.data == parsed.data and str(doc.locate(("a",))) == "f.yaml:1:1"
+
+
 def test_merge_keys_and_aliases_are_supported(tmp_path: Path) -> None:
     doc, problems = load(tmp_path, "base: &b {x: 1, y: 2}\nk:\n  <<: *b\n  y: 3\nc: *b\n")
     assert problems == []
