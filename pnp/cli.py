@@ -481,11 +481,21 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                 for t in targets:
                     click.echo(f"{t} is up to date: nothing changed since its last build")
             return
+    from .cache import FOLDER as CACHE
+    from .files import Linking
     from .validate import ChecksFailed, start_validation
 
+    # the previous output is linked into the build's new folder while the game is read
+    first = _language_target(base, wanted[0], declared) if declared is not None and not force else None
+    linking = Linking.start(first.resolve(), CACHE) if first is not None and not current.get(wanted[0]) else None
     # the game's checks run beside the build, which keeps its output only if they pass (and
     # stops as soon as they find an error); their report is shown once they are done
-    validation = start_validation(manifest, _cache(base), later=True, strict=strict)
+    try:
+        validation = start_validation(manifest, _cache(base), later=True, strict=strict)
+    except BaseException:
+        if linking is not None:
+            linking.discard()
+        raise
     loaded = validation.game
     shown: list = []
 
@@ -538,9 +548,11 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                     click.echo(f"{target} is up to date: nothing changed since its last build")
                 continue
             progress = None if quiet else StageBars()
+            mine, linking = (linking, None) if linking is not None and index == 0 else (None, linking)
             try:
                 outcome = build_safely(loaded, target, replace(options, language=language), progress,
-                                       partial=bool(only), settings=settings, checked=checked, shared=shared)
+                                       partial=bool(only), settings=settings, checked=checked, shared=shared,
+                                       linking=mine)
             except (ChecksFailed, BuildFailed, ComposeError) as exc:  # out/ is unchanged
                 if progress is not None:
                     progress.close()
@@ -577,6 +589,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         show()  # (their errors first, as ever)
         raise
     finally:
+        if linking is not None:  # (not given to a build: the game's errors stopped it first)
+            linking.discard()
         validation.close()
 
 

@@ -164,7 +164,86 @@ def keep_previous(out: Path, staging: Path, moved: str | None = None) -> None:
     if out.is_dir():
         if moved is not None and (out / moved).is_dir():
             os.replace(out / moved, staging / moved)
-        shutil.copytree(out, staging, copy_function=os.link, dirs_exist_ok=True)
+        _link_tree(out, staging, moved)
+
+
+def _link_tree(out: Path, staging: Path, moved: str | None) -> None:
+    """Every file in `out` linked at the same place in `staging`, but the folder `moved`
+    (links are copied as links: a folder pnp builds into holds none it did not write)."""
+    top = os.fspath(out)
+    shutil.copytree(out, staging, symlinks=True, copy_function=os.link, dirs_exist_ok=True,
+                    ignore=lambda folder, names: [moved] if folder == top and moved in names else [])
+
+
+class Linking:
+    """keep_previous's links, made by a forked process while this one reads the game (a large
+    game's output is thousands of files): `start` it, then `finish` it where keep_previous
+    would be called, or `discard` it (its folder holds links only: removing it removes no
+    file of the output)."""
+
+    def __init__(self, out: Path, staging: Path, moved: str, pid: int):
+        self.out, self.staging, self.moved, self.pid = out, staging, moved, pid
+        self.done = False  # finished: the staging folder is the build's
+
+    @classmethod
+    def start(cls, out: Path, moved: str) -> "Linking | None":
+        """None where there is nothing to link (no folder yet), or no fork on this system, or
+        one core: the build then links the previous output itself."""
+        import multiprocessing
+
+        if not out.is_dir() or "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2:
+            return None
+        try:
+            staging = staging_folder(out, moved)
+        except OSError:
+            return None
+        parent = os.getpid()
+        try:
+            pid = os.fork()
+        except OSError:  # (out of processes or memory)
+            shutil.rmtree(staging, ignore_errors=True)
+            return None
+        if pid == 0:  # pragma: no cover - the child, which never returns
+            code = 1
+            try:
+                from .processes import end_with
+
+                end_with(parent)  # (a build killed outright takes it along)
+                _link_tree(out, staging, moved)
+                code = 0
+            finally:
+                os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
+        return cls(out, staging, moved, pid)
+
+    def _wait(self) -> bool:
+        try:
+            _, status = os.waitpid(self.pid, 0)
+            return os.waitstatus_to_exitcode(status) == 0
+        except ChildProcessError:  # (reaped already: SIGCHLD ignored) whether it linked all cannot be told
+            return False
+
+    def finish(self) -> bool:
+        """Wait for the links and move the folder `moved` over, as keep_previous does; False
+        (the folder to be made again) if its process could not link every file."""
+        linked = self._wait()
+        self.done = True
+        if linked and (self.out / self.moved).is_dir():
+            os.replace(self.out / self.moved, self.staging / self.moved)
+        return linked
+
+    def discard(self) -> None:
+        """Stop its process and remove its folder, unless the build finished it."""
+        if self.done:
+            return
+        import signal
+
+        self.done = True
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self._wait()
+        shutil.rmtree(self.staging, ignore_errors=True)
 
 
 def put_back(staging: Path, out: Path, moved: str) -> None:

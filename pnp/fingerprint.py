@@ -131,11 +131,26 @@ def record(inputs: dict, settings: str, files: dict[str, int], outputs: dict[str
 
 
 def read_record(out: Path) -> dict | None:
+    """The record of the build in `out` (None if there is none, or it is not one). A build
+    reads it four times (and again as its staging folder's link to the same file): the last
+    one read is kept with its bytes, and is not to be changed."""
+    import orjson
+
+    global _last_record
     try:
-        doc = json.loads((out / RECORD).read_text("utf-8"))
-        return doc if isinstance(doc, dict) else None
+        data = (out / RECORD).read_bytes()
+        if _last_record is not None and _last_record[0] == data:
+            return _last_record[1]
+        doc = orjson.loads(data)
     except (OSError, ValueError):
         return None
+    if not isinstance(doc, dict):
+        return None
+    _last_record = (data, doc)
+    return doc
+
+
+_last_record: "tuple[bytes, dict] | None" = None
 
 
 def previous_outputs(out: Path) -> dict[str, tuple[str, int]]:

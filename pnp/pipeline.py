@@ -23,6 +23,7 @@ from .scene import Page, release_drawn, single
 
 if TYPE_CHECKING:
     from .compose.boxes import Art
+    from .files import Linking
     from .model import Game
 
 FORMATS = ("pdf", "svg", "png")
@@ -378,8 +379,8 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
                  partial: bool = False, settings: str | None = None,
                  keep: tuple[str, str, bytes] | None = None,
                  report: tuple[str, bytes] | None = None, shared: dict[str, Path] | None = None,
-                 checked: "Callable[[], tuple[tuple[str, str, bytes] | None, tuple[str, bytes]]] | None" = None
-                 ) -> Outcome:
+                 checked: "Callable[[], tuple[tuple[str, str, bytes] | None, tuple[str, bytes]]] | None" = None,
+                 linking: "Linking | None" = None) -> Outcome:
     """Build into a new folder beside `target` and swap it in only when complete, so a build
     that fails or is interrupted leaves the previous output as it was. A partial build
     starts from the previous output and replaces only its own part. With `settings` (the
@@ -392,33 +393,48 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     what they drew, by content key (`Outcome.made`), to link rather than draw again.
     `checked`, when the game's checks run beside the build, is called once the output is
     complete: it gives `keep` and `report` then, or raises (the checks failed) to leave the
-    previous output as it was."""
+    previous output as it was. `linking` (pnp.files.Linking), started on `target` before the
+    game was read, has been linking the previous output into a staging folder meanwhile: the
+    build takes that folder (or, for another folder, drops it)."""
     import shutil
 
     from .cache import FOLDER as CACHE
-    from .files import keep_previous, put_back, staging_folder, swap_in, write_atomic
+    from .files import keep_previous, staging_folder, swap_in, write_atomic
     from .fingerprint import RECORD, game_inputs, previous_outputs, read_record, record
     from .validate import keep_work
 
-    if target.exists() and not target.is_dir():
-        raise BuildFailed(f"cannot build into {target}: it is a file, not a folder")
-    target = target.resolve()  # an out/ that is a link to a folder stays a link: build where it points
-    language = options.language or game.language
-    kept = {CACHE, RECORD} | (set(game.languages) - {game.language} if language == game.language else set())
-    check_output_folder(target, game, kept)
     try:
-        staging = staging_folder(target, CACHE)
+        if target.exists() and not target.is_dir():
+            raise BuildFailed(f"cannot build into {target}: it is a file, not a folder")
+        target = target.resolve()  # an out/ that is a link to a folder stays a link: build where it points
+        language = options.language or game.language
+        kept = {CACHE, RECORD} | (set(game.languages) - {game.language} if language == game.language else set())
+        check_output_folder(target, game, kept)
+        if linking is not None and linking.out != target:
+            linking.discard()
+            linking = None
+    except BaseException:
+        if linking is not None:
+            linking.discard()
+        raise
+    try:
+        staging = linking.staging if linking is not None else staging_folder(target, CACHE)
     except OSError as exc:
         raise BuildFailed(f"cannot create a folder beside {target}: {exc.strerror or exc}") from None
-    inputs = game_inputs(game, read_record(target)) if settings is not None else None
-    if options.tts_base_url is None:  # Tabletop Simulator opens the images where this build puts them
-        from dataclasses import replace
-
-        options = replace(options, tts_base_url=(target / "tts").as_uri() + "/")
     try:
+        inputs = game_inputs(game, read_record(target)) if settings is not None else None
+        if options.tts_base_url is None:  # Tabletop Simulator opens the images where this build puts them
+            from dataclasses import replace
+
+            options = replace(options, tts_base_url=(target / "tts").as_uri() + "/")
         # start from the previous output: files that an identical input would draw again are
         # kept as they are (hard links), and a full build removes what it did not make
-        keep_previous(target, staging, CACHE)
+        if linking is None:
+            keep_previous(target, staging, CACHE)
+        elif not linking.finish():  # (its process failed: linked here, into a new folder)
+            shutil.rmtree(staging, ignore_errors=True)
+            staging = staging_folder(target, CACHE)
+            keep_previous(target, staging, CACHE)
         previous = previous_outputs(staging)
         keys = {name: key for name, (key, _) in previous.items()} if partial else {}
         outputs = build(game, staging, options, progress, previous, keys, keep, shared)
@@ -451,14 +467,26 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         swap_in(staging, target)
         return outcome
     except OSError as exc:
-        put_back(staging, target, CACHE)
-        shutil.rmtree(staging, ignore_errors=True)
+        _give_up(staging, target, linking)
         where = f": {exc.filename}" if exc.filename else ""
         raise BuildFailed(f"build failed, {target} is unchanged: {exc.strerror or exc}{where}") from None
     except BaseException:
-        put_back(staging, target, CACHE)
-        shutil.rmtree(staging, ignore_errors=True)
+        _give_up(staging, target, linking)
         raise
+
+
+def _give_up(staging: Path, target: Path, linking: "Linking | None") -> None:
+    """A build that failed or was stopped: the cache it took goes back to `target`, and its
+    staging folder goes (a process still linking into it first)."""
+    import shutil
+
+    from .cache import FOLDER as CACHE
+    from .files import put_back
+
+    if linking is not None:
+        linking.discard()
+    put_back(staging, target, CACHE)
+    shutil.rmtree(staging, ignore_errors=True)
 
 
 def check_output_folder(target: Path, game: "Game", kept: set[str] | None = None) -> None:

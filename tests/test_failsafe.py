@@ -126,11 +126,11 @@ def test_a_killed_build_leaves_out_unchanged_and_the_next_build_tidies_up(previo
     before = digests(previous)
     process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--game", str(ROOT), "-o", str(previous)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    # wait until it is well into writing files, then kill it without warning
+    # wait until it is well into the build (it has taken the cache), then kill it without warning
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         staging = [p for p in previous.parent.iterdir() if p.name.startswith(".out.building-")]
-        if staging and (staging[0] / "print").is_dir():
+        if staging and (staging[0] / ".cache").is_dir():
             break
         time.sleep(0.05)
     cache = cache_entries(previous)
@@ -145,6 +145,51 @@ def test_a_killed_build_leaves_out_unchanged_and_the_next_build_tidies_up(previo
     assert leftovers(previous) == []  # ... until the next build clears it, taking the cache back first
     after = cache_entries(previous)
     assert {name: after.get(name) for name in cache} == cache
+
+
+def test_the_previous_output_is_linked_while_the_game_is_read(previous: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pnp build links the previous output into its new folder in a forked process while it
+    reads the game: finished, the folder holds every file as a link (the cache moved over
+    whole); discarded (the game's errors stop the build), it goes, out/ untouched."""
+    from pnp.files import Linking
+    from pnp.pipeline import BuildOptions, build_safely
+    from pnp.validate import validate
+
+    before, cache = digests(previous), cache_entries(previous)
+    inodes = {p.relative_to(previous): p.stat().st_ino for p in previous.rglob("*") if p.is_file()}
+    linking = Linking.start(previous, ".cache")
+    assert linking is not None and linking.staging.parent == previous.parent and linking.finish()
+    linked = {p.relative_to(linking.staging): p.stat().st_ino for p in linking.staging.rglob("*") if p.is_file()}
+    assert linked == inodes  # the same files, linked; the cache moved over
+    assert not (previous / ".cache").exists() and linking.staging.stat().st_mode & 0o777 == previous.stat().st_mode & 0o777
+    linking.discard()  # (the build's now: left as it is)
+    assert linking.staging.is_dir()
+    os.replace(linking.staging / ".cache", previous / ".cache")
+    shutil.rmtree(linking.staging)
+    linking = Linking.start(previous, ".cache")
+    linking.discard()
+    assert leftovers(previous) == [] and digests(previous) == before and cache_entries(previous) == cache
+    with pytest.raises(ChildProcessError):
+        os.waitpid(linking.pid, 0)  # (reaped)
+    # a process that fails to link (here: every file) leaves the build to link them itself
+    import pnp.files
+
+    parent = os.getpid()
+    real = pnp.files._link_tree
+
+    def failing(*args: object) -> None:
+        if os.getpid() != parent:
+            raise OSError(errno.EMLINK, "Too many links")
+        real(*args)
+
+    monkeypatch.setattr(pnp.files, "_link_tree", failing)
+    linking = Linking.start(previous, ".cache")
+    game = validate(ROOT / "game.yaml").game
+    outcome = build_safely(game, previous, BuildOptions(parts=("aid",)), partial=True, linking=linking)
+    assert not linking.staging.exists() and leftovers(previous) == []
+    # the same files (but the record: built without the settings to write one)
+    assert digests(previous) == {name: d for name, d in before.items() if name != ".pnp-build.json"}
+    assert cache_entries(previous).keys() >= cache.keys() and outcome.summary.startswith("6 PDF, 8 SVG, 2 PNG")
 
 
 def test_a_partial_build_keeps_the_other_parts(previous: Path) -> None:
