@@ -573,8 +573,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                 if progress is not None:
                     progress.close()
             show()
-            shared.update(outcome.made)
             if index + 1 < len(languages):
+                shared.update(outcome.made)  # what it drew, for the next to link
                 gc.collect()  # the language's kit, before the next is composed (the last one's goes with the process)
             for warning in outcome.warnings:
                 click.echo(f"warning: {shorten(warning)}", err=True)

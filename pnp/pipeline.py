@@ -103,9 +103,11 @@ def read_art(game: "Game") -> dict[str, "Art"]:
 
 def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | None = None,
           previous: dict | None = None, keys: dict | None = None, keep: tuple | None = None,
-          shared: dict[str, Path] | None = None) -> Outputs:
+          shared: dict[str, Path] | None = None, meanwhile: Callable[[Outputs], None] | None = None) -> Outputs:
     """Build the kit into `out`: compose, impose, render, export. `shared` holds files another
-    language's build made, by content key: a file drawn from the same content is linked."""
+    language's build made, by content key: a file drawn from the same content is linked.
+    `meanwhile` is called once this process has done its part, while the workers finish
+    theirs."""
     from .exports import gallery, pod, tabletopia, tts
     from .scheduler import Scheduler
 
@@ -152,7 +154,9 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         if options.wants("pod"):
             pod.build(kit, outputs)
         outputs.write_svgs()
-        outputs.cache.survey()  # (for the trim at the end, meanwhile)
+        outputs.cache.survey()  # (for the trim, in a thread: it lists thousands of entries)
+        if meanwhile is not None:
+            meanwhile(outputs)
         workers.finish()  # the workers have been drawing all along: wait for them
         keep_faces(kit, outputs, known)
         if options.wants("gallery"):
@@ -370,9 +374,19 @@ class BuildFailed(Exception):
 @dataclass
 class Outcome:
     summary: str
-    written: list[Path]
+    target: Path
+    names: list[str]  # the files the build made or kept, by name in `target`
     warnings: list[str]
-    made: dict[str, Path]  # each file's content key and where it now is, for another language's build to link
+    keys: dict[str, str]  # each file's content key, by name
+
+    @property
+    def written(self) -> list[Path]:
+        return [self.target / name for name in self.names]
+
+    @property
+    def made(self) -> dict[str, Path]:
+        """Each file's content key and where it now is, for another language's build to link."""
+        return {key: self.target / name for name, key in self.keys.items()}
 
 
 def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Progress | None = None,
@@ -437,18 +451,24 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             keep_previous(target, staging, CACHE)
         previous = previous_outputs(staging)
         keys = {name: key for name, (key, _) in previous.items()} if partial else {}
-        outputs = build(game, staging, options, progress, previous, keys, keep, shared)
-        result = outputs.result
-        if checked is not None:
-            keep, report = checked()
-            if keep is not None:
-                outputs.cache.put(*keep)
-        keep_work(game, outputs.cache)  # what this process computed or was given, for the next validation
-        if report is not None and inputs is not None:
-            from .fingerprint import fingerprint
+        def keep_checks(outputs: Outputs) -> None:
+            """What the build's cache keeps of the checks (once they are done: while the
+            workers finish, should they be done first) and of this process's work; then the
+            cache is trimmed (what the workers write meanwhile is never trimmed)."""
+            nonlocal report
+            if checked is not None:
+                found, report = checked()
+                if found is not None:
+                    outputs.cache.put(*found)
+            keep_work(game, outputs.cache)  # what this process computed or was given, for the next validation
+            if report is not None and inputs is not None:
+                from .fingerprint import fingerprint
 
-            outputs.cache.put("report", fingerprint(inputs, report[0]), report[1])
-        outputs.cache.trim()
+                outputs.cache.put("report", fingerprint(inputs, report[0]), report[1])
+            outputs.cache.trim()
+
+        outputs = build(game, staging, options, progress, previous, keys, keep, shared, keep_checks)
+        result = outputs.result
         files = output_files(staging, kept)  # every file in the new output, by its name in it
         made = result.files if os.sep == "/" else [name.replace("/", os.sep) for name in result.files]
         if not partial:
@@ -458,8 +478,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         base = os.path.join(staging, "")
         known = result.kept if os.sep == "/" else {n.replace("/", os.sep): size for n, size in result.kept.items()}
         sizes = {name: known[name] if name in known else os.stat(base + name).st_size for name in files}
-        outcome = Outcome(summarise(made, sizes), [target / name for name in made],
-                          outputs.warnings, {key: target / name for name, key in outputs.keys.items()})
+        outcome = Outcome(summarise(made, sizes), target, made, outputs.warnings, outputs.keys)
         if inputs is not None:  # lets the next build see that nothing changed
             write_atomic(staging / RECORD, record(inputs, settings, sizes, outputs.keys))
         else:  # a record kept from an earlier build would no longer be true
