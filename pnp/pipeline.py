@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from . import __version__
 from .components import types
@@ -16,7 +16,7 @@ from .files import json_file
 from .fonts import FontMetrics, find_font, metrics
 from .impose import DEFAULT_BLEED, PAPERS, duplex_test, interleave, shifted
 from .kit import Ink, Kit, PieceSet
-from .outputs import BuildResult, Outputs, Progress
+from .outputs import Outputs, Progress
 from .readme import NAME as READ_ME_FIRST
 from .paint import greyscale_page
 from .scene import Page, release_drawn, single
