@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from .backends.pdf import FormCache, render_pdf
 from .files import write_atomic
-from .scene import Definition, Deferred, Page, characters_by_font, single
+from .scene import Definition, Deferred, Page, Use, characters_by_font, single
 from .scene import Path as PathNode
 
 if TYPE_CHECKING:
@@ -210,10 +210,17 @@ class Outputs:
         if isinstance(value, Page):  # (a sheet is in the keys of its print file and its SVG: hashed once)
             cached = self._digests.get(id(value))
             if cached is None or cached[0] is not value:
-                # (a node is never a text: a line's hash stands in for it unambiguously)
-                children = tuple(self._line(n) if isinstance(n, PathNode) else n for n in value.children)
-                data = pickled((value.width, value.height, children, value.label,
-                                tuple(self.digest(d) for d in value.definitions)))
+                if len(value.children) == 1 and type(value.children[0]) is Use and len(value.definitions) == 1:
+                    # a drawing alone on its page (a card's image, thousands of them): its
+                    # placement written out, not pickled (no pickle is text)
+                    use = value.children[0]
+                    data = (f"use:{value.width!r},{value.height!r},{value.label!r},{use.ref!r},{use.transform!r},"
+                            f"{self.digest(value.definitions[0])}").encode("utf-8")
+                else:
+                    # (a node is never a text: a line's hash stands in for it unambiguously)
+                    children = tuple(self._line(n) if isinstance(n, PathNode) else n for n in value.children)
+                    data = pickled((value.width, value.height, children, value.label,
+                                    tuple(self.digest(d) for d in value.definitions)))
                 cached = self._digests[id(value)] = (value, hashlib.sha256(data).hexdigest())
             return cached[1]
         if isinstance(value, (list, tuple)):

@@ -413,3 +413,33 @@ def test_the_texts_the_checks_read_are_not_held_through_the_build(mini: Path) ->
     report = validate(mini / "game.yaml")
     assert report.game is not None and "printed" not in report.game.memo
     assert len(hygiene.printed(report.game)) > 0  # (worked out again if asked for)
+
+
+def test_a_drawing_alone_on_its_page_is_keyed_by_its_placement_and_its_hash(tmp_path: Path) -> None:
+    """A page that shows one drawing alone (a card's own image: thousands in a deck) is keyed
+    from its size, label, placement and the drawing's hash rather than pickled whole: the same
+    page made again has the same key, and any of them changed changes it."""
+    from pnp.outputs import Outputs
+    from pnp.scene import Definition, Group, Page, Rect, Style, Use, translate
+    from pnp.scheduler import Scheduler
+
+    from test_pictures import kit
+
+    def card(fill: str = "#aa2222", name: str = "card") -> Definition:
+        return Definition(name, 50, 70, Group((Rect(0, 0, 50, 70, Style(fill=fill)),)))
+
+    def page(d: Definition, width: float = 50, height: float = 70, label: str = "",
+             at: tuple[float, float] = (0, 0)) -> Page:
+        return Page(width, height, (Use(d.id, translate(*at)),), (d,), label)
+
+    with Scheduler(jobs=1) as workers:
+        outputs = Outputs(tmp_path, kit().fonts, workers, None)
+        first = outputs.key("png", page(card()))
+        assert outputs.key("png", page(card())) == first
+        changed = [page(card(fill="#22aa22")), page(card(name="other")), page(card(), width=51),
+                   page(card(), height=71), page(card(), label="front"), page(card(), at=(1, 0))]
+        keys = {outputs.key("png", p) for p in changed}
+        assert len(keys) == len(changed) and first not in keys
+        # two placements go the general way (the page pickled), and differ from them all
+        two = Page(50, 70, (Use("card"), Use("card", translate(1, 0))), (card(),))
+        assert outputs.key("png", two) not in keys | {first}
