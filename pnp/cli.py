@@ -548,11 +548,10 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                     click.echo(f"{target} is up to date: nothing changed since its last build")
                 continue
             progress = None if quiet else StageBars()
-            mine, linking = (linking, None) if linking is not None and index == 0 else (None, linking)
-            try:
+            try:  # (the first language's build takes the linking: finished or dropped, it is done)
                 outcome = build_safely(loaded, target, replace(options, language=language), progress,
                                        partial=bool(only), settings=settings, checked=checked, shared=shared,
-                                       linking=mine)
+                                       linking=linking if index == 0 else None)
             except (ChecksFailed, BuildFailed, ComposeError) as exc:  # out/ is unchanged
                 if progress is not None:
                     progress.close()
@@ -589,7 +588,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         show()  # (their errors first, as ever)
         raise
     finally:
-        if linking is not None:  # (not given to a build: the game's errors stopped it first)
+        if linking is not None:  # (nothing, once a build took it; else the game's errors stopped it first)
             linking.discard()
         validation.close()
 

@@ -371,13 +371,9 @@ def _readable(data: bytes | None) -> list[Problem] | None:
     """Problems a build kept, or None when there are none to read (or they cannot be: an entry
     from another pnp, or edited by hand, is worked out again)."""
     try:
-        return _problems(data) if data is not None else None
+        return _from_rows(json.loads(data)) if data is not None else None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return None
-
-
-def _problems(data: bytes) -> list[Problem]:
-    return _from_rows(json.loads(data))
 
 
 # --- work a build keeps for the next validation ---------------------------------------------
@@ -385,7 +381,7 @@ def _problems(data: bytes) -> list[Problem]:
 def _kept_work() -> tuple:
     """What a build keeps of validation's work, by cache entry: what to keep of a game, and
     how a later process takes it back."""
-    from . import colours, icons, schema, yamlload
+    from . import colours, icons, schema
     from .checks import hygiene
 
     return (
