@@ -143,7 +143,7 @@ class Validation:
     beside: call it for the report (waiting for them, once)."""
 
     def __init__(self, game: "Game | None", problems: list[Problem], order: list[str],
-                 finish: Callable[[], tuple[list[Problem], "_Keep | None"]] | None = None):
+                 finish: Callable[[], tuple[list[Problem], "_Keep | None", tuple[str, ...]]] | None = None):
         self.game, self.problems, self.order, self._finish = game, problems, order, finish
         self._report: Report | None = None
         self._beside: _Beside | None = None  # the process the checks run in, until their report
@@ -175,13 +175,13 @@ class Validation:
     def __call__(self) -> Report:
         if self._report is None:
             self._disarm()
-            found, keep = self._finish() if self._finish is not None else ([], None)
+            found, keep, languages = self._finish() if self._finish is not None else ([], None, ())
             game = self.game
             self._report = Report(game, tuple(sort_problems(_unique(self.problems + found), self.order)), keep,
                                   counted(game) if game else None,
                                   {name: {"items": len(s.items), "groups": len(s.groups)}
                                    for name, s in game.sets.items()} if game else None,
-                                  _languages(game) if game else ())
+                                  languages)
         return self._report
 
 
@@ -217,7 +217,9 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         """The map checks' problems, for the build to keep (unless it found them kept)."""
         return None if kept is not None else _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
 
-    def checks() -> tuple[list[Problem], _Keep | None]:
+    def checks() -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
+        """The checks' problems, the map checks' for the build to keep, and what each
+        language lacks (worked out from the checks' texts, where they run)."""
         if kept is not None:
             found = kept + run_rules(game, skip=GEOMETRY_CHECKS)
         else:
@@ -233,7 +235,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
             found += answer if answer is not None else run_rules(game, only=GEOMETRY_CHECKS)
             found = in_rule_order(found)
         game.memo.pop("printed", None)  # every text of every piece, for the checks only: not held through a build
-        return found, kept_of(found)
+        return found, kept_of(found), _languages(game)
 
     validation = Validation(game, problems, list(game.files), checks)
     if not later or validation.failed(strict):
@@ -248,11 +250,11 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     parent = os.getpid()
 
     def work() -> bytes:  # (in the forked process)
-        found, _ = checks()
+        found, _, languages = checks()
         errors, warnings = count(problems + found)
         if errors > 0 or (strict and warnings > 0):  # (said at once: the answer is read at the build's end)
             os.kill(parent, signal.SIGUSR1)
-        return json.dumps({"problems": _rows(found),
+        return json.dumps({"problems": _rows(found), "languages": languages,
                            "work": {kind: take(game) for kind, take, _ in _kept_work()}}).encode("utf-8")
 
     previous = signal.signal(signal.SIGUSR1, _stop_build)
@@ -262,17 +264,20 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         validation()
         return validation
 
-    def finish() -> tuple[list[Problem], _Keep | None]:
+    def finish() -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
         validation._beside = None
         data = elsewhere.result()
         try:
             doc = json.loads(data)  # (TypeError when there is no answer)
             found = _from_rows(doc["problems"])
+            languages = doc["languages"]
+            if not (isinstance(languages, list) and all(isinstance(line, str) for line in languages)):
+                raise TypeError("languages")
             for kind, _, give in _kept_work():  # (what it worked out, for the next validation)
                 give(doc["work"][kind])
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return checks()
-        return found, kept_of(found)
+        return found, kept_of(found), tuple(languages)
 
     validation._finish, validation._beside = finish, elsewhere
     _armed[:] = [validation]

@@ -146,3 +146,24 @@ def test_the_anarchy_in_french_and_german_has_no_english_card_text(tmp_path: Pat
             other = out / lang / relative
             assert other.read_bytes() == first.read_bytes(), relative
             assert other.stat().st_ino == first.stat().st_ino, relative
+
+
+def test_what_is_translated_comes_back_from_the_checks_beside_a_build(tmp_path: Path) -> None:
+    """A build's checks run in a process of their own: the lines of what each language lacks
+    come back with their problems (the build's process does not work them out again), the
+    same as a validation in one process says, and a validation after the build shows them."""
+    from pnp.validate import start_validation, validate
+
+    game = make_game(tmp_path / "mini")
+    south = game.parent / "cards" / "south.yaml"
+    south.write_text(south.read_text("utf-8").replace("name: {en: Queen, fr: Reine}", "name: Queen"), "utf-8")
+    line = "fr: 6 of 7 cards, 1 string missing"
+    validation = start_validation(game, later=True)
+    assert validation._beside is not None  # (the checks are running beside)
+    assert validation().languages == (line,)
+    assert validate(game).languages == (line,)
+    result = run("build", "--game", str(game), "--only", "aid", "--format", "pdf", "--paper", "a4", "-q")
+    assert result.exit_code == 0, result.output
+    result = run("validate", "--game", str(game))
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith(f"7 cards in 2 suits: 0 errors, 1 warning\n{line}\n")
