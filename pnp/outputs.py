@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from .backends.pdf import FormCache, render_pdf
 from .files import write_atomic
-from .scene import Definition, Deferred, Page, Use, characters_by_font, single
-from .scene import Path as PathNode
+from .scene import Definition, Deferred, Group, Node, Page, Rect, Use, characters_by_font, single
 
 if TYPE_CHECKING:
     from .fonts import FontMetrics
@@ -45,6 +45,10 @@ class BuildResult:
     # the size of each file kept as an earlier build left it (its record's, checked): not
     # looked up again for the new record
     kept: dict[str, int] = field(default_factory=dict)
+
+
+_LENGTH = struct.Struct("<I")
+_CELL = struct.Struct("<I12d")  # a cell's drawing's name's length, the placement's and the cell's matrices
 
 
 def content_hash(value: object) -> str:
@@ -162,7 +166,7 @@ class Outputs:
         self._salt_files = list(salt_files)
         self._salt: str | None = None
         self._digests: dict[int, tuple[Definition | Page, str]] = {}  # by id: what each is drawn from, hashed
-        self._lines: dict[int, tuple[PathNode, str]] = {}
+        self._lines: dict[int, tuple[Node, bytes]] = {}  # nodes' hashes (_hash), by node
         self.chars: dict = {}  # each definition's characters by font (scene.characters_by_font)
         self.cache = Cache(out / FOLDER)
         # every PDF of the build places the same cards; the next build finds them in the cache
@@ -216,23 +220,32 @@ class Outputs:
                     use = value.children[0]
                     data = (f"use:{value.width!r},{value.height!r},{value.label!r},{use.ref!r},{use.transform!r},"
                             f"{self.digest(value.definitions[0])}").encode("utf-8")
-                else:
-                    # (a node is never a text: a line's hash stands in for it unambiguously)
-                    children = tuple(self._line(n) if isinstance(n, PathNode) else n for n in value.children)
-                    data = pickled((value.width, value.height, children, value.label,
-                                    tuple(self.digest(d) for d in value.definitions)))
+                else:  # each node written out (a sheet's cells, five times quicker than pickled)
+                    head = f"{value.width!r},{value.height!r},{value.label!r}".encode("utf-8")
+                    data = b"".join([_LENGTH.pack(len(head)), head, *map(self._node, value.children),
+                                     *(b"d" + self.digest(d).encode("ascii") for d in value.definitions)])
                 cached = self._digests[id(value)] = (value, hashlib.sha256(data).hexdigest())
             return cached[1]
         if isinstance(value, (list, tuple)):
             return "(" + ",".join(self.digest(v) for v in value) + ")"
         return repr(value)
 
-    def _line(self, node: PathNode) -> str:
-        """A hash of a page's line (crop marks and cut lines, shared by every sheet of a grid
-        filled alike), worked out once."""
+    def _node(self, node: Node) -> bytes:
+        """A page's node as bytes for its key, each telling where it ends: a sheet's cell (a
+        drawing placed, clipped to its cell) written out, any other node by a hash of its
+        content (worked out once for a node several pages share: crop marks and cut lines,
+        the cells' clips)."""
+        if type(node) is Group and len(node.children) == 1 and type(node.children[0]) is Use \
+                and type(node.clip) is Rect:
+            use = node.children[0]
+            ref = use.ref.encode("utf-8")
+            return b"c" + _CELL.pack(len(ref), *use.transform, *node.transform) + ref + self._hash(node.clip)
+        return b"n" + self._hash(node)
+
+    def _hash(self, node: Node) -> bytes:
         found = self._lines.get(id(node))
         if found is None or found[0] is not node:
-            found = self._lines[id(node)] = (node, hashlib.sha256(pickled(node)).hexdigest())
+            found = self._lines[id(node)] = (node, hashlib.sha256(pickled(node)).digest())
         return found[1]
 
     def earlier_key(self, relative: str) -> str | None:

@@ -443,3 +443,36 @@ def test_a_drawing_alone_on_its_page_is_keyed_by_its_placement_and_its_hash(tmp_
         # two placements go the general way (the page pickled), and differ from them all
         two = Page(50, 70, (Use("card"), Use("card", translate(1, 0))), (card(),))
         assert outputs.key("png", two) not in keys | {first}
+
+
+def test_a_sheet_is_keyed_by_its_cells_written_out_and_its_other_nodes_hashes(tmp_path: Path) -> None:
+    """A print sheet (cells that each place a drawing clipped to the cell, crop marks, a label)
+    is keyed from its nodes written out as text, not pickled: the same sheet made again from
+    new objects has the same key; a cell's drawing, place or clip, the label, a line, a node
+    more or a drawing's content changed each give another."""
+    from pnp.outputs import Outputs
+    from pnp.scene import Definition, Group, Page, Path as PathNode, Rect, Style, Text, Use, translate
+    from pnp.scheduler import Scheduler
+
+    from test_pictures import kit
+
+    def card(name: str, fill: str = "#aa2222") -> Definition:
+        return Definition(name, 50, 70, Group((Rect(0, 0, 50, 70, Style(fill=fill)),)))
+
+    def sheet(names=("a", "b"), fill="#aa2222", at=60.0, clip=50.0, label="cards · fronts · 1 of 1",
+              line=((0, 0), (5, 0)), more=()) -> Page:
+        cells = tuple(Group((Use(n, translate(i * at, 0)),), clip=Rect(i * at, 0, clip, 70, Style()))
+                      for i, n in enumerate(names))
+        marks = (PathNode((("M", *line[0]), ("L", *line[1])), Style(stroke="#000000", stroke_width=0.25)),)
+        words = (Text(100, 200, label, "body", 7, "#5f5f5f", "middle"),)
+        return Page(210, 297, cells + marks + words + tuple(more), tuple(card(n, fill) for n in names), "01")
+
+    with Scheduler(jobs=1) as workers:
+        outputs = Outputs(tmp_path, kit().fonts, workers, None)
+        first = outputs.key("pdf", [sheet()])
+        assert outputs.key("pdf", [sheet()]) == first
+        changed = [sheet(names=("a", "c")), sheet(fill="#22aa22"), sheet(at=61.0), sheet(clip=49.0),
+                   sheet(label="cards · fronts · 1 of 2"), sheet(line=((0, 0), (6, 0))),
+                   sheet(more=(Rect(0, 0, 1, 1, Style(fill="#000000")),)), sheet(names=("b", "a"))]
+        keys = {outputs.key("pdf", [p]) for p in changed}
+        assert len(keys) == len(changed) and first not in keys
