@@ -174,7 +174,7 @@ class Outputs:
                                lambda k, data: self.cache.put("pdf-forms", self.key("pdf-form", k), data))
         self._kept: dict[str, str] = {}
         self._drawing: dict[str, "Job"] = {}  # card drawings a worker is to draw into the cache, by cache key
-        self._entries: dict[tuple[int, str], tuple[Definition, str]] = {}  # form_entries', by drawing and subsets
+        self._entries: dict[tuple, str] = {}  # form_entries', by what each stream is drawn from
         self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
 
     # --- keys -------------------------------------------------------------------------
@@ -330,17 +330,19 @@ class Outputs:
         from .backends.pdf import charsets, form_name
 
         charset = charsets(chars, self.font_files)
-        subsets = repr(sorted(charset.items()))  # (the print files on each paper place the same cards)
         entries: dict[str, str] = {}
         for page in pages:
             for d in page.definitions:
                 name = form_name(d.id)
                 if name not in entries:
-                    known = self._entries.get((id(d), subsets))
-                    if known is None or known[0] is not d:
-                        known = self._entries[(id(d), subsets)] = (d, self.key("pdf-form", self.forms.text_key(d, charset)))
-                        self.cache.claim("pdf-forms", known[1])
-                    entries[name] = known[1]
+                    # (by what the stream is drawn from: the print files on each paper place the
+                    # same cards, with the same subsets of the fonts they draw with)
+                    drawn = self.forms.key_of(d, charset)
+                    known = self._entries.get(drawn)
+                    if known is None:
+                        known = self._entries[drawn] = self.key("pdf-form", self.forms.text_key(d, charset))
+                        self.cache.claim("pdf-forms", known)
+                    entries[name] = known
         return entries
 
     def write_later(self, relative: str, key: str, pages: Sequence[Page], duplex: bool = False) -> "Job | None":

@@ -165,6 +165,9 @@ def _colour(hex_colour: str) -> HexColor:
 @lru_cache(maxsize=16384)  # (each card's, a few times in every PDF)
 def form_name(ref: str) -> str:
     """reportlab form names must be plain: keep letters and digits."""
+    plain = ref.replace("-", "_")
+    if plain.replace("_", "").isalnum():  # (a card's id: its only other characters are - and _)
+        return "F" + plain
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in ref)
 
 
