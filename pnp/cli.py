@@ -333,14 +333,13 @@ def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[
 
 def _declared_languages(manifest: Path) -> list[str] | None:
     """The languages game.yaml declares, read quickly (for telling whether a build is up to
-    date before validating); None when that cannot be read so simply."""
-    import yaml
+    date before validating); None when that cannot be read so simply (the validation then
+    says why). Read as the game's loading reads it, which then finds it read."""
+    from .yamlload import load_yaml
 
-    try:
-        data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
-        languages = data.get("languages") if isinstance(data, dict) else None
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return None
+    doc, _ = load_yaml(manifest.parent, manifest.name)
+    data = doc.data if doc is not None else None
+    languages = data.get("languages") if isinstance(data, dict) else None
     if isinstance(languages, list) and languages and all(isinstance(x, str) for x in languages):
         return languages
     return ["en"] if isinstance(data, dict) and "languages" not in data else None

@@ -271,6 +271,20 @@ def test_an_unclosed_quote_is_reported_where_it_opens(mini: Path) -> None:
         "3 cards in 1 suit: 1 error, 0 warnings\n")
 
 
+def test_a_manifest_nested_past_any_stack_is_reported_by_build_and_validate_alike(mini: Path) -> None:
+    """game.yaml of 50,000 opening brackets: validate and build both stop at its 65th level
+    with a located problem (the build reads the manifest's languages first, the same way)."""
+    (mini / "game.yaml").write_text("[" * 50_000, "utf-8")
+    message = "game.yaml:1:65: error: data is nested more than 64 levels deep [yaml-syntax]\n"
+    result = pnp(mini, "validate")
+    assert result.returncode == 1 and result.stdout.startswith(message), result.stdout + result.stderr
+    result = pnp(mini, "build", "-q")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr == message + "the game manifest could not be read: 1 error, 0 warnings\n" \
+                            "build stopped: fix the errors above first\n"
+    assert not (mini / "out").exists()
+
+
 def test_fewer_players_at_most_than_at_least_is_an_error(mini: Path) -> None:
     edit(mini / "game.yaml", "players: {min: 2, max: 3}", "players: {min: 4, max: 3}")
     assert validate(mini).output == (
