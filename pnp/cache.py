@@ -32,7 +32,7 @@ class Cache:
         self.used: set[str] = set()  # the entries this build read or wrote (their paths): never trimmed
         self._found: set[str] = set()  # those `has` found
         self._survey: "threading.Thread | None" = None
-        self._entries: list[tuple[int, str, int]] = []  # what the survey found: (written, path, size)
+        self._entries: list[tuple[int, str, int]] | None = None  # what the survey found: (written, path, size)
 
     @property
     def present(self) -> bool:
@@ -77,41 +77,34 @@ class Cache:
         write_atomic(Path(path), hashlib.sha256(data).digest() + data)
         self.used.add(path)
 
-    def survey(self) -> None:
+    def survey(self, listed: "list[tuple[int, str, int]] | None" = None) -> None:
         """Start listing the entries (their age and size) in a thread, for `trim`: a deck's
-        thousands of drawings are listed while the build waits for its workers."""
+        thousands of drawings are listed while the build waits for its workers. Or take them
+        as `listed` already (pnp.files.listing of the folder, by another process)."""
         import threading
 
-        if self._survey is None:
+        if listed is not None:
+            top = os.path.join(self.folder, "")
+            self._entries = [(written, top + name, size) for written, name, size in listed]
+        elif self._survey is None:
             self._survey = threading.Thread(target=self._list, name="cache survey", daemon=True)
             self._survey.start()
 
     def _list(self) -> None:
-        entries, folders = [], [str(self.folder)]
-        while folders:
-            try:
-                found = list(os.scandir(folders.pop()))
-            except OSError:
-                continue
-            for entry in found:
-                try:
-                    if entry.is_dir(follow_symlinks=False):
-                        folders.append(entry.path)
-                    elif entry.is_file(follow_symlinks=False):
-                        stat = entry.stat(follow_symlinks=False)
-                        entries.append((stat.st_mtime_ns, entry.path, stat.st_size))
-                except OSError:
-                    continue
-        self._entries = entries
+        from .files import listing
+
+        top = os.path.join(self.folder, "")
+        self._entries = [(written, top + name, size) for written, name, size in listing(self.folder)]
 
     def trim(self) -> None:
         """Remove the entries written longest ago until the cache is within its limit, never
         one this build used (a large deck's drawings may take more than the limit: the next
         build needs them all), nor one written since the survey listed it."""
-        self.survey()
-        assert self._survey is not None
-        self._survey.join()
-        entries, self._survey, self._entries = self._entries, None, []
+        if self._survey is not None:
+            self._survey.join()
+        elif self._entries is None:  # (not surveyed: listed now)
+            self._list()
+        entries, self._survey, self._entries = self._entries or [], None, None
         total = sum(size for *_, size in entries)
         for written, name, size in sorted(entries):
             if total <= self.limit:

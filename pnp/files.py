@@ -175,74 +175,93 @@ def _link_tree(out: Path, staging: Path, moved: str | None) -> None:
                     ignore=lambda folder, names: [moved] if folder == top and moved in names else [])
 
 
+def listing(folder: Path) -> list[tuple[int, str, int]]:
+    """Every file in `folder` and the folders in it (links not followed): when each was last
+    written (ns), its path in `folder` and its size."""
+    entries, folders = [], [""]
+    top = os.path.join(folder, "")
+    while folders:
+        inside = folders.pop()
+        try:
+            found = list(os.scandir(top + inside))
+        except OSError:
+            continue
+        for entry in found:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(f"{inside}{entry.name}/")
+                elif entry.is_file(follow_symlinks=False):
+                    stat = entry.stat(follow_symlinks=False)
+                    entries.append((stat.st_mtime_ns, inside + entry.name, stat.st_size))
+            except OSError:
+                continue
+    return entries
+
+
 class Linking:
     """keep_previous's links, made by a forked process while this one reads the game (a large
     game's output is thousands of files): `start` it, then `finish` it where keep_previous
     would be called, or `discard` it (its folder holds links only: removing it removes no
-    file of the output)."""
+    file of the output). The process lists the folder `moved` too (`listed`, once finished:
+    the build's cache, for its trim, listed while a core is free)."""
 
-    def __init__(self, out: Path, staging: Path, moved: str, pid: int):
-        self.out, self.staging, self.moved, self.pid = out, staging, moved, pid
+    def __init__(self, out: Path, staging: Path, moved: str, beside: Any):
+        self.out, self.staging, self.moved, self.beside = out, staging, moved, beside
+        self.pid = beside.pid
         self.done = False  # finished: the staging folder is the build's
+        self.listed: list[tuple[int, str, int]] | None = None  # the folder moved, as `listing` gives it
 
     @classmethod
     def start(cls, out: Path, moved: str) -> "Linking | None":
-        """None where there is nothing to link (no folder yet), or no fork on this system, or
-        one core: the build then links the previous output itself."""
-        import multiprocessing
+        """None where there is nothing to link (no folder yet), or where a process cannot be
+        forked safely (see pnp.processes.Beside): the build then links the previous output itself."""
+        from .processes import Beside
 
-        if not out.is_dir() or "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2:
+        if not out.is_dir():
             return None
         try:
             staging = staging_folder(out, moved)
         except OSError:
             return None
-        parent = os.getpid()
-        try:
-            pid = os.fork()
-        except OSError:  # (out of processes or memory)
+
+        def work() -> bytes:  # (in the forked process)
+            import orjson
+
+            _link_tree(out, staging, moved)
+            return orjson.dumps(listing(out / moved))
+        beside = Beside.start(work)
+        if beside is None:
             shutil.rmtree(staging, ignore_errors=True)
             return None
-        if pid == 0:  # pragma: no cover - the child, which never returns
-            code = 1
-            try:
-                from .processes import end_with
-
-                end_with(parent)  # (a build killed outright takes it along)
-                _link_tree(out, staging, moved)
-                code = 0
-            finally:
-                os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
-        return cls(out, staging, moved, pid)
-
-    def _wait(self) -> bool:
-        try:
-            _, status = os.waitpid(self.pid, 0)
-            return os.waitstatus_to_exitcode(status) == 0
-        except ChildProcessError:  # (reaped already: SIGCHLD ignored) whether it linked all cannot be told
-            return False
+        return cls(out, staging, moved, beside)
 
     def finish(self) -> bool:
         """Wait for the links and move the folder `moved` over, as keep_previous does; False
         (the folder to be made again) if its process could not link every file."""
-        linked = self._wait()
+        import orjson
+
+        answer = self.beside.result()
         self.done = True
-        if linked and (self.out / self.moved).is_dir():
+        try:
+            listed = orjson.loads(answer) if answer else None
+        except orjson.JSONDecodeError:
+            listed = None
+        if not isinstance(listed, list):  # (its process failed, or was reaped: whether it linked all cannot be told)
+            return False
+        if (self.out / self.moved).is_dir():
             os.replace(self.out / self.moved, self.staging / self.moved)
-        return linked
+            try:
+                self.listed = [(int(written), str(name), int(size)) for written, name, size in listed]
+            except (TypeError, ValueError):  # pragma: no cover - (its own answer: listed again by the caller)
+                self.listed = None
+        return True
 
     def discard(self) -> None:
         """Stop its process and remove its folder, unless the build finished it."""
         if self.done:
             return
-        import signal
-
         self.done = True
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self._wait()
+        self.beside.cancel()
         shutil.rmtree(self.staging, ignore_errors=True)
 
 

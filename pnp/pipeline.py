@@ -154,7 +154,6 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         if options.wants("pod"):
             pod.build(kit, outputs)
         outputs.write_svgs()
-        outputs.cache.survey()  # (for the trim, in a thread: it lists thousands of entries)
         if meanwhile is not None:
             meanwhile(outputs)
         workers.finish()  # the workers have been drawing all along: wait for them
@@ -456,6 +455,8 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             workers finish, should they be done first) and of this process's work; then the
             cache is trimmed (what the workers write meanwhile is never trimmed)."""
             nonlocal report
+            # (for the trim: listed by the linking's process, else now in a thread)
+            outputs.cache.survey(linking.listed if linking is not None else None)
             if checked is not None:
                 found, report = checked()
                 if found is not None:

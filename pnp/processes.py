@@ -1,5 +1,7 @@
-"""What the processes pnp forks share: they end with the process that forked them; and how
-one of them asks the build to stop (`stop_soon`, taken at the build's next `stop_point`).
+"""What the processes pnp forks share: they end with the process that forked them; work done
+in one for its answer (`Beside`: the checks beside a build, its linking of the previous
+output); and how one of them asks the build to stop (`stop_soon`, taken at the build's next
+`stop_point`).
 
 Kept apart from the backends, so that a process that only checks imports nothing it does not
 use."""
@@ -7,6 +9,7 @@ use."""
 from __future__ import annotations
 
 import os
+from typing import IO, Callable
 
 
 def end_with(parent: int) -> None:
@@ -57,3 +60,71 @@ def stop_point() -> None:
 
         if threading.current_thread() is threading.main_thread():
             raise _pending.pop()
+
+
+class Beside:
+    """Work done in a forked process, for its answer (bytes): `start` it, then take its
+    `result` (or `cancel` it). The answer goes to a file of no name, which the process
+    writes and ends: it never waits on its reader, holding its memory."""
+
+    def __init__(self, pid: int, answer: "IO[bytes]"):
+        self.pid, self.answer = pid, answer
+
+    @classmethod
+    def start(cls, work: Callable[[], bytes]) -> "Beside | None":
+        """`work` started in a forked process; None where that cannot be done safely (no fork,
+        one core, or threads running that a fork would not copy), the work left to the caller."""
+        import multiprocessing
+        import tempfile
+        import threading
+
+        if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2 \
+                or threading.active_count() > 1:
+            return None
+        try:
+            answer = tempfile.TemporaryFile()
+        except OSError:  # (out of descriptors, or of room)
+            return None
+        parent = os.getpid()
+        try:
+            pid = os.fork()
+        except OSError:  # (out of processes or memory)
+            answer.close()
+            return None
+        if pid == 0:  # pragma: no cover - the child, which never returns
+            code = 1
+            try:
+                end_with(parent)  # (a command killed outright takes the work with it)
+                data = work()
+                with os.fdopen(os.dup(answer.fileno()), "wb") as stream:
+                    stream.write(data)
+                code = 0
+            finally:
+                os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
+        return cls(pid, answer)
+
+    def result(self) -> bytes | None:
+        """The work's answer; None if its process failed in any way (killed, an exception):
+        the caller then does the work itself (as it does should the answer be unreadable)."""
+        try:
+            _, status = os.waitpid(self.pid, 0)
+            ended = os.waitstatus_to_exitcode(status) == 0
+        except ChildProcessError:  # reaped already (SIGCHLD ignored): the answer says whether it is whole
+            ended = True
+        except BaseException:  # (Ctrl-C among them)
+            self.cancel()
+            raise
+        with self.answer:
+            self.answer.seek(0)
+            return self.answer.read() if ended else None
+
+    def cancel(self) -> None:
+        """Stop the work's process and wait for it to end."""
+        import signal
+
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):  # pragma: no cover - it had ended, or was reaped
+            pass
+        self.answer.close()

@@ -252,7 +252,7 @@ def characters_by_font(pages: Iterable[Page], memo: dict | None = None) -> dict[
     """Every character each font draws anywhere in `pages`; with `memo` (a dict kept by the
     caller), each definition's characters are read once however many times it is asked about
     (and kept as a string: a deck's sets of characters would take tens of megabytes)."""
-    used: dict[str, set[str]] = {}
+    used: dict[str, list[str]] = {}  # each font's texts, joined once at the end
     seen: set[int] = set()
     for page in pages:
         roots = list(page.children)
@@ -267,10 +267,10 @@ def characters_by_font(pages: Iterable[Page], memo: dict | None = None) -> dict[
             if found is None or found[0] is not d:
                 found = memo[id(d)] = (d, own_characters(d))
             for font, chars in found[1].items():
-                used.setdefault(font, set()).update(chars)
+                used.setdefault(font, []).append(chars)
         for text in texts(roots):
-            used.setdefault(text.font, set()).update(text.text)
-    return {font: frozenset(chars) for font, chars in used.items()}
+            used.setdefault(text.font, []).append(text.text)
+    return {font: frozenset("".join(chars)) for font, chars in used.items()}
 
 
 def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> tuple[PathCommand, ...]:

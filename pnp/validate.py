@@ -6,10 +6,10 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .problems import Location, Problem, Severity, count, plural, sort_problems
-from .processes import stop_soon
+from .processes import Beside, stop_soon
 
 if TYPE_CHECKING:
     from .model import Game
@@ -120,7 +120,7 @@ def validate(manifest: Path, cache: Any = None, beside: bool = False) -> Report:
     build's cache (pnp.cache.Cache), the map checks' problems are taken from it when the
     files they follow from are unchanged since they were kept. With `beside`, the map
     checks run in a process of their own while this one runs the others, where that can be
-    done safely (see `_Beside`): for a validation alone, as a build goes on to use the map
+    done safely (see pnp.processes.Beside): for a validation alone, as a build goes on to use the map
     those checks work out."""
     return start_validation(manifest, cache, beside)()
 
@@ -146,7 +146,7 @@ class Validation:
                  finish: Callable[[], tuple[list[Problem], "_Keep | None", tuple[str, ...]]] | None = None):
         self.game, self.problems, self.order, self._finish = game, problems, order, finish
         self._report: Report | None = None
-        self._beside: _Beside | None = None  # the process the checks run in, until their report
+        self._beside: Beside | None = None  # the process the checks run in, until their report
 
     @property
     def done(self) -> bool:
@@ -223,7 +223,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         if kept is not None:
             found = kept + run_rules(game, skip=GEOMETRY_CHECKS)
         else:
-            elsewhere = _Beside.start(lambda: _data(run_rules(game, only=GEOMETRY_CHECKS))) \
+            elsewhere = Beside.start(lambda: _data(run_rules(game, only=GEOMETRY_CHECKS))) \
                 if beside and area_maps(game) else None
             try:
                 found = run_rules(game, skip=GEOMETRY_CHECKS)
@@ -258,7 +258,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
                            "work": {kind: take(game) for kind, take, _ in _kept_work()}}).encode("utf-8")
 
     previous = signal.signal(signal.SIGUSR1, _stop_build)
-    elsewhere = _Beside.start(work)
+    elsewhere = Beside.start(work)
     if elsewhere is None:
         signal.signal(signal.SIGUSR1, previous)
         validation()
@@ -282,76 +282,6 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     validation._finish, validation._beside = finish, elsewhere
     _armed[:] = [validation]
     return validation
-
-
-class _Beside:
-    """Work done in a forked process, for its answer (bytes): `start` it, then take its
-    `result` (or `cancel` it). The answer goes to a file of no name, which the process
-    writes and ends: it never waits on its reader, holding its memory."""
-
-    def __init__(self, pid: int, answer: "IO[bytes]"):
-        self.pid, self.answer = pid, answer
-
-    @classmethod
-    def start(cls, work: Callable[[], bytes]) -> "_Beside | None":
-        """`work` started in a forked process; None where that cannot be done safely (no fork,
-        one core, or threads running that a fork would not copy), the work left to the caller."""
-        import multiprocessing
-        import tempfile
-        import threading
-
-        if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2 \
-                or threading.active_count() > 1:
-            return None
-        try:
-            answer = tempfile.TemporaryFile()
-        except OSError:  # (out of descriptors, or of room)
-            return None
-        parent = os.getpid()
-        try:
-            pid = os.fork()
-        except OSError:  # (out of processes or memory)
-            answer.close()
-            return None
-        if pid == 0:  # pragma: no cover - the child, which never returns
-            code = 1
-            try:
-                from .processes import end_with
-
-                end_with(parent)  # (a validation killed outright takes its checks with it)
-                data = work()
-                with os.fdopen(os.dup(answer.fileno()), "wb") as stream:
-                    stream.write(data)
-                code = 0
-            finally:
-                os._exit(code)  # (not through the parent's exit handlers, nor its buffered output)
-        return cls(pid, answer)
-
-    def result(self) -> bytes | None:
-        """The work's answer; None if its process failed in any way (killed, an exception):
-        the caller then does the work itself (as it does should the answer be unreadable)."""
-        try:
-            _, status = os.waitpid(self.pid, 0)
-            ended = os.waitstatus_to_exitcode(status) == 0
-        except ChildProcessError:  # reaped already (SIGCHLD ignored): the answer says whether it is whole
-            ended = True
-        except BaseException:  # (Ctrl-C among them)
-            self.cancel()
-            raise
-        with self.answer:
-            self.answer.seek(0)
-            return self.answer.read() if ended else None
-
-    def cancel(self) -> None:
-        """Stop the work's process and wait for it to end."""
-        import signal
-
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-        except (ProcessLookupError, ChildProcessError):  # pragma: no cover - it had ended, or was reaped
-            pass
-        self.answer.close()
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

@@ -237,8 +237,8 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
         (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
     subprocess.run([sys.executable, "-m", "pnp", "build", "--only", "aid", "-q"], cwd=game, check=True)
     # (the map's checks in this process, not in one of their own, to see what they import)
-    script = ("import sys; from pnp.cli import main; import pnp.validate\n"
-              "pnp.validate._Beside.start = lambda work: None\n"
+    script = ("import sys; from pnp.cli import main; import pnp.processes\n"
+              "pnp.processes.Beside.start = lambda work: None\n"
               "try: main(['validate'])\nexcept SystemExit as exit: code = exit.code\n"
               "print(code, *[m for m in ('jsonschema_rs', 'jsonschema', 'shapely', 'pyproj', 'coloraide', 'svgelements')"
               " if m in sys.modules])")

@@ -151,14 +151,16 @@ def test_the_previous_output_is_linked_while_the_game_is_read(previous: Path, mo
     """pnp build links the previous output into its new folder in a forked process while it
     reads the game: finished, the folder holds every file as a link (the cache moved over
     whole); discarded (the game's errors stop the build), it goes, out/ untouched."""
-    from pnp.files import Linking
+    from pnp.files import Linking, listing
     from pnp.pipeline import BuildOptions, build_safely
     from pnp.validate import validate
 
     before, cache = digests(previous), cache_entries(previous)
     inodes = {p.relative_to(previous): p.stat().st_ino for p in previous.rglob("*") if p.is_file()}
     linking = Linking.start(previous, ".cache")
+    listed = sorted(listing(previous / ".cache"))
     assert linking is not None and linking.staging.parent == previous.parent and linking.finish()
+    assert sorted(linking.listed) == listed and len(listed) == len(cache)  # (the cache's entries, for its trim)
     linked = {p.relative_to(linking.staging): p.stat().st_ino for p in linking.staging.rglob("*") if p.is_file()}
     assert linked == inodes  # the same files, linked; the cache moved over
     assert not (previous / ".cache").exists() and linking.staging.stat().st_mode & 0o777 == previous.stat().st_mode & 0o777
@@ -347,6 +349,26 @@ def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Pat
     later.trim()
     assert sorted(p.name for p in (tmp_path / ".cache" / "kind").iterdir()) == ["k1"]  # k3 went, not k1
     assert Cache(tmp_path / ".cache").get("kind", "k1") == b"new"
+    # or listed by another process (the linking's, before the cache moved into the build's
+    # folder): the same entries, by their path in the cache, trimmed alike
+    from pnp.files import listing
+
+    for n in (2, 3):
+        earlier.put("kind", f"k{n}", bytes([n]) * 100)
+        os.utime(tmp_path / ".cache" / "kind" / f"k{n}", ns=(n * 10**9, n * 10**9))
+    listed = listing(tmp_path / ".cache")
+    assert sorted(listed) == [(2 * 10**9, "kind/k2", 132), (3 * 10**9, "kind/k3", 132),
+                              (os.stat(tmp_path / ".cache" / "kind" / "k1").st_mtime_ns, "kind/k1", 35)]
+    moved = tmp_path / "moved" / ".cache"
+    moved.parent.mkdir()
+    os.replace(tmp_path / ".cache", moved)
+    given = Cache(moved, limit=200)
+    given.survey(listed)
+    assert given._survey is None  # (no thread)
+    given.trim()
+    assert sorted(p.name for p in (moved / "kind").iterdir()) == ["k1", "k3"]  # the oldest went
+    os.replace(moved, tmp_path / ".cache")
+    (tmp_path / ".cache" / "kind" / "k3").unlink()
     earlier.put("kind", "k3", bytes([3]) * 100)
     os.utime(tmp_path / ".cache" / "kind" / "k3", ns=(3 * 10**9, 3 * 10**9))
     damaged = tmp_path / ".cache" / "kind" / "k3"

@@ -274,8 +274,8 @@ def test_board_checks_beside_end_with_a_validation_killed_outright() -> None:
 
     if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         pytest.skip("nothing is forked on one core; the parent's end is asked of Linux")
-    script = ("import time\nfrom pnp.validate import _Beside\n"
-              "beside = _Beside.start(lambda: time.sleep(60) or b'')\n"
+    script = ("import time\nfrom pnp.processes import Beside\n"
+              "beside = Beside.start(lambda: time.sleep(60) or b'')\n"
               "print(beside.pid, flush=True)\ntime.sleep(60)\n")
     validation = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     child = int(validation.stdout.readline())
@@ -302,11 +302,11 @@ def test_checks_beside_end_as_soon_as_their_answer_is_written() -> None:
     import os
     import sys
 
-    from pnp.validate import _Beside
+    from pnp.processes import Beside
 
     if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         pytest.skip("nothing is forked on one core; a process's state is read from /proc")
-    beside = _Beside.start(lambda: b"x" * 1_000_000)  # (a pipe holds 64 KiB)
+    beside = Beside.start(lambda: b"x" * 1_000_000)  # (a pipe holds 64 KiB)
     assert beside is not None
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
