@@ -250,10 +250,7 @@ class Linking:
             return False
         if (self.out / self.moved).is_dir():
             os.replace(self.out / self.moved, self.staging / self.moved)
-            try:
-                self.listed = [(int(written), str(name), int(size)) for written, name, size in listed]
-            except (TypeError, ValueError):  # pragma: no cover - (its own answer: listed again by the caller)
-                self.listed = None
+        self.listed = [tuple(entry) for entry in listed]  # (JSON gives lists)
         return True
 
     def discard(self) -> None:

@@ -166,7 +166,7 @@ class Outputs:
         self._salt_files = list(salt_files)
         self._salt: str | None = None
         self._digests: dict[int, tuple[Definition | Page, str]] = {}  # by id: what each is drawn from, hashed
-        self._lines: dict[int, tuple[Node, bytes]] = {}  # nodes' hashes (_hash), by node
+        self._hashes: dict[int, tuple[Node, bytes]] = {}  # nodes' hashes (_hash), by node
         self.chars: dict = {}  # each definition's characters by font (scene.characters_by_font)
         self.cache = Cache(out / FOLDER)
         # every PDF of the build places the same cards; the next build finds them in the cache
@@ -243,9 +243,9 @@ class Outputs:
         return b"n" + self._hash(node)
 
     def _hash(self, node: Node) -> bytes:
-        found = self._lines.get(id(node))
+        found = self._hashes.get(id(node))
         if found is None or found[0] is not node:
-            found = self._lines[id(node)] = (node, hashlib.sha256(pickled(node)).digest())
+            found = self._hashes[id(node)] = (node, hashlib.sha256(pickled(node)).digest())
         return found[1]
 
     def earlier_key(self, relative: str) -> str | None:
@@ -340,7 +340,7 @@ class Outputs:
                     drawn = self.forms.key_of(d, charset)
                     known = self._entries.get(drawn)
                     if known is None:
-                        known = self._entries[drawn] = self.key("pdf-form", self.forms.text_key(d, charset))
+                        known = self._entries[drawn] = self.key("pdf-form", self.forms.text_of(drawn))
                         self.cache.claim("pdf-forms", known)
                     entries[name] = known
         return entries

@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from . import grey_picture, upright
 from ..scene import (Circle, Definition, Group, Image, Node, Page, Rect, Style, Text, Use, characters_by_font,
-                     ellipse_path, own_characters, texts)
+                     ellipse_path, own_characters)
 from ..scene import Path as PathNode
 
 # streams as bytes, not spelled out in ASCII85 (reportlab's default, for channels that carry
@@ -188,7 +188,8 @@ class FormCache:
         self.fonts: dict[int, tuple[Definition, list[str]]] = {}  # the fonts each definition draws with
 
     @staticmethod
-    def _text(key: tuple) -> str:
+    def text_of(key: tuple) -> str:
+        """A key (`key_of`) as the text `load` and `save` are given."""
         return hashlib.sha256(repr(key).encode("utf-8")).hexdigest()
 
     def key_of(self, definition: Definition, charset: Mapping[str, str]) -> tuple | None:
@@ -198,14 +199,10 @@ class FormCache:
             fonts = self.fonts[id(definition)] = (definition, sorted(own_characters(definition)))
         return self.digest(definition), tuple((f, charset.get(f)) for f in fonts[1])
 
-    def text_key(self, definition: Definition, charset: Mapping[str, str]) -> str:
-        """key_of as the text `load` and `save` are given."""
-        return self._text(self.key_of(definition, charset))
-
     def find(self, key: tuple) -> "Stream | None":
         found = self.streams.pop(key, None)
         if found is None and self.load is not None:
-            data = self.load(self._text(key))
+            data = self.load(self.text_of(key))
             if data is not None:
                 found = Stream.unpack(data)
         if found is not None:
@@ -219,7 +216,7 @@ class FormCache:
     def keep(self, key: tuple, stream: "Stream") -> None:
         self._remember(key, stream)
         if self.save is not None:
-            self.save(self._text(key), stream.pack())
+            self.save(self.text_of(key), stream.pack())
 
     def _remember(self, key: tuple, stream: "Stream") -> None:
         self.streams[key] = stream  # the last used last
