@@ -250,6 +250,21 @@ def test_only_the_files_the_game_reads_make_a_build_out_of_date(tmp_path: Path) 
     assert not up_to_date()
 
 
+def test_the_libraries_versions_in_the_keys_are_those_importlib_metadata_gives(tmp_path: Path) -> None:
+    from importlib import metadata
+
+    from pnp.fingerprint import RENDERERS, versions
+
+    assert versions(RENDERERS) == [metadata.version(name) for name in RENDERERS]
+    first, second = tmp_path / "a", tmp_path / "b"
+    (first / "Some_Lib-1.2.dist-info").mkdir(parents=True)
+    (second / "some.lib-9.9.dist-info").mkdir(parents=True)  # (behind the first: not read)
+    (second / "other_lib-3.0.dist-info").mkdir()
+    (second / "other_lib-3.0.dist-info-notes").mkdir()
+    assert versions(("some-lib", "Other-Lib", "no-such-library-pnp-knows"),
+                    [str(first), str(tmp_path / "not-there"), str(second)]) == ["1.2", "3.0", "none"]
+
+
 def test_progress_is_plain_lines_off_a_terminal_and_quiet_says_nothing(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(tmp_path / "o")],
                                 catch_exceptions=False)
