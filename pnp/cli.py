@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__
+from . import FORMATS, __version__
 from .paths import GameNotFound, resolve_manifest
 from .problems import format_github, format_json, format_text, shorten
 from .starter import TEMPLATES
@@ -285,8 +285,6 @@ def rules_command(game: str | None) -> None:
 
 
 def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
-    from .pipeline import FORMATS
-
     chosen = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
     unknown = [f for f in chosen if f not in FORMATS]
     if unknown or not chosen:
@@ -455,9 +453,6 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     from dataclasses import replace
 
     from .fingerprint import up_to_date
-    from .impose import PAPERS
-    from .compose.boxes import ComposeError
-    from .pipeline import BuildFailed, BuildOptions, build_safely
     from .problems import Location, Problem, Severity
 
     started = time.perf_counter()
@@ -490,6 +485,11 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     # the game's checks run beside the build, which keeps its output only if they pass (and
     # stops as soon as they find an error); their report is shown once they are done
     try:
+        # (what builds is imported once the linking is under way, on the other core)
+        from .compose.boxes import ComposeError
+        from .impose import PAPERS
+        from .pipeline import BuildFailed, BuildOptions, build_safely
+
         validation = start_validation(manifest, _cache(base), later=True, strict=strict)
     except BaseException:
         if linking is not None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from . import __version__
+from . import FORMATS, __version__
 from .components import types
 from .files import json_file
 from .fonts import FontMetrics, find_font, metrics
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from .files import Linking
     from .model import Game
 
-FORMATS = ("pdf", "svg", "png")
 EXPORTS = ("tabletopia", "tts", "pod", "gallery")
 BOARD_PNG_DPI = 150
 PNG_DPI = 300

@@ -218,6 +218,12 @@ def test_nothing_changed_means_nothing_to_do(previous: Path) -> None:
     assert result.stdout.startswith("built ")
     assert digests(previous) == before
     assert CliRunner().invoke(main, [*args, "--force"]).stdout.startswith("built ")
+    # and finding nothing to do imports nothing that reads the game or builds
+    code = ("import sys; from pnp.cli import main; main(sys.argv[1:], standalone_mode=False); "
+            "print(sorted(m for m in ('pnp.pipeline', 'pnp.game', 'pnp.kit', 'pnp.validate', 'importlib.metadata') "
+            "if m in sys.modules))")
+    ran = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
+    assert ran.stdout == f"{previous} is up to date: nothing changed since its last build\n[]\n"
 
 
 def test_only_the_files_the_game_reads_make_a_build_out_of_date(tmp_path: Path) -> None:
