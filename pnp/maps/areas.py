@@ -13,18 +13,17 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import posixpath
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 from ..checks import Found, rule
-from ..compose.boxes import Context, fit_line
+from ..compose.boxes import Context
 from ..layout import box_kind
 from ..colours import mix
 from ..fields import Field
 from ..model import Origin, Text, View
-from ..problems import Location, Severity, plural
+from ..problems import Location, Severity, plural, register_check
 from ..scene import Circle, Group, Node, Path, Rect, Style, Text as TextNode
 from ..textfit import fit_size
 from ..units import mm, to_mm
@@ -111,14 +110,63 @@ def _ring(points) -> tuple[tuple[float, float], ...]:
     return tuple((float(lon), float(lat)) for lon, lat in points)
 
 
-def _map_lines(document: Any, kind: str, key: str) -> tuple[MapLine, ...]:
-    """The named lines of a rivers or ranges file."""
+def points_of(value: Any, least: int) -> tuple[tuple[tuple[float, float], ...], str | None]:
+    """A ring's or a line's points, as [[lon, lat], ...] (checked by its schema) or as text:
+    "lon,lat" points apart by spaces or line breaks, as KML writes coordinates (a YAML node
+    for the whole line rather than three for each point: land and rivers of thousands of
+    points read some fifty times quicker). With what is wrong with the text, if anything (and
+    then no points)."""
+    if not isinstance(value, str):
+        return _ring(value), None
+    found = []
+    for number, point in enumerate(value.split(), 1):
+        lon, comma, lat = point.partition(",")
+        try:
+            if not comma:
+                raise ValueError
+            x, y = float(lon), float(lat)
+        except ValueError:
+            return (), f"point {number:,} {point!r} is not longitude,latitude"
+        if not (-180 <= x <= 180 and -90 <= y <= 90):  # (nan and inf among them)
+            return (), f"point {number:,} {point!r} lies outside longitudes -180 to 180 and latitudes -90 to 90"
+        found.append((x, y))
+    if len(found) < least:
+        return (), f"needs at least {least} points, has {len(found)}"
+    return tuple(found), None
+
+
+register_check("map-points", Severity.ERROR, "A ring of a map's land, or a river's or range's line, written as text "
+               "has a point that is not longitude,latitude (or lies outside -180 to 180 and -90 to 90), or too few "
+               "points (3 for a ring, 2 for a line).")
+
+
+def _points(loader: Any, doc: Any, path: tuple, least: int) -> tuple[tuple[float, float], ...] | None:
+    """The points at `path` in `doc` (see points_of), or None with the problem recorded."""
+    from ..problems import problem
+    from ..schema import describe_path
+
+    value = doc.data
+    for key in path:
+        value = value[key]
+    points, wrong = points_of(value, least)
+    if wrong is None:
+        return points
+    loader.problems.append(problem("map-points", doc.locate(path), f"{describe_path(doc, path)}: {wrong}"))
+    loader.complete = False
+    return None
+
+
+def _map_lines(loader: Any, document: Any, kind: str, key: str) -> tuple[MapLine, ...] | None:
+    """The named lines of a rivers or ranges file (None when one cannot be read)."""
     found = []
     for i, item in enumerate(document.data[key]):
         border = item.get("border", False)
         if not isinstance(border, bool):
             border = tuple((_ring([s["from"]])[0], _ring([s["to"]])[0]) for s in border)
-        found.append(MapLine(item["name"], kind, tuple(_ring(line) for line in item["lines"]), border,
+        lines = [_points(loader, document, (key, i, "lines", j), 2) for j in range(len(item["lines"]))]
+        if None in lines:
+            return None
+        found.append(MapLine(item["name"], kind, tuple(lines), border,  # type: ignore[arg-type]
                              item.get("draw", "ridge") != "none", Origin(document.file, (key, i))))
     return tuple(found)
 
@@ -137,18 +185,23 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
             lines[key] = loader.read(data[key], doc.locate((key,)), key, relative_to=doc.file)
             if lines[key] is None:
                 return None
-    rivers, ranges = lines.get("rivers"), lines.get("ranges")
+    playing = [_points(loader, land, ("playing", i), 3) for i in range(len(land.data["playing"]))]
+    context = [(item["name"], _points(loader, land, ("context", i, "ring"), 3))
+               for i, item in enumerate(land.data.get("context", []))]
+    drawn = {key: _map_lines(loader, lines[key], key[:-1], key) for key in lines}
+    if None in playing or any(ring is None for _, ring in context) or None in drawn.values():
+        return None
     return MapSettings(
         projection=data["projection"],
         bounds=dict(data["bounds"]) if "bounds" in data else None,
         fit=data.get("fit", "bounds"),
-        playing=tuple(_ring(ring) for ring in land.data["playing"]),
-        context=tuple((item["name"], _ring(item["ring"])) for item in land.data.get("context", [])),
+        playing=tuple(playing),  # type: ignore[arg-type]
+        context=tuple(context),  # type: ignore[arg-type]
         labels={key: Text.from_data(value) for key, value in data.get("labels", {}).items()},
         origin=Origin(doc.file),
         files=(doc.file, land.file) + tuple(d.file for d in lines.values()),
-        rivers=_map_lines(rivers, "river", "rivers") if rivers is not None else (),
-        ranges=_map_lines(ranges, "range", "ranges") if ranges is not None else (),
+        rivers=drawn.get("rivers") or (),
+        ranges=drawn.get("ranges") or (),
     )
 
 
