@@ -126,9 +126,9 @@ def points_of(value: Any, least: int) -> tuple[tuple[tuple[float, float], ...], 
                 raise ValueError
             x, y = float(lon), float(lat)
         except ValueError:
-            return (), f"point {number:,} {point!r} is not longitude,latitude"
+            return (), f"point {number} {point!r} is not longitude,latitude"
         if not (-180 <= x <= 180 and -90 <= y <= 90):  # (nan and inf among them)
-            return (), f"point {number:,} {point!r} lies outside longitudes -180 to 180 and latitudes -90 to 90"
+            return (), f"point {number} {point!r} lies outside longitudes -180 to 180 and latitudes -90 to 90"
         found.append((x, y))
     if len(found) < least:
         return (), f"needs at least {least} points, has {len(found)}"
@@ -157,18 +157,18 @@ def _points(loader: Any, doc: Any, path: tuple, least: int) -> tuple[tuple[float
 
 
 def _map_lines(loader: Any, document: Any, kind: str, key: str) -> tuple[MapLine, ...] | None:
-    """The named lines of a rivers or ranges file (None when one cannot be read)."""
+    """The named lines of a rivers or ranges file (None when one cannot be read: each line
+    that cannot is reported)."""
     found = []
     for i, item in enumerate(document.data[key]):
         border = item.get("border", False)
         if not isinstance(border, bool):
             border = tuple((_ring([s["from"]])[0], _ring([s["to"]])[0]) for s in border)
         lines = [_points(loader, document, (key, i, "lines", j), 2) for j in range(len(item["lines"]))]
-        if None in lines:
-            return None
-        found.append(MapLine(item["name"], kind, tuple(lines), border,  # type: ignore[arg-type]
-                             item.get("draw", "ridge") != "none", Origin(document.file, (key, i))))
-    return tuple(found)
+        drawn = item.get("draw", "ridge") != "none"
+        found.append(None if None in lines else  # type: ignore[arg-type]
+                     MapLine(item["name"], kind, tuple(lines), border, drawn, Origin(document.file, (key, i))))
+    return None if None in found else tuple(found)  # type: ignore[arg-type]
 
 
 def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None:
