@@ -26,8 +26,9 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 # the project around the bundled game stays behind: a copy of pnp/ beside game.yaml would be the
 # pnp that `python -m pnp` runs there, not the one being measured
-IGNORE = shutil.ignore_patterns("out", ".out.*", ".git", "tests", "examples", "benchmarks", "build", "*.egg-info",
-                                ".ci", "__pycache__", ".venv", "pnp", "pyproject.toml")
+# (nor the dot folders tools leave there: git's, the test runners' caches, a virtual environment)
+IGNORE = shutil.ignore_patterns(".*", "out", "tests", "examples", "benchmarks", "build", "*.egg-info", "__pycache__",
+                                "pnp", "pyproject.toml")
 
 
 class _Plain(yaml.SafeDumper):
