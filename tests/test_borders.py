@@ -10,7 +10,7 @@ import pytest
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point
 
-from pnp.maps.areas import Area, Geography, MapLine, MapSettings, _ridge, geography_of
+from pnp.maps.areas import Area, Geography, MapLine, MapSettings, _ridge, areas_of, geography_of
 from pnp.model import Origin, Text
 from pnp.units import mm
 from pnp.validate import validate
@@ -209,12 +209,14 @@ def test_a_parted_board_validates_and_draws_its_river_on_the_border_and_its_ridg
 def test_rings_and_lines_written_as_text_are_the_points_their_lists_give(tmp_path: Path) -> None:
     from pnp.maps.areas import points_of
 
-    assert points_of("70,12 88.5,12\n  88,-36.25\t70,36", 3) == (
-        ((70.0, 12.0), (88.5, 12.0), (88.0, -36.25), (70.0, 36.0)), None)
-    assert points_of([[70, 12], [88, 12]], 2) == (((70.0, 12.0), (88.0, 12.0)), None)
-    assert points_of("70,12 nan,12 88,36", 3) == ((), "point 2 'nan,12' lies outside longitudes -180 to 180 "
-                                                      "and latitudes -90 to 90")
-    assert points_of("", 2) == ((), "needs at least 2 points, has 0")
+    assert points_of("70,12 88.5,12,0\n  88,-36.25\t70,36", 3) == (  # (KML's altitude left out)
+        ((70.0, 12.0), (88.5, 12.0), (88.0, -36.25), (70.0, 36.0)), [])
+    assert points_of([[70, 12], [88, 12]], 2) == (((70.0, 12.0), (88.0, 12.0)), [])
+    assert points_of("70,12 inf,12 88, 36 1,2,3,4", 3) == ((), [
+        (2, "point 2 'inf,12' is not longitude,latitude: inf is not a number"),
+        (3, "point 3 '88,' is not longitude,latitude (a space after its comma?)"),
+        (4, "point 4 '36' is not longitude,latitude"), (5, "point 5 '1,2,3,4' is not longitude,latitude")])
+    assert points_of("", 2) == ((), [(0, "needs at least 2 points, has 0")])
     listed = make_game(tmp_path / "listed")
     written = make_game(tmp_path / "written")
     for game in (listed, written):
@@ -230,8 +232,13 @@ def test_rings_and_lines_written_as_text_are_the_points_their_lists_give(tmp_pat
     (written.parent / "board" / "land.yaml").write_text(
         "playing:\n  - 70,12 88,12 88,36 70,36\ncontext:\n  - name: Beyond\n    ring: '88,12 94,12 94,36 88,36'\n",
         "utf-8")
+    for game, shape in ((listed, "[[76, 14], [86, 14], [86, 24], [76, 24]]"), (written, "76,14 86,14 86,24 76,24")):
+        areas = game.parent / "board" / "areas.yaml"
+        areas.write_text(areas.read_text("utf-8") + f"    shape: {shape}\n", "utf-8")
     first, second = validate(listed), validate(written)
     assert [p.message for p in first.problems + second.problems] == []
     a, b = first.game.sets["board"].settings, second.game.sets["board"].settings
     assert (b.playing, b.context, b.rivers[0].lines) == (a.playing, a.context, a.rivers[0].lines)
+    shapes = [[area.shape for area in areas_of(r.game.sets["board"])] for r in (first, second)]
+    assert shapes[0] == shapes[1] == [None, ((76.0, 14.0), (86.0, 14.0), (86.0, 24.0), (76.0, 24.0))]
     assert b.playing == LAND and b.rivers[0].lines == (((70.0, 26.0), (76.0, 25.0), (82.0, 24.5), (88.0, 23.5)),)

@@ -23,7 +23,7 @@ from ..layout import box_kind
 from ..colours import mix
 from ..fields import Field
 from ..model import Origin, Text, View
-from ..problems import Location, Severity, plural, register_check
+from ..problems import Location, Severity, plural
 from ..scene import Circle, Group, Node, Path, Rect, Style, Text as TextNode
 from ..textfit import fit_size
 from ..units import mm, to_mm
@@ -58,7 +58,7 @@ def area_fields(at: Location) -> dict[str, Field]:
         "anchor": Field("anchor", "record", at, optional=True, fields=anchor.fields,
                         doc="Where the area's share of the land is measured from (default: its seat)."),
         "shape": Field("shape", "list", at, optional=True, raw={"$ref": "land.schema.json#/$defs/ring"},
-                       doc="An explicit outline, [longitude, latitude] points, instead of the computed share."),
+                       doc="An explicit outline instead of the computed share: its points, as a ring of the land is written."),
         "neighbours": Field("neighbours", "record", at, optional=True, doc=(
             "Changes to the neighbours found from shared borders: areas to add (a sea crossing) or remove."),
             fields={"add": Field("add", "list", at, optional=True, unique=True, of=Field("add", "id", at)),
@@ -110,48 +110,100 @@ def _ring(points) -> tuple[tuple[float, float], ...]:
     return tuple((float(lon), float(lat)) for lon, lat in points)
 
 
-def points_of(value: Any, least: int) -> tuple[tuple[tuple[float, float], ...], str | None]:
+POINTS_SHOWN = 10  # a value's bad points reported one by one; more are counted
+
+
+def points_of(value: Any, least: int) -> tuple[tuple[tuple[float, float], ...], list[tuple[int, str]]]:
     """A ring's or a line's points, as [[lon, lat], ...] (checked by its schema) or as text:
-    "lon,lat" points apart by spaces or line breaks, as KML writes coordinates (a YAML node
-    for the whole line rather than three for each point: land and rivers of thousands of
-    points read some fifty times quicker). With what is wrong with the text, if anything (and
-    then no points)."""
+    "lon,lat" points separated by spaces or line breaks, as KML writes coordinates (a third
+    number, KML's altitude, is left out), one YAML value for the whole ring rather than three
+    for each point. With what is wrong with the text: each bad point's number and what is
+    wrong with it (0 for the whole text); no points then."""
     if not isinstance(value, str):
-        return _ring(value), None
-    found = []
+        return _ring(value), []
+    found, wrong = [], []
     for number, point in enumerate(value.split(), 1):
-        lon, comma, lat = point.partition(",")
+        parts = point.split(",")
         try:
-            if not comma:
+            if len(parts) not in (2, 3):
                 raise ValueError
-            x, y = float(lon), float(lat)
+            x, y, *_ = (float(part) for part in parts)
         except ValueError:
-            return (), f"point {number} {point!r} is not longitude,latitude"
-        if not (-180 <= x <= 180 and -90 <= y <= 90):  # (nan and inf among them)
-            return (), f"point {number} {point!r} lies outside longitudes -180 to 180 and latitudes -90 to 90"
-        found.append((x, y))
-    if len(found) < least:
-        return (), f"needs at least {least} points, has {len(found)}"
-    return tuple(found), None
+            hint = " (a space after its comma?)" if point.endswith(",") else ""
+            wrong.append((number, f"point {number} {point!r} is not longitude,latitude{hint}"))
+            continue
+        if not (math.isfinite(x) and math.isfinite(y)):
+            odd = parts[0] if not math.isfinite(x) else parts[1]
+            wrong.append((number, f"point {number} {point!r} is not longitude,latitude: {odd} is not a number"))
+        elif not (-180 <= x <= 180 and -90 <= y <= 90):
+            wrong.append((number, f"point {number} {point!r} lies outside longitudes -180 to 180 and latitudes "
+                                  f"-90 to 90"))
+        else:
+            found.append((x, y))
+    if not wrong and len(found) < least:
+        wrong.append((0, f"needs at least {least} points, has {len(found)}"))
+    return (() if wrong else tuple(found)), wrong
 
 
-register_check("map-points", Severity.ERROR, "A ring of a map's land, or a river's or range's line, written as text "
-               "has a point that is not longitude,latitude (or lies outside -180 to 180 and -90 to 90), or too few "
-               "points (3 for a ring, 2 for a line).")
+def point_places(root: Any, file: str, start: Location, value: str, numbers: list[int]) -> dict[int, Location]:
+    """Where each numbered point of a text of points lies in its file, the text starting at
+    `start` (a plain or quoted scalar, or a block scalar after its > or | line): found by
+    counting the words from there, and kept only where the word is the point itself (else
+    the point is located at the text's start)."""
+    import pathlib
+    import re
+
+    try:
+        text = (pathlib.Path(root) / file).read_text("utf-8-sig")
+    except (OSError, ValueError):
+        return {}
+    lines = text.splitlines(keepends=True)
+    offset = sum(len(line) for line in lines[: start.line - 1]) + (start.column or 1) - 1
+    if text[offset: offset + 1] in (">", "|"):
+        offset = text.find("\n", offset) + 1 or len(text)
+    elif text[offset: offset + 1] in ("'", '"'):
+        offset += 1
+    points = value.split()
+    last = max(numbers, default=0)
+    places: dict[int, Location] = {}
+    for number, word in enumerate(re.finditer(r"\S+", text[offset:]), 1):
+        if number > last or number > len(points):
+            break
+        if number in numbers and word.group().rstrip("'\"") == points[number - 1]:
+            at = offset + word.start()
+            places[number] = Location(file, text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1)
+    return places
+
+
+def bad_points(root: Any, doc: Any, path: tuple, value: Any, least: int, what: str) -> list[tuple[Location, str]]:
+    """The problems of the points at `path` in `doc` (see points_of), each located at its
+    point: the first POINTS_SHOWN of them, and how many more; `what` names the value."""
+    _, wrong = points_of(value, least)
+    if not wrong:
+        return []
+    start = doc.locate(path)
+    shown = wrong[:POINTS_SHOWN + 1]  # (where the first of those not shown is: where the count is)
+    places = point_places(root, doc.file, start, value, [n for n, _ in shown if n]) if isinstance(value, str) else {}
+    found = [(places.get(number, start), f"{what}: {message}") for number, message in shown[:POINTS_SHOWN]]
+    if len(wrong) > POINTS_SHOWN:
+        number = wrong[POINTS_SHOWN][0]
+        found.append((places.get(number, start), f"{what}: {len(wrong) - POINTS_SHOWN} more points like these, from "
+                                                 f"point {number} on"))
+    return found
 
 
 def _points(loader: Any, doc: Any, path: tuple, least: int) -> tuple[tuple[float, float], ...] | None:
-    """The points at `path` in `doc` (see points_of), or None with the problem recorded."""
+    """The points at `path` in `doc` (see points_of), or None with their problems recorded."""
     from ..problems import problem
     from ..schema import describe_path
 
     value = doc.data
     for key in path:
         value = value[key]
-    points, wrong = points_of(value, least)
-    if wrong is None:
-        return points
-    loader.problems.append(problem("map-points", doc.locate(path), f"{describe_path(doc, path)}: {wrong}"))
+    found = bad_points(loader.root, doc, path, value, least, describe_path(doc, path))
+    if not found:
+        return points_of(value, least)[0]
+    loader.problems += [problem("map-points", where, message) for where, message in found]
     loader.complete = False
     return None
 
@@ -231,7 +283,7 @@ def areas_of(component: "ComponentSet") -> list[Area]:
             id=item.id, name=f["name"], city=seat["city"], lat=float(seat["lat"]), lon=float(seat["lon"]),
             origin=item.origin,
             anchor=(float(f["anchor"]["lon"]), float(f["anchor"]["lat"])) if f.get("anchor") else None,
-            shape=_ring(f["shape"]) if f.get("shape") else None,
+            shape=points_of(f["shape"], 3)[0] or None if f.get("shape") else None,  # (a bad one: map-points)
             neighbours_add=tuple(changes.get("add") or ()), neighbours_remove=tuple(changes.get("remove") or ())))
     return found
 
@@ -1311,6 +1363,23 @@ def neighbours_connected(game: "Game") -> Found:
             yield (game.locate(by_id[members[0]].origin, "id"),
                    f"areas {names} are cut off from '{main}' and {plural(len(groups[0]) - 1, 'area')} joined to it: "
                    f"no chain of neighbours links them")
+
+
+@rule("map-points", Severity.ERROR, "A ring of a map's land, a river's or range's line, or an area's shape, written "
+      "as text, has a point that is not longitude,latitude (or lies outside -180 to 180 and -90 to 90), or too few "
+      "points (3 for a ring or a shape, 2 for a line).")
+def map_points(game: "Game") -> Found:
+    """(the land's and the lines' are found as the game is read: the map cannot be made without
+    them; the areas' shapes here)"""
+    from ..schema import describe_path
+
+    for component in area_maps(game):
+        for item in component.items:
+            shape = item.fields.get("shape")
+            doc = game.documents.get(item.origin.file)
+            if isinstance(shape, str) and doc is not None:
+                what = describe_path(doc, item.origin.path + ("shape",))
+                yield from bad_points(game.root, doc, item.origin.path + ("shape",), shape, 3, what)
 
 
 @rule("area-geometry", Severity.ERROR, "An area has no land, its land is measured from the same point as another "
