@@ -11,7 +11,7 @@ expression (pnp.expr) instead of being written in the data.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping
 
 from . import expr
@@ -308,7 +308,7 @@ def parse_field(name: str, declaration: Any, locate: Callable[..., Location], pa
     if problems:
         return None, problems
     doc = declaration.get("doc")
-    return Field(
+    made = Field(
         name=name,
         type=kind or "derived",
         at=at,
@@ -316,4 +316,25 @@ def parse_field(name: str, declaration: Any, locate: Callable[..., Location], pa
         default=declaration.get("default", NO_DEFAULT),
         doc=doc if isinstance(doc, str) else None,
         **options,
-    ), problems
+    )
+    wrong = _wrong_default(made)
+    if wrong is not None:  # (an item without the field would take it: the field is kept, as one items may lack)
+        return replace(made, default=NO_DEFAULT, optional=True), [
+            problem("field-default", locate(path + ("default",)), f"field '{name}': default {wrong}")]
+    return made, problems
+
+
+def _wrong_default(f: Field) -> str | None:
+    """What is wrong with a field's default, as its schema says (None when nothing is, or there
+    is no default)."""
+    from . import schema
+
+    if f.default is NO_DEFAULT or f.default is None or f.type == "derived":
+        return None
+    name = schema.compiled(f.schema())
+    if schema.passes(name, f.default):
+        return None
+    for error in schema.validator(name).iter_errors(f.default):
+        hint = error.schema.get("x-hint") if isinstance(error.schema, dict) else None
+        return f"{schema.describe_value(error.instance)} {hint}" if hint else error.message
+    return None

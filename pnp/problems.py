@@ -104,6 +104,9 @@ register_check("missing-file", Severity.ERROR, "A file named in game.yaml does n
                "a pipe or a device, or a file outside the game folder (by `..` or a link).")
 register_check("duplicate-file", Severity.ERROR, "game.yaml names the same file twice.")
 register_check("schema", Severity.ERROR, "A value has the wrong type, is missing, or a key is unknown (JSON Schema).")
+register_check("field-default", Severity.ERROR, "A field's default is not a value the field takes (a colour that is "
+               "not #RRGGBB, a number out of the field's range, a value its list does not hold): items without the "
+               "field would take it.")
 
 
 def sort_problems(problems: Iterable[Problem], file_order: list[str]) -> list[Problem]:

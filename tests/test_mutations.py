@@ -98,6 +98,7 @@ shutil.copytree(MINI, WORK)
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(file=st.sampled_from(FILES), steps=st.lists(mutation, min_size=1, max_size=4))
 @example(file="checks.yaml", steps=[("swap-lines", 16, 27)])  # a unique check over groups, within a group
+@example(file="game.yaml", steps=[("delete", 1211, 2)])  # a colour field's default, '000000"', not a colour
 def test_mutated_yaml_never_raises(file: str, steps: list[tuple]) -> None:
     for name, data in ORIGINALS.items():
         (WORK / name).write_bytes(data)
