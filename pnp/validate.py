@@ -147,6 +147,7 @@ class Validation:
         self.game, self.problems, self.order, self._finish = game, problems, order, finish
         self._report: Report | None = None
         self._beside: Beside | None = None  # the process the checks run in, until their report
+        self._stops = False  # whether its checks' failure stops the build (see _armed)
 
     @property
     def done(self) -> bool:
@@ -159,9 +160,14 @@ class Validation:
         return self.game is None or errors > 0 or (strict and warnings > 0)
 
     def _disarm(self) -> None:
-        """Nothing the checks beside find stops anything any more (their report says it)."""
+        """Nothing the checks beside find stops anything any more (their report says it): a
+        stop they asked for and the build has not reached is dropped too (their process may
+        signal after the build's last stop point: the next build in this process, pnp
+        watch's or a test's, must not take it)."""
         if self in _armed:
             _armed.remove(self)
+        if self._stops:
+            self._stops = False
             stop_soon(None)
 
     def close(self) -> None:
@@ -279,7 +285,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
             return checks()
         return found, kept_of(found), tuple(languages)
 
-    validation._finish, validation._beside = finish, elsewhere
+    validation._finish, validation._beside, validation._stops = finish, elsewhere, True
     _armed[:] = [validation]
     return validation
 

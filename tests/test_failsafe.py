@@ -546,6 +546,32 @@ def test_a_build_stops_as_soon_as_its_checks_fail(tmp_path: Path, case: str, str
     assert leftovers(out) == []
 
 
+def test_a_stop_the_checks_ask_for_after_the_builds_last_stop_point_is_not_left_for_the_next(tmp_path: Path) -> None:
+    """The checks beside a build may signal their failure after the build passed its last stop
+    point (their process slower than the build, on a busy machine): the report then stops the
+    build, and the stop they asked for goes with it; the next build in the same process (pnp
+    watch's, a test's) must not take it as its own."""
+    import time
+
+    import pnp.processes
+    from pnp.validate import start_validation
+
+    if (os.cpu_count() or 1) < 2 or not hasattr(signal, "SIGUSR1"):
+        pytest.skip("the checks run beside the build only where a process can be forked, on two cores")
+    game = make_game(tmp_path / "game", INVALID / "duplicate-leader-number")
+    validation = start_validation(game, later=True)
+    try:
+        assert not validation.done  # (its checks in a process of their own)
+        end = time.monotonic() + 60
+        while not pnp.processes._pending and time.monotonic() < end:
+            time.sleep(0.01)  # (the signal's handler runs here: no stop point passed)
+        assert pnp.processes._pending  # the stop asked for, not taken
+        assert validation().failed()
+        assert pnp.processes._pending == []
+    finally:
+        validation.close()
+
+
 def test_a_usage_error_still_shows_the_checks_first(tmp_path: Path) -> None:
     """An unknown --only part is a usage error, said after the checks' report; when the checks
     failed, the build stops on them as it always has (code 1). Either way nothing of the
