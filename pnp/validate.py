@@ -162,8 +162,8 @@ class Validation:
     def _disarm(self) -> None:
         """Nothing the checks beside find stops anything any more (their report says it): a
         stop they asked for and the build has not reached is dropped too (their process may
-        signal after the build's last stop point: the next build in this process, pnp
-        watch's or a test's, must not take it)."""
+        signal after the build's last stop point: a later build in this process, a program's
+        that builds through pnp's command in-process or a test's, must not take it)."""
         if self in _armed:
             _armed.remove(self)
         if self._stops:

@@ -549,8 +549,8 @@ def test_a_build_stops_as_soon_as_its_checks_fail(tmp_path: Path, case: str, str
 def test_a_stop_the_checks_ask_for_after_the_builds_last_stop_point_is_not_left_for_the_next(tmp_path: Path) -> None:
     """The checks beside a build may signal their failure after the build passed its last stop
     point (their process slower than the build, on a busy machine): the report then stops the
-    build, and the stop they asked for goes with it; the next build in the same process (pnp
-    watch's, a test's) must not take it as its own."""
+    build, and the stop they asked for goes with it; a later build in the same process (the
+    mutation tests build one game after another in theirs) must not take it as its own."""
     import time
 
     import pnp.processes
