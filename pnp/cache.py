@@ -93,8 +93,7 @@ class Cache:
     def _list(self) -> None:
         from .files import listing
 
-        top = os.path.join(self.folder, "")
-        self._entries = [(written, top + name, size) for written, name, size in listing(self.folder)]
+        self.survey(listing(self.folder))
 
     def trim(self) -> None:
         """Remove the entries written longest ago until the cache is within its limit, never

@@ -331,10 +331,4 @@ def _wrong_default(f: Field) -> str | None:
 
     if f.default is NO_DEFAULT or f.default is None or f.type == "derived":
         return None
-    name = schema.compiled(f.schema())
-    if schema.passes(name, f.default):
-        return None
-    for error in schema.validator(name).iter_errors(f.default):
-        hint = error.schema.get("x-hint") if isinstance(error.schema, dict) else None
-        return f"{schema.describe_value(error.instance)} {hint}" if hint else error.message
-    return None
+    return schema.wrong(schema.compiled(f.schema()), f.default)

@@ -170,7 +170,7 @@ def unusable_numbers(data: Any, path: DataPath = ()) -> Iterator[tuple[DataPath,
     elif isinstance(data, float) and math.isinf(data):
         yield path, f"{'-' if data < 0 else ''}.inf is not a finite number"
     elif isinstance(data, (int, float)) and abs(data) > LARGEST:
-        yield path, f"{describe_value(data) if isinstance(data, int) else repr(data)} is larger than any number pnp uses " \
+        yield path, f"{_describe(data) if isinstance(data, int) else repr(data)} is larger than any number pnp uses " \
                     f"(10^15 at most)"
     elif isinstance(data, dict):
         for key, value in data.items():
@@ -191,8 +191,7 @@ _TYPE_NAMES = {
 }
 
 
-def describe_value(value: Any) -> str:
-    """A value as a message quotes it (a long text shortened)."""
+def _describe(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:  # not a hundred digits
         return f"{value:.3g}" if abs(value) < 10**300 else f"a number of {len(str(abs(value)))} digits"
     if value is None:
@@ -231,7 +230,15 @@ def describe_path(doc: Document, path: DataPath, lists: dict[str, str] | None = 
     return ": ".join(parts)
 
 
-def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, DataPath, bool]:
+def wrong(name: str, value: Any) -> str | None:
+    """What is wrong with `value` under schema `name`, worded as a file's problems are (None
+    when nothing is): for a value that is not a file's, such as a field's default."""
+    if passes(name, value):
+        return None
+    return next((_message(error, None)[0] for error in validator(name).iter_errors(value)), None)
+
+
+def _message(error: jsonschema.ValidationError, doc: Document | None) -> tuple[str, DataPath, bool]:
     """The message, the path to locate it at, and whether to point at the key."""
     path: DataPath = tuple(error.absolute_path)
     where = describe_path(doc, path)
@@ -258,19 +265,19 @@ def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, Dat
         expected = error.validator_value
         names = [expected] if isinstance(expected, str) else list(expected)
         wanted = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
-        return f"{prefix}expected {wanted}, got {describe_value(value)}", path, False
+        return f"{prefix}expected {wanted}, got {_describe(value)}", path, False
     if kind == "enum":
         options = ", ".join(str(v) for v in error.validator_value)
-        return f"{prefix}{describe_value(value)} is not one of: {options}", path, False
+        return f"{prefix}{_describe(value)} is not one of: {options}", path, False
     if "propertyNames" in error.schema_path:
         # the error is about a key of the mapping at `path`: point at the key itself
-        return f"{prefix}key {describe_value(value)} {hint or 'is not allowed'}", path + (value,), True
+        return f"{prefix}key {_describe(value)} {hint or 'is not allowed'}", path + (value,), True
     if kind in ("pattern", "const") and hint:
-        return f"{prefix}{describe_value(value)} {hint}", path, False
+        return f"{prefix}{_describe(value)} {hint}", path, False
     if kind == "minLength" and isinstance(value, str) and not value:
         return f"{prefix}must not be empty", path, False
     if kind == "maxLength":
-        return f"{prefix}{describe_value(value)} is longer than {error.validator_value} characters", path, False
+        return f"{prefix}{_describe(value)} is longer than {error.validator_value} characters", path, False
     if kind == "minItems":
         return f"{prefix}needs at least {error.validator_value} item(s)", path, False
     if kind == "minProperties":
@@ -282,11 +289,11 @@ def _message(error: jsonschema.ValidationError, doc: Document) -> tuple[str, Dat
                 repeated = item
                 break
             seen.append(item)
-        return f"{prefix}{describe_value(repeated)} is listed twice", path, False
+        return f"{prefix}{_describe(repeated)} is listed twice", path, False
     if kind == "minimum":
-        return f"{prefix}{describe_value(value)} is less than the minimum of {error.validator_value}", path, False
+        return f"{prefix}{_describe(value)} is less than the minimum of {error.validator_value}", path, False
     if kind == "maximum":
-        return f"{prefix}{describe_value(value)} is more than the maximum of {error.validator_value}", path, False
+        return f"{prefix}{_describe(value)} is more than the maximum of {error.validator_value}", path, False
     return f"{prefix}{error.message}", path, False
 
 

@@ -133,8 +133,7 @@ _armed: list["Validation"] = []  # the validation whose failure stops the build 
 
 
 def _stop_build(signum: int, frame: object) -> None:
-    if _armed:
-        _armed.clear()
+    if _armed:  # (still armed: its report, once taken, drops the stop however late it came)
         stop_soon(ChecksFailed())
 
 
@@ -147,7 +146,6 @@ class Validation:
         self.game, self.problems, self.order, self._finish = game, problems, order, finish
         self._report: Report | None = None
         self._beside: Beside | None = None  # the process the checks run in, until their report
-        self._stops = False  # whether its checks' failure stops the build (see _armed)
 
     @property
     def done(self) -> bool:
@@ -166,8 +164,6 @@ class Validation:
         that builds through pnp's command in-process or a test's, must not take it)."""
         if self in _armed:
             _armed.remove(self)
-        if self._stops:
-            self._stops = False
             stop_soon(None)
 
     def close(self) -> None:
@@ -285,7 +281,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
             return checks()
         return found, kept_of(found), tuple(languages)
 
-    validation._finish, validation._beside, validation._stops = finish, elsewhere, True
+    validation._finish, validation._beside = finish, elsewhere
     _armed[:] = [validation]
     return validation
 

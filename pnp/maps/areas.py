@@ -58,7 +58,8 @@ def area_fields(at: Location) -> dict[str, Field]:
         "anchor": Field("anchor", "record", at, optional=True, fields=anchor.fields,
                         doc="Where the area's share of the land is measured from (default: its seat)."),
         "shape": Field("shape", "list", at, optional=True, raw={"$ref": "land.schema.json#/$defs/ring"},
-                       doc="An explicit outline instead of the computed share: its points, as a ring of the land is written."),
+                       doc="An explicit outline instead of the computed share: its points, written as a ring "
+                           "of the land is."),
         "neighbours": Field("neighbours", "record", at, optional=True, doc=(
             "Changes to the neighbours found from shared borders: areas to add (a sea crossing) or remove."),
             fields={"add": Field("add", "list", at, optional=True, unique=True, of=Field("add", "id", at)),
@@ -175,12 +176,15 @@ def point_places(root: Any, file: str, start: Location, value: str, numbers: lis
     return places
 
 
-def bad_points(root: Any, doc: Any, path: tuple, value: Any, least: int, what: str) -> list[tuple[Location, str]]:
-    """The problems of the points at `path` in `doc` (see points_of), each located at its
-    point: the first POINTS_SHOWN of them, and how many more; `what` names the value."""
-    _, wrong = points_of(value, least)
+def bad_points(root: Any, doc: Any, path: tuple, value: Any,
+               wrong: list[tuple[int, str]]) -> list[tuple[Location, str]]:
+    """The problems points_of found (`wrong`) in the points at `path` in `doc`, each located at
+    its point: the first POINTS_SHOWN of them, and how many more."""
+    from ..schema import describe_path
+
     if not wrong:
         return []
+    what = describe_path(doc, path)
     start = doc.locate(path)
     shown = wrong[:POINTS_SHOWN + 1]  # (where the first of those not shown is: where the count is)
     places = point_places(root, doc.file, start, value, [n for n, _ in shown if n]) if isinstance(value, str) else {}
@@ -195,15 +199,15 @@ def bad_points(root: Any, doc: Any, path: tuple, value: Any, least: int, what: s
 def _points(loader: Any, doc: Any, path: tuple, least: int) -> tuple[tuple[float, float], ...] | None:
     """The points at `path` in `doc` (see points_of), or None with their problems recorded."""
     from ..problems import problem
-    from ..schema import describe_path
 
     value = doc.data
     for key in path:
         value = value[key]
-    found = bad_points(loader.root, doc, path, value, least, describe_path(doc, path))
-    if not found:
-        return points_of(value, least)[0]
-    loader.problems += [problem("map-points", where, message) for where, message in found]
+    points, wrong = points_of(value, least)
+    if not wrong:
+        return points
+    loader.problems += [problem("map-points", where, message)
+                        for where, message in bad_points(loader.root, doc, path, value, wrong)]
     loader.complete = False
     return None
 
@@ -1371,15 +1375,12 @@ def neighbours_connected(game: "Game") -> Found:
 def map_points(game: "Game") -> Found:
     """(the land's and the lines' are found as the game is read: the map cannot be made without
     them; the areas' shapes here)"""
-    from ..schema import describe_path
-
     for component in area_maps(game):
         for item in component.items:
             shape = item.fields.get("shape")
             doc = game.documents.get(item.origin.file)
             if isinstance(shape, str) and doc is not None:
-                what = describe_path(doc, item.origin.path + ("shape",))
-                yield from bad_points(game.root, doc, item.origin.path + ("shape",), shape, 3, what)
+                yield from bad_points(game.root, doc, item.origin.path + ("shape",), shape, points_of(shape, 3)[1])
 
 
 @rule("area-geometry", Severity.ERROR, "An area has no land, its land is measured from the same point as another "
