@@ -567,6 +567,12 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                                                 "template")],
                                        f"build stopped: {target} is unchanged", _prefix(manifest)), err=True, nl=False)
                 sys.exit(1)
+            except Exception:  # out/ is unchanged; data the checks beside reject may break the build first
+                if progress is not None:
+                    progress.close()
+                    progress = None
+                show()  # (their report, and the command's end, if they failed; else it is pnp's own fault)
+                raise
             finally:
                 if progress is not None:
                     progress.close()

@@ -224,7 +224,12 @@ def describe_path(doc: Document, path: DataPath, lists: dict[str, str] | None = 
         rest = rest[2:]
     dotted = ""
     for item in rest:
-        dotted += f"[{item}]" if isinstance(item, int) else (f".{item}" if dotted else str(item))
+        if isinstance(item, int):
+            dotted += f"[{item}]"
+        elif not str(item).isprintable():  # (a key with a line break or a tab in it: quoted, on one line)
+            dotted += f"[{str(item)!r}]"
+        else:
+            dotted += f".{item}" if dotted else str(item)
     if dotted:
         parts.append(dotted)
     return ": ".join(parts)

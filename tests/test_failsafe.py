@@ -572,6 +572,25 @@ def test_a_stop_the_checks_ask_for_after_the_builds_last_stop_point_is_not_left_
         validation.close()
 
 
+def test_data_the_checks_reject_that_breaks_the_build_first_ends_in_their_report(tmp_path: Path) -> None:
+    """The checks run beside the build: a value they reject (the map's sea a template that
+    gives '{', not a colour) may break the build before they say so. The command then ends
+    as validation would have it, with their report and code 1, not a traceback; out/ is not
+    made."""
+    game = make_game(tmp_path / "game").parent
+    layout = game / "layouts" / "board.yaml"
+    layout.write_text(layout.read_text("utf-8").replace("      sea: sea\n", "      sea: '{{'\n"), "utf-8")
+    report = subprocess.run([sys.executable, "-m", "pnp", "validate"], cwd=game, capture_output=True, text=True)
+    assert report.stdout.splitlines() == [
+        "layouts/board.yaml:24:5: error: layout 'layouts/board.yaml': map.map.sea gives '{', not a colour (#RRGGBB "
+        "or none), in layout 'layouts/board.yaml' [colour-value]", "7 cards in 2 suits: 1 error, 0 warnings"]
+    built = subprocess.run([sys.executable, "-m", "pnp", "build", "-q", "--only", "board", "--format", "pdf"],
+                           cwd=game, capture_output=True, text=True, timeout=120)
+    assert (built.returncode, built.stdout) == (1, "")
+    assert built.stderr == report.stdout + "build stopped: fix the errors above first\n"
+    assert not (game / "out").exists()
+
+
 def test_a_usage_error_still_shows_the_checks_first(tmp_path: Path) -> None:
     """An unknown --only part is a usage error, said after the checks' report; when the checks
     failed, the build stops on them as it always has (code 1). Either way nothing of the

@@ -99,6 +99,7 @@ shutil.copytree(MINI, WORK)
 @given(file=st.sampled_from(FILES), steps=st.lists(mutation, min_size=1, max_size=4))
 @example(file="checks.yaml", steps=[("swap-lines", 16, 27)])  # a unique check over groups, within a group
 @example(file="game.yaml", steps=[("delete", 1211, 2)])  # a colour field's default, '000000"', not a colour
+@example(file="board/areas.yaml", steps=[("insert", 39, "-\n\n")])  # a key with a line break in it
 def test_mutated_yaml_never_raises(file: str, steps: list[tuple]) -> None:
     for name, data in ORIGINALS.items():
         (WORK / name).write_bytes(data)
@@ -168,6 +169,7 @@ def _hang(signum, frame) -> None:
                                 mutation), max_size=2),
        replaced=st.one_of(st.none(), st.none(), st.none(), st.tuples(st.sampled_from(FILES), REPLACED)),
        formats=st.sampled_from(["pdf", "pdf,svg"]))
+@example(file="layouts/board.yaml", steps=[("value", 106, 6)], replaced=None, formats="pdf")  # a map's sea "{"
 def test_a_mutated_game_builds_or_says_why(file: str, steps: list[tuple], replaced: tuple | None,
                                            formats: str) -> None:
     from click.testing import CliRunner
