@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ class Cache:
         self._found: set[str] = set()  # those `has` found
         self._survey: "threading.Thread | None" = None
         self._entries: list[tuple[int, str, int]] | None = None  # what the survey found: (written, path, size)
+        self._kinds: dict[str, bool] = {}  # whether each kind's folder is one to use (see `_usable`)
 
     @property
     def present(self) -> bool:
@@ -42,13 +44,51 @@ class Cache:
     def _path(self, kind: str, key: str) -> str:
         return f"{self.folder}/{kind}/{key}"  # (a deck's thousands of entries: no Path for each)
 
+    def _usable(self, kind: str, make: bool = False) -> bool:
+        """Whether the cache's folder and its folder for `kind` are folders themselves (with
+        `make`, made if missing), not links: an output folder from elsewhere may hold a cache
+        whose folders lead anywhere, and the cache reads, writes and trims what is in them.
+        A kind that is not is left alone, as if the cache had nothing of it (outputs never
+        depend on it)."""
+        from .files import real_folder
+
+        usable = self._kinds.get(kind)
+        if usable is None:
+            for folder in (self.folder, self.folder / kind):
+                if make and not os.path.lexists(folder):
+                    try:
+                        os.mkdir(folder)
+                    except FileExistsError:
+                        pass
+                    except OSError:
+                        return False
+                if not os.path.lexists(folder):
+                    return False  # (nothing of it yet: asked again)
+                if not real_folder(folder):
+                    usable = False
+                    break
+            else:
+                usable = True
+            self._kinds[kind] = usable
+        return usable
+
     def get(self, kind: str, key: str) -> bytes | None:
+        if not self._usable(kind):
+            return None
         path = self._path(kind, key)
+        try:  # an entry is a file itself, never a link (nor a pipe: not waited on)
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            return None
         try:
-            with open(path, "rb") as file:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            with os.fdopen(os.dup(fd), "rb") as file:
                 data = file.read()
         except OSError:
             return None
+        finally:
+            os.close(fd)
         check, body = data[:32], data[32:]
         if hashlib.sha256(body).digest() != check:
             return None
@@ -61,7 +101,13 @@ class Cache:
         path = self._path(kind, key)
         if path in self._found:
             return True
-        if os.path.isfile(path):
+        if not self._usable(kind):
+            return False
+        try:
+            found = stat.S_ISREG(os.lstat(path).st_mode)
+        except OSError:
+            found = False
+        if found:
             self.used.add(path)
             self._found.add(path)
             return True
@@ -73,6 +119,8 @@ class Cache:
         self.used.add(self._path(kind, key))
 
     def put(self, kind: str, key: str, data: bytes) -> None:
+        if not self._usable(kind, make=True):
+            return
         path = self._path(kind, key)
         write_atomic(Path(path), hashlib.sha256(data).digest() + data)
         self.used.add(path)

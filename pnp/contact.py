@@ -166,7 +166,7 @@ class ContactSheet:
                     patch_contact_sheet,
                     lambda changed=changed, page=page: (
                         o.document([pngs.pages[i] for i in changed]), pngs.dpi, THUMB_WIDTH,
-                        [i - page.cells.start for i in changed], len(page.cells), COLUMNS, str(o.out / page.relative)),
+                        [i - page.cells.start for i in changed], len(page.cells), COLUMNS, o.path(page.relative)),
                     lambda ok, page=page: setattr(page, "patched", ok))
             else:
                 page.to_come = sum(1 for i in cells if i in pending)
@@ -192,7 +192,7 @@ class ContactSheet:
             cells = [(i - page.cells.start, page.thumbs[i] if i in page.thumbs else str(self.pngs.paths[i]))
                      for i in page.cells if i in page.thumbs or i not in drawn_again]
             page.thumbs = {}
-            return str(self.outputs.out / page.relative), len(page.cells), cells, THUMB_WIDTH, COLUMNS
+            return self.outputs.path(page.relative), len(page.cells), cells, THUMB_WIDTH, COLUMNS
 
         page.drawing = self.outputs.workers.add(draw_contact_page, arguments, first=True)
 

@@ -147,7 +147,9 @@ def staging_folder(out: Path, moved: str | None = None) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     for stale in out.parent.glob(f".{out.name}.building-*"):
         pid = stale.name.rsplit("-", 1)[-1]
-        if not pid.isdigit() or not Path(f"/proc/{pid}").exists():  # left by a build that was killed
+        # left by a build that was killed: a folder of this user's, never a link (a game folder
+        # may hold one so named, leading anywhere) or what another user made
+        if (not pid.isdigit() or not Path(f"/proc/{pid}").exists()) and real_folder(stale, mine=True):
             if moved is not None:
                 put_back(stale, out, moved)
             shutil.rmtree(stale, ignore_errors=True)
@@ -162,22 +164,38 @@ def keep_previous(out: Path, staging: Path, moved: str | None = None) -> None:
     The folder `moved` (the cache: thousands of files, which only the build reads) is moved
     over whole rather than linked file by file; `put_back` returns it should the build fail."""
     if out.is_dir():
-        if moved is not None and (out / moved).is_dir():
+        if moved is not None and real_folder(out / moved):
             os.replace(out / moved, staging / moved)
         _link_tree(out, staging, moved)
 
 
 def _link_tree(out: Path, staging: Path, moved: str | None) -> None:
-    """Every file in `out` linked at the same place in `staging`, but the folder `moved`
-    (links are copied as links: a folder pnp builds into holds none it did not write)."""
+    """Every file in `out` linked at the same place in `staging`, but the folder `moved` and
+    symbolic links: pnp writes none, and a build never writes through one (an output folder
+    from elsewhere may hold one leading anywhere); a link the user put there is theirs, and
+    check_output_folder stops the build before it comes here."""
     top = os.fspath(out)
-    shutil.copytree(out, staging, symlinks=True, copy_function=os.link, dirs_exist_ok=True,
-                    ignore=lambda folder, names: [moved] if folder == top and moved in names else [])
+
+    def ignore(folder: str, names: list[str]) -> list[str]:
+        return [name for name in names if (folder == top and name == moved) or os.path.islink(os.path.join(folder, name))]
+    shutil.copytree(out, staging, symlinks=True, copy_function=os.link, dirs_exist_ok=True, ignore=ignore)
+
+
+def real_folder(path: Path | str, mine: bool = False) -> bool:
+    """Whether `path` is a folder itself, not a link to one (and, with `mine`, one of this
+    user's): the only kind pnp moves, empties or writes into when it finds it in an output."""
+    try:
+        found = os.lstat(path)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISDIR(found.st_mode) and (not mine or not hasattr(os, "getuid") or found.st_uid == os.getuid())
 
 
 def listing(folder: Path) -> list[tuple[int, str, int]]:
-    """Every file in `folder` and the folders in it (links not followed): when each was last
-    written (ns), its path in `folder` and its size."""
+    """Every file in `folder` and the folders in it (links not followed, `folder` itself not
+    when it is one): when each was last written (ns), its path in `folder` and its size."""
+    if not real_folder(folder):
+        return []
     entries, folders = [], [""]
     top = os.path.join(folder, "")
     while folders:
@@ -248,7 +266,7 @@ class Linking:
             listed = None
         if not isinstance(listed, list):  # (its process failed, or was reaped: whether it linked all cannot be told)
             return False
-        if (self.out / self.moved).is_dir():
+        if real_folder(self.out / self.moved):
             os.replace(self.out / self.moved, self.staging / self.moved)
         self.listed = [tuple(entry) for entry in listed]  # (JSON gives lists)
         return True
@@ -265,7 +283,7 @@ class Linking:
 def put_back(staging: Path, out: Path, moved: str) -> None:
     """Return the folder keep_previous moved from `out` (a build that failed, or was killed,
     leaves it as it was)."""
-    if (staging / moved).is_dir() and out.is_dir() and not (out / moved).exists():
+    if real_folder(staging / moved) and out.is_dir() and not os.path.lexists(out / moved):
         try:
             os.replace(staging / moved, out / moved)
         except OSError:

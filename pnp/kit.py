@@ -185,14 +185,25 @@ def back_of(component: "ComponentSet", item: "Item", name: str) -> tuple[tuple, 
     return key, back_name
 
 
-def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "ComponentSet", "Item", bool]]:
+def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "ComponentSet", "Item | None", bool]]:
     """The name each image of each piece and back is written under in its print file's folder
     (png/NAME/, svg/NAME/), as the build names them: (print file, file name, set, item, whether
-    it is a back), a shared back once, with the first item that uses it."""
+    it is a back), a shared back once, with the first item that uses it; and each board's
+    (its set's name as the print file, the board's name, the set, its item or None)."""
     views = game.views(language)
     groups: dict[str, list["ComponentSet"]] = {}
     for component in game.sets.values():
-        if component.type not in ("data", "board"):
+        if component.type == "board":
+            if not component.faces:
+                continue
+            if component.whole_board:
+                yield component.name, component.name, component, None, False
+            else:
+                template = expr.parse_template(component.declaration.get("name") or "{id}")
+                for item in component.items:
+                    yield (component.name, f"{component.name}-{template.render(views.env(item), language)}",
+                           component, item, False)
+        elif component.type != "data":
             groups.setdefault(component.print_name, []).append(component)
     for print_name, sets in groups.items():
         for component in sets:

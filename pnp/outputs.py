@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from .backends.pdf import FormCache, render_pdf
 from .files import write_atomic
+from .paths import output_path
 from .scene import Definition, Deferred, Group, Node, Page, Rect, Use, characters_by_font, single
 
 if TYPE_CHECKING:
@@ -177,6 +178,12 @@ class Outputs:
         self._entries: dict[tuple, str] = {}  # form_entries', by what each stream is drawn from
         self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
 
+    def path(self, relative: str) -> str:
+        """Where the output `relative` ("/"-separated names) is: every file a build writes,
+        reads back or removes in its folder is found here, and only made of plain names
+        (pnp.paths.output_path: a name that could lead elsewhere is refused)."""
+        return output_path(self.out, relative)
+
     # --- keys -------------------------------------------------------------------------
 
     def key(self, *parts: object) -> str:
@@ -252,7 +259,7 @@ class Outputs:
         """What the file an earlier build left at `relative` was drawn from, if it is still there."""
         earlier = self.previous.get(relative)
         try:
-            if earlier is not None and os.stat(os.path.join(self.out, relative)).st_size == earlier[1]:
+            if earlier is not None and os.stat(self.path(relative)).st_size == earlier[1]:
                 return earlier[0]
         except OSError:
             pass
@@ -276,7 +283,7 @@ class Outputs:
         source = self.shared.get(key)
         if source is None:
             return False
-        path = self.out / relative
+        path = Path(self.path(relative))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.unlink(missing_ok=True)
@@ -303,7 +310,7 @@ class Outputs:
 
         if self.reusable(relative, key, counted=False):
             return None
-        return self.workers.add(render_file, lambda: (self.document([single(page())]), dpi, str(self.out / relative),
+        return self.workers.add(render_file, lambda: (self.document([single(page())]), dpi, self.path(relative),
                                                       largest))
 
     def document(self, pages: Sequence[Page], chars: Mapping[str, frozenset[str]] | None = None,
@@ -372,11 +379,11 @@ class Outputs:
 
         def arguments() -> tuple:
             stored = [name for name, entry in entries.items() if self.cache.has("pdf-forms", entry)]
-            return (str(self.out / relative), self.document(pages, chars, duplex, stored, entries))
+            return (self.path(relative), self.document(pages, chars, duplex, stored, entries))
 
         def done(written: object) -> None:
             if not written:  # a drawing went from the cache meanwhile: written here
-                write_atomic(self.out / relative, self.pdf(pages, duplex))
+                write_atomic(Path(self.path(relative)), self.pdf(pages, duplex))
 
         return self.workers.add(write_pdf_file, arguments, done, drawing)
 
@@ -392,13 +399,12 @@ class Outputs:
         """Remove an output an earlier build wrote (its record lists it) that this build no
         longer makes; a partial build would otherwise keep it."""
         if relative in self.previous:
-            (self.out / relative).unlink(missing_ok=True)
+            Path(self.path(relative)).unlink(missing_ok=True)
             self.keys.pop(relative, None)
 
     def write(self, relative: str, data: bytes | Iterable[bytes], key: str | None = None) -> None:
         self.workers.poll()  # the workers' results, taken as the build goes
-        path = self.out / relative
-        write_atomic(path, data)
+        write_atomic(Path(self.path(relative)), data)
         self.result.files.append(relative)
         self.result.kept.pop(relative, None)
         self.progress.advance()
@@ -475,18 +481,18 @@ class Outputs:
         for relative, page in named:
             self.make(relative, self.key("svg", page, fonts_used, self.svg_text), lambda page=page: render(page))
 
-    def rasterize_later(self, pages: Sequence[Page], dpi: float, paths: Sequence[Path], tag: str, label: str,
+    def rasterize_later(self, pages: Sequence[Page], dpi: float, relative: Sequence[str], tag: str, label: str,
                         extra: int = 0, alpha: bool = False, start: bool = True) -> Rasterizing:
-        """Queue the pages for the worker processes, leaving out those an earlier build
-        already made from the same content; call what this returns to wait for them (a
-        stage called `label`, of the pages and `extra` other files). With `start` False, the
-        caller starts them (`Rasterizing.start`, to be given their thumbnails)."""
-        root = f"{self.out}/"  # (thousands of images: no Path worked out for each)
-        relative = [str(p)[len(root):] if str(p).startswith(root) else p.relative_to(self.out).as_posix()
-                    for p in paths]
+        """Queue the pages for the worker processes, as the files `relative` (by their names in
+        the output), leaving out those an earlier build already made from the same content;
+        call what this returns to wait for them (a stage called `label`, of the pages and
+        `extra` other files). With `start` False, the caller starts them (`Rasterizing.start`,
+        to be given their thumbnails)."""
+        relative = list(relative)
+        paths = [Path(self.path(name)) for name in relative]
         keys = [self.key(tag, page, dpi, alpha) for page in pages]
         pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i], counted=False)]
-        rasterizing = Rasterizing(self, list(pages), dpi, alpha, list(paths), relative, keys, pending, label, extra)
+        rasterizing = Rasterizing(self, list(pages), dpi, alpha, paths, relative, keys, pending, label, extra)
         if start:
             rasterizing.start()
         return rasterizing

@@ -216,8 +216,7 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
 
         first = deck(kit)
         contact = first is not None and first in sets and len(sets) == 1
-        paths = [outputs.out / "png" / name / f"{n}.png" for n, _ in named]
-        pngs = outputs.rasterize_later([page for _, page in named], PNG_DPI, paths, f"{ctype.name}-png",
+        pngs = outputs.rasterize_later([page for _, page in named], PNG_DPI, [f"png/{name}/{n}.png" for n, _ in named], f"{ctype.name}-png",
                                        f"{name}: PNG images" + (" and the contact sheet" if contact else ""),
                                        extra=len(page_files(len(first.pieces))) if contact else 0, start=not contact)
         outputs.workers.then(ContactSheet(outputs, pngs, len(first.pieces)) if contact else pngs)
@@ -413,6 +412,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     from .cache import FOLDER as CACHE
     from .files import keep_previous, staging_folder, swap_in, write_atomic
     from .fingerprint import RECORD, game_inputs, previous_outputs, read_record, record
+    from .paths import UnsafeName
     from .validate import keep_work
 
     try:
@@ -485,6 +485,9 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             (staging / RECORD).unlink(missing_ok=True)
         swap_in(staging, target)
         return outcome
+    except UnsafeName as exc:  # (the checks report such a name where it comes from: the last line)
+        _give_up(staging, target, linking)
+        raise BuildFailed(f"build failed, {target} is unchanged: {exc}") from None
     except OSError as exc:
         _give_up(staging, target, linking)
         where = f": {exc.filename}" if exc.filename else ""

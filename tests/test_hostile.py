@@ -4,6 +4,7 @@ traceback, a hang or a file read from outside the game folder."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -519,16 +520,60 @@ def test_a_piece_is_written_under_a_name_a_file_system_takes(mini: Path) -> None
     edit(mini / "game.yaml", '    name: "turn-{id}"', '    name: "turn/{id}"')
     assert validate(mini).output == (
         "board/companies.yaml:2:9: error: company 'red' would be written as png/tokens/turn/red.png, which is not a "
-        "file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "file name pnp writes: it holds a slash [output-name]\n"
         "board/companies.yaml:8:9: error: company 'blue' would be written as png/tokens/turn/blue.png, which is not a "
-        "file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "file name pnp writes: it holds a slash [output-name]\n"
         "board/companies.yaml:14:9: error: company 'green' would be written as png/tokens/turn/green.png, which is not "
-        "a file name pnp writes (at most 150 bytes, no slash, not starting with a dot) [output-name]\n"
+        "a file name pnp writes: it holds a slash [output-name]\n"
         "7 cards in 2 suits: 3 errors, 0 warnings\n")
     edit(mini / "cards" / "north.yaml", "  - id: keep", "  - id: " + "k" * 65)  # too long a name for an export
     assert validate(mini).output.splitlines()[0] == (
         "cards/north.yaml:23:9: error: card '" + "k" * 65 + "': id: 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...' is "
         "longer than 64 characters [schema]")
+
+
+@pytest.mark.parametrize("french, problem", [
+    ("../../../../escaped", "it holds a slash"),
+    ("/tmp/escaped", "it holds a slash"),
+    ("..\\\\escaped", "it holds a backslash"),
+    ("a\\0b", "it holds U+0000"),
+    ("   ", "it is only spaces"),
+    ("aux", "Windows keeps the name 'aux' for a device"),
+    ("COM1.old", "Windows keeps the name 'COM1' for a device"),
+    ("trailing ", "it ends with a space"),
+    ("trailing.", "it ends with a dot"),
+    (".hidden", "it starts with a dot"),
+    ("what?", "it holds '?'"),
+])
+def test_a_name_in_any_language_is_a_plain_file_name_or_a_located_error(mini: Path, tmp_path: Path, french: str,
+                                                                        problem: str) -> None:
+    """A translated name is checked as the first language's is (it names files in out/fr/):
+    `pnp build --lang all` wrote one that climbs out of out/ wherever it led."""
+    edit(mini / "game.yaml", '    name: "turn-{id}"', '    name: "{short}"')
+    edit(mini / "board" / "companies.yaml", "short: {en: RC, fr: CR}", f'short: {{en: RC, fr: "{french}"}}')
+    shown = french.replace("\\\\", "\\").replace("\\0", "\\x00")
+    lines = validate(mini).output.splitlines()
+    assert [line for line in lines if "[output-name]" in line] == [
+        f"board/companies.yaml:2:9: error: company 'red' would be written in fr as png/tokens/{shown}.png, which is "
+        f"not a file name pnp writes: {problem} [output-name]"]
+    # (a NUL is a character no font has too)
+    errors = "2 errors" if "\\0" in french else "1 error"
+    assert lines[-1] == f"7 cards in 2 suits: {errors}, 0 warnings"
+    before = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*"))
+    result = pnp(mini, "build", "--lang", "all", "--only", "tokens", "--format", "png")
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "[output-name]" in result.stdout + result.stderr
+    after = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*"))
+    assert after == before  # nothing written anywhere, out/ not made
+
+
+def test_the_last_line_refuses_a_name_that_is_not_plain_whatever_the_checks_say() -> None:
+    from pnp.paths import UnsafeName, output_path
+
+    assert output_path("/k/out", "png/cards/king.png") == "/k/out/png/cards/king.png"
+    for bad in ("png/../../x.png", "png//x.png", "/etc/x", "png/cards/nul.png", "png/a\\b.png"):
+        with pytest.raises(UnsafeName):
+            output_path("/k/out", bad)
 
 
 def test_a_long_money_sign_and_a_long_short_name_are_fitted_too(mini: Path) -> None:
@@ -580,3 +625,71 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
         "layouts/champ.yaml:17:5: error: layout 'layouts/champ.yaml': grid 'Hex A1 of the field' does not fit across "
         "its hex of the grid map (8.92 mm there) at 5.5 pt (and 191 more of its labels) [text-fit]\n"
         "3 champs de bataille: 1 error, 0 warnings\n")
+
+
+# --- links in what a build finds beside or in its output ------------------------------------
+
+def outside_files(tmp_path: Path) -> Path:
+    """A folder of the user's beside the game: 70 MB (sparse) of files a cache trim would take
+    for its own, and a note."""
+    outside = tmp_path / "documents"
+    (outside / ".cache" / "pdf-forms").mkdir(parents=True)
+    for folder in (outside, outside / ".cache", outside / ".cache" / "pdf-forms"):
+        for n in range(2):
+            with open(folder / f"big-{n}.bin", "wb") as file:
+                file.truncate(35_000_000)
+    (outside / "note.txt").write_text("mine")
+    return outside
+
+
+def listed(folder: Path) -> list[tuple[str, int]]:
+    return sorted((p.relative_to(folder).as_posix(), p.stat().st_size) for p in folder.rglob("*"))
+
+
+def test_a_link_named_as_a_killed_builds_folder_is_never_followed(mini: Path, tmp_path: Path) -> None:
+    """A game folder holding `.out.building-1` (a killed build's name) as a link out of it:
+    the next build took the cache from where the link led into out/ and trimmed it, deleting
+    the user's files past 64 MB, before it had even checked the output folder."""
+    outside = outside_files(tmp_path)
+    before = listed(outside)
+    assert pnp(mini, "build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q").returncode == 0
+    shutil.rmtree(mini / "out" / ".cache")  # (as an out/ that came with the game would be)
+    stale = mini / ".out.building-x"  # (a name no running build has)
+    stale.symlink_to(outside, target_is_directory=True)
+    for refused in (False, True):
+        if refused:  # a build that refuses its output folder touches nothing either
+            (mini / "out" / "thesis.odt").write_text("four years")
+        result = pnp(mini, "build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q", "--force")
+        assert result.returncode == (1 if refused else 0), result.stderr
+        assert listed(outside) == before
+        assert stale.is_symlink()
+        assert not (mini / "out" / ".cache" / "big-0.bin").exists()
+
+
+def test_an_output_folder_whose_cache_or_folders_are_links_is_not_written_through(mini: Path,
+                                                                                  tmp_path: Path) -> None:
+    """An out/ that came with the game (a record naming its files, so a build takes it as its
+    own) whose cache, a cache kind or a folder of images is a link out of it: the build reads,
+    writes and trims nothing through them, and builds the kit all the same."""
+    outside = outside_files(tmp_path)
+    before = listed(outside)
+    assert pnp(mini, "build", "--only", "aid", "--format", "pdf,png", "--paper", "a4", "-q").returncode == 0
+    out = mini / "out"
+    shutil.rmtree(out / ".cache")
+    (out / ".cache").symlink_to(outside / ".cache", target_is_directory=True)
+    assert pnp(mini, "build", "--only", "aid", "--format", "pdf,png", "--paper", "a4", "-q",
+               "--force").returncode == 0
+    assert listed(outside) == before
+    assert (out / ".cache").is_dir() and not (out / ".cache").is_symlink()  # a cache of its own
+    shutil.rmtree(out / ".cache" / "pdf-forms", ignore_errors=True)
+    (out / ".cache" / "pdf-forms").symlink_to(outside / ".cache" / "pdf-forms", target_is_directory=True)
+    shutil.rmtree(out / "png" / "aid")
+    (out / "png" / "aid").symlink_to(outside, target_is_directory=True)
+    record = json.loads((out / ".pnp-build.json").read_text())
+    record["files"]["png/aid"] = 0  # (the record names the link: a file pnp wrote, as far as it can tell)
+    (out / ".pnp-build.json").write_text(json.dumps(record))
+    result = pnp(mini, "build", "--only", "aid", "--format", "pdf,png", "--paper", "a4", "-q", "--force")
+    assert result.returncode == 0, result.stderr
+    assert listed(outside) == before
+    assert (out / "png" / "aid").is_dir() and not (out / "png" / "aid").is_symlink()
+    assert sorted(p.name for p in (out / "png" / "aid").iterdir()) == ["back.png", "front.png"]

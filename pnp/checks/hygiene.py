@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from ..fields import references
 from ..fonts import character_map, find_font, font_problem
 from ..model import Text
+from ..paths import name_problem
 from ..problems import Location, Severity
 from ..schema import describe_path
 from . import Found, rule
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 MAX_ART_PIXELS = 64_000_000
 MAX_ART_BYTES = 64_000_000
-MAX_NAME_BYTES = 150  # a piece's file name: the exports add to it, and file systems take 255 bytes
 FIELD_TEMPLATE = re.compile(r"^\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}$")
 
 
@@ -745,34 +745,56 @@ def piece_too_large(game: "Game") -> Found:
                 f"is printed in parts"
 
 
-@rule("output-name", Severity.ERROR, "Two pieces printed together, or a piece and a back, would be written to the "
-      "same image file (a card with the id back would overwrite the shared back).")
+@rule("output-name", Severity.ERROR, "A piece or a board would be written under a name that is not a plain file "
+      "name every system takes (in any of the game's languages), or two pieces printed together, or a piece and a "
+      "back, to the same image file (a card with the id back would overwrite the shared back).")
 def output_name(game: "Game") -> Found:
     from ..kit import file_names
 
     if not game.complete:
         return
-    first: dict[tuple[str, str], tuple] = {}
-    for print_name, name, component, item, back in file_names(game, game.language):
-        if len(name.encode("utf-8")) > MAX_NAME_BYTES or "/" in name or name.startswith("."):
+    reported: set[tuple] = set()
+    for language in game.languages or (game.language,):
+        in_language = f" in {language}" if language != game.language else ""
+        first: dict[tuple[str, str], tuple] = {}
+        for print_name, name, component, item, back in file_names(game, language):
+            problem = name_problem(name)
+            if problem is not None:
+                if (id(component), id(item), back, name) not in reported:
+                    reported.add((id(component), id(item), back, name))
+                    whose = (f"{'the back of ' if back else ''}{component.describe(item)}" if item is not None
+                             else f"board '{component.name}'")
+                    where = f"png/{print_name}/{name}.png" if component.type != "board" else f"png/{name}.png"
+                    yield (game.locate(item.origin if item is not None else component.origin,
+                                       *(("id",) if item is not None else ())),
+                           f"{whose} would be written{in_language} as {shown(where)}, which is not a file name pnp "
+                           f"writes: {problem}")
+                continue
+            if (print_name, name) not in first:
+                first[print_name, name] = (component, item, back)
+                continue
+            other_set, other, other_back = first[print_name, name]
+            if back and not other_back:  # the piece is the one to rename
+                component, item, back, other_set, other, other_back = other_set, other, other_back, component, item, back
+            if item is None or other is None or (not back and not other_back and component is other_set
+                                                 and item.id == other.id):
+                continue  # two items of a set with one id: duplicate-id (or the game's own check) says it
+            if (id(item), back, "clash") in reported:
+                continue
+            reported.add((id(item), back, "clash"))
+            what = f"the back of {component.describe(item)}" if back else component.describe(item)
+            there = f"a back of the {other_set.noun[1]}" if other_back else other_set.describe(other)
             yield (game.locate(item.origin, "id"),
-                   f"{'the back of ' if back else ''}{component.describe(item)} would be written as "
-                   f"png/{print_name}/{name}.png, which is not a file name pnp writes (at most {MAX_NAME_BYTES} bytes, "
-                   f"no slash, not starting with a dot)")
-            continue
-        if (print_name, name) not in first:
-            first[print_name, name] = (component, item, back)
-            continue
-        other_set, other, other_back = first[print_name, name]
-        if back and not other_back:  # the piece is the one to rename
-            component, item, back, other_set, other, other_back = other_set, other, other_back, component, item, back
-        if not back and not other_back and component is other_set and item.id == other.id:
-            continue  # two items of a set with one id: duplicate-id (or the game's own check) says it
-        what = f"the back of {component.describe(item)}" if back else component.describe(item)
-        there = f"a back of the {other_set.noun[1]}" if other_back else other_set.describe(other)
-        yield (game.locate(item.origin, "id"),
-               f"{what} would be written as png/{print_name}/{name}.png, where {there} is: give "
-               f"{'it' if not back else 'the item'} another id" + (" or name" if component.declaration.get("name") else ""))
+                   f"{what} would be written{in_language} as {shown(f'png/{print_name}/{name}.png')}, where {there} "
+                   f"is: give {'it' if not back else 'the item'} another id"
+                   + (" or name" if component.declaration.get("name") else ""))
+
+
+def shown(path: str) -> str:
+    """A path as a message quotes it: whole when short, its start and end when long."""
+    path = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}"
+                   for ch in path)
+    return path if len(path) <= 80 else f"{path[:50]}…{path[-25:]}"
 
 
 @rule("duplicate-id", Severity.ERROR, "Two items of a set, or two groups, share an id (ids name their files).")

@@ -31,15 +31,15 @@ def build(kit: "Kit", outputs: "Outputs") -> None:
         if pieces.type not in ("card", "sheet") or print_on_demand_size(component.width, component.height) is None:
             continue
         faces, backs = pieces.bled(BLEED)
-        folder = outputs.out / "pod" / component.print_name
+        folder = f"pod/{component.print_name}"
         for piece, face in zip(pieces.pieces, faces):
             pages.append(_with_bleed(face))
-            paths.append(folder / f"{export_name(pieces, piece)}.png")
+            paths.append(f"{folder}/{export_name(pieces, piece)}.png")
         done = set()
         for piece, back in zip(pieces.pieces, backs):
             if back is not None and piece.back_name and piece.back_name not in done:
                 done.add(piece.back_name)
                 pages.append(_with_bleed(back))
-                paths.append(folder / f"{piece.back_name}.png")
+                paths.append(f"{folder}/{piece.back_name}.png")
     if pages:
         outputs.workers.then(outputs.rasterize_later(pages, DPI, paths, "pod", "print on demand: cards"))

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import math
+import os
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -90,8 +91,7 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
                                              round(to_mm(component.height), 2),
                                              scale_to_enter(component.width, px), front, back or "", piece.copies,
                                              component.shape, component.type, component.name))
-        paths = [outputs.out / file for file, _ in named]
-        waiting.append(outputs.rasterize_later([page for _, page in named], dpi, paths, "tabletopia",
+        waiting.append(outputs.rasterize_later([page for _, page in named], dpi, [file for file, _ in named], "tabletopia",
                                                f"Tabletopia: {name}", alpha=alpha))
 
     # a board's picture is drawn by a worker (some 50 MB while it is drawn), in full unless
@@ -107,7 +107,7 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
             outputs.progress.stage(f"Tabletopia: {board.name}", 1)
             relative = rows[place].front
             outputs.drawn(relative, key, jobs[place])
-            with Image.open(outputs.out / relative) as image:
+            with Image.open(outputs.path(relative)) as image:
                 width = image.width
             rows[place] = replace(rows[place], scale=scale_to_enter(width_pt, width))
         for done in waiting:
@@ -128,7 +128,7 @@ def write_manifest(outputs: "Outputs", rows: list[TabletopiaObject]) -> None:
         writer.writerow([getattr(row, f) for f in fields])
     outputs.write(f"{ROOT}/manifest.csv", text.getvalue().encode("utf-8"))
     files = sorted({row.front for row in rows} | {row.back for row in rows if row.back})
-    total = sum((outputs.out / f).stat().st_size for f in files)
+    total = sum(os.stat(outputs.path(f)).st_size for f in files)
     doc = {
         "objects": [{f: getattr(row, f) for f in fields} for row in rows],
         "files": len(files),

@@ -155,7 +155,7 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
                 cells.append([])
             cells[page].append(place)
         job = outputs.workers.add(draw_sheet, lambda: (outputs.document([single(d) for d in pages], chars),
-                                                      dpi, str(outputs.out / relative), columns, rows, cells))
+                                                      dpi, outputs.path(relative), columns, rows, cells))
         drawing[job] = (relative, key)
 
     for number, start in enumerate(range(0, len(faces), PER_SHEET), start=1):
@@ -321,7 +321,7 @@ def start(kit: "Kit", outputs: "Outputs", options) -> Callable[[list["Tabletopia
             if relative not in copied:
                 inside = relative.split("/", 1)[1]
                 key = outputs.key("tts-copy", outputs.keys.get(relative, relative))
-                outputs.make(f"tts/{inside}", key, lambda: (outputs.out / relative).read_bytes())
+                outputs.make(f"tts/{inside}", key, lambda: Path(outputs.path(relative)).read_bytes())
                 copied[relative] = inside
             return copied[relative]
 
