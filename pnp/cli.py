@@ -108,11 +108,20 @@ def run() -> None:
     flushed, the process ends at once rather than freeing its objects one by one (a game of
     a thousand cards, its documents and their positions: a tenth of a second of a
     validation). pnp writes every file it keeps through a closed file before it returns; an
-    error it did not expect still ends as Python ends it, with its traceback."""
+    error it did not expect still ends as Python ends it, with its traceback; but memory: the
+    process takes at most a gigabyte more than it starts with (pnp.processes.limit_memory, as
+    its workers do), and says so in a line if a game needs more."""
+    from .processes import MEMORY, limit_memory
+
+    limit_memory()
     try:
         main()
     except SystemExit as exc:
         code = 0 if exc.code is None else exc.code
+    except MemoryError:
+        click.echo(f"Error: the game needs more than the {MEMORY >> 30} GB of memory pnp allows itself; nothing "
+                   f"was changed", err=True)
+        code = 1
     else:  # pragma: no cover - main() in standalone mode always exits
         code = 0
     if not isinstance(code, int):

@@ -12,11 +12,40 @@ import os
 from typing import IO, Callable
 
 
+MEMORY = 1 << 30  # bytes a pnp process may take beyond what it started with (the largest build takes a third)
+
+
+def limit_memory(more: int = MEMORY) -> None:
+    """The last line against a game that costs more than its checks foresaw: this process may
+    take at most `more` bytes of memory beyond what it holds now (its heap and private
+    mappings, RLIMIT_DATA: what a forked process inherits counts as held), and meets a
+    MemoryError past that rather than taking the machine's. Where there is no such limit,
+    nothing."""
+    try:
+        import resource
+
+        held = 0
+        with open("/proc/self/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"VmData:"):
+                    held = int(line.split()[1]) * 1024
+                    break
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        wanted = held + more
+        if hard != resource.RLIM_INFINITY:
+            wanted = min(wanted, hard)
+        if soft == resource.RLIM_INFINITY or soft > wanted:
+            resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
+    except (ImportError, OSError, ValueError, AttributeError):  # (not Linux: /proc or RLIMIT_DATA missing)
+        pass
+
+
 def end_with(parent: int) -> None:
     """In a process pnp forked (a build's worker, validation's map checks): end when the
     process `parent` does, even killed outright (kill -9 gives it no time to stop its
     workers, which would wait on their queue for minutes). Linux does it when asked
-    (PR_SET_PDEATHSIG); elsewhere a thread watches the parent."""
+    (PR_SET_PDEATHSIG); elsewhere a thread watches the parent. Its memory is limited too
+    (`limit_memory`)."""
     import signal
     import sys
 
@@ -30,6 +59,7 @@ def end_with(parent: int) -> None:
             asked = False
     if os.getppid() != parent:  # it ended before the worker could ask
         os._exit(1)
+    limit_memory()
     if not asked:
         import threading
         import time

@@ -693,3 +693,34 @@ def test_an_output_folder_whose_cache_or_folders_are_links_is_not_written_throug
     assert listed(outside) == before
     assert (out / "png" / "aid").is_dir() and not (out / "png" / "aid").is_symlink()
     assert sorted(p.name for p in (out / "png" / "aid").iterdir()) == ["back.png", "front.png"]
+
+
+# --- every process bounded --------------------------------------------------------------------
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_DATA and /proc")
+def test_every_pnp_process_meets_a_memory_limit_rather_than_taking_the_machine(mini: Path) -> None:
+    """The last line behind the checks: the command, the checks beside it and its workers
+    each take at most a gigabyte more than they start with, and a game that needs more ends
+    in one line, not in a machine swapping."""
+    code = ("import resource, sys\n"
+            "from pnp.processes import Beside, MEMORY, limit_memory\n"
+            "limit_memory()\n"
+            "soft = resource.getrlimit(resource.RLIMIT_DATA)[0]\n"
+            "beside = Beside.start(lambda: str(resource.getrlimit(resource.RLIMIT_DATA)[0]).encode())\n"
+            "child = int(beside.result()) if beside is not None else soft\n"
+            "print(MEMORY <= soft < MEMORY + (200 << 20), soft <= child < soft + (300 << 20))\n"
+            "try:\n"
+            "    hog = bytearray(MEMORY + (300 << 20))\n"
+            "except MemoryError:\n"
+            "    print('MemoryError')\n")
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert ran.stdout == "True True\nMemoryError\n", ran.stderr
+    # the command itself: a game's check that asks for too much says so in a line
+    hog = ("import sys, pnp.cli\n"
+           "pnp.cli.main = lambda: bytearray(3 << 30)\n"
+           "pnp.cli.run()\n")
+    ran = subprocess.run([sys.executable, "-c", hog], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (ran.returncode, ran.stdout, ran.stderr) == (
+        1, "", "Error: the game needs more than the 1 GB of memory pnp allows itself; nothing was changed\n")
