@@ -26,18 +26,25 @@ def read_game_file(root: Path, relative: str, limit: int) -> bytes:
     outside the game folder (by `..` or through a link), is not a regular file (a folder, or
     a pipe or device, whose reading may never end) or holds more than `limit` bytes: no more
     than that is ever read, whatever the file system says of its size."""
-    from .paths import inside
+    from .paths import path_problem
 
-    if inside(relative) is None:
-        raise Unreadable("lies outside the game folder")
+    problem = path_problem(relative)
+    if problem is not None:
+        raise Unreadable(problem)
     path = root / relative
     try:
         real = path.resolve(strict=True)
         inside = real.is_relative_to(root.resolve())
     except FileNotFoundError:
-        raise Unreadable("is a link to nothing" if path.is_symlink() else "does not exist") from None
-    except (OSError, RuntimeError):
-        raise Unreadable("cannot be followed to a file (a loop of links?)") from None
+        raise Unreadable("is a link to nothing" if os.path.islink(path) else "does not exist") from None
+    except OSError as exc:
+        import errno
+
+        if exc.errno == errno.ELOOP:
+            raise Unreadable("cannot be followed to a file (a loop of links)") from None
+        raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
+    except RuntimeError:
+        raise Unreadable("cannot be followed to a file (a loop of links)") from None
     if not inside:
         raise Unreadable("lies outside the game folder")
     try:

@@ -24,6 +24,26 @@ def resolve_manifest(game: str | Path | None) -> Path:
     return path
 
 
+MAX_PATH_BYTES = 1024  # a path a game names: far past any real one, well within every system's
+
+
+def path_problem(file: str) -> str | None:
+    """Why a path a game names (relative to its folder) is not one pnp reads, to follow its
+    name ("'x' holds a NUL byte"), or None: no NUL or other control character (a file system
+    takes none, and Python raises on NUL), not over MAX_PATH_BYTES bytes nor a name over 255,
+    and inside the game folder."""
+    control = next((ch for ch in file if ord(ch) < 32 or ch == "\x7f"), None)
+    if control is not None:
+        return "holds a NUL byte" if control == "\0" else f"holds a control character (U+{ord(control):04X})"
+    if len(file.encode("utf-8", "surrogatepass")) > MAX_PATH_BYTES:
+        return f"is longer than {MAX_PATH_BYTES} bytes"
+    if any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in file.replace("\\", "/").split("/")):
+        return "has a name longer than 255 bytes, more than file systems take"
+    if inside(file) is None:
+        return "lies outside the game folder"
+    return None
+
+
 def inside(file: str) -> str | None:
     """Normalise a path relative to the game folder; None when it leaves the folder."""
     norm = posixpath.normpath(file.replace("\\", "/"))

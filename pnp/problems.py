@@ -47,6 +47,9 @@ def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
     return message
 
 
+_SHOWN = {n: f"\\x{n:02x}" for n in [*range(32), 127]}  # control characters, as a message shows them
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with the game data, located in its file (its message shortened to a
@@ -58,6 +61,8 @@ class Problem:
     rule: str
 
     def __post_init__(self) -> None:
+        if not self.message.isprintable():  # (a NUL or a line break a game's value holds: shown, on one line)
+            object.__setattr__(self, "message", self.message.translate(_SHOWN))
         if len(self.message) > MAX_MESSAGE:
             object.__setattr__(self, "message", shorten(self.message))
 

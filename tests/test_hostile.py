@@ -724,3 +724,28 @@ def test_every_pnp_process_meets_a_memory_limit_rather_than_taking_the_machine(m
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert (ran.returncode, ran.stdout, ran.stderr) == (
         1, "", "Error: the game needs more than the 1 GB of memory pnp allows itself; nothing was changed\n")
+
+
+# --- paths no file system takes --------------------------------------------------------------
+
+def test_a_path_holding_a_nul_or_too_long_for_a_system_is_a_located_problem(mini: Path) -> None:
+    """A NUL in a path made Python raise, and a path past the system's length ended in a
+    traceback (or was called a loop of links): each is a problem where the path is written."""
+    game, north = mini / "game.yaml", mini / "cards" / "north.yaml"
+    edit(north, "    leader: 1\n", '    leader: 1\n    art: "art/a\\0b.png"\n')
+    edit(game, "      - cards/south.yaml\n", '      - "cards/so\\0uth.yaml"\n')
+    assert validate(mini).output == (
+        "game.yaml:29:9: error: 'cards/so\\x00uth.yaml' holds a NUL byte [missing-file]\n"
+        "cards/north.yaml:13:10: error: card 'king': art file 'art/a\\x00b.png' holds a NUL byte [art-file]\n"
+        "4 cards in 1 suit: 2 errors, 0 warnings\n")
+    edit(north, '    art: "art/a\\0b.png"\n', f'    art: "{"a/" * 2500}b.png"\n')
+    edit(game, '      - "cards/so\\0uth.yaml"\n', f'      - "cards/{"s" * 300}.yaml"\n')
+    assert validate(mini).output == (
+        f"game.yaml:29:9: error: 'cards/{'s' * 300}.yaml' has a name longer than 255 bytes, more than file systems "
+        "take [missing-file]\n"
+        "cards/north.yaml:13:10: error: card 'king': art file 'a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/"
+        "a/a/a/…' is longer than 1024 bytes [art-file]\n"
+        "4 cards in 1 suit: 2 errors, 0 warnings\n")
+    result = pnp(mini, "build", "--only", "aid")
+    assert (result.returncode, result.stdout) == (1, "") and result.stderr.endswith(
+        "4 cards in 1 suit: 2 errors, 0 warnings\nbuild stopped: fix the errors above first\n")

@@ -792,8 +792,6 @@ def output_name(game: "Game") -> Found:
 
 def shown(path: str) -> str:
     """A path as a message quotes it: whole when short, its start and end when long."""
-    path = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}"
-                   for ch in path)
     return path if len(path) <= 80 else f"{path[:50]}…{path[-25:]}"
 
 
