@@ -413,6 +413,24 @@ def _target(manifest: Path, out: Path | None) -> Path:
     return out if out is not None else manifest.parent / "out"
 
 
+def _own_target(manifest: Path, target: Path, base: Path, explicit: bool) -> None:
+    """A build writes where the user says, and nowhere a game folder leads it: a default out/
+    that is a link out of the game folder (a game from elsewhere may hold one, to any folder
+    of the user's) is built into only when named with -o; a language's folder in the output
+    is never a link."""
+    try:
+        real = target.resolve()
+        if target != base:
+            if real != base.resolve() / target.name:
+                raise click.ClickException(f"cannot build into {target}: it is a link to {real}; a language's kit is "
+                                           f"built in a folder of its own in the output (remove the link)")
+        elif not explicit and not real.is_relative_to(manifest.parent.resolve()):
+            raise click.ClickException(f"cannot build into {target}: it is a link to {real}, outside the game "
+                                       f"folder; pnp builds there only when told to (-o {target})")
+    except (OSError, RuntimeError) as exc:
+        raise click.ClickException(f"cannot build into {target}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
 @main.command("build")
 @game_option
 @click.option("--only", "only", multiple=True, metavar="PART",
@@ -467,6 +485,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     started = time.perf_counter()
     manifest = _manifest(game)
     base = _target(manifest, out)
+    _own_target(manifest, base, base, out is not None)
 
     def settings_for(language: str) -> str:
         return _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, language,
@@ -477,6 +496,8 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
     if declared is not None and not force:
         wanted = _languages(lang, declared)
         targets = [_language_target(base, language, declared) for language in wanted]
+        for t in targets:
+            _own_target(manifest, t, base, out is not None)
         current = {language: up_to_date(t, manifest.parent, settings_for(language))
                    for t, language in zip(targets, wanted)}
         if all(current.values()):
@@ -549,6 +570,7 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         languages = _languages(lang, declared)
         for index, language in enumerate(languages):
             target = _language_target(base, language, declared)
+            _own_target(manifest, target, base, out is not None)
             settings = settings_for(language)
             if not force and (current[language] if language in current
                               else up_to_date(target, manifest.parent, settings)):

@@ -749,3 +749,29 @@ def test_a_path_holding_a_nul_or_too_long_for_a_system_is_a_located_problem(mini
     result = pnp(mini, "build", "--only", "aid")
     assert (result.returncode, result.stdout) == (1, "") and result.stderr.endswith(
         "4 cards in 1 suit: 2 errors, 0 warnings\nbuild stopped: fix the errors above first\n")
+
+
+def test_an_out_folder_or_a_languages_folder_leading_out_of_the_game_is_built_into_only_when_named(
+        mini: Path, tmp_path: Path) -> None:
+    """A game from elsewhere may hold out/ as a link to any folder of the user's (an empty one
+    passes every other check): a build replaced it with a kit. Named with -o, it is the user's
+    choice, and a link stays a link; a language's folder in the output is never a link."""
+    elsewhere = tmp_path / "photos"
+    elsewhere.mkdir()
+    (mini / "out").symlink_to(elsewhere, target_is_directory=True)
+    result = pnp(mini, "build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", f"Error: cannot build into out: it is a link to {elsewhere}, outside the game folder; pnp builds there "
+               f"only when told to (-o out)\n")
+    assert list(elsewhere.iterdir()) == []
+    assert pnp(mini, "build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q", "-o", "out").returncode == 0
+    assert (mini / "out").is_symlink() and (elsewhere / "print" / "aid-a4.pdf").is_file()
+    (mini / "out").unlink()
+    assert pnp(mini, "build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q").returncode == 0
+    (mini / "out" / "fr").symlink_to(elsewhere, target_is_directory=True)
+    before = sorted(p.relative_to(elsewhere).as_posix() for p in elsewhere.rglob("*"))
+    result = pnp(mini, "build", "--only", "aid", "--format", "pdf", "--paper", "a4", "-q", "--lang", "all")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", f"Error: cannot build into out/fr: it is a link to {elsewhere}; a language's kit is built in a folder "
+               f"of its own in the output (remove the link)\n")
+    assert sorted(p.relative_to(elsewhere).as_posix() for p in elsewhere.rglob("*")) == before
