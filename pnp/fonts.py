@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from functools import cache, cached_property, lru_cache
@@ -60,9 +61,8 @@ def font_problem(name: str, game_root: Path) -> str | None:
 @lru_cache(maxsize=64)
 def _own_font_problem(game_root: Path, relative: str, size: int, mtime: int) -> str | None:
     """Why a game's own font file cannot be used: it lies outside the game folder, is not a
-    file, is too large, or is not a TrueType font reportlab and fontTools can both read."""
-    import io
-
+    file, is too large, is not a TrueType font reportlab and fontTools can both read, or
+    cannot be subset to every character it has (as the SVG backend subsets it)."""
     from .files import Unreadable, read_game_file
 
     try:
@@ -83,7 +83,36 @@ def _own_font_problem(game_root: Path, relative: str, size: int, mtime: int) -> 
         TTFontFile(io.BytesIO(data), validate=1)  # as the PDF backend will read it
     except Exception:  # fontTools and reportlab raise many kinds of error on a damaged font
         return f"{relative} is not a TrueType font pnp can read"
+    try:  # every glyph a text can print, subset as the SVG backend embeds the font (a glyph made of itself fails)
+        with TTFont(io.BytesIO(data), lazy=True) as font:
+            subset_font(io.BytesIO(data), "".join(map(chr, font.getBestCmap())))
+    except Exception as exc:  # (RecursionError among them: a glyph made of glyphs nested past any stack)
+        return f"{relative} is a TrueType font pnp cannot subset to embed it ({str(exc) or type(exc).__name__})"
     return None
+
+
+def subset_font(source, text: str, flavor: str | None = None) -> bytes:
+    """The font (a path or a file) with the glyphs of `text` alone, as a file of `flavor`
+    (woff, or None for TrueType), as an SVG embeds it: without kerning and ligatures, as
+    reportlab draws text."""
+    from fontTools import subset  # imported here: a rebuild usually finds its subsets in the cache
+
+    options = subset.Options()
+    options.flavor = flavor
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    # reportlab draws without kerning or ligatures; dropping the layout tables makes the
+    # browser do the same (and subsetting five times faster)
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern"]
+    options.layout_features = []
+    font = TTFont(source, recalcTimestamp=False, lazy=True)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=text)
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.flavor = flavor
+    font.save(out, reorderTables=True)
+    return out.getvalue()
 
 
 @cache

@@ -53,6 +53,16 @@ if "icon" not in CHECKS:  # a reload of this module must not register it twice
                    "An icon file cannot be read, is not SVG, or uses an SVG feature pnp does not draw.")
 
 MAX_ICON_BYTES = 1_000_000
+# What an icon may cost to draw. Its numbers (coordinates, sizes, a transform's matrix) lie
+# within +-MAX_NUMBER, far beyond any real icon and far inside what the backends write
+# (reportlab refuses numbers from 1e20); its view box is at least MIN_VIEW_BOX a side, so
+# that fitting it into a box scales it by a bounded factor. Its groups nest at most
+# MAX_DEPTH deep (the scene is drawn by recursion), and its shapes have at most
+# MAX_SEGMENTS path segments in all (the largest of the three games' icons has 147).
+MAX_NUMBER = 1_000_000
+MIN_VIEW_BOX = 0.001
+MAX_DEPTH = 32
+MAX_SEGMENTS = 10_000
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -115,7 +125,7 @@ _HINTS = {
 
 _NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 _NUMBER_RE = re.compile(_NUMBER)
-_TOO_LARGE = "numbers in an icon must be less than 1e300"
+_TOO_LARGE = f"numbers in an icon must be between -{MAX_NUMBER:,} and {MAX_NUMBER:,}"
 _LENGTH_RE = re.compile(rf"\s*({_NUMBER})\s*(px)?\s*")
 _SEPARATOR_RE = re.compile(r"\s*,?\s*")
 _HEX_RE = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
@@ -140,6 +150,14 @@ class Icon:
     file: str  # its path relative to the game folder
     view_box: tuple[float, float, float, float]  # x, y, width, height
     nodes: tuple[Node, ...]  # scene nodes in view-box units, colours as parsed
+
+    @functools.cached_property
+    def segments(self) -> int:
+        """The path segments drawing it takes (at most MAX_SEGMENTS)."""
+        def count(nodes: tuple[Node, ...]) -> int:
+            return sum(count(n.children) if isinstance(n, Group) else _segments(n) for n in nodes)
+
+        return count(self.nodes)
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -282,6 +300,7 @@ class _Reader:
         self.view_box: tuple[float, float, float, float] | None = None
         self.nodes: tuple[Node, ...] = ()
         self._byte = 0  # a byte offset and the character offset it is at, moved forward as we read
+        self.segments = 0  # of the shapes read so far
         self._char = 0
 
     # -- problems and where they are
@@ -441,11 +460,20 @@ class _Reader:
         if not svg or local not in _GEOMETRY or local == "svg" or parent.kind == "shape":
             self.report_at(element, f"<{qname}> is not drawn by pnp ({_NOT_DRAWN})")
             return
+        if local == "g" and sum(e.kind == "group" for e in self.stack) >= MAX_DEPTH:
+            self.report_at(element, f"groups nest more than {MAX_DEPTH} deep (pnp draws an icon's <g> "
+                           f"{MAX_DEPTH} deep at most)")
+            return  # (what it holds is skipped with it: one problem)
         element.kind = "group" if local == "g" else "shape"
         properties = self._attributes(element, scope, _GEOMETRY[local])
         element.paint = self._paint(element, properties, parent.paint)
         if local != "g":
             element.node = self._shape(element)
+            if element.node is not None and self.segments <= MAX_SEGMENTS:
+                self.segments += _segments(element.node)
+                if self.segments > MAX_SEGMENTS:
+                    self.report_at(element, f"the icon has more than {MAX_SEGMENTS:,} path segments, more than "
+                                   f"pnp draws in an icon (simplify its paths)")
 
     def end(self, _qname: str) -> None:
         element = self.stack.pop()
@@ -595,7 +623,7 @@ class _Reader:
             bad(f'{name}: "{value.strip()}" is not a number (an icon\'s lengths are plain numbers, in view-box units)')
             return None
         number = float(found.group(1))
-        if abs(number) > 1e300:
+        if not _within((number,)):
             bad(f"{name}: {_TOO_LARGE}")
             return None
         if minimum is not None and number < minimum:
@@ -630,7 +658,7 @@ class _Reader:
                                f"matrix, translate, scale, rotate, skewX and skewY)", "transform", index=start)
                 return None
             numbers = [float(t) for t in tokens]
-            if any(abs(n) > 1e300 for n in numbers):
+            if not _within(numbers):
                 self.report_at(element, f"transform: {_TOO_LARGE}", "transform")
                 return None
             at = found.end()
@@ -650,7 +678,13 @@ class _Reader:
                 matrices.append((1.0, 0.0, math.tan(math.radians(numbers[0])), 1.0, 0.0, 0.0))
             else:
                 matrices.append((1.0, math.tan(math.radians(numbers[0])), 0.0, 1.0, 0.0, 0.0))
-        return chain(*reversed(matrices)) if matrices else None
+        if not matrices:
+            return None
+        matrix = chain(*reversed(matrices))
+        if not _within(matrix):  # (skews and scales multiplied out)
+            self.report_at(element, f"transform: {_TOO_LARGE} (as one matrix)", "transform")
+            return None
+        return matrix
 
     def _root(self, element: _Element, scope: dict[str, str | None]) -> None:
         properties = self._attributes(element, scope, _GEOMETRY["svg"])
@@ -667,11 +701,14 @@ class _Reader:
                 self.report_at(element, f'viewBox: "{box}" is not four numbers', "viewBox")
                 return
             x, y, width, height = (float(p) for p in parts)
-            if any(abs(n) > 1e300 for n in (x, y, width, height)):
+            if not _within((x, y, width, height)):
                 self.report_at(element, f"viewBox: {_TOO_LARGE}", "viewBox")
                 return
             if width <= 0 or height <= 0:
                 self.report_at(element, "viewBox: the width and height must be more than 0", "viewBox")
+                return
+            if width < MIN_VIEW_BOX or height < MIN_VIEW_BOX:
+                self.report_at(element, f"viewBox: the width and height must be at least {MIN_VIEW_BOX:g}", "viewBox")
                 return
             self.view_box = (x, y, width, height)
             return
@@ -685,6 +722,10 @@ class _Reader:
             if found is None or float(found.group(1)) <= 0:
                 self.report_at(element, f'{name}: "{value}" must be a number of px more than 0 when there is no '
                                f"viewBox", name)
+                return
+            if not MIN_VIEW_BOX <= float(found.group(1)) <= MAX_NUMBER:
+                self.report_at(element, f"{name}: an icon's width and height must be from {MIN_VIEW_BOX:g} to "
+                               f"{MAX_NUMBER:,} px", name)
                 return
             sizes.append(float(found.group(1)))
         self.view_box = (0.0, 0.0, sizes[0], sizes[1])
@@ -743,7 +784,7 @@ class _Reader:
                 return None
             numbers.append(float(found.group()))
             at = _SEPARATOR_RE.match(value, found.end()).end()
-        if any(abs(n) > 1e300 for n in numbers):
+        if not _within(numbers):
             self.report_at(element, f"points: {_TOO_LARGE}", "points")
             return None
         if len(numbers) % 2:
@@ -784,10 +825,22 @@ class _Reader:
             return None
         except (ValueError, ArithmeticError):  # arcs out of floating-point range
             commands = (("M", math.inf, math.inf),)
-        if not all(abs(v) <= 1e300 for command in commands for v in command[1:]):  # NaN fails too
+        if not all(_within(command[1:]) for command in commands):  # (absolute: relative moves add up)
             self.report_at(element, f"d: {_TOO_LARGE}", "d")
             return None
         return commands
+
+
+def _segments(node: Node) -> int:
+    """The segments a shape is drawn with (a circle's and a rectangle's as their paths)."""
+    if isinstance(node, Path):
+        return len(node.commands)
+    return 10 if isinstance(node, Circle) or node.radius else 5
+
+
+def _within(numbers) -> bool:
+    """Whether every number is within +-MAX_NUMBER (NaN is not)."""
+    return all(-MAX_NUMBER <= n <= MAX_NUMBER for n in numbers)
 
 
 _path_type: type | None = None

@@ -326,6 +326,7 @@ def _kept_work() -> tuple:
         ("schema-clean", lambda game: sorted(schema.clean), schema.clean.update),
         ("icons", lambda game: icons.remembered(game.root, game.icons.values()), icons.remember),
         ("text-fit", lambda game: dict(sorted(hygiene.FITS.items())), hygiene.FITS.update),
+        ("pictures", lambda game: sorted(hygiene.WHOLE_PICTURES), hygiene.WHOLE_PICTURES.update),
     )
 
 

@@ -14,7 +14,6 @@ each line is one path of its glyphs' outlines, the same in every tool and editab
 from __future__ import annotations
 
 import base64
-import io
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
@@ -22,7 +21,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 import svgwrite
 from fontTools.pens.basePen import BasePen
 
-from ..fonts import metrics
+from ..fonts import metrics, subset_font
 from . import grey_picture, upright
 from ..scene import (Circle, Group, Image, Matrix, Node, Page, Path as PathNode, Rect, Style, Text, Use,
                      characters_by_font, texts)
@@ -47,25 +46,7 @@ def _matrix(m: Matrix) -> str:
 @lru_cache(maxsize=32)
 def _woff(path: Path, chars: frozenset[str]) -> str:
     """A WOFF subset of the font with just `chars`, base64-encoded."""
-    from fontTools import subset  # imported here: a rebuild usually finds its subsets in the cache
-    from fontTools.ttLib import TTFont
-
-    options = subset.Options()
-    options.flavor = "woff"
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    # reportlab draws without kerning or ligatures; dropping the layout tables makes the
-    # browser do the same (and subsetting five times faster)
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern"]
-    options.layout_features = []
-    font = TTFont(path, recalcTimestamp=False, lazy=True)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text="".join(sorted(chars)))
-    subsetter.subset(font)
-    out = io.BytesIO()
-    font.flavor = "woff"
-    font.save(out, reorderTables=True)
-    return base64.b64encode(out.getvalue()).decode("ascii")
+    return base64.b64encode(subset_font(path, "".join(sorted(chars)), "woff")).decode("ascii")
 
 
 class _Outline(BasePen):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from .. import expr
 from ..fields import references
 from ..fonts import character_map, find_font, font_problem
 from ..model import Text
@@ -23,7 +24,11 @@ if TYPE_CHECKING:
     from ..layout import Box, Layout
     from ..model import ComponentSet, Game, Item, Origin
 
-MAX_ART_PIXELS = 64_000_000
+# What pictures may cost to draw: the backends decode each whole (reportlab, pdfium and
+# Pillow each hold it at several bytes a pixel, whatever its file's size): an A2 board's at
+# 300 dpi is 35 million pixels; a game's pictures in all, each drawn into several outputs
+MAX_ART_PIXELS = 40_000_000
+MAX_GAME_PIXELS = 1_000_000_000
 MAX_ART_BYTES = 64_000_000
 FIELD_TEMPLATE = re.compile(r"^\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}$")
 
@@ -584,8 +589,11 @@ def text_language(game: "Game") -> Found:
 
 # --- art and icons --------------------------------------------------------------------------
 
-def art_problem(root: Path, art: str) -> str | None:
-    """Why an art file cannot be used, or None when it can."""
+def art_problem(root: Path, art: str) -> tuple[str | None, int]:
+    """Why an art file cannot be used (None when it can), and its pixels: its size is read
+    from its header before anything is decoded, then it is decoded to its last pixel, as the
+    backends will (a truncated file is a problem, not a grey band)."""
+    import hashlib
     import io
 
     from ..files import Unreadable, read_game_file
@@ -594,25 +602,48 @@ def art_problem(root: Path, art: str) -> str | None:
         data = read_game_file(root, art, MAX_ART_BYTES)
     except Unreadable as exc:
         if exc.size is not None:
-            return f"art file '{art}' is {exc.size / 1e6:.1f} MB, more than pnp reads ({MAX_ART_BYTES / 1e6:.0f} MB)"
-        return f"art file '{art}' {exc.reason}"
+            return f"art file '{art}' is {exc.size / 1e6:.1f} MB, more than pnp reads ({MAX_ART_BYTES / 1e6:.0f} MB)", 0
+        return f"art file '{art}' {exc.reason}", 0
     from PIL import Image, UnidentifiedImageError  # imported here: most games have no art of their own
 
+    digest = hashlib.sha256(data).hexdigest()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width * height > MAX_ART_PIXELS:
-                    return f"art file '{art}' is {width} x {height} pixels, more than pnp accepts ({MAX_ART_PIXELS:,})"
+                    return (f"art file '{art}' is {width} x {height} pixels, more than pnp draws in a picture "
+                            f"({MAX_ART_PIXELS:,})"), 0
+                if digest in WHOLE_PICTURES:
+                    return None, width * height
                 image.verify()
+            with Image.open(io.BytesIO(data)) as image:
+                image.load()  # (pnp leaves ImageFile.LOAD_TRUNCATED_IMAGES off: a truncated file fails)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return f"art file '{art}' is too large to be a safe image (a decompression bomb?)"
+        return f"art file '{art}' is too large to be a safe image (a decompression bomb?)", 0
     except UnidentifiedImageError:
-        return f"art file '{art}' is not an image pnp can read"
-    except (OSError, SyntaxError, ValueError) as exc:
-        return f"art file '{art}' is a damaged image ({exc})"
-    return None
+        return f"art file '{art}' is not an image pnp can read", 0
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        return f"art file '{art}' is a damaged image ({exc})", 0
+    WHOLE_PICTURES.add(digest)
+    return None, width * height
+
+
+def _pictures(game: "Game") -> dict[str, tuple[str | None, int]]:
+    """`art_problem` of each art file the data names, by its path, looked at once for the
+    checks that ask."""
+    if "pictures" not in game.memo:
+        game.memo["pictures"] = found = {}
+        for *_, path in art_files(game):
+            if path not in found:
+                found[path] = art_problem(game.root, path)
+    return game.memo["pictures"]
+
+
+# The SHA-256 of each picture found whole (decoded to its last pixel) in this process: a
+# picture validated again is not decoded again.
+WHOLE_PICTURES: set[str] = set()
 
 
 def field_values(game: "Game", kind: str) -> Iterator[tuple["ComponentSet", "Item", str, Any]]:
@@ -635,12 +666,32 @@ def art_files(game: "Game") -> Iterator[tuple["ComponentSet", "Item", str, str]]
             yield component, item, name, value
 
 
-@rule("art-file", Severity.ERROR, "An art file is missing, lies outside the game folder, or is not an image.")
+@rule("art-file", Severity.ERROR, "An art file is missing, lies outside the game folder, is not an image, is a "
+      "damaged one (truncated), or has more pixels than pnp draws in a picture (40 million).")
 def art_file(game: "Game") -> Found:
+    found = _pictures(game)
     for component, item, name, path in art_files(game):
-        reason = art_problem(game.root, path)
+        reason = found[path][0]
         if reason:
             yield game.locate(item.origin, name), f"{component.describe(item)}: {reason}"
+
+
+@rule("art-pixels", Severity.ERROR, "The game's pictures have more pixels in all than pnp draws in one build "
+      "(1,000 million).")
+def art_pixels(game: "Game") -> Found:
+    total = 0
+    seen: set[str] = set()
+    found = _pictures(game)
+    for component, item, name, path in art_files(game):
+        if path in seen:
+            continue
+        seen.add(path)
+        total += found[path][1]
+        if total > MAX_GAME_PIXELS:
+            yield game.locate(item.origin, name), (
+                f"{component.describe(item)}: art file '{path}' brings the game's pictures to {total:,} pixels, more "
+                f"than pnp draws in one build ({MAX_GAME_PIXELS:,}): use smaller pictures")
+            return
 
 
 @rule("unknown-icon", Severity.ERROR, "An icon field names an icon the game's icons/ folder does not have.")
@@ -653,6 +704,80 @@ def unknown_icon(game: "Game") -> Found:
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             yield (game.locate(item.origin, name),
                    f"{component.describe(item)}: {name} '{value}' is not one of the game's icons{hint}")
+
+
+MAX_PIECE_SEGMENTS = 200_000  # path segments of the icons one side of a piece places
+
+
+@rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path segments in all than pnp draws on "
+      "one piece (200,000): icons repeated too often, or too detailed.")
+def piece_icons(game: "Game") -> Found:
+    from ..compose.boxes import Context
+
+    if not game.icons:
+        return
+    views = game.views(game.language)
+    for component in game.sets.values():
+        for layout in _layouts(component):
+            if not any(box.kind in _PLACING for box in _nested(layout.boxes, rows=True)):
+                continue
+            ctx = Context({}, game.icons, {}, game.language, game.language, layout)
+            items = [None] if component.whole_board else [i for i in component.items if _uses(component, i, layout)]
+            for item in items:
+                env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                if component.type == "board" and component.settings is not None:
+                    env["map"] = component.settings.view(game.language, game.language)
+                placed = sum(_placed_segments(box, ctx, env) for box in layout.boxes)
+                if placed > MAX_PIECE_SEGMENTS:
+                    owner = component.describe(item) if item is not None else f"components.{component.name}"
+                    where = game.locate(item.origin if item is not None else component.origin)
+                    yield where, (f"{owner}: layout '{layout.file}' places icons of {placed:,} path segments in all, "
+                                  f"more than pnp draws on one piece ({MAX_PIECE_SEGMENTS:,}): place fewer or "
+                                  f"simpler icons")
+
+
+_PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.compose.boxes)
+
+
+def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
+    """The path segments of the icons a box places for `env`, as pnp.compose.boxes places
+    them, or more (a row's icons counted as if each were repeated); 0 where a template fails
+    (its own check says so)."""
+    try:
+        if box.condition is not None and not box.condition.evaluate(env):
+            return 0
+        total = 0
+        if box.kind in ("icon", "medallion"):
+            icon = ctx.icon(box.get(box.kind), env)
+            total = icon.segments if icon is not None else 0
+        elif box.kind == "row":
+            entries = (box.get("row") or {}).get("icons") or []
+            if isinstance(entries, expr.Expression):  # a list of icon names, each drawn once
+                names = entries.evaluate(env)
+                entries = [{"icon": name} for name in names] if isinstance(names, (list, tuple)) else []
+            for entry in entries:
+                icon = ctx.icon(entry.get("icon"), env)
+                count = entry["count"].evaluate(env) if entry.get("count") is not None else 1
+                if icon is not None and isinstance(count, int) and count > 0:
+                    total += icon.segments * count
+        elif box.kind == "hexmap" and box.get("symbol") is not None:
+            from ..compose.boxes import hexmap_layout
+
+            each = 7 if box.get("scatter") else 1
+            for cell in hexmap_layout(box, env)[1]:
+                icon = ctx.icon(box.get("symbol"), dict(env, cell=cell))
+                total += icon.segments * each if icon is not None else 0
+        elif box.kind == "group":
+            total = sum(_placed_segments(sub, ctx, env) for sub in box.get("boxes") or ())
+        elif box.kind == "list" and box.get("list") is not None:
+            for number, entry in enumerate(box.get("list").evaluate(env) or (), 1):
+                inner = dict(env, entry=entry, number=number)
+                total += sum(_placed_segments(sub, ctx, inner) for sub in box.get("boxes") or ())
+        if box.get("else") is not None:
+            total += _placed_segments(box.get("else"), ctx, env)
+    except Exception:  # an expression that fails is reported by the build's checks
+        return 0
+    return total * 2 if box.mirror else total
 
 
 # --- print on demand ----------------------------------------------------------------------------
