@@ -180,6 +180,24 @@ def _shown(path: Path) -> str:
     return "" if relative == "." else f"{relative}/"
 
 
+class Refusal(click.ClickException):
+    """A place pnp new or pnp schema will not write (a link on the way, a folder it cannot
+    write): one line, the exit code of a usage error."""
+
+    exit_code = 2
+
+
+def _refusal(exc) -> Refusal:
+    """The one line saying why pnp writes nothing at a place (an editors.Refused), the place
+    named as it was given (a link's own name, not where it leads), from here when below here."""
+    path = Path(os.path.abspath(exc.path))
+    try:
+        shown = path.relative_to(Path(os.path.abspath(".")))
+    except ValueError:
+        shown = path
+    return Refusal(f"{shown.as_posix()} {exc.reason}")
+
+
 @main.command("new")
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--template", type=click.Choice(list(TEMPLATES)), default="cards", show_default=True,
@@ -187,6 +205,7 @@ def _shown(path: Path) -> str:
 def new_command(folder: Path, template: str) -> None:
     """Start a game in FOLDER (new, or empty): a small, valid, commented game that pnp build
     turns into a kit at once, with the JSON Schemas of its files for the editor."""
+    from .editors import Refused
     from .starter import SCHEMAS, NotEmpty, create
     from .validate import counted
 
@@ -194,6 +213,8 @@ def new_command(folder: Path, template: str) -> None:
         game, files = create(folder, template)
     except NotEmpty as exc:
         raise click.UsageError(str(exc)) from None
+    except Refused as exc:
+        raise _refusal(exc) from None
     shown = _shown(folder)
     click.echo(f"wrote a game of {counted(game)} into {shown or './'} from the {template} template:")
     for name in files:
@@ -209,15 +230,19 @@ def new_command(folder: Path, template: str) -> None:
 def schema_command(game: str | None, out: Path | None) -> None:
     """Write the JSON Schema of every file of the game (its component sets' with the fields
     game.yaml declares), for editors that check YAML as it is typed; each line names a
-    schema and the game's files it is for."""
-    from .editors import schema_files, write
+    schema and the game's files it is for. Nothing is written through a link inside the
+    game's folder (a folder given with -o outside it is the user's own choice)."""
+    from .editors import Refused, schema_files, write
     from .game import load_game
 
     manifest = _manifest(game)
     loaded, _ = load_game(manifest)
     folder = out if out is not None else manifest.parent / "schemas"
     found = schema_files(manifest.name, loaded)
-    removed = write(folder, found)
+    try:
+        removed = write(folder, found, within=manifest.parent)
+    except Refused as exc:
+        raise _refusal(exc) from None
     shown, prefix = _shown(folder), _prefix(manifest)
     width = max(len(shown + item.path) for item in found)
     for item in found:
@@ -629,6 +654,43 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
         validation.close()
 
 
+# folders of tools, not of the game, that pnp watch leaves out (with hidden ones: a repository's,
+# an editor's, a build's staging folders), unless the game reads a file in one
+UNWATCHED = frozenset({"__pycache__", "node_modules"})
+
+
+def _own_folders(root: Path, target: Path, needed: set[Path]) -> frozenset[str]:
+    """The folders pnp watch watches, each on its own (a watcher given the game's folder whole
+    would follow the links in it, out of the game: to a large tree, or to /): the game's folder
+    and every folder below it, found without following a link, but the output folder `target`,
+    and hidden and tools' folders (UNWATCHED) unless the game reads from one (`needed`)."""
+    found, stack = [], [root]
+    while stack:
+        folder = stack.pop()
+        found.append(str(folder))
+        try:
+            with os.scandir(folder) as entries:
+                below = [Path(entry.path) for entry in entries if _real_folder(entry)]
+        except OSError:
+            continue  # (unreadable: watched as it is)
+        for path in below:
+            if path == target:
+                continue
+            if (path.name.startswith(".") or path.name in UNWATCHED) and \
+                    not any(path == place or path in place.parents for place in needed):
+                continue
+            stack.append(path)
+    return frozenset(found)
+
+
+def _real_folder(entry: os.DirEntry) -> bool:
+    """Whether a folder's entry is a folder itself, not a link to one."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
 def _serve(target: Path):
     """For pnp watch --serve: the gallery in `target` served on the loopback, the address
     printed; returns the server (to shut down) and the status its page asks for."""
@@ -708,10 +770,13 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
         click.echo(line)
 
     def relevant(change: watchfiles.Change, path: str) -> bool:
-        """Only the files the game reads (and what its globs and folders could add) matter."""
+        """Only the files the game reads (and what its globs and folders could add) matter, and
+        a folder made in the game's (to be watched too)."""
         resolved = Path(path).resolve()
         if resolved == target or target in resolved.parents or resolved.name.startswith("."):
             return False
+        if change == watchfiles.Change.added and made(path):
+            return True
         if resolved in state["files"] or resolved.parent in state["folders"]:
             return True
         try:
@@ -720,22 +785,90 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
             return False
         return any(fnmatch.fnmatch(relative, pattern) for pattern in state["globs"])
 
+    def made(path: str) -> bool:
+        """Whether a path is a folder the game's watcher does not watch yet (not a link)."""
+        return os.path.isdir(path) and not os.path.islink(path) and path not in watching \
+            and Path(path).name not in UNWATCHED
+
+    def needed() -> set[Path]:
+        """The folders of the game it reads from (hidden ones too), as its last build found them."""
+        folders = {file.parent for file in state["files"]} | set(state["folders"])
+        return {folder for folder in folders if folder == root or root in folder.parents}
+
+    def start(folders: frozenset[str]):
+        """A watcher of these folders, started (it keeps every save from then on)."""
+        for _ in range(3):
+            saves = watchfiles.watch(*sorted(folders), watch_filter=relevant, debounce=300, rust_timeout=200,
+                                     yield_on_timeout=True, recursive=False, ignore_permission_denied=True)
+            try:
+                following(saves)
+                return saves, folders
+            except FileNotFoundError:  # one was removed meanwhile: look again
+                folders = _own_folders(root, target, needed())
+        raise click.ClickException(f"cannot watch {root}: its folders keep changing")
+
+    def following(saves) -> set:
+        """The next saves a watcher reports (none after a fifth of a second); an error of the
+        watcher (the system's limit of watches reached, say) ends the command in one line."""
+        try:
+            return next(saves)
+        except FileNotFoundError:
+            raise
+        except (OSError, RuntimeError) as exc:
+            raise click.ClickException(f"cannot watch {root}: {exc}") from None
+
+    def rewatch() -> set[str]:
+        """Watch the game's folders as they are now, when they changed: the new watcher is
+        started before the old one stops. Returns the paths the old one kept since it was last
+        asked, and the files in the folders watched from now on (saved before their watch
+        began), but those folders themselves."""
+        nonlocal saves, watching
+        folders = _own_folders(root, target, needed())
+        if folders == watching:
+            return set()
+        new, folders = start(folders)
+        left = following(saves)  # (within a fifth of a second: it has waited for nothing since)
+        saves.close()
+        added = folders - watching
+        saves, watching = new, folders
+        return {path for _, path in left if path not in added} | inside(added)
+
+    def inside(folders: frozenset[str]) -> set[str]:
+        """The files the game could read in these folders (not in those below them, each
+        watched on its own)."""
+        found = set()
+        for folder in folders:
+            try:
+                with os.scandir(folder) as entries:
+                    found |= {entry.path for entry in entries if relevant(watchfiles.Change.added, entry.path)
+                              and not made(entry.path)}
+            except OSError:
+                continue
+        return found
+
     click.echo(f"watching {root} (Ctrl-C to stop)")
     server, status = _serve(target) if serve else (None, None)
-    # the watcher starts (and keeps every save from then on) when first asked, before the
-    # first build, so that a save during it is not missed; it answers at least every 0.2 s
-    saves = watchfiles.watch(root, watch_filter=relevant, debounce=300, rust_timeout=200, yield_on_timeout=True)
+    # the watcher starts (and keeps every save from then on) before the first build, so that a
+    # save during it is not missed; it answers at least every 0.2 s
+    watching: frozenset[str] = frozenset()
+    saves, watching = start(_own_folders(root, target, needed()))
     try:
-        next(saves)
         run()
-        for changes in saves:
-            if not changes:
+        pending = rewatch()  # (a hidden folder the game reads from, found by its build)
+        while True:
+            paths, pending = pending or {path for _, path in following(saves)}, set()
+            folders = {path for path in paths if made(path)}
+            if folders:  # made since: watched from now on
+                paths = (paths - folders) | rewatch()
+            if not paths:
                 continue
-            names = sorted({os.path.relpath(path, root) for _, path in changes})
+            names = sorted({os.path.relpath(path, root) for path in paths})
             click.echo(f"changed: {', '.join(names)}")
             run()
+            pending = rewatch()
     except KeyboardInterrupt:
         pass
     finally:
+        saves.close()
         if server is not None:
             server.shutdown()

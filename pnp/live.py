@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import html
 import json
+import os
+import stat
+import sys
 import threading
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote
 
 SCRIPT = """\
 // pnp watch --serve: reload after each rebuild; show the problems of a failed one
@@ -87,32 +91,106 @@ class Status:
             return dict(self._data)
 
 
+IDLE_SECONDS = 5  # a connection that sends nothing for this long is closed
+MAX_CONNECTIONS = 32  # connections answered at once (a browser opens six); any more is closed at once
+
+
 class _Handler(SimpleHTTPRequestHandler):
-    """The output folder's files, never cached, with the script added to the gallery."""
+    """The output folder's files, never cached, with the script added to the gallery. Every
+    request is checked for its Host first, whatever its method; GET and HEAD are answered,
+    any other method with 501; a path naming a file outside the folder (by a link in it) or
+    not a plain file is not found."""
 
     status: Status
     host: str
+    timeout = IDLE_SECONDS  # (the socket's, for each read and write)
 
-    def do_GET(self) -> None:
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False  # (answered: a malformed request line or header)
         if self.headers.get("Host") not in (self.host, self.host.replace("127.0.0.1", "localhost")):
             self.send_error(HTTPStatus.FORBIDDEN, "pnp watch answers only at " + self.host)  # a page elsewhere
-            return
-        path = self.path.split("?", 1)[0]
+            return False
+        return True
+
+    def do_GET(self) -> None:
+        self._answer(head=False)
+
+    def do_HEAD(self) -> None:
+        self._answer(head=True)
+
+    def _answer(self, head: bool) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
         status = self.status.data()
         if path == "/_pnp/status":
-            self._send(json.dumps(status).encode("utf-8"), "application/json")
+            self._send(json.dumps(status).encode("utf-8"), "application/json", head)
         elif path == "/_pnp/live.js":
-            self._send(SCRIPT.encode("utf-8"), "text/javascript; charset=utf-8")
+            self._send(SCRIPT.encode("utf-8"), "text/javascript; charset=utf-8", head)
         elif path in ("/", "/index.html"):
-            self._send(self._page(status), "text/html; charset=utf-8")
+            self._send(self._page(status), "text/html; charset=utf-8", head)
         else:
-            super().do_GET()
+            found = self._file(path)
+            if found is None:
+                return
+            try:
+                if not head:
+                    self.copyfile(found, self.wfile)
+            finally:
+                found.close()
+
+    def _file(self, path: str):
+        """The file of the output folder a path names, opened, its headers sent; None (and the
+        error sent) when there is none: a path that is not plain names, a file outside the
+        folder (a link in it leading elsewhere), a pipe or a device."""
+        try:
+            name = unquote(path, errors="strict") if path.isascii() else ""
+        except UnicodeError:  # (a %-escape that is not UTF-8)
+            name = ""
+        parts = [part for part in name.split("/") if part]
+        if not name.startswith("/") or any(part in (".", "..") or not part.isprintable() or "\\" in part
+                                           for part in parts):
+            self.send_error(HTTPStatus.BAD_REQUEST, "not a path of the gallery")
+            return None
+        root = Path(self.directory)
+        try:
+            real = root.joinpath(*parts).resolve(strict=True)
+            if real != root and root not in real.parents:
+                raise FileNotFoundError  # a link leading out of the folder
+            if real.is_dir():
+                if not path.endswith("/"):
+                    self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+                    self.send_header("Location", path + "/")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return None
+                real = (real / "index.html").resolve(strict=True)
+                if root not in real.parents:
+                    raise FileNotFoundError
+            fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # (a pipe would wait for a writer)
+        except (OSError, RuntimeError, ValueError, UnicodeError):
+            self.send_error(HTTPStatus.NOT_FOUND, "not in the gallery")
+            return None
+        found = os.fdopen(fd, "rb")
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            found.close()
+            self.send_error(HTTPStatus.NOT_FOUND, "not in the gallery")
+            return None
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(real)))
+        self.send_header("Content-Length", str(info.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(info.st_mtime)))
+        self.end_headers()
+        return found
 
     def _page(self, status: dict) -> bytes:
         index = Path(self.directory) / "index.html"
         try:
-            page = index.read_text("utf-8")
-        except OSError:
+            real = index.resolve(strict=True)
+            if real.parent != Path(self.directory):
+                raise FileNotFoundError  # a link leading out of the folder
+            page = real.read_text("utf-8")
+        except (OSError, RuntimeError, ValueError):
             waiting = "pnp is building the kit" if status["building"] else "there is no gallery yet"
             page = WAITING.format(title=html.escape(waiting),
                                   text="This page shows it as soon as a build has made it.")
@@ -121,12 +199,13 @@ class _Handler(SimpleHTTPRequestHandler):
         at = page.rfind("</body>")
         return (page[:at] + script + page[at:] if at >= 0 else page + script).encode("utf-8")
 
-    def _send(self, body: bytes, kind: str) -> None:
+    def _send(self, body: bytes, kind: str, head: bool = False) -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if not head:
+            self.wfile.write(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")
@@ -136,12 +215,46 @@ class _Handler(SimpleHTTPRequestHandler):
         pass  # the terminal is pnp watch's
 
 
+class _Server(ThreadingHTTPServer):
+    """A thread for each connection, up to MAX_CONNECTIONS at once (any more is closed as it
+    comes); a client that leaves, or says nothing for IDLE_SECONDS, is let go in silence."""
+
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request, client_address) -> None:
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)  # too many at once
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        error = sys.exc_info()[1]
+        if isinstance(error, OSError):  # a client that left (a broken pipe, a reset) or timed out
+            return
+        print(f"pnp watch: a request to the gallery failed ({type(error).__name__}: {error})", file=sys.stderr)
+
+
 def serve(folder: Path, status: Status) -> tuple[ThreadingHTTPServer, str]:
     """Serve `folder` on 127.0.0.1 at a port the system picks, in a thread of its own; returns
     the server (to shut down) and its address."""
     handler = type("Handler", (_Handler,), {"status": status, "host": ""})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(folder)))
-    server.daemon_threads = True
+    folder = Path(os.path.abspath(folder)).resolve()
+    server = _Server(("127.0.0.1", 0), partial(handler, directory=str(folder)))
     handler.host = f"127.0.0.1:{server.server_address[1]}"
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{handler.host}/"

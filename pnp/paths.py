@@ -55,7 +55,7 @@ def inside(file: str) -> str | None:
 # --- the names pnp writes -------------------------------------------------------------------
 
 MAX_NAME_BYTES = 150  # a piece's file name: the exports add to it, and file systems take 255 bytes
-# names Windows gives to devices, whatever follows them after a dot ("aux.png" opens the device)
+# names Windows gives to devices, whatever comes after a dot ("aux.png" opens the device)
 _RESERVED = {"con", "prn", "aux", "nul", *(f"{port}{n}" for port in ("com", "lpt") for n in "123456789¹²³")}
 _FORBIDDEN = set('<>:"|?*\\/') | {chr(n) for n in range(32)} | {"\x7f"}
 

@@ -4,8 +4,11 @@ failed one's problems, opened in headless Chromium while the game's files change
 from __future__ import annotations
 
 import json
+import os
 import queue
 import re
+import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -163,3 +166,143 @@ def test_before_any_good_build_the_page_waits_and_says_why(tmp_path: Path) -> No
         assert not (game / "out").exists()
     finally:
         watch.stop()
+
+
+# --- the server on its own, as a page elsewhere or a client that misbehaves meets it ----------
+
+
+class Served:
+    """pnp's gallery server on a folder, in this process; raw requests to it."""
+
+    def __init__(self, folder: Path) -> None:
+        from pnp.live import Status, serve
+
+        self.server, url = serve(folder, Status())
+        self.port = self.server.server_address[1]
+        self.host = f"127.0.0.1:{self.port}"
+
+    def connect(self) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", self.port), timeout=10)
+
+    def ask(self, method: str, path: str, host: str | None = None) -> tuple[str, bytes]:
+        """The answer's status line, and the rest of it."""
+        with self.connect() as client:
+            client.sendall(f"{method} {path} HTTP/1.1\r\nHost: {host or self.host}\r\n\r\n".encode("latin-1"))
+            answer = b""
+            while chunk := client.recv(65536):
+                answer += chunk
+        status, _, rest = answer.partition(b"\r\n")
+        return status.decode("latin-1"), rest
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def gallery(tmp_path: Path) -> Path:
+    out = tmp_path / "out"
+    (out / "png").mkdir(parents=True)
+    (out / "png" / "a.png").write_bytes(b"\x89PNG a picture")
+    (out / "index.html").write_text("<html><body><h1>the gallery</h1></body></html>\n", "utf-8")
+    return out
+
+
+def test_every_method_is_checked_for_its_host_and_only_get_and_head_answered(tmp_path: Path, capfd) -> None:
+    served = Served(gallery(tmp_path))
+    refused = f"HTTP/1.0 403 pnp watch answers only at {served.host}"
+    try:
+        for method in ("HEAD", "GET", "POST", "PUT", "DELETE", "OPTIONS", "BREW"):
+            status, rest = served.ask(method, "/", host="pnp.example")
+            assert status == refused, method
+        status, rest = served.ask("HEAD", "/png/a.png", host="pnp.example")
+        assert status == refused and rest.endswith(b"\r\n\r\n")  # (no page for a HEAD)
+        status, rest = served.ask("HEAD", "/png/a.png")
+        assert status == "HTTP/1.0 200 OK" and b"\r\nContent-Length: 14\r\n" in rest and rest.endswith(b"\r\n\r\n")
+        status, rest = served.ask("HEAD", "/_pnp/status")
+        assert status == "HTTP/1.0 200 OK" and b"\r\nContent-Type: application/json\r\n" in rest
+        assert rest.endswith(b"\r\n\r\n")
+        for method in ("POST", "PUT", "DELETE", "OPTIONS"):
+            assert served.ask(method, "/")[0] == f"HTTP/1.0 501 Unsupported method ('{method}')"
+        assert served.ask("GET", "/png/a.png")[1].endswith(b"\r\n\r\n\x89PNG a picture")
+        assert served.ask("GET", "/", host=served.host.replace("127.0.0.1", "localhost"))[0] == "HTTP/1.0 200 OK"
+    finally:
+        served.close()
+    assert capfd.readouterr().err == ""
+
+
+def test_malformed_paths_and_clients_that_leave_are_answered_quietly(tmp_path: Path, capfd) -> None:
+    out = gallery(tmp_path)
+    (out / "big.png").write_bytes(b"\0" * 8_000_000)
+    served = Served(out)
+    try:
+        for path in ("/%00", "/png/%00a.png", "/%ff", "/..", "/png/../../secret", "/a%5cb", "/%0a"):
+            assert served.ask("GET", path)[0] == "HTTP/1.0 400 not a path of the gallery", path
+        for path in ("/nothing.png", "/png/", "/png/a.png/x"):
+            assert served.ask("GET", path)[0] == "HTTP/1.0 404 not in the gallery", path
+        assert served.ask("GET", "/png")[0] == "HTTP/1.0 301 Moved Permanently"
+        # clients that leave: half-way through their request, and as the answer is sent
+        for request in (b"GET /png/a.png HTTP/1.1\r\nHost: ", f"GET /big.png HTTP/1.1\r\nHost: {served.host}\r\n\r\n"
+                        .encode(), b"HEAD / HTTP/1.1\r\n"):
+            for _ in range(3):
+                client = served.connect()
+                client.sendall(request)
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # a reset
+                client.close()
+        time.sleep(1)
+        assert served.ask("GET", "/png/a.png")[0] == "HTTP/1.0 200 OK"  # it still answers
+    finally:
+        served.close()
+    assert capfd.readouterr().err == ""
+
+
+def test_idle_connections_are_closed_and_their_threads_bounded(tmp_path: Path) -> None:
+    """Fifty connections that say nothing: no more than 32 threads answer them at once (the
+    rest are closed at once), and each is closed within seconds."""
+    served = Served(gallery(tmp_path))
+    before = threading.active_count()
+    clients = []
+    try:
+        for _ in range(50):
+            clients.append(served.connect())
+        time.sleep(0.5)
+        assert threading.active_count() <= before + 32
+        deadline = time.monotonic() + 10
+        for client in clients:
+            client.settimeout(max(0.1, deadline - time.monotonic()))
+            try:
+                assert client.recv(1024) == b""
+            except ConnectionResetError:
+                pass
+        deadline = time.monotonic() + 5
+        while threading.active_count() > before and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert threading.active_count() == before
+        assert served.ask("GET", "/png/a.png")[0] == "HTTP/1.0 200 OK"
+    finally:
+        for client in clients:
+            client.close()
+        served.close()
+
+
+def test_only_plain_files_inside_the_output_folder_are_served(tmp_path: Path) -> None:
+    out = gallery(tmp_path)
+    (tmp_path / "secret.txt").write_text("not the gallery's\n")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "secret.txt").write_text("not the gallery's\n")
+    (out / "leak.txt").symlink_to(tmp_path / "secret.txt")
+    (out / "folder").symlink_to(tmp_path / "elsewhere")
+    (out / "png" / "same.png").symlink_to(out / "png" / "a.png")  # a link inside the folder is followed
+    os.mkfifo(out / "pipe.png")  # (opening it would wait for a writer)
+    served = Served(out)
+    try:
+        for path in ("/leak.txt", "/folder/secret.txt", "/folder/", "/pipe.png"):
+            assert served.ask("GET", path)[0] == "HTTP/1.0 404 not in the gallery", path
+        status, rest = served.ask("GET", "/png/same.png")
+        assert status == "HTTP/1.0 200 OK" and rest.endswith(b"\r\n\r\n\x89PNG a picture")
+        (out / "index.html").unlink()
+        (out / "index.html").symlink_to(tmp_path / "secret.txt")
+        status, rest = served.ask("GET", "/")
+        assert status == "HTTP/1.0 200 OK" and b"not the gallery's" not in rest
+        assert b"<h1>pnp is building the kit</h1>" in rest
+    finally:
+        served.close()

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import glob
 import json
+import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -255,3 +258,48 @@ def test_pnp_schema_removes_only_the_schemas_it_wrote_that_no_file_needs_now(tmp
     assert (folder / "mine.schema.json").read_text("utf-8") == "{}\n"
     # edited by hand since pnp wrote it: written again, as every schema of a set the game has
     assert (folder / "money.schema.json").read_text("utf-8").endswith("}\n")
+
+
+# folder names whose title YAML would read as something else, or not at all, unquoted; and the
+# title each gives
+TITLES = {
+    "yes": "Yes", "no": "No", "on": "On", "off": "Off", "true": "True", "false": "False", "null": "Null",
+    "y": "Y", "n": "N", "~": "~", "123": "123", "1e3": "1e3", "0x1f": "0x1f", "0o17": "0o17", "3.5": "3 5",
+    "12:30": "12:30", "2024-01-01": "2024 01 01", "a: b": "A: B", "#1": "#1", "a #b": "A #b", "it's": "It's",
+    'say "hi"': 'Say "hi"', "back\\slash": "Back\\slash", "[x]": "[x]", "{x}": "{x}", "*a": "*a", "&a": "&a",
+    "!x": "!x", "%x": "%x", "@x": "@x", "`x": "`x", "|x": "|x", ">x": ">x", "? x": "? X", "=": "=",
+    "<<": "<<", "l'été_2: #1": "L'été 2: #1", "\U0001f3b2 dice": "Dice", "日本語": "New game",
+    "a\x01b": "A B", "\x7f": "New game",
+}
+
+
+@pytest.mark.parametrize("template", list(TEMPLATES))
+def test_any_folder_name_makes_a_title_that_validates(template: str, tmp_path: Path) -> None:
+    """The title, made from the folder's name, is written so that YAML reads it back as it is:
+    plain when it can be, quoted when YAML would read a boolean, nothing, a number or a date,
+    or fail on a colon, a # or a quote."""
+    names = {**TITLES, os.fsdecode(b"\xff\xfeharbour"): "Harbour"}  # (a name that is not UTF-8)
+    for name, title in names.items():
+        game = tmp_path / template / name
+        assert new(str(game), "--template", template).exit_code == 0, name
+        text = (game / "game.yaml").read_text("utf-8")
+        assert yaml.safe_load(text)["title"] == title, name
+        checked = validate(game, "--strict")
+        assert (checked.exit_code, checked.output) == (0, f"{SUMMARIES[template]}: 0 errors, 0 warnings\n"), name
+    text = (tmp_path / template / "yes" / "game.yaml").read_text("utf-8")
+    assert '\ntitle: "Yes"\n' in text and '\ntitle: "Back\\\\slash"\n' in (tmp_path / template / "back\\slash"
+                                                                          / "game.yaml").read_text("utf-8")
+
+
+def test_pnp_new_ends_in_one_line_where_it_cannot_write(tmp_path: Path) -> None:
+    """A folder that cannot be made, or written, is refused in one line, with the code of a
+    usage error, and nothing else is printed."""
+    (tmp_path / "file").write_text("")
+    cases = {
+        "/proc/pnp-new-test": "/proc/pnp-new-test cannot be made (No such file or directory)",
+        str(tmp_path / "file" / "game"): "file/game cannot be used (Not a directory)",  # (named from here)
+    }
+    for folder, message in cases.items():
+        result = subprocess.run([sys.executable, "-m", "pnp", "new", folder], cwd=tmp_path, capture_output=True,
+                                text=True, timeout=60)
+        assert (result.returncode, result.stdout, result.stderr) == (2, "", f"Error: {message}\n"), folder

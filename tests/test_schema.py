@@ -123,3 +123,101 @@ def test_where_jsonschema_rs_reads_a_pattern_more_strictly_jsonschema_decides(de
     assert not passes(name, value)
     assert not list(validator(name).iter_errors(value))
     assert passes(name, value.strip())
+
+
+# --- pnp schema on a game from a stranger: nothing written or read through a link ------------
+
+
+def _started(tmp_path: Path) -> Path:
+    """A game from pnp new's cards template, its schemas/ not yet written; an outside folder
+    beside it with a file of its own."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    game = tmp_path / "game"
+    assert CliRunner().invoke(main, ["new", str(game)]).exit_code == 0
+    shutil.rmtree(game / "schemas")
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "mine.txt").write_text("the user's own\n")
+    return game
+
+
+def _schema(game: Path, *args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "pnp", "schema", *args], cwd=game, capture_output=True, text=True,
+                          timeout=60)
+
+
+def _outside(tmp_path: Path) -> dict[str, str]:
+    return {p.relative_to(tmp_path / "outside").as_posix(): p.read_text() for p in (tmp_path / "outside").rglob("*")
+            if p.is_file()}
+
+
+@pytest.mark.parametrize("link, to, named", [
+    ("schemas", "outside", "schemas"),
+    ("schemas", "game/layouts", "schemas"),  # (inside the game: still a link)
+    ("schemas/components", "outside", "schemas/components"),
+    ("schemas/game.schema.json", "outside/mine.txt", "schemas/game.schema.json"),
+    ("schemas/.pnp-schemas.json", "outside/mine.txt", "schemas/.pnp-schemas.json"),
+])
+def test_pnp_schema_writes_through_no_link_in_the_game(link: str, to: str, named: str, tmp_path: Path) -> None:
+    game = _started(tmp_path)
+    (game / link).parent.mkdir(parents=True, exist_ok=True)
+    (game / link).symlink_to(tmp_path / to)
+    before = _outside(tmp_path)
+    layouts = sorted(p.name for p in (game / "layouts").iterdir())
+    for args in ((), ("-o", "schemas"), ("-o", str(game / "schemas"))):  # (-o naming the game's own link too)
+        result = _schema(game, *args)
+        assert (result.returncode, result.stdout, result.stderr) == \
+            (2, "", f"Error: {named} is a link, and pnp writes through no link\n"), args
+    assert _outside(tmp_path) == before and sorted(p.name for p in (game / "layouts").iterdir()) == layouts
+    assert not [p for p in (game / "schemas").rglob("*.schema.json") if not p.is_symlink()]  # nothing written first
+
+
+def test_pnp_schema_removes_nothing_through_a_link_but_writes_through_the_users_own(tmp_path: Path) -> None:
+    """A record naming a file behind a link (as a game from a stranger may hold, with the hash
+    of a file of the user's) removes nothing there; a folder the user names with -o is theirs,
+    whatever links lead to it."""
+    import hashlib
+    import json
+
+    game = _started(tmp_path)
+    (game / "schemas").mkdir()
+    (game / "schemas" / "old").symlink_to(tmp_path / "outside")
+    digest = hashlib.sha256(b"the user's own\n").hexdigest()
+    (game / "schemas" / ".pnp-schemas.json").write_text(json.dumps({"files": {"old/mine.txt": digest,
+                                                                               "../outside/mine.txt": digest}}))
+    result = _schema(game)
+    assert result.returncode == 0 and "removed" not in result.stdout and result.stderr == ""
+    assert _outside(tmp_path) == {"mine.txt": "the user's own\n"}
+    (tmp_path / "editor").symlink_to(tmp_path / "outside")
+    result = _schema(game, "-o", str(tmp_path / "editor"))
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.splitlines()[0].split() == [f"{(tmp_path / 'outside').as_posix()}/game.schema.json",
+                                                     "game.yaml"]
+    assert (tmp_path / "outside" / "components" / "cards.schema.json").is_file()
+
+
+def test_pnp_schema_ends_in_one_line_where_it_cannot_write(tmp_path: Path) -> None:
+    """A folder that cannot be made or written, a file where the folder goes, a pipe where a
+    file goes: one line each, the code of a usage error, and no wait on the pipe."""
+    import os
+
+    game = _started(tmp_path)
+    (game / "schemas").write_text("a file\n")
+    result = _schema(game)
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", "Error: schemas is not a folder\n")
+    result = _schema(game, "-o", "/proc/pnp-schemas")
+    assert (result.returncode, result.stdout, result.stderr) == \
+        (2, "", "Error: /proc/pnp-schemas cannot be made (No such file or directory)\n")
+    (game / "schemas").unlink()
+    (game / "schemas").mkdir()
+    os.mkfifo(game / "schemas" / ".pnp-schemas.json")
+    result = _schema(game)
+    assert (result.returncode, result.stdout, result.stderr) == \
+        (2, "", "Error: schemas/.pnp-schemas.json is not a file\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import queue
 import shutil
 import subprocess
@@ -9,6 +10,8 @@ import sys
 import threading
 import time
 from pathlib import Path
+
+import pytest
 
 from conftest import MINI
 
@@ -71,3 +74,78 @@ def test_a_build_without_a_record_removes_the_old_one(tmp_path: Path) -> None:
     assert (out / ".pnp-build.json").is_file()
     build_safely(game, out, BuildOptions(parts=("aid",)), partial=True)
     assert not (out / ".pnp-build.json").exists()
+
+
+def _inotify_watches(pid: int) -> int:
+    """How many folders (or files) a process watches with inotify, as Linux lists them."""
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            if os.readlink(fd) == "anon_inode:inotify":
+                count += sum(line.startswith("inotify ") for line in
+                             Path(f"/proc/{pid}/fdinfo/{fd.name}").read_text().splitlines())
+        except OSError:
+            continue
+    return count
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts the watches as Linux lists them")
+def test_watch_follows_no_link_out_of_the_game(tmp_path: Path) -> None:
+    """Links in the game to / and to a large tree outside it: pnp watch watches the game's own
+    folders (not its output, not a hidden one), each on its own; a folder made while it runs
+    is watched from then on, and what was saved in it before counts."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    outside = tmp_path / "outside"
+    for n in range(300):
+        (outside / f"f{n}" / "inner").mkdir(parents=True)
+    game = tmp_path / "game"
+    assert CliRunner().invoke(main, ["new", str(game), "--template", "counters"]).exit_code == 0
+    (game / "everything").symlink_to("/")
+    (game / "large").symlink_to(outside)
+    (game / "art" / "drafts").mkdir(parents=True)
+    (game / ".git" / "objects").mkdir(parents=True)
+    own = ["", "art", "art/drafts", "counters", "layouts", "schemas", "schemas/components"]
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "--only", "counters", "--format", "pdf"],
+                               cwd=game, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    seen: list[str] = []
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [(seen.append(line), lines.put(line)) for line in process.stdout],
+                     daemon=True).start()
+
+    def wait_for(start: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if line.startswith(start):
+                return line
+        raise AssertionError(f"no line starting {start!r} within {timeout} s: {''.join(seen)}")
+
+    try:
+        assert wait_for("built 6 PDF")
+        time.sleep(0.5)
+        assert _inotify_watches(process.pid) == len(own)
+        red = game / "counters" / "red.yaml"
+        red.write_text(red.read_text().replace("name: Guards", "name: Wardens"))
+        assert wait_for("changed: ") == "changed: counters/red.yaml\n"
+        assert wait_for("built ")
+        (game / "icons").mkdir()  # (a folder the game reads, made while pnp watch runs, a file saved in it at once)
+        (game / "icons" / "star.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                                 '<path d="M5 0 L10 10 L0 10 Z"/></svg>\n')
+        assert wait_for("changed: ") == "changed: icons/star.svg\n"
+        assert wait_for("built ")
+        assert _inotify_watches(process.pid) == len(own) + 1
+        time.sleep(0.5)
+        (game / "icons" / "star.svg").write_text((game / "icons" / "star.svg").read_text().replace("L0 10", "L1 10"))
+        assert wait_for("changed: ") == "changed: icons/star.svg\n"
+        assert wait_for("built ")
+        assert process.poll() is None
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert not any("Traceback" in line for line in seen), "".join(seen)
