@@ -40,7 +40,10 @@ mutation = st.one_of(
 # of the a-th `key: value` of a file (a number for a number, text for text)
 NUMBERS = ["0", "-1", "0.001", "7", "99", "250", "1000000", str(10**100), ".nan", ".inf", "1e309"]
 TEXTS = ["''", "x" * 300, '"a\\tb\\u2028c"', "'☃ ₹ é'", "back", "|\n  two\n  lines", "'{{'", "'{x}'", "~",
-         "../../outside.yaml", "/dev/zero", "[]", "{}", "'#ffffff'", "none"]
+         "../../outside.yaml", "/dev/zero", "[]", "{}", "'#ffffff'", "none",
+         # names in the other language that lead out of out/, or that a system will not take
+         "{en: a, fr: ../../../../../escaped}", "{en: a, fr: /tmp/pnp-escaped}", "{en: a, fr: aux}",
+         "{en: a, fr: '  '}", '{en: a, fr: "b\\0c"}', "'../../../../../escaped'"]
 HOSTILE = max(len(NUMBERS), len(TEXTS))
 _KEY_VALUE = re.compile(r"^(\s*(?:- )?[\w-]+: )(\S.*)$")
 
@@ -125,10 +128,20 @@ GAME = BUILD_WORK / "game"
 shutil.copytree(MINI, GAME)
 (BUILD_WORK / "beside.txt").write_text("a file beside the game\n")
 (GAME / "notes.txt").write_text("the designer's notes\n")
-OUTSIDE = {p: p.read_bytes() for p in sorted(BUILD_WORK.rglob("*")) if p.is_file()}
+(BUILD_WORK / "outside" / ".cache" / "pdf-forms").mkdir(parents=True)
+for _folder in (BUILD_WORK / "outside", BUILD_WORK / "outside" / ".cache", BUILD_WORK / "outside" / ".cache" / "pdf-forms"):
+    with open(_folder / "big.bin", "wb") as _file:  # (sparse: past the cache's limit, as a trim would see it)
+        _file.truncate(70_000_000)
+    (_folder / "note.txt").write_text("the user's\n")
+STAR = (GAME / "icons" / "crown.svg").read_bytes()
+OUTSIDE = {p: p.read_bytes() for p in sorted(BUILD_WORK.rglob("*")) if p.is_file() and not p.is_symlink()}
 
 # what can happen to a file rather than to its text
-REPLACED = st.sampled_from(["pipe", "folder", "link out of the game", "link to /dev/zero", "link to nothing"])
+REPLACED = st.sampled_from(["pipe", "folder", "link out of the game", "link to /dev/zero", "link to nothing",
+                            "icon nested deep", "icon of huge numbers"])
+# links a game folder may hold besides its files: a killed build's staging folder, its output's
+# cache or image folders, schemas/, each leading out of the game (BUILD_WORK/outside)
+PLANTED = st.sampled_from([".out.building-x", "out/.cache", "out/png", "schemas", "icons/more"])
 
 
 def replace_file(path: Path, how: str) -> None:
@@ -141,11 +154,35 @@ def replace_file(path: Path, how: str) -> None:
         path.symlink_to(BUILD_WORK / "beside.txt")
     elif how == "link to /dev/zero":
         path.symlink_to("/dev/zero")
+    elif how == "icon nested deep":
+        (GAME / "icons" / "crown.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                                  + "<g>" * 400 + '<path d="M0 0h5v5z"/>' + "</g>" * 400 + "</svg>")
+        path.write_bytes(ORIGINALS[path.relative_to(GAME).as_posix()])
+    elif how == "icon of huge numbers":
+        (GAME / "icons" / "crown.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                                  '<path d="M0 0L1e25 5L5 1e29z"/></svg>')
+        path.write_bytes(ORIGINALS[path.relative_to(GAME).as_posix()])
     else:
         path.symlink_to(path.with_name("nowhere.yaml"))
 
 
+def plant(where: str) -> None:
+    """A link at `where` in the game folder, to the folder of the user's beside it."""
+    path = GAME / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    path.symlink_to(BUILD_WORK / "outside", target_is_directory=True)
+
+
 def restore() -> None:
+    for where in ("out", ".out.building-x", "schemas", "icons/more"):
+        path = GAME / where
+        if path.is_symlink():
+            path.unlink()
+        elif path.is_dir():
+            shutil.rmtree(path)
+    (GAME / "icons" / "crown.svg").write_bytes(STAR)
     for name, data in ORIGINALS.items():
         path = GAME / name
         if path.is_dir() and not path.is_symlink():
@@ -168,10 +205,16 @@ def _hang(signum, frame) -> None:
        steps=st.lists(st.one_of(st.tuples(st.just("value"), st.integers(0, 200), st.integers(0, HOSTILE - 1)),
                                 mutation), max_size=2),
        replaced=st.one_of(st.none(), st.none(), st.none(), st.tuples(st.sampled_from(FILES), REPLACED)),
-       formats=st.sampled_from(["pdf", "pdf,svg"]))
-@example(file="layouts/board.yaml", steps=[("value", 106, 6)], replaced=None, formats="pdf")  # a map's sea "{"
+       planted=st.one_of(st.none(), st.none(), PLANTED),
+       formats=st.sampled_from(["pdf", "pdf,svg"]), languages=st.sampled_from([(), ("--lang", "all")]))
+@example(file="layouts/board.yaml", steps=[("value", 106, 6)], replaced=None, planted=None, formats="pdf",
+         languages=())  # a map's sea "{"
+@example(file="board/companies.yaml", steps=[("value", 2, 15)], replaced=None, planted=None, formats="pdf",
+         languages=("--lang", "all"))  # a company's short name in French leading out of out/
+@example(file="game.yaml", steps=[], replaced=None, planted=".out.building-x", formats="pdf",
+         languages=())  # a killed build's staging folder, a link out of the game
 def test_a_mutated_game_builds_or_says_why(file: str, steps: list[tuple], replaced: tuple | None,
-                                           formats: str) -> None:
+                                           planted: str | None, formats: str, languages: tuple[str, ...]) -> None:
     from click.testing import CliRunner
 
     from pnp.cli import main
@@ -180,18 +223,59 @@ def test_a_mutated_game_builds_or_says_why(file: str, steps: list[tuple], replac
     (GAME / file).write_bytes(mutate(ORIGINALS[file], steps))
     if replaced is not None:
         replace_file(GAME / replaced[0], replaced[1])
+    runs = [["build", "--game", str(GAME), "--format", formats, "--paper", "a4", "-q", *languages]]
+    if planted is not None:
+        if planted.startswith("out/"):  # (a link in an output a build took as its own)
+            runs.insert(0, ["build", "--game", str(GAME), "--only", "aid", "--format", "pdf", "--paper", "a4", "-q"])
+            runs[1].append("--force")
+        else:
+            plant(planted)
+        if planted == "schemas":
+            runs.append(["schema", "--game", str(GAME)])
     previous = signal.signal(signal.SIGALRM, _hang)
-    signal.alarm(60)  # no example takes a tenth of it: past it, it hangs
     try:
-        result = CliRunner().invoke(main, ["build", "--game", str(GAME), "--format", formats, "--paper", "a4", "-q"])
+        for args in runs:
+            if planted is not None and planted.startswith("out/") and args is runs[1] and (GAME / "out").is_dir():
+                plant(planted)
+            signal.alarm(60)  # no example takes a tenth of it: past it, it hangs
+            try:
+                result = CliRunner().invoke(main, args)
+            finally:
+                signal.alarm(0)
+            if result.exception is not None and not isinstance(result.exception, SystemExit):
+                raise AssertionError("".join(traceback.format_exception(result.exception)))
+            assert result.exit_code in (0, 1, 2), result.output
+            assert "Traceback" not in result.output
+            assert children() == [], "a process outlived the command"
     finally:
-        signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError("".join(traceback.format_exception(result.exception)))
-    assert result.exit_code in (0, 1, 2), result.output
-    assert "Traceback" not in result.output
     for path, data in OUTSIDE.items():  # nothing outside out/ deleted, and nothing but the game's data changed
         assert os.path.lexists(path), path
-        if path.suffix != ".yaml":
+        if path.suffix != ".yaml" and path != GAME / "icons" / "crown.svg":
             assert path.read_bytes() == data, path
+    made = {p for p in BUILD_WORK.rglob("*") if not p.is_dir() or p.is_symlink()}
+    made -= {p for p in made if p.is_relative_to(GAME / "out") or p.is_relative_to(GAME / "schemas")}
+    assert made <= set(OUTSIDE) | {GAME / name for name in FILES} | ({GAME / planted} if planted else set()), made
+    assert not Path("/tmp/pnp-escaped.png").exists()
+
+
+def children() -> list[int]:
+    """This process's children that are still running (not those ended and not yet reaped),
+    given a second to end."""
+    import time
+
+    for _ in range(20):
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as stat:
+                        fields = stat.read().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if int(fields[1]) == os.getpid() and fields[0] != "Z":
+                    found.append(int(entry))
+        if not found:
+            return []
+        time.sleep(0.05)
+    return found
