@@ -8,7 +8,6 @@ tests) change nothing."""
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import json
 import os
@@ -96,14 +95,136 @@ def versions(names: tuple[str, ...], path: list[str] | None = None) -> list[str]
 
 
 def _listing(root: Path, folder: str) -> list[str]:
+    """The names in a folder of the game (none for a folder a record names outside it, or
+    reached through a link)."""
+    from .files import real_folder
+    from .paths import path_problem
+
+    if path_problem(folder) is not None or not all(real_folder(root / part) for part in _parents(folder)):
+        return []
     try:
         return sorted(p.name for p in (root / folder).iterdir() if not p.name.startswith("."))
     except OSError:
         return []
 
 
-def _glob(root: Path, pattern: str) -> list[str]:
-    return sorted(Path(p).relative_to(root).as_posix() for p in glob.glob(str(root / pattern), recursive=True))
+def _parents(folder: str) -> list[str]:
+    """A relative folder and the folders it is in ("a/b": "a", "a/b")."""
+    parts = [part for part in folder.split("/") if part not in ("", ".")]
+    return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
+
+
+# A set's files may be globs (pnp.game reads them; the build's record lists their matches, so
+# both expand them here, alike). A glob is looked for in the game's folder, each folder listed
+# once, never through a link to a folder, and within bounds: a stranger's game cannot have pnp
+# walk the disk (`**/**/**/**/*.yaml` walks each folder again for each `**` in glob.glob).
+MAX_GLOB_CHARS = 200
+MAX_GLOB_FOLDERS = 1000  # folders one glob lists
+MAX_GLOB_NAMES = 50_000  # names it looks at in them
+MAX_GLOB_FILES = 1000  # files it matches
+
+
+class GlobTooWide(Exception):
+    """A glob that goes past a bound: `reason` says which ("matches more than 1000 files")."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def glob_files(root: Path, pattern: str) -> list[str]:
+    """The files of the game a glob matches, by their paths relative to `root`, sorted, as
+    glob.glob(recursive=True) finds them (`*`, `?` and `[...]` within a name, none matching a
+    hidden name unless the pattern's name starts with a dot, and `**` any folders within,
+    none hidden) but for links to folders, which it does not follow. GlobTooWide when it is
+    longer than MAX_GLOB_CHARS, or lists more than MAX_GLOB_FOLDERS folders, looks at more than
+    MAX_GLOB_NAMES names or matches more than MAX_GLOB_FILES files."""
+    import fnmatch
+    import posixpath
+
+    if len(pattern) > MAX_GLOB_CHARS:
+        raise GlobTooWide(f"is longer than {MAX_GLOB_CHARS} characters")
+    if posixpath.isabs(pattern) or ".." in posixpath.normpath(pattern).split("/"):
+        return []  # outside the game (pnp.game reads it as a file's name, and refuses it)
+    parts: list[str] = []
+    for part in posixpath.normpath(pattern).split("/"):
+        if part in ("", "."):
+            continue
+        if not (part == "**" and parts and parts[-1] == "**"):  # a/**/**/b matches what a/**/b does
+            parts.append(part)
+    end = len(parts)
+    magic = [any(ch in part for ch in "*?[") for part in parts]
+
+    def closure(states: set[int]) -> frozenset[int]:
+        """The states, and those after each `**` there (one that matches no folder)."""
+        found = set(states)
+        for i in sorted(states):
+            while i < end and parts[i] == "**":
+                i += 1
+                found.add(i)
+        return frozenset(found)
+
+    def step(states: frozenset[int], name: str) -> frozenset[int]:
+        after = set()
+        for i in states:
+            if i == end:
+                continue
+            part = parts[i]
+            if part == "**":
+                if not name.startswith("."):
+                    after.add(i)
+            elif not magic[i]:
+                if name == part:
+                    after.add(i + 1)
+            elif (part.startswith(".") or not name.startswith(".")) and fnmatch.fnmatchcase(name, part):
+                after.add(i + 1)
+        return closure(after)
+
+    found: list[str] = []
+    counts = {"folders": 0, "names": 0}
+    todo: list[tuple[str, frozenset[int]]] = [("", closure({0}))]
+    while todo:
+        folder, states = todo.pop()
+        here = root / folder if folder else root
+        wanted = {parts[i] for i in states if i < end}
+        if all(i < end and not magic[i] and parts[i] != "**" for i in states):
+            names = sorted(wanted)  # only named entries: no listing
+        else:
+            counts["folders"] += 1
+            if counts["folders"] > MAX_GLOB_FOLDERS:
+                raise GlobTooWide(f"looks into more than {MAX_GLOB_FOLDERS} folders")
+            try:
+                with os.scandir(here) as entries:
+                    names = []
+                    for entry in entries:
+                        counts["names"] += 1
+                        if counts["names"] > MAX_GLOB_NAMES:
+                            raise GlobTooWide(f"looks at more than {MAX_GLOB_NAMES} names")
+                        names.append(entry.name)
+            except OSError:
+                continue
+        for name in names:
+            after = step(states, name)
+            if not after:
+                continue
+            path = here / name
+            relative = f"{folder}/{name}" if folder else name
+            if end in after and path.is_file():
+                found.append(relative)
+                if len(found) > MAX_GLOB_FILES:
+                    raise GlobTooWide(f"matches more than {MAX_GLOB_FILES} files")
+            if any(i < end for i in after) and path.is_dir() and not path.is_symlink():
+                todo.append((relative, after))
+    return sorted(found)
+
+
+def _glob(root: Path, pattern: str) -> list[str] | None:
+    """A glob's matches, as the build's record lists them; None past a bound (the game cannot
+    be built: validation says why)."""
+    try:
+        return glob_files(root, pattern)
+    except GlobTooWide:
+        return None
 
 
 def game_inputs(game: "Game", earlier: dict | None = None) -> dict:

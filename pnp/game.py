@@ -4,7 +4,6 @@ checks run afterwards (pnp.checks)."""
 
 from __future__ import annotations
 
-import glob
 import re
 import posixpath
 from pathlib import Path
@@ -17,6 +16,7 @@ from .paths import GameNotFound, inside, resolve_manifest  # noqa: F401  (where 
 from .problems import Location, Problem, plural, problem
 from .sizes import read_size
 from .files import Unreadable, read_game_file
+from .fingerprint import GlobTooWide, glob_files
 from .yamlload import MAX_FILE_BYTES, Document, load_yaml, parse_yaml, read_problem
 
 DEFAULT_SIZES = {"card": "poker", "sheet": "poker", "token": "chip", "tile": "square", "standee": "mini", "board": "a3",
@@ -25,7 +25,6 @@ SHAPES = {"card": ("rect",), "sheet": ("rect",), "token": ("round", "square"), "
           "standee": ("rect",),
           "board": ("rect",), "data": ("rect",)}
 ID_FIELD = {"type": "id"}
-
 
 def singular(word: str) -> str:
     if word.endswith("ies"):
@@ -113,9 +112,13 @@ class Loader:
         for i, pattern in enumerate(listed):
             where = self.locate(at if isinstance(files, str) else at + (i,))
             if any(ch in pattern for ch in "*?[") and inside(pattern) is not None:
-                matches = sorted(Path(p).relative_to(self.root).as_posix()
-                                 for p in glob.glob(str(self.root / pattern), recursive=True)
-                                 if Path(p).is_file())
+                try:
+                    matches = glob_files(self.root, pattern)
+                except GlobTooWide as exc:
+                    self.problems.append(problem("files-glob", where, f"glob '{pattern}' {exc.reason}: name the "
+                                                 f"folders the files are in"))
+                    self.complete = False
+                    continue
                 if not matches:
                     self.problems.append(problem("missing-file", where, f"no file matches '{pattern}'"))
                     self.complete = False

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
@@ -332,6 +333,9 @@ class Geography:
     """The projected map of a game's board and areas."""
 
     def __init__(self, board: "MapSettings", areas: Sequence["Area"]):
+        reason = projection_problem(board.projection)  # nothing unchecked reaches pyproj
+        if reason is not None:
+            raise ValueError(f"projection {board.projection!r} cannot be used: {reason}")
         from pyproj import Transformer
 
         self.board = board
@@ -710,17 +714,92 @@ def geography_of(component: "ComponentSet") -> Geography | None:
     return geography
 
 
+# A projection is what PROJ is given, and PROJ opens whatever file, grid or URL a string names
+# (+nadgrids=/dev/stdin waits on the terminal; +init=, +geoidgrids=, a pipeline's steps, a WKT
+# or PROJJSON method citing a grid file likewise), and a datum other than WGS 84 has it look for
+# grid files of its own. So a game's projection is only a PROJ string of the parameters that
+# describe a map projection, or an EPSG code of a projection on WGS 84, checked here before
+# pyproj sees it; and PROJ never goes to the network.
+PROJECTION_NUMBERS = frozenset({"lat_0", "lon_0", "lat_1", "lat_2", "lat_ts", "lonc", "alpha", "gamma", "k", "k_0",
+                                "x_0", "y_0", "h", "zone", "R", "a", "b", "rf", "f", "to_meter"})
+PROJECTION_NAMES = frozenset({"proj", "ellps", "units", "pm"})  # names of PROJ's own tables (pm: or a number)
+PROJECTION_FLAGS = frozenset({"south", "over", "no_defs"})
+PROJECTION_FIXED = {"datum": "WGS84", "type": "crs"}  # the one value each takes
+PROJECTION_ALLOWED = ("+proj +lat_0 +lon_0 +lat_1 +lat_2 +lat_ts +lonc +alpha +gamma +k +k_0 +x_0 +y_0 +h +zone "
+                      "+south +ellps +R +a +b +rf +f +datum=WGS84 +units +to_meter +pm +over +no_defs +type=crs")
+NOT_PROJECTIONS = frozenset({"pipeline", "push", "pop", "hgridshift", "vgridshift", "xyzgridshift", "gridshift",
+                             "deformation", "defmodel", "tinshift", "vertoffset"})  # operations, some on grids
+_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_CODE = re.compile(r"EPSG:\d{1,6}", re.IGNORECASE)
+_PARAMETER = re.compile(r"\+([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?", re.DOTALL)
+
+
+def projection_refused(projection: str) -> str | None:
+    """Why pnp will not give a projection string to pyproj (it could name a file, a grid or
+    a URL, which PROJ would open), or None: the string alone decides, pyproj is not asked."""
+    if not isinstance(projection, str):
+        return "it is not a text"
+    if _CODE.fullmatch(projection.strip()):
+        return None
+    tokens = projection.split()
+    if not tokens or not tokens[0].startswith("+"):
+        return ("pnp takes a PROJ string of the parameters of a map projection (+proj=NAME ...) or an EPSG code "
+                "(EPSG:NNNN) of a projection on WGS 84, not WKT, PROJJSON, a URL or the name of a file")
+    for token in tokens:
+        match = _PARAMETER.fullmatch(token)
+        key, value = (match.group(1), match.group(2)) if match else (token, None)
+        if match is None or not (key in PROJECTION_NUMBERS or key in PROJECTION_NAMES or key in PROJECTION_FLAGS
+                                 or key in PROJECTION_FIXED):
+            return (f"{token.split('=')[0][:40]} is refused: a projection takes only {PROJECTION_ALLOWED} "
+                    f"(no file, grid or URL), or is an EPSG code on WGS 84")
+        if key in PROJECTION_FLAGS:
+            wanted = None if value is None else "no value"
+        elif key in PROJECTION_FIXED:
+            wanted = None if value == PROJECTION_FIXED[key] else f"only {PROJECTION_FIXED[key]}"
+            if key == "datum" and wanted:
+                wanted += " (other datums may need grid files: give the ellipsoid, +ellps=NAME)"
+        elif key in PROJECTION_NAMES:
+            ok = value is not None and (_NAME.fullmatch(value) or key == "pm" and _NUMBER.fullmatch(value))
+            wanted = None if ok else "a name"
+            if ok and key == "proj" and value in NOT_PROJECTIONS:
+                return f"+proj={value} is refused: it is not a map projection"
+        else:
+            wanted = None if value is not None and _NUMBER.fullmatch(value) else "a number"
+        if wanted is not None:
+            return f"{token} is refused: +{key} takes {wanted}"
+    return None
+
+
+def _pyproj_offline() -> None:
+    """PROJ, in this process and those it starts, never fetches grids from the network (said
+    again before each use: nothing else may have turned it on)."""
+    import os
+
+    import pyproj.network
+
+    os.environ["PROJ_NETWORK"] = "OFF"
+    pyproj.network.set_network_enabled(False)
+
+
 def projection_problem(projection: str) -> str | None:
-    """Why pyproj cannot use a projection string, or None."""
+    """Why a projection cannot be used (pnp refuses it, or pyproj cannot use it), or None."""
+    refused = projection_refused(projection)
+    if refused is not None:
+        return refused
+    _pyproj_offline()
     from pyproj import CRS
     from pyproj.exceptions import CRSError
 
     try:
-        crs = CRS.from_user_input(projection)
+        crs = CRS.from_user_input(projection.strip())
     except CRSError as exc:
         return str(exc).split("\n")[0]
     if not crs.is_projected:
         return "it is not a map projection (it gives degrees, not metres)"
+    if _CODE.fullmatch(projection.strip()) and (crs.geodetic_crs is None or crs.geodetic_crs.to_epsg() != 4326):
+        return ("it is not on WGS 84 (the datum shift may need grid files): give it as a PROJ string, "
+                "+proj=NAME with its parameters and +ellps=NAME")
     return None
 
 
@@ -1300,7 +1379,9 @@ def _usable(game: "Game") -> Iterator[tuple["ComponentSet", Geography]]:
             yield component, geography
 
 
-@rule("board-projection", Severity.ERROR, "The board's projection is not a map projection pyproj understands.")
+@rule("board-projection", Severity.ERROR, "The board's projection is not a map projection pyproj understands, or "
+      "is one pnp refuses: only a PROJ string of a projection's parameters (no file, grid or URL) or an EPSG code "
+      "on WGS 84 is taken.")
 def board_projection(game: "Game") -> Found:
     for component in area_maps(game):
         settings = component.settings
