@@ -14,6 +14,14 @@ nodes outside comprehensions are counted when the expression is parsed and charg
 evaluation, those inside once per element. A function call also costs the elements it is
 given and those it returns, and `+` the length of the text or list it makes, so that no
 evaluation does much more work than its budget of MAX_STEPS.
+
+Every cost is charged before the work is done, so that a refusal comes before the memory or
+the time is spent: a text or list is measured before it is made, a value before it is written
+(`_measure`: nested lists counted each time they are reached, a list holding one list a
+thousand times costing it a thousand times, though it is looked at once), two lists compared
+element by element as Python would, each comparison charged as it is made (`_same`, `_order`),
+and a source before it is parsed (MAX_SOURCE). The evaluations also share a total budget
+(`new_budget`, which each validation starts): many cheap evaluations are bounded as a whole.
 """
 
 from __future__ import annotations
@@ -37,12 +45,16 @@ MAX_LENGTH = 100_000
 MAX_EXPONENT = 1000
 MAX_DEPTH = 200
 MAX_FORMAT_WIDTH = 1000
+MAX_SOURCE = 10_000  # characters of one expression (a template's each part)
+MAX_TOTAL_STEPS = 200_000_000  # the steps of all evaluations between two new_budget(): a validation and its build
 MINUS = "\u2212"
 
 _BIG = 1 << MAX_BITS
 _MISSING: Any = object()
 _SEQUENCES = (list, tuple)
 _SIZED = (list, tuple, str, dict)
+_PLAIN = frozenset((str, int, float, bool, type(None)))  # values whose comparing and writing cost nothing to speak of
+_GROWN = frozenset((str, list, tuple))  # what + and * make longer
 
 Fn = Callable[[Mapping[str, Any], list], Any]
 
@@ -161,6 +173,7 @@ class _Spec:
     safe: str  # with its fill replaced by _FILL
     fill: str | None
     type: str | None
+    room: int = 0  # its width and precision: what it may add to each value it writes
 
 
 def _format(value: Any, spec: _Spec, language: str) -> str:
@@ -200,7 +213,9 @@ def function(name: str, doc: str, example: str) -> Callable:
     """Register the decorated Python function as the language's function `name`.
 
     Its parameters without defaults are positional; those with defaults may also be given
-    by keyword. A keyword-only `_language` parameter receives the language texts are in.
+    by keyword. A keyword-only `_language` parameter receives the language texts are in, and
+    `_steps` the evaluation's budget (a list: the steps left first), for a function whose work
+    is more than the elements it is given and returns: it charges that work before doing it.
     """
     def register(call: Callable) -> Callable:
         FUNCTIONS[name] = Function(name, call, doc, example)
@@ -215,6 +230,7 @@ class _Signature:
     positional: tuple[str, ...]
     keywords: frozenset[str]
     language: bool
+    steps: bool
 
 
 @lru_cache(maxsize=None)
@@ -227,7 +243,8 @@ def _signature(fn: Function) -> _Signature:
         positional=tuple(p.name for p in positional),
         keywords=frozenset(p.name for p in params if p.default is not p.empty and p.kind is not p.POSITIONAL_ONLY
                            and not p.name.startswith("_")),
-        language=any(p.name == "_language" for p in params))
+        language=any(p.name == "_language" for p in params),
+        steps=any(p.name == "_steps" for p in params))
 
 
 def _list_arg(name: str, value: Any, what: str = "a list") -> list | tuple:
@@ -247,7 +264,7 @@ def _order_error(name: str, values: Collection[Any]) -> ExpressionError:
     return ExpressionError(f"{name}() cannot order {kinds[0] if kinds else 'these'} values")
 
 
-def _extreme(name: str, pick: Callable, values: tuple, default: Any) -> Any:
+def _extreme(name: str, pick: Callable, values: tuple, default: Any, steps: list | None) -> Any:
     if len(values) == 1:
         values = _list_arg(name, values[0], "a list, or two or more values")
     elif default is not _MISSING:
@@ -256,8 +273,9 @@ def _extreme(name: str, pick: Callable, values: tuple, default: Any) -> Any:
         if default is _MISSING:
             raise ExpressionError(f"{name}() of an empty list (give a default, like {name}(xs, default=0))")
         return default
+    key = _ordering(values, steps)
     try:
-        return pick(values)
+        return pick(values) if key is None else pick(values, key=key)
     except TypeError:
         raise _order_error(name, values) from None
 
@@ -279,14 +297,14 @@ def _sum(xs: Any) -> int | float:
 
 @function("min", "The smallest element of a list, or the smallest of two or more values; "
           "default= is the result for an empty list.", "min([c.value for c in items], default=0)")
-def _min(value: Any, *values: Any, default: Any = _MISSING) -> Any:
-    return _extreme("min", min, (value, *values), default)
+def _min(value: Any, *values: Any, default: Any = _MISSING, _steps: list | None = None) -> Any:
+    return _extreme("min", min, (value, *values), default, _steps)
 
 
 @function("max", "The largest element of a list, or the largest of two or more values; "
           "default= is the result for an empty list.", "max([c.gold for c in items], default=0)")
-def _max(value: Any, *values: Any, default: Any = _MISSING) -> Any:
-    return _extreme("max", max, (value, *values), default)
+def _max(value: Any, *values: Any, default: Any = _MISSING, _steps: list | None = None) -> Any:
+    return _extreme("max", max, (value, *values), default, _steps)
 
 
 @function("any", "True when at least one element of a list is true.", "any(c.rank == none for c in items)")
@@ -307,7 +325,7 @@ def _count(xs: Any) -> int:
 
 @function("range", "The whole numbers from start (default 0) up to but not including stop, by step "
           "(default 1), as a list.", "range(1, 7)")
-def _range(start: Any, stop: Any = None, step: Any = 1) -> list[int]:
+def _range(start: Any, stop: Any = None, step: Any = 1, *, _steps: list | None = None) -> list[int]:
     if stop is None:
         start, stop = 0, start
     if not all(isinstance(n, int) for n in (start, stop, step)):
@@ -317,6 +335,8 @@ def _range(start: Any, stop: Any = None, step: Any = 1) -> list[int]:
     numbers = range(start, stop, step)
     if len(numbers) > MAX_STEPS:
         raise ExpressionError(f"range() of more than {MAX_STEPS:,} numbers")
+    if _steps is not None and len(numbers) > _steps[0]:  # (charged once made, as its result)
+        raise _too_long(None)
     return list(numbers)
 
 
@@ -339,10 +359,10 @@ def _round(x: Any, digits: Any = 0) -> int | float:
 
 @function("sorted", "The elements of a list in increasing order, or decreasing with reverse=true.",
           "sorted([c.value for c in items], reverse=true)")
-def _sorted(xs: Any, reverse: Any = False) -> list:
+def _sorted(xs: Any, reverse: Any = False, *, _steps: list | None = None) -> list:
     xs = _list_arg("sorted", xs)
     try:
-        return sorted(xs, reverse=bool(reverse))
+        return sorted(xs, key=_ordering(xs, _steps), reverse=bool(reverse))
     except TypeError:
         raise _order_error("sorted", xs) from None
 
@@ -358,11 +378,14 @@ def _freeze(value: Any) -> Any:
 
 @function("unique", "The distinct elements of a list, in the order they first appear.",
           "len(unique([c.area for c in items]))")
-def _unique(xs: Any) -> list:
+def _unique(xs: Any, *, _steps: list | None = None) -> list:
+    xs = _list_arg("unique", xs)
+    if not _PLAIN.issuperset(map(type, xs)):  # each element of each list in it, as often as it is there
+        _measure(xs, [MAX_STEPS] if _steps is None else _steps, _one)
     seen: set = set()
     found = []
-    for x in _list_arg("unique", xs):
-        key = _freeze(x)
+    for x in xs:
+        key = x if type(x) in _PLAIN else _freeze(x)
         if key not in seen:
             seen.add(key)
             found.append(x)
@@ -378,14 +401,18 @@ def _first(xs: Any, default: Any = None) -> Any:
 
 @function("join", "The elements of a list written as text, separated by separator= (default \", \").",
           "join([c.name for c in items], separator=' / ')")
-def _join(xs: Any, separator: Any = ", ", *, _language: str = "en") -> str:
+def _join(xs: Any, separator: Any = ", ", *, _language: str = "en", _steps: list | None = None) -> str:
     if not isinstance(separator, str):
         raise ExpressionError("join() needs a text as separator")
-    return separator.join(_text(x, _language) for x in _list_arg("join", xs))
+    xs = _list_arg("join", xs)
+    _writable(xs, _steps, more=max(len(separator) - 2, 0) * len(xs))
+    return separator.join(_text(x, _language) for x in xs)
 
 
 @function("str", "A value written as text, as a template writes it.", "str(value) + ' stars'")
-def _str(x: Any, *, _language: str = "en") -> str:
+def _str(x: Any, *, _language: str = "en", _steps: list | None = None) -> str:
+    if type(x) not in _PLAIN:
+        _writable(x, _steps)
     return _text(x, _language)
 
 
@@ -472,12 +499,21 @@ def _luminance(colour: Any) -> float:
 
 # --- operators ----------------------------------------------------------------------------
 
-def _mul(a: Any, b: Any) -> Any:
-    if isinstance(a, int) and isinstance(b, (str, list, tuple)):
+def _repeated(a: Any, b: Any) -> int:
+    """The length of the text or list a * b (0 when it is not one): at most MAX_LENGTH."""
+    if type(a) not in _GROWN:
         a, b = b, a
-    if isinstance(a, (str, list, tuple)) and isinstance(b, int) and len(a) * b > MAX_LENGTH:
-        raise ExpressionError(f"a text or list longer than {MAX_LENGTH:,} (repeated with *)")
-    return a * b
+    if type(a) in _GROWN and isinstance(b, int):
+        size = len(a) * b
+        if size > MAX_LENGTH:
+            raise ExpressionError(f"a text or list longer than {MAX_LENGTH:,} (repeated with *)")
+        return size if size > 0 else 0
+    return 0
+
+
+def _added(a: Any, b: Any) -> int:
+    """The length of the text or list a + b (0 when it is not one)."""
+    return len(a) + len(b) if type(a) is type(b) and type(a) in _GROWN else 0
 
 
 def _mod(a: Any, b: Any) -> Any:
@@ -500,7 +536,7 @@ def _pow(a: Any, b: Any) -> Any:
 _BINARY: dict[type, tuple[Callable[[Any, Any], Any], str]] = {
     ast.Add: (lambda a, b: a + b, "cannot add {a} and {b}"),
     ast.Sub: (lambda a, b: a - b, "cannot subtract {b} from {a}"),
-    ast.Mult: (_mul, "cannot multiply {a} by {b}"),
+    ast.Mult: (operator.mul, "cannot multiply {a} by {b}"),  # (texts and lists: _repeated first)
     ast.Div: (lambda a, b: a / b, "cannot divide {a} by {b}"),
     ast.FloorDiv: (lambda a, b: a // b, "cannot divide {a} by {b}"),
     ast.Mod: (_mod, "cannot take the remainder of {a} divided by {b}"),
@@ -543,6 +579,228 @@ def _spend(frame: list, steps: int, offset: int | None) -> None:
     frame[0] -= steps
     if frame[0] < 0:
         raise _too_long(offset)
+
+
+def _at(error: ExpressionError, offset: int | None) -> ExpressionError:
+    """`error`, located at `offset` unless it already is."""
+    return error if error.offset is not None else ExpressionError(error.message, offset)
+
+
+# --- what values cost, known before the work -----------------------------------------------
+# Each takes a budget, a list whose first element is the steps left (an evaluation's frame).
+
+def _measure(value: Any, budget: list, leaf: Callable[[Any], int], step: int = 1,
+             through: tuple = (list, tuple, Mapping)) -> None:
+    """Charge budget[0] for going through `value`, without doing it: `leaf(v)` for each value
+    that is not a container of the kinds `through`, and `step` for each element of one (twice
+    for a mapping: its key and its value). A container is counted each time it is reached (a
+    list holding one list a thousand times costs it a thousand times, as writing or hashing it
+    would), yet gone through once. Raises the step budget's error, the budget spent, as soon as
+    the count passes what is left; a value that holds itself recurses without end, into
+    RecursionError, as writing it would."""
+    limit = budget[0]
+    known: dict[int, int] = {}
+
+    def size(v: Any) -> int:
+        if type(v) in _PLAIN or not isinstance(v, through):
+            return leaf(v)
+        found = known.get(id(v))
+        if found is not None:
+            return found
+        mapping = isinstance(v, Mapping)
+        total = step * len(v) * (2 if mapping else 1)
+        for element in (v if not mapping else [part for pair in v.items() for part in pair]):
+            total += size(element)
+            if total > limit:
+                budget[0] = -1
+                raise _too_long(None)
+        known[id(v)] = total
+        return total
+    spent = size(value)
+    if spent > limit:
+        budget[0] = -1
+        raise _too_long(None)
+    budget[0] -= spent
+
+
+def _one(value: Any) -> int:
+    return 1
+
+
+def _text_size(room: int = 0) -> Callable[[Any], int]:
+    """How many characters a value that is not a list or mapping is written in, at most; with
+    a format spec, `room` more (its width and precision)."""
+    def size(value: Any) -> int:
+        kind = type(value)
+        if kind is str:
+            return len(value) + room
+        if kind is int:
+            return value.bit_length() // 2 + 2 + room  # digits (0.3 a bit), sign and separators
+        if kind is float:
+            return 24 + room if not room or abs(value) < 1e16 else 440 + room  # up to 309 digits, separators
+        if value is None or kind is bool:
+            return 5 + room
+        return len(_text(value)) + room
+    return size
+
+
+_WRITTEN = _text_size()
+
+
+def _flat_size(value: Any, room: int) -> int:
+    """What _measure(value, ..., _text_size(room), 2) charges, for a list of numbers, texts,
+    true/false and none (the commonest written, measured at once); -1 for any other value."""
+    if type(value) is not list and type(value) is not tuple:
+        return -1
+    total = (2 + room) * len(value)
+    for element in value:
+        kind = type(element)
+        if kind is str:
+            total += len(element)
+        elif kind is int:
+            total += element.bit_length() // 2 + 2
+        elif kind is float:
+            total += 24 if not room or abs(element) < 1e16 else 440
+        elif element is None or kind is bool:
+            total += 5
+        else:
+            return -1
+    return total
+
+
+def _written_size(value: Any, budget: list, room: int = 0) -> None:
+    """Charge budget[0] the characters `value` is written in (at most), before it is written."""
+    size = _flat_size(value, room)
+    if size < 0:
+        _measure(value, budget, _text_size(room) if room else _WRITTEN, 2)
+    elif size > budget[0]:
+        budget[0] = -1
+        raise _too_long(None)
+    else:
+        budget[0] -= size
+
+
+def _writable(value: Any, budget: list | None, room: int = 0, more: int = 0) -> None:
+    """Refuse to write `value` (with a spec's `room`, and `more` characters) when its text
+    would be longer than the steps left: the text is charged once made, as a result."""
+    left = [(MAX_STEPS if budget is None else budget[0]) - more]
+    if left[0] < 0:
+        raise _too_long(None)
+    if type(value) not in _PLAIN:
+        _written_size(value, left, room)
+
+
+def _same(a: Any, b: Any, budget: list, known: dict) -> bool:
+    """a == b, worked out as Python works it out: lists (or mappings) element by element until
+    two differ, an element compared charged one step. A pair of lists met again is charged
+    again, as Python would compare it again, but compared once (`known`); a pair met inside
+    itself recurses without end, into RecursionError, as Python's comparing would."""
+    kind = type(a)
+    if kind in _PLAIN or type(b) in _PLAIN:
+        return a == b
+    pair = (id(a), id(b))
+    found = known.get(pair)
+    if found is not None:
+        budget[0] -= found[1]
+        if budget[0] < 0:
+            raise _too_long(None)
+        return found[0]
+    start = budget[0]
+    if (kind is list or kind is tuple) and type(b) is kind:
+        equal = len(a) == len(b)
+        if equal:
+            for x, y in zip(a, b):
+                budget[0] -= 1
+                if x is not y and not _same(x, y, budget, known):
+                    equal = False
+                    break
+    elif isinstance(a, Mapping) and isinstance(b, Mapping):
+        equal = len(a) == len(b)
+        if equal:
+            look = (lambda key: dict.get(b, key, _MISSING)) if isinstance(b, dict) else (lambda key: b.get(key, _MISSING))
+            for key, x in a.items():
+                budget[0] -= 1
+                y = look(key)
+                if y is _MISSING or x is not y and not _same(x, y, budget, known):
+                    equal = False
+                    break
+    else:
+        return a == b  # (two kinds Python tells apart at once: a list and a tuple)
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _too_long(None)
+    known[pair] = (equal, start - budget[0])
+    return equal
+
+
+def _order(a: list | tuple, b: list | tuple, compare: Callable, budget: list, known: dict) -> bool:
+    """compare(a, b) (<, <=, >, >=) of two lists or two tuples, as Python works it out: by
+    their first elements that differ (found with _same), or else by their lengths."""
+    for x, y in zip(a, b):
+        budget[0] -= 1
+        if x is y or _same(x, y, budget, known):
+            continue
+        kind = type(x)
+        if (kind is list or kind is tuple) and type(y) is kind:
+            return _order(x, y, compare, budget, known)
+        return compare(x, y)
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _too_long(None)
+    return compare(len(a), len(b))
+
+
+def _compared(compare: Callable, a: Any, b: Any, budget: list, known: dict | None = None) -> Any:
+    """compare(a, b), where a is not a number, text, true/false or none: lists compared as
+    Python would, each comparison charged as it is made."""
+    known = {} if known is None else known
+    if compare is operator.eq or compare is operator.ne:
+        return _same(a, b, budget, known) == (compare is operator.eq)
+    kind = type(a)
+    if (kind is list or kind is tuple) and type(b) is kind:
+        return _order(a, b, compare, budget, known)
+    return compare(a, b)
+
+
+class _Ordered:
+    """A sort key for values among which are lists: compares them with _compared."""
+
+    __slots__ = ("value", "budget", "known")
+
+    def __init__(self, value: Any, budget: list, known: dict) -> None:
+        self.value, self.budget, self.known = value, budget, known
+
+    def __lt__(self, other: "_Ordered") -> Any:
+        return _compared(operator.lt, self.value, other.value, self.budget, self.known)
+
+    def __gt__(self, other: "_Ordered") -> Any:
+        return _compared(operator.gt, self.value, other.value, self.budget, self.known)
+
+
+def _ordering(values: Collection[Any], budget: list | None) -> Callable | None:
+    """The key that orders `values` (sorted, min, max) charging `budget`, or None when every
+    one is a number, text, true/false or none (Python compares those at once)."""
+    if _PLAIN.issuperset(map(type, values)):
+        return None
+    budget = [MAX_STEPS] if budget is None else budget
+    known: dict = {}
+    return lambda value: _Ordered(value, budget, known)
+
+
+def _hashable(key: Any, budget: list) -> None:
+    """Charge what hashing `key` costs: a tuple's elements, nested tuples each time reached."""
+    if type(key) is tuple:
+        _measure(key, budget, _one, 1, (tuple,))
+
+
+def _members(a: Any, b: list | tuple, budget: list) -> bool:
+    """a in b, for a that is not a number, text, true/false or none: compared as Python would
+    (identical first), each comparison charged as it is made."""
+    known: dict = {}
+    for element in b:
+        if element is a or _same(element, a, budget, known):
+            return True
+    return False
 
 
 # --- compiling ----------------------------------------------------------------------------
@@ -652,12 +910,17 @@ class _Compiler:
             container, key = value(env, frame), index(env, frame)
             try:
                 if isinstance(container, (str, list, tuple, Mapping)):
-                    found = container[key]
-                    if type(key) is slice:
-                        _spend(frame, len(found), offset)
-                    return found
+                    if type(key) is slice and type(container) in _GROWN:
+                        _spend(frame, len(range(*key.indices(len(container)))), offset)
+                    elif type(key) is tuple:
+                        _hashable(key, frame)
+                    return container[key]
+            except ExpressionError as error:
+                raise _at(error, offset) from None
             except KeyError:
-                raise ExpressionError(f"no key {key!r}{_suggest(key, list(container))}", offset) from None
+                shown = repr(key) if type(key) in _PLAIN or len(key) <= 20 and all(type(k) in _PLAIN for k in key) \
+                    else f"(a tuple of {len(key)} values)"  # (not a tuple of tuples written out)
+                raise ExpressionError(f"no key {shown}{_suggest(key, list(container))}", offset) from None
             except IndexError:
                 unit = "characters" if isinstance(container, str) else "elements"
                 raise ExpressionError(f"index {_text(key)} is out of range (the {_kind(container)} has "
@@ -686,10 +949,18 @@ class _Compiler:
         operate, message = _BINARY[type(node.op)]
         left, right = self.compile(node.left), self.compile(node.right)
         offset = self.after(node.left)
+        # (only + and * make texts and lists: their length is charged before they are made)
+        length = {ast.Add: _added, ast.Mult: _repeated}.get(type(node.op))
+        either = isinstance(node.op, ast.Mult)  # (a list is repeated by 3 * xs as by xs * 3, added to by xs + ys only)
 
         def binary(env: Mapping[str, Any], frame: list) -> Any:
             a, b = left(env, frame), right(env, frame)
             try:
+                if length is not None and (type(a) in _GROWN or either and type(b) in _GROWN):
+                    frame[0] -= length(a, b)
+                    if frame[0] < 0:
+                        raise _too_long(offset)
+                    return operate(a, b)  # (a text or list, of the length charged: no number to check)
                 result = operate(a, b)
             except ExpressionError as error:
                 raise ExpressionError(error.message, offset) from None
@@ -699,10 +970,6 @@ class _Compiler:
                 raise _too_large(offset) from None
             except (TypeError, ValueError):
                 raise ExpressionError(message.format(a=_kind(a), b=_kind(b)), offset) from None
-            kind = type(result)
-            if kind is str or kind is list or kind is tuple:
-                _spend(frame, len(result), offset)
-                return result
             return _checked(result, offset)
         return binary
 
@@ -780,13 +1047,18 @@ class _Compiler:
                     frame[0] -= len(b)
                     if frame[0] < 0:
                         raise _too_long(offset)
-                    if type(b) is list:
+                    if (type(b) is list or type(b) is tuple) and type(a) in _PLAIN:  # (each comparison at once)
                         return a not in b if negate else a in b
-                if isinstance(b, (list, tuple, Mapping)) or isinstance(b, str) and isinstance(a, str):
-                    try:
+                try:
+                    if type(b) is list or type(b) is tuple:
+                        return _members(a, b, frame) != negate
+                    if isinstance(b, Mapping) or isinstance(b, str) and isinstance(a, str):
+                        _hashable(a, frame)
                         return (a in b) != negate
-                    except TypeError:
-                        pass
+                except TypeError:
+                    pass
+                except ExpressionError as error:
+                    raise _at(error, offset) from None
                 raise ExpressionError(f"cannot look for {_kind(a)} in {_kind(b)}", offset)
             return contains
         compare = _COMPARE[type(op)]
@@ -804,9 +1076,13 @@ class _Compiler:
         def comparison(env: Mapping[str, Any], frame: list) -> Any:
             a, b = left(env, frame), right(env, frame)
             try:
-                return compare(a, b)
+                if type(a) in _PLAIN:
+                    return compare(a, b)
+                return _compared(compare, a, b, frame)  # lists element by element, each charged
             except TypeError:
                 raise ExpressionError(f"cannot compare {_kind(a)} and {_kind(b)}", offset) from None
+            except ExpressionError as error:
+                raise _at(error, offset) from None
         return comparison
 
     def _IfExp(self, node: ast.IfExp) -> Fn:
@@ -832,9 +1108,12 @@ class _Compiler:
             for key, value in pairs:
                 k = key(env, frame)
                 try:
+                    _hashable(k, frame)
                     result[k] = value(env, frame)
                 except TypeError:
                     raise ExpressionError(f"cannot use a {_kind(k)} as a key", offset) from None
+                except ExpressionError as error:
+                    raise _at(error, offset) from None
             return result
         return mapping
 
@@ -961,7 +1240,7 @@ class _Compiler:
                                   f"(given {given})", offset)
         args = [self.compile(arg) for arg in node.args]
         keywords = [(k.arg, self.compile(k.value)) for k in node.keywords]
-        call, language = fn.call, signature.language
+        call, language, steps = fn.call, signature.language, signature.steps
         many, first = len(args) > 1, args[0] if args else None
 
         def apply(env: Mapping[str, Any], frame: list) -> Any:
@@ -969,6 +1248,8 @@ class _Compiler:
             options = {k: value(env, frame) for k, value in keywords} if keywords else {}
             if language:
                 options["_language"] = frame[1]
+            if steps:
+                options["_steps"] = frame
             cost = 1
             for value in values:
                 if isinstance(value, _SIZED):
@@ -991,6 +1272,56 @@ class _Compiler:
         return apply
 
 
+# --- the total budget ---------------------------------------------------------------------
+
+_total = [MAX_TOTAL_STEPS, MAX_TOTAL_STEPS]  # the steps every evaluation has left, and the total they are of
+
+
+def new_budget(steps: int | None = None) -> None:
+    """Give the evaluations from now on `steps` in all (MAX_TOTAL_STEPS unless given; each
+    validation starts one, see pnp.validate), however cheap each is: once they are spent, each
+    evaluation is refused, as an ExpressionError where it is written. Each evaluation still has
+    its own MAX_STEPS."""
+    steps = MAX_TOTAL_STEPS if steps is None else steps
+    _total[:] = [steps, steps]
+
+
+def steps_spent() -> int:
+    """The steps the evaluations have spent since the last new_budget()."""
+    return _total[1] - _total[0]
+
+
+def _failed(error: BaseException) -> BaseException:
+    """What an evaluation that failed raises: an ExpressionError for running out of stack or
+    memory too."""
+    if isinstance(error, RecursionError):
+        return ExpressionError("the expression or its data is too deeply nested")
+    if isinstance(error, MemoryError):
+        return ExpressionError("the expression needs too much memory")
+    return error
+
+
+def _too_long_in_all(offset: int | None) -> ExpressionError:
+    return ExpressionError(f"the game's expressions take too long altogether (more than {_total[1]:,} steps)", offset)
+
+
+def _writing(value: Any, spec: _Spec | None, offset: int) -> None:
+    """Charge the total budget for writing a list or mapping, before it is written: as an
+    evaluation, at most MAX_STEPS characters (with a spec, each value counted with its width
+    and precision)."""
+    left = _total[0]
+    if left <= 0:
+        raise _too_long_in_all(offset)
+    budget = [left if left < MAX_STEPS else MAX_STEPS]
+    start = budget[0]
+    try:
+        _written_size(value, budget, spec.room if spec is not None else 0)
+    except ExpressionError:
+        raise (_too_long_in_all if left < MAX_STEPS else _too_long)(offset) from None
+    finally:
+        _total[0] -= start - budget[0]
+
+
 # --- expressions --------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -1004,22 +1335,47 @@ class Expression:
 
     def evaluate(self, env: Mapping[str, Any]) -> Any:
         """The expression's value with its names looked up in `env`. Raises ExpressionError."""
+        frame = self._blank.copy()
+        if _total[0] < MAX_STEPS:  # the total budget's last steps
+            return self._last(env, frame)
         try:
-            return self._fn(env, self._blank.copy())
-        except RecursionError:
-            raise ExpressionError("the expression or its data is too deeply nested") from None
-        except MemoryError:
-            raise ExpressionError("the expression needs too much memory") from None
+            value = self._fn(env, frame)
+        except BaseException as error:
+            _total[0] -= MAX_STEPS - frame[0]
+            raise _failed(error) from None
+        _total[0] -= MAX_STEPS - frame[0]  # (each step counts towards the total)
+        return value
 
     def _evaluate(self, env: Mapping[str, Any], language: str) -> Any:
         frame = self._blank.copy()
         frame[1] = language
+        if _total[0] < MAX_STEPS:
+            return self._last(env, frame)
+        try:
+            value = self._fn(env, frame)
+        except BaseException as error:
+            _total[0] -= MAX_STEPS - frame[0]
+            raise _failed(error) from None
+        _total[0] -= MAX_STEPS - frame[0]
+        return value
+
+    def _last(self, env: Mapping[str, Any], frame: list) -> Any:
+        """An evaluation in the total budget's last MAX_STEPS: it has those only, and running
+        out of them is running out of the total."""
+        left = _total[0]
+        if left <= 0:
+            raise _too_long_in_all(0)
+        frame[0] -= MAX_STEPS - left
         try:
             return self._fn(env, frame)
-        except RecursionError:
-            raise ExpressionError("the expression or its data is too deeply nested") from None
-        except MemoryError:
-            raise ExpressionError("the expression needs too much memory") from None
+        except ExpressionError as error:
+            if error.message == _too_long(None).message:
+                raise _too_long_in_all(error.offset) from None
+            raise
+        except BaseException as error:
+            raise _failed(error) from None
+        finally:
+            _total[0] -= left - frame[0]
 
     def __reduce__(self) -> tuple:
         return parse, (self.source,)
@@ -1045,6 +1401,8 @@ def _parse(source: str, names: Collection[str] | None = None) -> Expression:
     """
     if not isinstance(source, str):
         raise ExpressionError(f"an expression must be text, not {_kind(source)}")
+    if len(source) > MAX_SOURCE:  # (refused unread: parsing it would be the cost)
+        raise ExpressionError(f"an expression longer than {MAX_SOURCE:,} characters", 0)
     body = source.strip()
     base = len(source) - len(source.lstrip())
     if not body:
@@ -1101,7 +1459,11 @@ class Template:
                 continue
             value = _shifted(piece, env, language)
             try:
+                if type(value) not in _PLAIN:  # a list or mapping: its text is counted before it is written
+                    _writing(value, piece.spec, piece.start)
                 out.append(_text(value, language) if piece.spec is None else _format(value, piece.spec, language))
+            except ExpressionError:
+                raise
             except (ValueError, TypeError, OverflowError):
                 if piece.spec is None:  # only a number too long for Python to write can fail here
                     raise _too_large(piece.start) from None
@@ -1168,7 +1530,8 @@ def _spec(text: str, offset: int) -> _Spec:
     if max(int(match["width"] or 0), int(match["precision"] or 0)) > MAX_FORMAT_WIDTH:
         raise ExpressionError(f"a format spec's width and precision must be at most {MAX_FORMAT_WIDTH}", offset)
     fill = match["fill"]
-    return _Spec(text, text if fill is None else _FILL + text[1:], fill, match["type"])
+    return _Spec(text, text if fill is None else _FILL + text[1:], fill, match["type"],
+                 int(match["width"] or 0) + int(match["precision"] or 0))
 
 
 def parse_template(source: str, names: Collection[str] | None = None) -> Template:

@@ -205,9 +205,11 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     report at the end (calling what this returns) and keeps the build only if it passes."""
     from . import registry  # noqa: F401  (every box kind and check pnp has)
     from .checks import in_rule_order, run_rules
+    from .expr import new_budget
     from .game import load_game
     from .maps.areas import GEOMETRY_CHECKS, area_maps
 
+    new_budget()  # the game's expressions have a total budget, for this validation and a build after it
     game, problems = load_game(manifest)
     if game is None:
         return Validation(None, problems, [manifest.name])
