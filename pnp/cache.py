@@ -56,10 +56,8 @@ class Cache:
         if usable is None:
             for folder in (self.folder, self.folder / kind):
                 if make and not os.path.lexists(folder):
-                    try:
-                        os.mkdir(folder)
-                    except FileExistsError:
-                        pass
+                    try:  # (the cache's own folder with the output's, should a worker write first)
+                        os.makedirs(folder, exist_ok=True)
                     except OSError:
                         return False
                 if not os.path.lexists(folder):

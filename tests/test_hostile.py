@@ -567,6 +567,17 @@ def test_a_name_in_any_language_is_a_plain_file_name_or_a_located_error(mini: Pa
     assert after == before  # nothing written anywhere, out/ not made
 
 
+def test_a_sets_and_a_print_files_names_are_folder_names_every_system_takes(mini: Path) -> None:
+    edit(mini / "game.yaml", "    print: tokens         # printed", "    print: com1         # printed")
+    edit(mini / "game.yaml", "\n  aid:\n", "\n  aux:\n")
+    assert validate(mini).output == (
+        "game.yaml:96:12: error: set 'turn-tokens' would be written into the folder png/com1/, which is not a file "
+        "name pnp writes: Windows keeps the name 'com1' for a device [output-name]\n"
+        "game.yaml:127:5: error: set 'aux' would be written into the folder png/aux/, which is not a file name pnp "
+        "writes: Windows keeps the name 'aux' for a device [output-name]\n"
+        "7 cards in 2 suits: 2 errors, 0 warnings\n")
+
+
 def test_the_last_line_refuses_a_name_that_is_not_plain_whatever_the_checks_say() -> None:
     from pnp.paths import UnsafeName, output_path
 

@@ -879,6 +879,16 @@ def output_name(game: "Game") -> Found:
     if not game.complete:
         return
     reported: set[tuple] = set()
+    for component in game.sets.values():  # a set's and its print file's names name folders: png/NAME/
+        if component.type == "data":
+            continue
+        for key, folder in (("", component.name), ("print", component.print_name)):
+            problem = name_problem(folder)
+            if problem is not None and (folder, "folder") not in reported:
+                reported.add((folder, "folder"))
+                yield (game.locate(component.origin, *((key,) if key and key in component.declaration else ())),
+                       f"set '{component.name}' would be written into the folder png/{folder}/, which is not a file "
+                       f"name pnp writes: {problem}")
     for language in game.languages or (game.language,):
         in_language = f" in {language}" if language != game.language else ""
         first: dict[tuple[str, str], tuple] = {}
