@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import expr, schema
+from .components import types
 from .fields import NO_DEFAULT, Field, object_schema, parse_fields, references
 from .model import ComponentSet, Game, Group, Item, Origin, Text
 from .paths import GameNotFound, inside, resolve_manifest  # noqa: F401  (where games are found)
@@ -19,11 +20,6 @@ from .files import Unreadable, read_game_file
 from .fingerprint import GlobTooWide, glob_files
 from .yamlload import MAX_FILE_BYTES, Document, load_yaml, parse_yaml, read_problem
 
-DEFAULT_SIZES = {"card": "poker", "sheet": "poker", "token": "chip", "tile": "square", "standee": "mini", "board": "a3",
-                 "data": "poker"}
-SHAPES = {"card": ("rect",), "sheet": ("rect",), "token": ("round", "square"), "tile": ("hex", "square", "rect"),
-          "standee": ("rect",),
-          "board": ("rect",), "data": ("rect",)}
 ID_FIELD = {"type": "id"}
 
 def singular(word: str) -> str:
@@ -165,14 +161,14 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
 
     at = ("components", name)
     kind = decl["type"]
+    ctype = types()[kind]
     shape = decl.get("shape")
-    if shape is not None and shape not in SHAPES[kind]:
+    if shape is not None and shape not in ctype.shapes:
         loader.problems.append(problem("schema", loader.locate(at + ("shape",)),
-                                       f"components.{name}.shape: a {kind} is {' or '.join(SHAPES[kind])}, not {shape}"))
+                                       f"components.{name}.shape: a {kind} is {' or '.join(ctype.shapes)}, not {shape}"))
         return None
     try:
-        width, height, shape = read_size(decl.get("size", DEFAULT_SIZES[kind]), shape or SHAPES[kind][0],
-                                         decl.get("hex"))
+        width, height, shape = read_size(decl.get("size", ctype.size), shape or ctype.shapes[0], decl.get("hex"))
     except ValueError as exc:
         loader.problems.append(problem("schema", loader.locate(at + ("size",)), f"components.{name}.size: {exc}"))
         return None

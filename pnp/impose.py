@@ -28,7 +28,6 @@ MARK_OFFSET = mm(1)  # crop marks start this far outside the trim line
 MARK_LENGTH = mm(5)
 MARK_ROOM = MARK_OFFSET + mm(2.5)  # the least room outside a grid for marks that show
 MIN_GUTTER = mm(1)  # between cards with bleed: half a millimetre of each card's own colour
-DEFAULT_BLEED = mm(1)  # a build's bleed unless told otherwise
 LABEL_SIZE = 6.0  # points: a sheet's label
 LABEL_BASELINE = mm(5.6)  # from the paper's bottom edge: the label's descenders stay 5 mm clear
 LABEL_ROOM = mm(8)  # kept clear at the bottom of a sheet of packed pieces for its label

@@ -146,8 +146,9 @@ class Ink:
 
     def parts(self, component: "ComponentSet") -> str:
         """What --ink-saver lightens of a set: "all", "backs" or "none" (its `ink_saver:`)."""
-        default = "all" if component.type == "token" else "none" if component.type == "board" else "backs"
-        return component.declaration.get("ink_saver", default)
+        from .components import types
+
+        return component.declaration.get("ink_saver", types()[component.type].ink_saver)
 
     def face(self, definition: "Definition", component: "ComponentSet") -> "Definition":
         from .paint import greyscale, ink_saver

@@ -14,7 +14,7 @@ from . import FORMATS, __version__
 from .components import types
 from .files import json_file
 from .fonts import FontMetrics, find_font, metrics
-from .impose import DEFAULT_BLEED, PAPERS, duplex_test, interleave, shifted
+from .impose import PAPERS, duplex_test, interleave, shifted
 from .kit import Ink, Kit, PieceSet
 from .outputs import Outputs, Progress
 from .readme import NAME as READ_ME_FIRST
@@ -39,7 +39,7 @@ class BuildOptions:
     parts: tuple[str, ...] = ()
     papers: tuple[str, ...] = tuple(PAPERS)
     formats: tuple[str, ...] = FORMATS
-    bleed: float | None = None  # points; None: DEFAULT_BLEED for cards, sheets and tokens, none for tiles
+    bleed: float | None = None  # points; None: each component type's own (pnp.components)
     duplex: bool = False
     back_shift: tuple[float, float] = (0.0, 0.0)  # points: backs moved right and down, for a printer that drifts
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
@@ -51,14 +51,13 @@ class BuildOptions:
     tts_base_url: str | None = None  # where tts/ is uploaded; None: its files' own file:/// URLs
 
     def bleed_for(self, kind: str) -> float:
-        """The bleed a kind of piece is printed with: as asked, or by default 1 mm for cards,
-        sheets and tokens (a miscut shows their own colour) and none for tiles, which touch so
-        that one cut serves two."""
-        if kind not in ("card", "sheet", "tile", "token"):
+        """The bleed a kind of piece is printed with: as asked, or its type's own (1 mm for
+        cards, sheets and tokens, whose miscut shows their own colour; none for tiles, which
+        touch so that one cut serves two); none for a type printed without."""
+        own = types()[kind].bleed
+        if own is None:
             return 0.0
-        if self.bleed is not None:
-            return self.bleed
-        return 0.0 if kind == "tile" else DEFAULT_BLEED
+        return self.bleed if self.bleed is not None else own
 
     def wants(self, *names: str) -> bool:
         return not self.parts or any(n in self.parts for n in names)

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from .model import Game
 
 NAME = "read-me-first"  # its files: print/read-me-first-<paper>.pdf, and its --only part
-PRINTED = ("card", "sheet", "token", "tile", "standee", "board")
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3"}
 DEFAULT_ACCENT = "#7a2e22"
 
@@ -329,7 +328,8 @@ class PrintSettings:
     @classmethod
     def of(cls, options: Any) -> "PrintSettings":
         """From a build's options (anything with bleed_for and duplex)."""
-        return cls(tuple((kind, float(options.bleed_for(kind))) for kind in PRINTED), bool(options.duplex))
+        return cls(tuple((kind, float(options.bleed_for(kind))) for kind, t in types().items() if t.printed),
+                   bool(options.duplex))
 
     def bleed(self, kind: str) -> float:
         return dict(self.bleeds).get(kind, 0.0)

@@ -24,8 +24,14 @@ SCHEMA_NAMES = ("common", "game", "layout", "board", "land", "rivers", "ranges",
 
 @cache
 def _schemas() -> dict[str, dict]:
+    """pnp's schemas, with what its registries know filled in: the component types a set's
+    `type` may name (each type's module registers it, pnp.components)."""
+    from .components import types
+
     folder = resources.files("pnp") / "schemas"
-    return {name: json.loads((folder / f"{name}.schema.json").read_text("utf-8")) for name in SCHEMA_NAMES}
+    schemas = {name: json.loads((folder / f"{name}.schema.json").read_text("utf-8")) for name in SCHEMA_NAMES}
+    schemas["game"]["$defs"]["set"]["properties"]["type"]["enum"] = list(types())
+    return schemas
 
 
 def schema_of(name: str) -> dict:

@@ -1,6 +1,8 @@
 """Component types: what kind of thing a set's items are, and so how they are printed and
 exported. Each type is a module with its TYPE: a card, a sheet, a token, a tile, a standee,
-a board, or data that is not printed."""
+a board, or data that is not printed. What a type is (its sizes, shapes, bleed, ink) is read
+by the loading and the checks, which draw nothing: a type's module imports what imposes and
+draws only in the functions that do it."""
 
 from __future__ import annotations
 
@@ -33,6 +35,13 @@ class ComponentType:
     tabletopia: str  # the object type to create in Tabletopia
     deck: bool  # shuffled together: a deck in Tabletop Simulator
     impose: Callable[[Sequence["PieceSet"], "Paper", float, str, "FontMetrics | None"], Sheets]
+    size: str = "poker"  # a set's size when it gives none
+    shapes: tuple[str, ...] = ("rect",)  # the shapes its pieces may have, the first when a set gives none
+    # the bleed it is printed with when a build asks for none (points; --bleed sets it), or
+    # None: printed without (a board, a standee's strip)
+    bleed: float | None = None
+    ink_saver: str = "backs"  # what --ink-saver lightens of its sets by default: all, backs or none
+    printed: bool = True  # false for data, read by the other sets and never printed
 
 
 def types() -> dict[str, ComponentType]:

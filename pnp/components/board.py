@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..impose import Paper, tiled_pages, whole_page
 from . import ComponentType, Sheets
 
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
+    from ..impose import Paper
     from ..scene import Definition, Page
 
 
@@ -21,6 +21,8 @@ def fits(width: float, height: float, paper: Paper) -> bool:
 def board_pages(page: "Definition", paper: Paper, label: str, font: "FontMetrics | None") -> list["Page"]:
     """A board on `paper`: whole if it fits (inside the margins, labelled in the bottom one),
     else in parts that overlap."""
+    from ..impose import tiled_pages, whole_page
+
     if fits(page.width, page.height, paper):
         return [whole_page(page, paper, label, font)]
     return tiled_pages(page, paper, label, font)
@@ -42,4 +44,6 @@ TYPE = ComponentType(
     tabletopia="Game Board",
     deck=False,
     impose=impose_board,
+    size="a3",
+    ink_saver="none",
 )

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..impose import Paper, back_sheets, front_sheets, make_grid
+from ..units import mm
 from . import ComponentType, Sheets
 
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
+    from ..impose import Paper
+
+BLEED = mm(1)  # a card's, a sheet's or a token's bleed unless a build asks for another: a miscut shows its colour
 
 
 def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     """Every piece, with its copies, in a grid of as many as fit the paper; the backs
     mirrored behind them. Tiles (counters) have a cut line on every edge as well."""
+    from ..impose import back_sheets, front_sheets, make_grid
+
     faces, backs = [], []
     for s in sets:
         bled_faces, bled_backs = s.bled(bleed)
@@ -39,4 +44,5 @@ TYPE = ComponentType(
     tabletopia="Card",
     deck=True,
     impose=impose_grid,
+    bleed=BLEED,
 )

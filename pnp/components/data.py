@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..impose import Paper
 from . import ComponentType, Sheets
 
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
+    from ..impose import Paper
 
 
 def impose_nothing(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
@@ -25,4 +25,5 @@ TYPE = ComponentType(
     tabletopia="",
     deck=False,
     impose=impose_nothing,
+    printed=False,
 )

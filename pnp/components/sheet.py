@@ -4,7 +4,7 @@ like cards but never shuffled into a deck."""
 from __future__ import annotations
 
 from . import ComponentType
-from .card import impose_grid
+from .card import BLEED, impose_grid
 
 TYPE = ComponentType(
     name="sheet",
@@ -14,4 +14,5 @@ TYPE = ComponentType(
     tabletopia="Card",
     deck=False,
     impose=impose_grid,
+    bleed=BLEED,
 )

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..impose import Paper, back_sheets, front_sheets, make_grid
-from ..scene import Definition, Group, Node, Path, Rect, Style, chain, rotate, translate
 from ..units import mm, parse_length
 from . import ComponentType, Sheets
 
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
+    from ..impose import Paper
+    from ..scene import Definition, Node
 
 DASH, GAP = mm(1.6), mm(1.2)
 
@@ -32,6 +32,8 @@ def strip_size(component) -> tuple[float, float]:
 
 def fold_line(x0: float, x1: float, y: float, colour: str) -> list[Node]:
     """A dashed line across the strip: fold here."""
+    from ..scene import Path, Style
+
     commands: list[tuple] = []
     x = x0 + GAP / 2
     while x < x1:
@@ -41,6 +43,8 @@ def fold_line(x0: float, x1: float, y: float, colour: str) -> list[Node]:
 
 
 def _background(definition: Definition) -> str:
+    from ..scene import Rect
+
     first = definition.content.children[0] if definition.content.children else None
     if isinstance(first, Rect) and first.style.fill:
         return first.style.fill
@@ -49,6 +53,8 @@ def _background(definition: Definition) -> str:
 
 def strip(face: Definition, back: Definition, base: float) -> Definition:
     """One standee as printed: flap, back (turned), face, flap; fold lines between."""
+    from ..scene import Definition, Group, Rect, Style, chain, rotate, translate
+
     w, h = face.width, face.height
     turned = chain(rotate(180), translate(w, base + h))
     fill = _background(face)
@@ -64,6 +70,8 @@ def strip(face: Definition, back: Definition, base: float) -> Definition:
 
 
 def impose_standees(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
+    from ..impose import front_sheets, make_grid
+
     strips: list[Definition] = []
     for s in sets:
         base = base_depth(s.component)

@@ -6,15 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
-from ..impose import Paper, hex_back_sheets, hex_sheets, pack_hexes
 from . import ComponentType, Sheets
 from .card import impose_grid
 
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
+    from ..impose import Paper
 
 
 def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
+    from ..impose import hex_back_sheets, hex_sheets, pack_hexes
+
     hexes = [s for s in sets if s.component.shape == "hex"]
     others = [s for s in sets if s.component.shape != "hex"]
     sheets = impose_grid(others, paper, bleed, label, font) if others else Sheets([], [])
@@ -51,4 +53,7 @@ TYPE = ComponentType(
     tabletopia="Tile",
     deck=False,
     impose=impose_tiles,
+    size="square",
+    shapes=("hex", "square", "rect"),
+    bleed=0.0,  # tiles touch, so that one cut serves two
 )

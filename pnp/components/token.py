@@ -5,17 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..impose import TOKEN_GAP, Paper, pack_tokens, token_back_sheets, token_sheets
 from . import ComponentType, Sheets
+from .card import BLEED
 
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
+    from ..impose import Paper
 
 
 def impose_tokens(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     """Each item's tokens (of every set printed on these sheets: a player's large token and
     the small ones drawn from the same item) in a band of their own, their colours running
     past the cut lines."""
+    from ..impose import TOKEN_GAP, pack_tokens, token_back_sheets, token_sheets
+
     bleed = min(bleed, TOKEN_GAP / 2)  # never into the next token's
     tokens, backs = [], {}
     for s in sets:
@@ -39,4 +42,8 @@ TYPE = ComponentType(
     tabletopia="Token",
     deck=False,
     impose=impose_tokens,
+    size="chip",
+    shapes=("round", "square"),
+    bleed=BLEED,
+    ink_saver="all",
 )
