@@ -3,7 +3,7 @@ like cards but never shuffled into a deck."""
 
 from __future__ import annotations
 
-from . import ComponentType
+from .kind import ComponentType
 from .card import BLEED, impose_grid
 
 TYPE = ComponentType(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
-from . import ComponentType, Sheets
+from .kind import ComponentType, Sheets
 from .card import impose_grid
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from . import ComponentType, Sheets
+from .kind import ComponentType, Sheets
 from .card import BLEED
 
 if TYPE_CHECKING:
