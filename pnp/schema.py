@@ -25,12 +25,16 @@ SCHEMA_NAMES = ("common", "game", "layout", "board", "land", "rivers", "ranges",
 @cache
 def _schemas() -> dict[str, dict]:
     """pnp's schemas, with what its registries know filled in: the component types a set's
-    `type` may name (each type's module registers it, pnp.components)."""
+    `type` may name (each type's module registers it, pnp.components), and the keys of each
+    kind of check checks.yaml may use (pnp.checks.kinds)."""
     from .components import types
 
     folder = resources.files("pnp") / "schemas"
     schemas = {name: json.loads((folder / f"{name}.schema.json").read_text("utf-8")) for name in SCHEMA_NAMES}
     schemas["game"]["$defs"]["set"]["properties"]["type"]["enum"] = list(types())
+    from .checks.kinds import schema as check_kinds  # (each check kind's keys: pnp.checks.kinds)
+
+    schemas["checks"]["items"]["properties"].update(check_kinds())
     return schemas
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pnp import expr, registry  # noqa: F401  (every box kind and check)
-from pnp.checks import CHECK_KINDS
+from pnp.checks.kinds import kinds
 from pnp.components import types
 from pnp.layout import BOX_KINDS
 from pnp.fields import FIELD_TYPES
@@ -24,7 +24,7 @@ ENTRIES = (
     + [("size", s.name, size_row(s)) for s in SIZES.values()]
     + [("field", t.name, row(t.name, t.doc, t.example)) for t in FIELD_TYPES.values()]
     + [("box", k.name, row(k.name, k.doc, k.example)) for k in BOX_KINDS.values()]
-    + [("check kind", k.name, row(k.name, k.doc, k.example)) for k in CHECK_KINDS.values()]
+    + [("check kind", k.name, row(k.name, k.doc, k.example)) for k in kinds().values()]
     + [("function", f.name, row(f.name, f.doc, f.example)) for f in expr.FUNCTIONS.values()]
     + [("check", i.id, check_row(i)) for i in CHECKS.values()]
 )
@@ -54,7 +54,7 @@ def test_every_example_is_valid() -> None:
     for k in BOX_KINDS.values():
         (name, box), = yaml.safe_load(k.example).items()
         assert k.name in box, k.name
-    for k in CHECK_KINDS.values():
+    for k in kinds().values():
         check = yaml.safe_load(k.example)
         assert k.name in check and "message" in check and "id" in check, k.name
         expr.parse_template(check["message"])

@@ -1,0 +1,84 @@
+"""A colour-distinct check: colours told apart, by everyone."""
+
+from __future__ import annotations
+
+import itertools
+
+from .base import LIMIT, CheckKind, Loading, Runner, extend
+
+
+def load(loading: Loading) -> bool:
+    loading.fields_named()
+    spec = loading.spec
+    if "against" in spec:
+        set_name, _, rest = str(spec["against"]).partition(".")
+        other_groups = rest.startswith("groups.")
+        field_name = rest[len("groups."):] if other_groups else rest
+        other = loading.sets.get(set_name)
+        fields_there = (other.group_fields if other_groups else other.fields) if other is not None else {}
+        if set_name in loading.unloaded:
+            return False
+        if other is None or field_name not in fields_there or fields_there[field_name].type != "colour":
+            loading.say(loading.where("against"), f"against: '{spec['against']}' is not a colour field of a set "
+                                                  f"(SET.FIELD, or SET.groups.FIELD)")
+            return False
+        loading.parsed["against"] = (set_name, other_groups, field_name)
+        loading.reads_sets = True
+    return True
+
+
+def _colour_distinct(r: Runner) -> None:
+    from ...colours import difference_seen
+
+    name = r.check.spec["colour-distinct"]
+    least = r.check.spec.get("min", 10)
+    visions = tuple(r.check.spec.get("vision") or ())
+    chosen = [(record, env) for record, env in r.selected() if record.fields.get(name)]
+    against = r.check.parsed.get("against")
+    if against is not None:  # each colour against another set's colours
+        set_name, groups, field = against
+        component = r.game.sets[set_name]
+        others = [o for o in (component.groups if groups else component.items) if o.fields.get(field)]
+        pairs = [(record, env, other) for record, env in chosen for other in others]
+    else:  # each colour against those before it
+        groups, field = r.groups, name
+        pairs = [(second, env, first) for (first, _), (second, env) in itertools.combinations(chosen, 2)]
+    for record, env, other in pairs:
+        colour = record.fields[name].lower()
+        apart, vision = difference_seen(other.fields[field].lower(), colour, visions)
+        if apart < least:
+            view = r.views.group(other) if groups else r.views.item(other)
+            r.say(r.locate(record, name), extend(env, value=colour, first=view, difference=apart, min=least,
+                                               vision=vision), record)
+
+
+KIND = CheckKind(
+    name="colour-distinct",
+    doc="No two items' colours (the field) are closer than `min` (CIEDE2000, default 10), with normal vision and "
+        "under each `vision` listed (deuteranopia, protanopia, tritanopia, simulated); with `against: SET.FIELD` "
+        "(or SET.groups.FIELD), each colour is held apart from that set's colours instead. The message can use "
+        "`first` (the other item), `value`, `difference` and `vision`.",
+    example="{id: colour-distinct, for: cards.groups, colour-distinct: colour, vision: [deuteranopia, protanopia, "
+            'tritanopia], min: 10, message: "\'{id}\' looks like \'{first.id}\' ({vision})"}',
+    options=("min", "vision", "against"),
+    names=frozenset({"difference", "first", "min", "value", "vision"}),
+    schema={
+        "colour-distinct": {"type": "string", "minLength": 1},
+        "min": LIMIT,
+        "vision": {
+            "type": "array",
+            "uniqueItems": True,
+            "items": {"enum": ["deuteranopia", "protanopia", "tritanopia"]},
+            "description": ("For colour-distinct: also hold colours apart as these colour-blind viewers see them "
+                            "(simulated)."),
+        },
+        "against": {
+            "type": "string",
+            "pattern": "^[a-z][a-z0-9-]*\\.([a-z][a-z0-9_-]*|groups\\.[a-z][a-z0-9_-]*)$",
+            "description": ("For colour-distinct: hold each colour apart from this other set's colour field "
+                            "(SET.FIELD or SET.groups.FIELD)."),
+        },
+    },
+    load=load,
+    run=_colour_distinct,
+)
