@@ -23,6 +23,22 @@ def make_game(target: Path, case: Path | None = None) -> Path:
     return target / "game.yaml"
 
 
+@pytest.fixture(autouse=True)
+def memory_limit_restored():
+    """A test that runs pnp's command in this process (pnp.cli.run) gives the test process
+    the command's memory limit; it is taken back after each test, so that what later tests
+    start (headless Chromium, which reserves gigabytes of address space) starts without it."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        yield
+        return
+    before = resource.getrlimit(resource.RLIMIT_DATA)
+    yield
+    if resource.getrlimit(resource.RLIMIT_DATA) != before:
+        resource.setrlimit(resource.RLIMIT_DATA, before)
+
+
 @pytest.fixture
 def mini(tmp_path: Path) -> Path:
     """A writable copy of the mini game; returns its folder."""
