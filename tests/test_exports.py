@@ -241,6 +241,10 @@ def test_tts_saved_object_loads_as_it_is(game_kit: tuple[Path, Path]) -> None:
             assert deck["Transform"]["scaleX"] * CARD_MM_AT_1 == pytest.approx(height, abs=0.01)
             assert deck["Transform"]["scaleX"] * CARD_MM_AT_1 * cell[0] / cell[1] == pytest.approx(width, rel=0.01)
     images = [o for o in objects if o["Name"] in ("Custom_Tile", "Figurine_Custom")]
+    # each print file's sets share one outline (a tile's shape is that of its set's pieces)
+    shapes = {c.print_name: {s.shape for s in game.sets.values() if s.print_name == c.print_name}
+              for c in game.sets.values()}
+    tile_types = set()
     for o in images:
         front = local(kit, o["CustomImage"]["ImageURL"])
         row = manifest[str(front.relative_to(kit / "tts"))]
@@ -254,8 +258,14 @@ def test_tts_saved_object_loads_as_it_is(game_kit: tuple[Path, Path]) -> None:
         assert scale * TILE_MM_AT_1 * w / h == pytest.approx(row["width_mm"], rel=0.02), row["name"]
         if o["Name"] == "Custom_Tile":
             tile = o["CustomImage"]["CustomTile"]
-            assert tile["Type"] == {"round": 2, "hex": 1}.get(row.get("shape", ""), tile["Type"])
+            (shape,) = shapes[front.relative_to(kit / "tts").parts[0]]
+            # Tabletop Simulator's custom tiles: 0 a box, 1 a hex, 2 a circle
+            assert tile["Type"] == {"rect": 0, "square": 0, "hex": 1, "round": 2}[shape], (row["name"], shape)
+            tile_types.add((shape, tile["Type"]))
             assert tile["Stretch"] is False and o["Transform"]["rotZ"] == 0.0  # its image's shape; face up
+    # every outline the game's tiles, tokens, sheets and boards have is among them
+    assert {shape for shape, _ in tile_types} == {c.shape for c in game.sets.values()
+                                                  if c.type in ("tile", "token", "sheet", "board")}
     # every piece is there, as many as the kit has, and every file in tts/ is used
     assert sum(len(o.get("ContainedObjects", [o])) for o in decks) == sum(
         i.copies for c in game.sets.values() if c.type == "card" for i in c.items)
@@ -323,6 +333,25 @@ def test_tts_each_cell_shows_the_card_its_card_id_says(kit: Path) -> None:
             assert ImageStat.Stat(ImageChops.difference(last, back.convert("RGB")).convert("L")).mean[0] < 3
     money = next(o for o in doc["ObjectStates"] if o["Nickname"] == "The Anarchy: money")
     assert money["SidewaysCard"] is True and money["Transform"]["scaleX"] == 0.5  # 63.5 x 44.45 mm, landscape
+
+
+def test_tts_deck_sheets_have_at_least_two_rows(kit: Path, anarchipel_kit: Path) -> None:
+    """Tabletop Simulator takes a deck sheet of two rows or more (and at most 10 x 7 cells):
+    a deck that would fit one row (its cards and the hidden card) is laid out on two, the
+    cells as even as they go; each cell 409 px wide (4096 px over 10 columns)."""
+    def grids(kit: Path, nickname: str) -> list[tuple[int, int, tuple[int, int]]]:
+        deck = next(o for o in saved_object(kit)["ObjectStates"] if o["Nickname"] == nickname)
+        return [(c["NumWidth"], c["NumHeight"], image_size(local(kit, c["FaceURL"])))
+                for c in deck["CustomDeck"].values()]
+
+    # 6 money cards and the hidden card: 4 x 2 cells of 409 x 287 px (63.5 x 44.45 mm)
+    assert grids(kit, "The Anarchy: money") == [(4, 2, (4 * 409, 2 * 287))]
+    # 126 cards: 69 and the hidden card on 10 x 7, then 57 and the hidden card on 10 x 6
+    assert grids(kit, "The Anarchy: cards") == [(10, 7, (4090, 7 * 573)), (10, 6, (4090, 6 * 573))]
+    # one card and the hidden card: a column of two; two cards and the hidden card: 2 x 2
+    assert grids(anarchipel_kit, "Anarchipel: cartes Succès/Échec") == [(1, 2, (409, 2 * 573))]
+    assert grids(anarchipel_kit, "Anarchipel: cartes Rôle") == [(2, 2, (2 * 409, 2 * 573))]
+    assert grids(anarchipel_kit, "Anarchipel: cartes Action") == [(7, 2, (7 * 409, 2 * 573))]
 
 
 def _cell(kit: Path, custom: dict, index: int) -> Image.Image:
@@ -408,3 +437,26 @@ def test_the_safe_zone_check_follows_a_box_turned_with_its_group(tmp_path: Path)
         "45.5 x 10 mm) crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by 2.18 mm "
         "at the bottom [safe-zone]",
         "126 cards in 16 suits: 0 errors, 1 warning"]
+
+
+@pytest.mark.parametrize("height, expected", [
+    (82.55, []),  # on the safe line all round: 3.175 mm inside each trim edge
+    (82.552, []),  # 0.002 mm past it at the bottom (0.006 pt): within what rounding leaves
+    (82.56, ["layouts/card-back.yaml:12:10: warning: layout 'layouts/card-back.yaml': box 'frame' (3.175, 3.175, "
+             "57.15 x 82.56 mm) crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by "
+             "0.01 mm at the bottom [safe-zone]"]),
+])
+def test_the_safe_zone_check_allows_a_hundredth_of_a_point(mini: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           height: float, expected: list[str]) -> None:
+    """A box on the safe line is inside it; 0.01 mm (0.028 pt) past it crosses it, and only
+    the side it crosses is named."""
+    from conftest import validate
+
+    back = mini / "layouts" / "card-back.yaml"
+    text = back.read_text("utf-8")
+    old = "frame: {x: 3.5, y: 3.5, width: 56.5, height: 81.9,"
+    assert old in text
+    back.write_text(text.replace(old, f"frame: {{x: 3.175, y: 3.175, width: 57.15, height: {height},"), "utf-8")
+    monkeypatch.chdir(mini)
+    assert validate(mini).output.splitlines() == [
+        *expected, f"7 cards in 2 suits: 0 errors, {len(expected)} warning{'s' if len(expected) != 1 else ''}"]

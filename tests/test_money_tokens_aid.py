@@ -180,3 +180,27 @@ def test_player_aid_shows_the_computed_tables(kit: Path) -> None:
     assert ">−2</text>" in back and ">defender wins</text>" in back
     front = (kit / "svg" / "aid" / "front.svg").read_text("utf-8")
     assert ">Your turn</text>" in front and ">Income</text>" in front
+
+
+@pytest.mark.parametrize("notes, expected", [
+    # a single ₹1 with three ₹2: every amount from ₹1 to ₹7
+    ("  - {value: 1, count: 1, colour: \"#8d6e63\"}\n  - {value: 2, count: 3, colour: \"#1565c0\"}\n", []),
+    # two ₹1 and a single ₹5: ₹3 and ₹4 cannot be paid
+    ("  - {value: 1, count: 2, colour: \"#8d6e63\"}\n  - {value: 5, count: 1, colour: \"#1565c0\"}\n",
+     ["cards/money.yaml:2:3: error: no set of money cards makes ₹3, so the bank cannot always make change "
+      "[money-change]"]),
+])
+def test_change_making_counts_a_single_note(mini: Path, monkeypatch: pytest.MonkeyPatch, notes: str,
+                                             expected: list[str]) -> None:
+    """The bank's stock pays every amount up to its whole worth or the check says the least it
+    cannot: a denomination of which there is one note counts, once."""
+    from conftest import validate
+
+    money = mini / "cards" / "money.yaml"
+    text = money.read_text("utf-8")
+    old = "  - {value: 1, count: 4, colour: \"#8d6e63\"}\n  - {value: 5, count: 2, colour: \"#1565c0\"}\n"
+    assert old in text
+    money.write_text(text.replace(old, notes), "utf-8")
+    monkeypatch.chdir(mini)
+    assert validate(mini).output.splitlines() == [
+        *expected, f"7 cards in 2 suits: {len(expected)} error{'s' if len(expected) != 1 else ''}, 0 warnings"]

@@ -179,3 +179,32 @@ def test_markup_characters_come_out_right_in_svg_and_html(mini: Path, tmp_path: 
     assert name in texts
     page = (tmp_path / "o" / "index.html").read_text("utf-8")
     assert "Tom &amp; &quot;Jerry&quot; &lt;Ltd&gt;" in page and name not in page
+
+
+def test_an_earlier_output_is_kept_only_at_the_size_its_build_recorded(tmp_path: Path) -> None:
+    """A build keeps a file an earlier build left when it is drawn from the same content and
+    still has the size that build recorded: one changed since (a byte more or less) is drawn
+    again, as is one gone."""
+    from pnp.outputs import Outputs
+
+    (tmp_path / "png").mkdir()
+    (tmp_path / "png" / "a.png").write_bytes(b"12345")
+    record = {"png/a.png": ("key-a", 5), "png/gone.png": ("key-g", 3)}
+
+    def outputs() -> Outputs:
+        made = Outputs(tmp_path, {}, None, None)
+        made.previous = dict(record)
+        return made
+
+    kept = outputs()
+    assert kept.earlier_key("png/a.png") == "key-a"
+    assert kept.reusable("png/a.png", "key-a") is True
+    assert (kept.result.kept, kept.result.files, kept.keys) == ({"png/a.png": 5}, ["png/a.png"], {"png/a.png": "key-a"})
+    assert kept.earlier_key("png/gone.png") is None and kept.earlier_key("png/b.png") is None
+    assert outputs().reusable("png/a.png", "key-b") is False  # drawn from other content
+    for changed in (b"123456", b"1234"):
+        (tmp_path / "png" / "a.png").write_bytes(changed)
+        again = outputs()
+        assert again.earlier_key("png/a.png") is None
+        assert again.reusable("png/a.png", "key-a") is False
+        assert (again.result.kept, again.result.files, again.keys) == ({}, [], {})

@@ -106,6 +106,70 @@ def test_a_half_millimetre_miscut_shows_no_neighbour(built: dict[str, Path], pap
             assert max(abs(p - q) for p, q in zip(at(ix, iy), at(ox, oy))) <= 3
 
 
+def clipped_cells(path: Path) -> list[tuple[tuple[float, float, float, float], tuple[float, float, float, float]]]:
+    """The first page's cards: each placed form's box on the page and the clip it is drawn
+    in (x0, y0, x1, y1 in PDF points), as pnp writes a sheet's cells (q cm n re W* n q cm Do Q Q)."""
+    from pypdf import PdfReader
+
+    from pdfgeom import apply, multiply
+
+    page = PdfReader(path).pages[0]
+    xobjects = page["/Resources"].get("/XObject", {})
+    ctm, clip, stack, rect, found = (1, 0, 0, 1, 0, 0), None, [], None, []
+    for operands, op in page.get_contents().operations:
+        if op == b"q":
+            stack.append((ctm, clip))
+        elif op == b"Q":
+            ctm, clip = stack.pop()
+        elif op == b"cm":
+            ctm = multiply(tuple(float(v) for v in operands), ctm)
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            (ax, ay), (bx, by) = apply(ctm, x, y), apply(ctm, x + w, y + h)
+            rect = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        elif op in (b"W", b"W*"):
+            clip = rect
+        elif op == b"Do":
+            x0, y0, x1, y1 = (float(v) for v in xobjects[operands[0]].get_object()["/BBox"])
+            (ax, ay), (bx, by) = apply(ctm, x0, y0), apply(ctm, x1, y1)
+            assert clip is not None
+            found.append(((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), clip))
+    return found
+
+
+# With 3 mm of bleed, cards are spread apart by twice the bleed (6 mm) where the paper has the
+# room, else by what it has (at least 1 mm), the room outside the grid kept for crop marks
+# (8.5 mm): (gutter across, gutter down) in mm. A4 holds 3 x 3 cards: (210 - 17 - 3 x 63.5) / 2
+# across; US Letter, sideways, 4 x 2: (279.4 - 17 - 4 x 63.5) / 3; A3 landscape 6 x 3:
+# (420 - 17 - 6 x 63.5) / 5. Down, each has the room for 6 mm.
+GUTTERS_3MM = {"a4": (1.2508, 6.0), "letter": (2.8, 6.0), "a3": (4.4, 6.0)}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_gutters_and_the_bleed_between_cards_with_3mm_bleed(built: dict[str, Path], paper: str) -> None:
+    """Between two cards each draws its bleed into half the gutter (never into its
+    neighbour's half), at most 3 mm; at the grid's outer edges the whole 3 mm."""
+    cells = clipped_cells(built["bleed"] / f"cards-{paper}.pdf")
+    gutter_x, gutter_y = GUTTERS_3MM[paper]
+    columns, rows = {"a4": (3, 3), "letter": (4, 2), "a3": (6, 3)}[paper]
+    assert len(cells) == columns * rows
+    trims = [(x0 + 3 * MM, y0 + 3 * MM, x1 - 3 * MM, y1 - 3 * MM) for (x0, y0, x1, y1), _ in cells]
+    for x0, y0, x1, y1 in trims:
+        assert ((x1 - x0) / MM, (y1 - y0) / MM) == pytest.approx((CARD_W, CARD_H), abs=0.01)
+    xs = sorted({round(t[0], 2) for t in trims})
+    ys = sorted({round(t[1], 2) for t in trims})
+    assert (len(xs), len(ys)) == (columns, rows)
+    assert [(b - a) / MM - CARD_W for a, b in zip(xs, xs[1:])] == pytest.approx([gutter_x] * (columns - 1), abs=0.005)
+    assert [(b - a) / MM - CARD_H for a, b in zip(ys, ys[1:])] == pytest.approx([gutter_y] * (rows - 1), abs=0.005)
+    for (x0, y0, x1, y1), (c0, d0, c1, d1) in zip(trims, (clip for _, clip in cells)):
+        # how far the card's drawing shows past each trim edge
+        left, right, bottom, top = (x0 - c0) / MM, (c1 - x1) / MM, (y0 - d0) / MM, (d1 - y1) / MM
+        assert left == pytest.approx(3.0 if round(x0, 2) == xs[0] else gutter_x / 2, abs=0.005)
+        assert right == pytest.approx(3.0 if round(x0, 2) == xs[-1] else gutter_x / 2, abs=0.005)
+        assert bottom == pytest.approx(3.0 if round(y0, 2) == ys[0] else min(3.0, gutter_y / 2), abs=0.005)
+        assert top == pytest.approx(3.0 if round(y0, 2) == ys[-1] else min(3.0, gutter_y / 2), abs=0.005)
+
+
 @pytest.mark.parametrize("variant", ["default", "plain", "bleed"])
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_crop_marks_lie_on_the_trim_lines_outside_the_cards(built: dict[str, Path], paper: str, variant: str) -> None:

@@ -850,16 +850,28 @@ def _declared(game: "Game", kind: str, target: str, field: str) -> bool:
       "no printer prints into.")
 def piece_too_large(game: "Game") -> Found:
     from ..components.standee import strip_size
-    from ..impose import MIN_MARGIN, PAPERS
+    from ..impose import MIN_MARGIN, PAPERS, ImpositionError, make_grid
     from ..units import to_mm
+
+    def fits(paper, width: float, height: float, grid: bool) -> bool:
+        if grid:  # laid out in a grid as pnp.impose does it: on the paper as it is, or turned sideways
+            try:
+                make_grid(paper, width, height)
+            except ImpositionError:
+                return False
+            return True
+        return width <= paper.width - 2 * MIN_MARGIN + 1e-6 and height <= paper.height - 2 * MIN_MARGIN + 1e-6
 
     for component in game.sets.values():
         if component.type in ("board", "data"):  # boards are printed in parts; data not at all
             continue
         # a standee is printed as a strip: its figure twice, and two flaps
         width, height = strip_size(component) if component.type == "standee" else (component.width, component.height)
-        too_small = [paper for paper in PAPERS.values()
-                     if width > paper.width - 2 * MIN_MARGIN + 1e-6 or height > paper.height - 2 * MIN_MARGIN + 1e-6]
+        # cards, sheets, standees' strips and tiles other than hexes go in a grid; tokens and
+        # hex tiles are packed on the paper as it is
+        grid = component.type in ("card", "sheet", "standee") or (component.type == "tile"
+                                                                  and component.shape != "hex")
+        too_small = [paper for paper in PAPERS.values() if not fits(paper, width, height, grid)]
         if too_small:
             size = f"{to_mm(width):g} x {to_mm(height):g} mm"
             papers = ", ".join(f"{p.label} ({to_mm(p.width - 2 * MIN_MARGIN):.0f} x "
