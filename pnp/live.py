@@ -221,6 +221,7 @@ class _Server(ThreadingHTTPServer):
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 64  # (the system's backlog: past it, a browser's connections wait a second to retry)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
