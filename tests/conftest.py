@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -21,6 +22,38 @@ def make_game(target: Path, case: Path | None = None) -> Path:
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(file, dest)
     return target / "game.yaml"
+
+
+# --- the quick loop: `pytest -m "not slow"` leaves out every test that builds a kit ------------
+
+# fixtures that build a kit (the three games', a partial one, a board) for the tests that read it
+KIT_FIXTURES = {"kit", "anarchipel_kit", "furia_kit", "game_kit", "previous", "board", "parted", "kits", "built",
+                "crowded"}
+# a test that builds itself (pnp's command or the build's functions), starts a Python process or
+# a browser, or draws a game's every piece
+BUILDS = re.compile(r"""["']build["']|\bbuild_(?:kit|mini|safely)\(|\bbuild\(|["']watch["']|"new",|Browser\(|"""
+                    r"""sys\.executable|\bpnp\(|example_pieces\(""")
+MUTATIONS = "test_mutations.py"  # (hypothesis runs hundreds of examples)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `slow` every test that builds a kit, by the fixtures it takes or what its code
+    runs, and the mutation tests: what is left runs in well under a minute."""
+    import inspect
+
+    sources: dict = {}
+    for item in items:
+        function = getattr(item, "function", None)
+        if function is None:
+            continue
+        if function not in sources:
+            try:
+                sources[function] = inspect.getsource(function)
+            except (OSError, TypeError):
+                sources[function] = ""
+        if KIT_FIXTURES & set(getattr(item, "fixturenames", ())) or BUILDS.search(sources[function]) \
+                or item.path.name == MUTATIONS:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)
