@@ -1,6 +1,7 @@
 """The contact sheet: the faces of the kit's deck (its largest set of cards) at a glance,
 thumbnails in a grid on white, in png/. A deck of up to PER_PAGE faces has one sheet,
 contact-sheet.png; a larger deck has pages of PER_PAGE faces, contact-sheet-01.png, -02 ...
+(the files' names, and which set is the deck, are pnp.kitfiles': the exports read them too)
 
 The workers that rasterize the faces send back each one's thumbnail, compressed; once a
 page's last cell is in, a worker draws the page from them (and from the files of the faces
@@ -10,45 +11,24 @@ faces, a worker draws again only the cells of the few faces that changed."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+
+from . import kitfiles
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
     from .backends.png import PDF
-    from .kit import Kit, PieceSet
     from .outputs import Outputs, Rasterizing
     from .scene import Page
     from .scheduler import Job
 
-COLUMNS = 14
+COLUMNS = kitfiles.COLUMNS
 THUMB_WIDTH = 190  # px at most: 14 columns of 188 px make a sheet 2,752 px wide
-# A page of 14 x 14 cells is 2,752 x 3,802 px (with poker cards): about the proportions of
-# A4, 10.5 megapixels (31 MB as the picture in memory, a few MB as a PNG), which any image
-# viewer opens at once and which prints on one sheet. A build or a patch holds a page or
-# two of that size, however large the deck; a deck of up to 196 cards stays on one sheet.
-PAGE_ROWS = 14
-PER_PAGE = COLUMNS * PAGE_ROWS
 PATCH_LIMIT = 32  # faces changed on a page: more, and the page is drawn again whole
 GAP = 8  # px between the thumbnails and round them
-NAME = re.compile(r"png/contact-sheet(-\d+)?\.png")
-
-
-def deck(kit: "Kit") -> "PieceSet | None":
-    """The set whose faces the contact sheet shows: the kit's largest set of cards."""
-    return max((s for s in kit if s.type == "card"), key=lambda s: len(s.pieces), default=None)
-
-
-def page_files(count: int) -> list[str]:
-    """The contact sheet's files for `count` faces, relative to the output folder."""
-    if count <= PER_PAGE:
-        return ["png/contact-sheet.png"]
-    pages = -(-count // PER_PAGE)
-    digits = max(2, len(str(pages)))
-    return [f"png/contact-sheet-{n:0{digits}d}.png" for n in range(1, pages + 1)]
 
 
 def contact_size(thumb: tuple[int, int], count: int, columns: int = COLUMNS, gap: int = GAP) -> tuple[int, int]:
@@ -143,14 +123,14 @@ class ContactSheet:
         self.pngs = pngs
         self.count = count
         o = outputs
-        files = page_files(count)
+        files = kitfiles.page_files(count)
         for earlier in sorted(o.previous):  # pages of an earlier build of another size
-            if NAME.fullmatch(earlier) and earlier not in files:
+            if kitfiles.CONTACT_SHEET.fullmatch(earlier) and earlier not in files:
                 o.forget(earlier)
         self.pending = pending = set(pngs.pending)  # the faces drawn again
         self.pages: list[_Page] = []
         for number, relative in enumerate(files):
-            cells = range(number * PER_PAGE, min(count, (number + 1) * PER_PAGE))
+            cells = range(number * kitfiles.PER_PAGE, min(count, (number + 1) * kitfiles.PER_PAGE))
             keys = pngs.keys[cells.start:cells.stop]
             page = _Page(relative, cells, o.key("contact-sheet", keys, THUMB_WIDTH, COLUMNS))
             self.pages.append(page)
@@ -175,7 +155,7 @@ class ContactSheet:
     def thumbnail(self, index: int, data: bytes, size: tuple[int, int]) -> None:
         """A face's thumbnail (compressed), from the workers: kept for its page, which a worker
         draws once its last cell is in."""
-        page = self.pages[index // PER_PAGE]
+        page = self.pages[index // kitfiles.PER_PAGE]
         if page.kept or page.patch is not None:
             return
         page.thumbs[index] = (data, size)
@@ -213,8 +193,3 @@ class ContactSheet:
             if page.drawing is not None:
                 o.workers.wait_for([page.drawing])
             o.made(page.relative, page.key)
-
-
-def pages_in(files: Sequence[str] | set[str]) -> list[str]:
-    """The contact sheet's files among `files`, in order."""
-    return sorted(f for f in files if NAME.fullmatch(f))

@@ -211,7 +211,8 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
         for back_name, back in s.backs():
             named.append((f"{s.name}-{back_name}" if len(sets) > 1 else back_name, single(back)))
     if "png" in options.formats:  # (first: a contact-sheet page to patch is among the longest jobs)
-        from .contact import ContactSheet, deck, page_files
+        from .contact import ContactSheet
+        from .kitfiles import deck, page_files
 
         first = deck(kit)
         contact = first is not None and first in sets and len(sets) == 1

@@ -23,7 +23,8 @@ from conftest import digests
 
 
 def test_the_contact_sheet_is_one_file_up_to_196_faces_then_pages_of_196() -> None:
-    from pnp.contact import PER_PAGE, contact_size, page_files
+    from pnp.contact import contact_size
+    from pnp.kitfiles import PER_PAGE, page_files
 
     assert PER_PAGE == 196
     assert page_files(1) == page_files(196) == ["png/contact-sheet.png"]
@@ -50,10 +51,11 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
     an earlier build of another size are removed, even by a partial build; the gallery links
     every page."""
     import pnp.contact as contact
+    import pnp.kitfiles as kitfiles
     from pnp.backends.png import thumbnail
     from pnp.scheduler import Scheduler
 
-    monkeypatch.setattr(contact, "PER_PAGE", 3)
+    monkeypatch.setattr(kitfiles, "PER_PAGE", 3)
     pages_drawn: list[tuple[str, bool, list[str]]] = []  # each page's file, whether first, its cells' sources
     add = Scheduler.add
 
@@ -111,7 +113,7 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
 
     # a page of 196 again, in a partial build: one contact sheet, the pages gone from the folder
     # and from the build's record
-    monkeypatch.setattr(contact, "PER_PAGE", 196)
+    monkeypatch.setattr(kitfiles, "PER_PAGE", 196)
     pages_drawn.clear()
     _build(mini, out, *only)
     assert pages_drawn == [("contact-sheet.png", True, ["file"] * 7)]  # no face drawn again
@@ -124,7 +126,7 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
     assert ('Every face at a glance: <a href="png/contact-sheet.png">contact-sheet.png</a></p>'
             in (out / "index.html").read_text("utf-8"))
     # and back to pages: the single sheet goes
-    monkeypatch.setattr(contact, "PER_PAGE", 3)
+    monkeypatch.setattr(kitfiles, "PER_PAGE", 3)
     _build(mini, out, *only)
     assert sorted(p.name for p in (out / "png").glob("contact-sheet*.png")) == pages
 

@@ -104,7 +104,7 @@ def runs_html(runs, files: set[str], linked: set[str]) -> str:
 def made_files(outputs: "Outputs", options) -> set[str]:
     """Every file of the build, relative to its folder: those it made or kept, and with
     --only, those the earlier build left (a partial build keeps them)."""
-    from ..contact import pages_in
+    from ..kitfiles import pages_in
 
     out = outputs.out
     files = set(outputs.result.files)
@@ -179,7 +179,7 @@ def back_caption(pieces, back_name: str, language: str, default: str) -> str:
 
 
 def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
-    from ..contact import deck, page_files
+    from ..kitfiles import deck, page_files
     from ..readme import contents
 
     game, language = kit.game, kit.language
