@@ -319,7 +319,7 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     itself is unusable) and every problem found, unsorted."""
     from . import registry  # noqa: F401  (every box kind a layout can use)
     from .checks import load_checks
-    from .icons import load_icons
+    from .icons.folder import load_icons
     from .layout import load_layouts
     from .stats import load_stats
 

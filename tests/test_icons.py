@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pnp.colours import mix
-from pnp.icons import Icon, draw_icon, load_icon, load_icons
+from pnp.icons import Icon, load_icon, load_icons
+from pnp.icons.draw import draw_icon
 from pnp.problems import CHECKS, Location, Severity
 from pnp.scene import (IDENTITY, Circle, Group, Path as ScenePath, Rect, Style, chain, ellipse_path, rotate, scale,
                        translate)

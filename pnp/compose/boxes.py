@@ -186,7 +186,7 @@ def _circle(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
           'emblem: {x: 9.75, y: 6.63, width: 19.5, height: 19.5, icon: "{emblem}", colour: ink, light: paper}',
           ("colour", "light"))
 def _icon(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
-    from ..icons import draw_icon
+    from ..icons.draw import draw_icon
 
     icon = ctx.icon(box.get("icon"), env)
     if icon is None:
@@ -215,7 +215,7 @@ def medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, in
 
 
 def _medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str) -> list[Node]:
-    from ..icons import draw_icon
+    from ..icons.draw import draw_icon
 
     cx, cy = box.x + box.width / 2, box.y + box.height / 2
     tint = mix(colour, paper, 0.72)
@@ -315,7 +315,7 @@ def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
           'icons: [{icon: star, count: stars}, {icon: shield, count: shields}]}, font: heading, size: 9}',
           ("font", "size", "ink", "paper", "align"))
 def _row(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
-    from ..icons import draw_icon
+    from ..icons.draw import draw_icon
 
     spec = box.get("row") or {}
     numbers = spec["badges"].evaluate(env) if spec.get("badges") is not None else []
@@ -737,7 +737,7 @@ def _hex_symbols(icon: Any, x: float, y: float, size: float, orientation: str, s
     """A hex's symbol: once in the middle, or small seven times (the middle and toward each
     corner), so that some show around a piece standing on the hex."""
     from ..hexes import corners
-    from ..icons import draw_icon
+    from ..icons.draw import draw_icon
 
     if not scatter:
         side = size * (0.5 if labelled else 0.62)

@@ -1,68 +1,22 @@
-"""A game's icons: small SVG files in the game's `icons/` folder, read into scene nodes.
-
-An icon is one SVG file, named by its stem (`icons/star.svg` is the icon `star`). pnp draws
-the plain vector subset of SVG that drawing programs write and that prints crisply at any
-size: `path` (all commands, arcs included), `rect` (with rx/ry), `circle`, `ellipse`, `line`,
-`polyline`, `polygon` and `g`; fill, stroke, stroke-width, stroke-linecap, stroke-linejoin and
-fill-rule, as attributes or in `style="..."`, inherited from groups as in SVG; and transforms.
-Anything else (text, images, `use`, gradients, filters, clipping, masks, opacity, dashes) is
-reported as a problem at its line and column, and the icon is not loaded. What Inkscape adds
-(its own and Sodipodi's elements and attributes, metadata, title, desc, an empty defs,
-opacity 1 and the like) is ignored. A DOCTYPE or entity declaration is refused.
-
-Colours. An icon takes the colours of where it is drawn: `draw_icon(icon, x, y, size, ink,
-light)` paints
-
-- black (#000000) and currentColor in `ink`,
-- white (#ffffff) in `light`,
-- a grey #gggggg in `mix(light, ink, a)` with a = 1 - g / 255 rounded to two decimals: a
-  shade between the two. Any two-decimal amount a has its grey, level round(255 * (1 - a)):
-  #8c8c8c (140) is light moved exactly 0.45 of the way towards ink,
-- every other colour as drawn.
-
-So draw an icon in black with white details, and it reads in dark ink on paper, or in white
-on a player's colour. `Icon.nodes` keep the colours as parsed (currentColor as #000000).
-
-The icon's view box is fitted into the size x size square, centred, its aspect kept. Parts
-that poke outside the view box are drawn, not clipped.
-
-Path data is read with svgelements (relative, implicit and smooth commands; arcs become
-cubics of at most 90 degrees here). Transforms are composed with pnp.scene's own functions,
-so an icon file that says what a drawing in Python said gives the very same numbers.
-"""
+"""The strict SVG reader: the plain vector subset of SVG an icon may use (see pnp.icons), read
+with every problem located at its line and column, into scene nodes; and the bounds of what
+an icon may cost to draw."""
 
 from __future__ import annotations
 
-import functools
-import hashlib
-
 import math
-import pathlib
 import re
 import xml.parsers.expat
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from .colours import mix
-from .problems import CHECKS, Location, Problem, Severity, problem, register_check
-from .scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Rect, Style, chain, ellipse_path, rotate, scale,
+from ..problems import Location, Problem, problem
+from ..scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Rect, Style, chain, ellipse_path, rotate, scale,
                     translate)
+from .paths import MAX_NUMBER, MAX_SEGMENTS, TOO_LARGE, commands_of, new_path, rounded_rect, segments_of, within
 
-if "icon" not in CHECKS:  # a reload of this module must not register it twice
-    register_check("icon", Severity.ERROR,
-                   "An icon file cannot be read, is not SVG, or uses an SVG feature pnp does not draw.")
-
-MAX_ICON_BYTES = 1_000_000
-# What an icon may cost to draw. Its numbers (coordinates, sizes, a transform's matrix) lie
-# within +-MAX_NUMBER, far beyond any real icon and far inside what the backends write
-# (reportlab refuses numbers from 1e20); its view box is at least MIN_VIEW_BOX a side, so
-# that fitting it into a box scales it by a bounded factor. Its groups nest at most
-# MAX_DEPTH deep (the scene is drawn by recursion), and its shapes have at most
-# MAX_SEGMENTS path segments in all (the largest of the three games' icons has 147).
-MAX_NUMBER = 1_000_000
 MIN_VIEW_BOX = 0.001
 MAX_DEPTH = 32
-MAX_SEGMENTS = 10_000
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -125,7 +79,6 @@ _HINTS = {
 
 _NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 _NUMBER_RE = re.compile(_NUMBER)
-_TOO_LARGE = f"numbers in an icon must be between -{MAX_NUMBER:,} and {MAX_NUMBER:,}"
 _LENGTH_RE = re.compile(rf"\s*({_NUMBER})\s*(px)?\s*")
 _SEPARATOR_RE = re.compile(r"\s*,?\s*")
 _HEX_RE = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
@@ -136,116 +89,9 @@ _NAME_RE = re.compile(r"[a-zA-Z]+")
 _TRANSFORM_RE = re.compile(r"\s*([a-zA-Z]+)\s*\(([^()]*)\)\s*,?")
 _TRANSFORM_ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,),
                     "skewY": (1,)}
-_LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
+LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
 _TAG_RE = re.compile(r"<[^\s/>]+")
 _ATTRIBUTE_RE = re.compile(r"\s*([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
-_K = 0.5522847498  # a quarter ellipse's control points, as in scene.ellipse_path
-
-
-@dataclass(frozen=True)
-class Icon:
-    """A game's icon, read from its SVG file."""
-
-    name: str  # the file's stem: icons/star.svg -> "star"
-    file: str  # its path relative to the game folder
-    view_box: tuple[float, float, float, float]  # x, y, width, height
-    nodes: tuple[Node, ...]  # scene nodes in view-box units, colours as parsed
-
-    @functools.cached_property
-    def segments(self) -> int:
-        """The path segments drawing it takes (at most MAX_SEGMENTS)."""
-        def count(nodes: tuple[Node, ...]) -> int:
-            return sum(count(n.children) if isinstance(n, Group) else _segments(n) for n in nodes)
-
-        return count(self.nodes)
-
-
-# --- reading ------------------------------------------------------------------------------------
-
-
-def load_icons(root: pathlib.Path, folder: str = "icons") -> tuple[dict[str, Icon], list[Problem]]:
-    """Every `*.svg` in `root/folder`, in sorted order, by stem; with the problems found. A
-    missing folder has no icons and no problems; an icon with problems is left out."""
-    directory = root / folder
-    if not directory.is_dir():
-        return {}, []
-    icons: dict[str, Icon] = {}
-    problems: list[Problem] = []
-    for path in sorted(directory.glob("*.svg")):
-        if not path.is_file():
-            continue
-        found, trouble = load_icon(root, (pathlib.PurePosixPath(folder) / path.name).as_posix())
-        problems += trouble
-        if found is not None:
-            icons[found.name] = found
-    return icons, problems
-
-
-def load_icon(root: pathlib.Path, file: str) -> tuple[Icon | None, list[Problem]]:
-    """The icon in `root/file` (`file` relative to the game folder), or None and every problem
-    that keeps pnp from drawing it."""
-    from .files import Unreadable, read_game_file
-
-    try:
-        raw = read_game_file(root, file, MAX_ICON_BYTES)
-    except Unreadable as e:
-        reason = "is larger than 1 MB" if e.size is not None else e.reason
-        return None, [problem("icon", Location(file), f"the icon file {reason}")]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        before = raw[:e.start]
-        line_start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
-        column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
-        line = len(_LINE_BREAK_RE.findall(before.decode("utf-8", errors="replace"))) + 1
-        return None, [problem("icon", Location(file, line, column), "the icon file is not UTF-8 text")]
-    known = _known.get((file, hashlib.sha256(raw).hexdigest())) if _known else None
-    if known is not None:
-        return known, []
-    icon, problems = _read_icon(file, raw, text)
-    return icon, list(problems)  # a list of the caller's own: the remembered one stays as it is
-
-
-# Icons a build kept in its cache, by (file, SHA-256 of the bytes): the next validation reads
-# them instead of parsing the SVG again.
-_known: dict[tuple[str, str], Icon] = {}
-
-
-def remembered(root: pathlib.Path, icons) -> list[dict]:
-    """Icons as plain data a cache can keep, with the hash of the file each was read from."""
-    from .scene import to_data
-
-    kept = []
-    for icon in icons:
-        try:
-            digest = hashlib.sha256((root / icon.file).read_bytes()).hexdigest()
-        except OSError:
-            continue
-        kept.append({"name": icon.name, "file": icon.file, "digest": digest, "view_box": list(icon.view_box),
-                     "nodes": [to_data(n) for n in icon.nodes]})
-    return kept
-
-
-def remember(entries: list[dict]) -> None:
-    """Take icons a build kept (see `remembered`)."""
-    from .scene import from_data
-
-    for entry in entries:
-        icon = Icon(entry["name"], entry["file"], tuple(map(float, entry["view_box"])),
-                    tuple(from_data(n) for n in entry["nodes"]))
-        _known[(icon.file, entry["digest"])] = icon
-
-
-@functools.lru_cache(maxsize=256)
-def _read_icon(file: str, raw: bytes, text: str) -> tuple[Icon | None, list[Problem]]:
-    """An icon from its file's text, remembered by its content: a process that loads a game
-    again (pnp watch, the tests) does not parse unchanged icons again."""
-    reader = _Reader(file, raw, text)
-    view_box, nodes = reader.read()
-    problems = sorted(reader.problems, key=lambda p: (p.location.line, p.location.column))
-    if problems or view_box is None:
-        return None, problems
-    return Icon(pathlib.PurePosixPath(file).stem, file, view_box, nodes), []
 
 
 class _Stop(Exception):
@@ -287,7 +133,7 @@ class _Element:
     spans: dict[str, tuple[int, int, str]] | None = None  # name -> name offset, value offset, raw value
 
 
-class _Reader:
+class Reader:
     """Reads one icon file with expat, collecting its scene nodes and its problems."""
 
     def __init__(self, file: str, raw: bytes, text: str):
@@ -343,7 +189,7 @@ class _Reader:
     def _position(self, element: _Element, offset: int) -> tuple[int, int]:
         """Line and column of a character offset inside `element`'s start tag."""
         between = self.text[element.offset:offset]
-        breaks = list(_LINE_BREAK_RE.finditer(between))
+        breaks = list(LINE_BREAK_RE.finditer(between))
         if not breaks:
             return element.line, element.column + len(between)
         return element.line + len(breaks), len(between) - breaks[-1].end() + 1
@@ -354,7 +200,7 @@ class _Reader:
 
     def _line_column(self, offset: int) -> tuple[int, int]:
         """Line and column of a character offset in the file."""
-        breaks = list(_LINE_BREAK_RE.finditer(self.text, 0, offset))
+        breaks = list(LINE_BREAK_RE.finditer(self.text, 0, offset))
         line_start = breaks[-1].end() if breaks else int(self.text.startswith("\ufeff"))  # a BOM is no column
         return len(breaks) + 1, offset - line_start + 1
 
@@ -470,7 +316,7 @@ class _Reader:
         if local != "g":
             element.node = self._shape(element)
             if element.node is not None and self.segments <= MAX_SEGMENTS:
-                self.segments += _segments(element.node)
+                self.segments += segments_of(element.node)
                 if self.segments > MAX_SEGMENTS:
                     self.report_at(element, f"the icon has more than {MAX_SEGMENTS:,} path segments, more than "
                                    f"pnp draws in an icon (simplify its paths)")
@@ -623,8 +469,8 @@ class _Reader:
             bad(f'{name}: "{value.strip()}" is not a number (an icon\'s lengths are plain numbers, in view-box units)')
             return None
         number = float(found.group(1))
-        if not _within((number,)):
-            bad(f"{name}: {_TOO_LARGE}")
+        if not within((number,)):
+            bad(f"{name}: {TOO_LARGE}")
             return None
         if minimum is not None and number < minimum:
             bad(f"{name} may not be negative")
@@ -658,8 +504,8 @@ class _Reader:
                                f"matrix, translate, scale, rotate, skewX and skewY)", "transform", index=start)
                 return None
             numbers = [float(t) for t in tokens]
-            if not _within(numbers):
-                self.report_at(element, f"transform: {_TOO_LARGE}", "transform")
+            if not within(numbers):
+                self.report_at(element, f"transform: {TOO_LARGE}", "transform")
                 return None
             at = found.end()
             if name == "matrix":
@@ -681,8 +527,8 @@ class _Reader:
         if not matrices:
             return None
         matrix = chain(*reversed(matrices))
-        if not _within(matrix):  # (skews and scales multiplied out)
-            self.report_at(element, f"transform: {_TOO_LARGE} (as one matrix)", "transform")
+        if not within(matrix):  # (skews and scales multiplied out)
+            self.report_at(element, f"transform: {TOO_LARGE} (as one matrix)", "transform")
             return None
         return matrix
 
@@ -701,8 +547,8 @@ class _Reader:
                 self.report_at(element, f'viewBox: "{box}" is not four numbers', "viewBox")
                 return
             x, y, width, height = (float(p) for p in parts)
-            if not _within((x, y, width, height)):
-                self.report_at(element, f"viewBox: {_TOO_LARGE}", "viewBox")
+            if not within((x, y, width, height)):
+                self.report_at(element, f"viewBox: {TOO_LARGE}", "viewBox")
                 return
             if width <= 0 or height <= 0:
                 self.report_at(element, "viewBox: the width and height must be more than 0", "viewBox")
@@ -771,7 +617,7 @@ class _Reader:
         rx, ry = min(rx or 0.0, width / 2), min(ry or 0.0, height / 2)
         if rx == ry:
             return Rect(x, y, width, height, style, radius=rx)
-        return Path(_rounded_rect(x, y, width, height, rx, ry), style)
+        return Path(rounded_rect(x, y, width, height, rx, ry), style)
 
     def _points(self, element: _Element) -> list[tuple[float, float]] | None:
         value = element.attributes.get("points", "")
@@ -784,8 +630,8 @@ class _Reader:
                 return None
             numbers.append(float(found.group()))
             at = _SEPARATOR_RE.match(value, found.end()).end()
-        if not _within(numbers):
-            self.report_at(element, f"points: {_TOO_LARGE}", "points")
+        if not within(numbers):
+            self.report_at(element, f"points: {TOO_LARGE}", "points")
             return None
         if len(numbers) % 2:
             self.report_at(element, "points: an odd number of coordinates (points are pairs of x and y)", "points")
@@ -798,7 +644,7 @@ class _Reader:
         become cubics of at most 90 degrees."""
         import svgelements  # imported when needed
 
-        path = _new_path()
+        path = new_path()
         lexer = svgelements.SVGLexicalParser()
         try:
             lexer.parse(path, d)
@@ -819,209 +665,14 @@ class _Reader:
             self.report_at(element, "d: the path data must start with M (moveto)", "d", index=0)
             return None
         try:
-            commands = _commands(segments)
+            commands = commands_of(segments)
         except TypeError:  # svgelements let a command through without its numbers ("H" then a letter)
             self.report_at(element, "d: a command in the path data lacks its numbers", "d")
             return None
         except (ValueError, ArithmeticError):  # arcs out of floating-point range
             commands = (("M", math.inf, math.inf),)
-        if not all(_within(command[1:]) for command in commands):  # (absolute: relative moves add up)
-            self.report_at(element, f"d: {_TOO_LARGE}", "d")
+        if not all(within(command[1:]) for command in commands):  # (absolute: relative moves add up)
+            self.report_at(element, f"d: {TOO_LARGE}", "d")
             return None
         return commands
 
-
-def _segments(node: Node) -> int:
-    """The segments a shape is drawn with (a circle's and a rectangle's as their paths)."""
-    if isinstance(node, Path):
-        return len(node.commands)
-    return 10 if isinstance(node, Circle) or node.radius else 5
-
-
-def _within(numbers) -> bool:
-    """Whether every number is within +-MAX_NUMBER (NaN is not)."""
-    return all(-MAX_NUMBER <= n <= MAX_NUMBER for n in numbers)
-
-
-_path_type: type | None = None
-
-
-def _new_path():
-    """An empty svgelements Path that notes where its lexer took a "z" for a coordinate (a
-    liberty SVG does not take). Its class is made on first use, as svgelements is imported
-    only when an icon has path data."""
-    global _path_type
-    if _path_type is None:
-        import svgelements
-
-        class StrictPath(svgelements.Path):
-            inline_close = False
-
-            def _note(self, values) -> None:
-                if any(isinstance(v, str) for v in values):
-                    self.inline_close = True
-
-            def move(self, *points, **kwargs):
-                self._note(points)
-                return super().move(*points, **kwargs)
-
-            def line(self, *points, **kwargs):
-                self._note(points)
-                return super().line(*points, **kwargs)
-
-            def smooth_quad(self, *points, **kwargs):
-                self._note(points)
-                return super().smooth_quad(*points, **kwargs)
-
-            def quad(self, *points, **kwargs):
-                self._note(points)
-                return super().quad(*points, **kwargs)
-
-            def smooth_cubic(self, *points, **kwargs):
-                self._note(points)
-                return super().smooth_cubic(*points, **kwargs)
-
-            def cubic(self, *points, **kwargs):
-                self._note(points)
-                return super().cubic(*points, **kwargs)
-
-            def arc(self, *args, **kwargs):
-                self._note(args[5::6])
-                return super().arc(*args, **kwargs)
-
-        _path_type = StrictPath
-    return _path_type()
-
-
-def _commands(segments: list) -> tuple[tuple, ...]:
-    import svgelements
-
-    out: list[tuple] = []
-    for seg in segments:
-        if isinstance(seg, svgelements.Move):
-            out.append(("M", float(seg.end.x), float(seg.end.y)))
-        elif isinstance(seg, svgelements.Close):
-            out.append(("Z",))
-        elif isinstance(seg, svgelements.Line):
-            out.append(("L", float(seg.end.x), float(seg.end.y)))
-        elif isinstance(seg, svgelements.CubicBezier):
-            out.append(("C", float(seg.control1.x), float(seg.control1.y), float(seg.control2.x),
-                        float(seg.control2.y), float(seg.end.x), float(seg.end.y)))
-        elif isinstance(seg, svgelements.QuadraticBezier):
-            (x0, y0), (qx, qy), (x3, y3) = (seg.start.x, seg.start.y), (seg.control.x, seg.control.y), \
-                (seg.end.x, seg.end.y)
-            out.append(("C", x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0), x3 + 2 / 3 * (qx - x3),
-                        y3 + 2 / 3 * (qy - y3), float(x3), float(y3)))
-        elif isinstance(seg, svgelements.Arc):
-            out += _arc(seg)
-    return tuple(out)
-
-
-def _arc(arc) -> list[tuple]:
-    """An SVG arc (centre, radii, rotation and sweep as svgelements finds them) as cubics of at
-    most 90 degrees each, with control points at 4/3 tan(angle / 4) along the tangents (the
-    constant of scene.ellipse_path for a quarter)."""
-    start = (float(arc.start.x), float(arc.start.y))
-    end = (float(arc.end.x), float(arc.end.y))
-    if not arc.sweep:  # zero radius, or the end is the start
-        return [] if start == end else [("L", *end)]
-    cx, cy = float(arc.center.x), float(arc.center.y)
-    rx, ry = float(arc.rx), float(arc.ry)
-    theta = float(arc.get_rotation())
-    cos_t, sin_t = math.cos(theta), math.sin(theta)
-    # the start's parameter on the unrotated ellipse
-    u = (start[0] - cx) * cos_t + (start[1] - cy) * sin_t
-    v = -(start[0] - cx) * sin_t + (start[1] - cy) * cos_t
-    t0 = math.atan2(v / ry, u / rx)
-    sweep = float(arc.sweep)
-    count = max(1, math.ceil(abs(sweep) / (math.pi / 2) - 1e-9))
-    step = sweep / count
-    k = 4 / 3 * math.tan(step / 4)
-
-    def point(t: float) -> tuple[float, float]:
-        x, y = rx * math.cos(t), ry * math.sin(t)
-        return cx + x * cos_t - y * sin_t, cy + x * sin_t + y * cos_t
-
-    def tangent(t: float) -> tuple[float, float]:
-        x, y = -rx * math.sin(t), ry * math.cos(t)
-        return x * cos_t - y * sin_t, x * sin_t + y * cos_t
-
-    out = []
-    here = start
-    for i in range(count):
-        a, b = t0 + i * step, t0 + (i + 1) * step
-        there = end if i == count - 1 else point(b)
-        da, db = tangent(a), tangent(b)
-        out.append(("C", here[0] + k * da[0], here[1] + k * da[1], there[0] - k * db[0], there[1] - k * db[1],
-                    there[0], there[1]))
-        here = there
-    return out
-
-
-def _rounded_rect(x: float, y: float, w: float, h: float, rx: float, ry: float) -> tuple[tuple, ...]:
-    """A rectangle with elliptical corners (rx != ry), clockwise from the top edge."""
-    kx, ky = _K * rx, _K * ry
-    r, b = x + w, y + h
-    return (
-        ("M", x + rx, y), ("L", r - rx, y), ("C", r - rx + kx, y, r, y + ry - ky, r, y + ry),
-        ("L", r, b - ry), ("C", r, b - ry + ky, r - rx + kx, b, r - rx, b),
-        ("L", x + rx, b), ("C", x + rx - kx, b, x, b - ry + ky, x, b - ry),
-        ("L", x, y + ry), ("C", x, y + ry - ky, x + rx - kx, y, x + rx, y), ("Z",),
-    )
-
-
-# --- drawing ------------------------------------------------------------------------------------
-
-# recoloured nodes by (id of the icon, ink, light); the icon is kept with them so that its id
-# is not reused while it is remembered
-_recoloured: dict[tuple[int, str, str], tuple[Icon, tuple[Node, ...]]] = {}
-
-
-def draw_icon(icon: Icon, x: float, y: float, size: float, ink: str, light: str) -> Group:
-    """The icon fitted into the size x size square at (x, y), centred, its aspect kept, in the
-    colours of the colour rule (see the module's docstring)."""
-    key = (id(icon), ink, light)
-    known = _recoloured.get(key)
-    if known is None or known[0] is not icon:
-        if len(_recoloured) >= 4096:
-            _recoloured.clear()
-        known = _recoloured[key] = (icon, _recolour(icon.nodes, ink, light, {}))
-    vx, vy, vw, vh = icon.view_box
-    s = size / max(vw, vh)
-    fit = scale(s) if vx == 0 and vy == 0 else chain(translate(-vx, -vy), scale(s))
-    if vw > vh:
-        y += (size - vh * s) / 2
-    elif vh > vw:
-        x += (size - vw * s) / 2
-    return Group(known[1], chain(fit, translate(x, y)))
-
-
-def _painted(colour: str | None, ink: str, light: str) -> str | None:
-    """What a colour of an icon paints in, drawn in `ink` on `light` (the colour rule)."""
-    if colour is None:
-        return None
-    if colour == "#000000":
-        return ink
-    if colour == "#ffffff":
-        return light
-    if colour[1:3] == colour[3:5] == colour[5:7]:
-        # rounded, so that a grey picked for an amount gives exactly that amount (and the mix
-        # a drawing in Python asked for)
-        return mix(light, ink, round(1 - int(colour[1:3], 16) / 255, 2))
-    return colour
-
-
-def _recolour(nodes: tuple[Node, ...], ink: str, light: str, styles: dict[Style, Style]) -> tuple[Node, ...]:
-    out: list[Node] = []
-    for node in nodes:
-        if isinstance(node, Group):
-            out.append(Group(_recolour(node.children, ink, light, styles), node.transform, node.clip))
-        elif isinstance(node, (Rect, Circle, Path)):
-            style = styles.get(node.style)
-            if style is None:
-                style = styles[node.style] = replace(node.style, fill=_painted(node.style.fill, ink, light),
-                                                     stroke=_painted(node.style.stroke, ink, light))
-            out.append(replace(node, style=style))
-        else:
-            out.append(node)
-    return tuple(out)
