@@ -1,4 +1,5 @@
-"""The `pnp` command line: validate, stats, rules and build."""
+"""The `pnp` command line: its commands and their options (the build's and watch's use cases are
+pnp.commands')."""
 
 from __future__ import annotations
 
@@ -6,101 +7,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from . import FORMATS, __version__
+from .commands.common import manifest_of, prefix_of, report_of, validate
 from .paths import GameNotFound, resolve_manifest
-from .problems import format_github, format_json, format_text, shorten
+from .problems import format_text
 from .starter import TEMPLATES
-
-if TYPE_CHECKING:
-    from .validate import Report
-
-
-def validate(manifest: Path, cache=None, beside: bool = False) -> "Report":
-    """Load and check a game (imported when a command needs it: a build with nothing to do
-    never loads the game); with `beside`, the map's checks in a process of their own."""
-    from .validate import validate as run
-
-    return run(manifest, cache, beside)
-
-
-def _manifest(game: str | None) -> Path:
-    try:
-        return resolve_manifest(game)
-    except GameNotFound as exc:
-        raise click.UsageError(str(exc)) from None
-
-
-def _prefix(manifest: Path) -> str:
-    """How to show game-relative paths so they open from the current folder."""
-    root = manifest.parent.resolve()
-    rel = os.path.relpath(root, Path.cwd().resolve())
-    if rel == ".":
-        return ""
-    if rel.startswith(".."):
-        return f"{root}/"
-    return f"{Path(rel).as_posix()}/"
-
-
-def _cache(out: Path):
-    """The cache of the build in `out`, to read from: the files that passed their schema, the
-    map checks' problems, the colour arithmetic and text fitting already done, and the
-    game's documents and icons as read. Validation never writes to it: a build keeps what it
-    needs in its own new cache."""
-    from .cache import FOLDER, Cache
-    from .validate import reuse_work
-
-    cache = Cache(out / FOLDER)
-    if not cache.present:
-        return cache  # no build yet: nothing to read (and no need to fingerprint pnp itself)
-    reuse_work(cache)
-    return cache
-
-
-def _validated(manifest: Path) -> str:
-    """What a validation report depends on besides the game's inputs (as "settings" of their
-    fingerprint): which manifest it is, and pnp's version."""
-    return repr(("validate", manifest.name, __version__))
-
-
-def _kept_report(manifest: Path) -> "Report | None":
-    """The report of the last build in out/, when nothing it read has changed since: its
-    record names every input (size, time and hash) and its cache keeps the report under the
-    fingerprint of those inputs, pnp's code and the libraries' versions."""
-    from .cache import FOLDER, Cache
-    from .fingerprint import current_inputs, fingerprint, read_record
-
-    out = manifest.parent / "out"
-    record = read_record(out)
-    inputs = current_inputs(manifest.parent, record) if record is not None else None
-    if inputs is None:
-        return None
-    data = Cache(out / FOLDER).get("report", fingerprint(inputs, _validated(manifest)))
-    if data is None:
-        return None
-    from .validate import kept
-
-    try:
-        return kept(data)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-        return None  # from another pnp, or damaged: validate again
-
-
-def _report(manifest: Path, fmt: str) -> "Report":
-    report = _kept_report(manifest) or validate(manifest, _cache(manifest.parent / "out"), beside=True)
-    prefix = _prefix(manifest)
-    problems = list(report.problems)
-    if fmt == "json":
-        click.echo(format_json(problems, report.summary_data()), nl=False)
-    elif fmt == "github":
-        click.echo(format_github(problems, prefix), nl=False)
-        click.echo(report.summary())
-    else:
-        click.echo(format_text(problems, report.summary(), prefix), nl=False)
-    return report
 
 
 def run() -> None:
@@ -165,7 +79,7 @@ def validate_command(game: str | None, strict: bool, fmt: str) -> None:
 
     Exits 0 when clean, 1 when there are errors (or warnings, with --strict), 2 on usage errors.
     """
-    report = _report(_manifest(game), fmt)
+    report = report_of(manifest_of(game), fmt)
     sys.exit(1 if report.failed(strict) else 0)
 
 
@@ -235,7 +149,7 @@ def schema_command(game: str | None, out: Path | None) -> None:
     from .editors import Refused, schema_files, write
     from .game import load_game
 
-    manifest = _manifest(game)
+    manifest = manifest_of(game)
     loaded, _ = load_game(manifest)
     folder = out if out is not None else manifest.parent / "schemas"
     found = schema_files(manifest.name, loaded)
@@ -243,7 +157,7 @@ def schema_command(game: str | None, out: Path | None) -> None:
         removed = write(folder, found, within=manifest.parent)
     except Refused as exc:
         raise _refusal(exc) from None
-    shown, prefix = _shown(folder), _prefix(manifest)
+    shown, prefix = _shown(folder), prefix_of(manifest)
     width = max(len(shown + item.path) for item in found)
     for item in found:
         files = ", ".join(prefix + file for file in item.files)
@@ -264,10 +178,10 @@ def stats_command(game: str | None, fmt: str, lang: bool) -> None:
     """Show the game's balance: a table per set, a row per group, and what the game declares."""
     from .stats import format_stats, game_stats
 
-    manifest = _manifest(game)
+    manifest = manifest_of(game)
     report = validate(manifest)
     if report.game is None:
-        click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
+        click.echo(format_text(list(report.problems), report.summary(), prefix_of(manifest)), err=True, nl=False)
         sys.exit(1)
     if lang:
         from .checks.translation import coverage, format_coverage
@@ -283,7 +197,7 @@ def stats_command(game: str | None, fmt: str, lang: bool) -> None:
     try:
         data = game_stats(report.game)
     except Exception as exc:  # an expression of stats.yaml that cannot be worked out on broken data
-        click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
+        click.echo(format_text(list(report.problems), report.summary(), prefix_of(manifest)), err=True, nl=False)
         click.echo(f"error: the statistics cannot be worked out: {exc}", err=True)
         sys.exit(1)
     if fmt == "json":
@@ -353,109 +267,6 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
     return (mm(x), mm(y))
 
 
-def _settings(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
-              duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool,
-              language: str | None = None, ink_saver: bool = False, greyscale: bool = False,
-              svg_text: str = "text", tts_base_url: str | None = None) -> str:
-    """The options a build's output depends on, as part of its inputs' fingerprint (with the
-    manifest's name: two manifests in one folder may build into the same out/)."""
-    return repr((manifest.name, sorted(only), paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
-                 language, ink_saver, greyscale, svg_text, tts_base_url, __version__))
-
-
-def _declared_languages(manifest: Path) -> list[str] | None:
-    """The languages game.yaml declares, read quickly (for telling whether a build is up to
-    date before validating); None when that cannot be read so simply (the validation then
-    says why). Read as the game's loading reads it, which then finds it read."""
-    from .yamlload import load_yaml
-
-    doc, _ = load_yaml(manifest.parent, manifest.name)
-    data = doc.data if doc is not None else None
-    languages = data.get("languages") if isinstance(data, dict) else None
-    if isinstance(languages, list) and languages and all(isinstance(x, str) for x in languages):
-        return languages
-    return ["en"] if isinstance(data, dict) and "languages" not in data else None
-
-
-def _languages(lang: str | None, declared: list[str]) -> list[str]:
-    """The languages `--lang` asks for, the game's first when not given."""
-    if lang is None:
-        return declared[:1]
-    if lang == "all":
-        return list(declared)
-    if lang not in declared:
-        raise click.UsageError(f"--lang {lang}: the game declares {', '.join(declared)} (or all for every one)")
-    return [lang]
-
-
-def _language_target(target: Path, language: str, declared: list[str]) -> Path:
-    """The default language builds into the output folder, the others into <out>/<lang>/."""
-    return target if language == declared[0] else target / language
-
-
-class StageBars:
-    """A progress bar per stage of the build on a terminal (click's), the stage's name as a
-    plain line when the output is not a terminal (a CI log)."""
-
-    def __init__(self) -> None:
-        self.bar = None
-
-    def stage(self, label: str, total: int) -> None:
-        self.close()
-        # on a terminal the labels are padded so that the bars line up
-        self.bar = click.progressbar(length=max(total, 1), label=f"{label:<38}" if sys.stderr.isatty() else label,
-                                     file=sys.stderr, show_eta=False, show_pos=True, width=30)
-        self.bar.__enter__()
-        if total == 0:
-            self.bar.update(1)
-
-    def advance(self, files: int = 1) -> None:
-        if self.bar is not None:
-            self.bar.update(files)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.render_finish()
-            self.bar = None
-
-
-def _parts(game, only: tuple[str, ...]) -> tuple[str, ...]:
-    """The parts --only names, checked against the game's sets, print files and exports."""
-    from .pipeline import parts_of
-
-    known = parts_of(game)
-    for part in only:
-        if part not in known:
-            import difflib
-
-            close = difflib.get_close_matches(part, known, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise click.UsageError(f"--only {part}: the game has no part called so{hint}; its parts: {', '.join(known)}")
-    return tuple(only)
-
-
-def _target(manifest: Path, out: Path | None) -> Path:
-    return out if out is not None else manifest.parent / "out"
-
-
-def _own_target(manifest: Path, target: Path, base: Path, explicit: bool) -> None:
-    """A build writes where the user says, and nowhere a game folder leads it: a default out/
-    that is a link out of the game folder (a game from elsewhere may hold one, to any folder
-    of the user's) is built into only when named with -o; a language's folder in the output
-    is never a link."""
-    try:
-        real = target.resolve()
-        if target != base:
-            if real != base.resolve() / target.name:
-                raise click.ClickException(f"cannot build into {target}: it is a link to {real}; a language's kit is "
-                                           f"built in a folder of its own in the output (remove the link)")
-        elif not explicit and not real.is_relative_to(manifest.parent.resolve()):
-            raise click.ClickException(f"cannot build into {target}: it is a link to {real}, outside the game "
-                                       f"folder; pnp builds there only when told to (-o {target})")
-    except (OSError, RuntimeError) as exc:
-        raise click.ClickException(f"cannot build into {target}: {getattr(exc, 'strerror', None) or exc}") from None
-
-
 @main.command("build")
 @game_option
 @click.option("--only", "only", multiple=True, metavar="PART",
@@ -500,206 +311,10 @@ def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: 
                   greyscale: bool, lang: str | None, tts_base_url: str | None, svg_text: str,
                   out: Path | None, strict: bool, jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
-    import gc
-    import time
-    from dataclasses import replace
+    from .commands.build import build
 
-    from .fingerprint import up_to_date
-    from .problems import Location, Problem, Severity
-
-    started = time.perf_counter()
-    manifest = _manifest(game)
-    base = _target(manifest, out)
-    _own_target(manifest, base, base, out is not None)
-
-    def settings_for(language: str) -> str:
-        return _settings(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict, language,
-                         ink_saver, greyscale, svg_text, tts_base_url)
-
-    declared = _declared_languages(manifest)
-    current: dict[str, bool] = {}  # whether each language's output is up to date, worked out once
-    if declared is not None and not force:
-        wanted = _languages(lang, declared)
-        targets = [_language_target(base, language, declared) for language in wanted]
-        for t in targets:
-            _own_target(manifest, t, base, out is not None)
-        current = {language: up_to_date(t, manifest.parent, settings_for(language))
-                   for t, language in zip(targets, wanted)}
-        if all(current.values()):
-            if not quiet:
-                for t in targets:
-                    click.echo(f"{t} is up to date: nothing changed since its last build")
-            return
-    from .cache import FOLDER as CACHE
-    from .files import Linking
-    from .validate import ChecksFailed, start_validation
-
-    # the previous output is linked into the build's new folder while the game is read
-    first = _language_target(base, wanted[0], declared) if declared is not None and not force else None
-    linking = Linking.start(first.resolve(), CACHE) if first is not None and not current.get(wanted[0]) else None
-    # the game's checks run beside the build, which keeps its output only if they pass (and
-    # stops as soon as they find an error); their report is shown once they are done
-    try:
-        # (what builds is imported once the linking is under way, on the other core)
-        from .compose.boxes import ComposeError
-        from .impose import PAPERS
-        from .pipeline import BuildFailed, BuildOptions, build_safely
-
-        validation = start_validation(manifest, _cache(base), later=True, strict=strict)
-    except BaseException:
-        if linking is not None:
-            linking.discard()
-        raise
-    loaded = validation.game
-    shown: list = []
-
-    def show() -> None:
-        """The checks' report, shown once; the command stops here if they failed."""
-        report = validation()
-        if shown:
-            return
-        shown.append(report)
-        if report.problems:
-            click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), err=True, nl=False)
-        if report.failed(strict) or report.game is None:
-            click.echo("build stopped: fix the errors above first", err=True)
-            sys.exit(1)
-
-    def checked() -> tuple:
-        """For the build, before it keeps its output: the entry its cache keeps of the checks,
-        and their report; ChecksFailed if they failed."""
-        report = validation()
-        if report.failed(strict):
-            raise ChecksFailed()
-        return report.keep.entry() if report.keep else None, (_validated(manifest), report.to_data())
-
-    try:
-        if validation.done or validation.failed(strict):  # (checked here, or loading found errors: no build)
-            show()
-        declared = list(loaded.languages or ("en",))
-        options = BuildOptions(
-            parts=_parts(loaded, only),
-            papers=tuple(PAPERS) if paper == "all" else (paper,),
-            formats=formats,
-            bleed=bleed,
-            duplex=duplex,
-            back_shift=back_shift,
-            tabletopia_scale=tabletopia_scale,
-            svg_text=svg_text,
-            tts_base_url=tts_base_url,
-            jobs=jobs,
-            ink_saver=ink_saver,
-            greyscale=greyscale,
-        )
-        shared: dict[str, Path] = {}  # what one language's build drew, for the next to link
-        languages = _languages(lang, declared)
-        for index, language in enumerate(languages):
-            target = _language_target(base, language, declared)
-            _own_target(manifest, target, base, out is not None)
-            settings = settings_for(language)
-            if not force and (current[language] if language in current
-                              else up_to_date(target, manifest.parent, settings)):
-                if not quiet:
-                    click.echo(f"{target} is up to date: nothing changed since its last build")
-                continue
-            progress = None if quiet else StageBars()
-            try:  # (the first language's build takes the linking: finished or dropped, it is done)
-                outcome = build_safely(loaded, target, replace(options, language=language), progress,
-                                       partial=bool(only), settings=settings, checked=checked, shared=shared,
-                                       linking=linking if index == 0 else None)
-            except (ChecksFailed, BuildFailed, ComposeError) as exc:  # out/ is unchanged
-                if progress is not None:
-                    progress.close()
-                    progress = None
-                show()  # (their errors first: a template that fails is one of them)
-                if isinstance(exc, BuildFailed):
-                    raise click.ClickException(str(exc)) from None
-                if not isinstance(exc, ComposeError):
-                    raise
-                doc = loaded.documents.get(exc.file)
-                where = doc.locate(exc.at) if doc is not None else Location(exc.file)
-                click.echo(format_text([Problem(where, Severity.ERROR,
-                                                shorten(f"box '{exc.box}': {exc.message}, drawing {exc.piece}"),
-                                                "template")],
-                                       f"build stopped: {target} is unchanged", _prefix(manifest)), err=True, nl=False)
-                sys.exit(1)
-            except Exception:  # out/ is unchanged; data the checks beside reject may break the build first
-                if progress is not None:
-                    progress.close()
-                    progress = None
-                show()  # (their report, and the command's end, if they failed; else it is pnp's own fault)
-                raise
-            finally:
-                if progress is not None:
-                    progress.close()
-            show()
-            if index + 1 < len(languages):
-                shared.update(outcome.made)  # what it drew, for the next to link
-                gc.collect()  # the language's kit, before the next is composed (the last one's goes with the process)
-            for warning in outcome.warnings:
-                click.echo(f"warning: {shorten(warning)}", err=True)
-            if verbose:
-                for path in outcome.written:
-                    click.echo(f"wrote {path}")
-            if not quiet:
-                elapsed = time.perf_counter() - started
-                click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
-        show()  # (every language up to date)
-    except (ChecksFailed, click.UsageError):  # (wherever the build was: out/ is unchanged)
-        show()  # (their errors first, as ever)
-        raise
-    finally:
-        if linking is not None:  # (nothing, once a build took it; else the game's errors stopped it first)
-            linking.discard()
-        validation.close()
-
-
-# folders of tools, not of the game, that pnp watch leaves out (with hidden ones: a repository's,
-# an editor's, a build's staging folders), unless the game reads a file in one
-UNWATCHED = frozenset({"__pycache__", "node_modules"})
-
-
-def _own_folders(root: Path, target: Path, needed: set[Path]) -> frozenset[str]:
-    """The folders pnp watch watches, each on its own (a watcher given the game's folder whole
-    would follow the links in it, out of the game: to a large tree, or to /): the game's folder
-    and every folder below it, found without following a link, but the output folder `target`,
-    and hidden and tools' folders (UNWATCHED) unless the game reads from one (`needed`)."""
-    found, stack = [], [root]
-    while stack:
-        folder = stack.pop()
-        found.append(str(folder))
-        try:
-            with os.scandir(folder) as entries:
-                below = [Path(entry.path) for entry in entries if _real_folder(entry)]
-        except OSError:
-            continue  # (unreadable: watched as it is)
-        for path in below:
-            if path == target:
-                continue
-            if (path.name.startswith(".") or path.name in UNWATCHED) and \
-                    not any(path == place or path in place.parents for place in needed):
-                continue
-            stack.append(path)
-    return frozenset(found)
-
-
-def _real_folder(entry: os.DirEntry) -> bool:
-    """Whether a folder's entry is a folder itself, not a link to one."""
-    try:
-        return entry.is_dir(follow_symlinks=False)
-    except OSError:
-        return False
-
-
-def _serve(target: Path):
-    """For pnp watch --serve: the gallery in `target` served on the loopback, the address
-    printed; returns the server (to shut down) and the status its page asks for."""
-    from .live import Status, serve
-
-    status = Status()
-    server, url = serve(target, status)
-    click.echo(f"serving the gallery at {url} (it reloads after each rebuild)")
-    return server, status
+    build(game, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, ink_saver, greyscale, lang,
+          tts_base_url, svg_text, out, strict, jobs, quiet, verbose, force)
 
 
 @main.command("watch")
@@ -717,158 +332,6 @@ def watch_command(game: str | None, out: Path | None, only: tuple[str, ...], for
                   serve: bool) -> None:
     """Rebuild on every save of a file the game reads: problems as they appear, one line per
     rebuild. Ctrl-C stops."""
-    import fnmatch
-    import time
+    from .commands.watch import watch
 
-    import watchfiles
-
-    from .fingerprint import read_record, watched
-    from .pipeline import BuildFailed, BuildOptions, build_safely
-
-    manifest = _manifest(game)
-    root = manifest.parent.resolve()
-    target = _target(manifest, out).resolve()
-    if serve and only and "gallery" not in only:
-        only += ("gallery",)  # the page shown is the gallery: it is rebuilt too
-    state = {"files": {manifest.resolve()}, "folders": set(), "globs": []}
-
-    def rebuild() -> tuple[bool, list[str], str]:
-        """Validate and build: whether it built, the problems as printed, and a line saying how it went."""
-        started = time.perf_counter()
-        report = validate(manifest, _cache(target))
-        if report.game is not None:
-            state["files"] |= {(root / f).resolve() for f in report.game.files}
-        problems = format_text(list(report.problems), report.summary()).splitlines()[:-1]
-        if report.problems:
-            click.echo(format_text(list(report.problems), report.summary(), _prefix(manifest)), nl=False)
-        if report.failed():
-            return False, problems, f"not built: {report.summary()}; {target} is unchanged"
-        try:
-            options = BuildOptions(parts=_parts(report.game, only), formats=formats)
-            settings = _settings(manifest, only, "all", formats, None, False, (0.0, 0.0), 100, False,
-                                 report.game.language)
-            # the record lets each rebuild keep what the edit did not change (and pnp build
-            # afterwards find the output up to date)
-            outcome = build_safely(report.game, target, options, partial=bool(only), settings=settings,
-                                   keep=report.keep.entry() if report.keep else None,
-                                   report=(_validated(manifest), report.to_data()))
-        except (BuildFailed, click.UsageError) as exc:
-            return False, problems, f"error: {exc}"
-        except Exception as exc:  # a bug: say so, and keep watching
-            return False, problems, f"error: the build failed ({type(exc).__name__}: {exc}); {target} is unchanged"
-        files, folders, globs = watched(root, read_record(target))
-        state["files"] = files | {manifest.resolve()}
-        state["folders"], state["globs"] = folders, globs
-        return True, problems, f"built {outcome.summary} in {time.perf_counter() - started:.1f} s"
-
-    def run() -> None:
-        if status is not None:
-            status.building()
-        ok, problems, line = rebuild()
-        if status is not None:  # before the line, which says the page has it
-            status.done(ok, line, problems)
-        click.echo(line)
-
-    def relevant(change: watchfiles.Change, path: str) -> bool:
-        """Only the files the game reads (and what its globs and folders could add) matter, and
-        a folder made in the game's (to be watched too)."""
-        resolved = Path(path).resolve()
-        if resolved == target or target in resolved.parents or resolved.name.startswith("."):
-            return False
-        if change == watchfiles.Change.added and made(path):
-            return True
-        if resolved in state["files"] or resolved.parent in state["folders"]:
-            return True
-        try:
-            relative = resolved.relative_to(root).as_posix()
-        except ValueError:
-            return False
-        return any(fnmatch.fnmatch(relative, pattern) for pattern in state["globs"])
-
-    def made(path: str) -> bool:
-        """Whether a path is a folder the game's watcher does not watch yet (not a link)."""
-        return os.path.isdir(path) and not os.path.islink(path) and path not in watching \
-            and Path(path).name not in UNWATCHED
-
-    def needed() -> set[Path]:
-        """The folders of the game it reads from (hidden ones too), as its last build found them."""
-        folders = {file.parent for file in state["files"]} | set(state["folders"])
-        return {folder for folder in folders if folder == root or root in folder.parents}
-
-    def start(folders: frozenset[str]):
-        """A watcher of these folders, started (it keeps every save from then on)."""
-        for _ in range(3):
-            saves = watchfiles.watch(*sorted(folders), watch_filter=relevant, debounce=300, rust_timeout=200,
-                                     yield_on_timeout=True, recursive=False, ignore_permission_denied=True)
-            try:
-                following(saves)
-                return saves, folders
-            except FileNotFoundError:  # one was removed meanwhile: look again
-                folders = _own_folders(root, target, needed())
-        raise click.ClickException(f"cannot watch {root}: its folders keep changing")
-
-    def following(saves) -> set:
-        """The next saves a watcher reports (none after a fifth of a second); an error of the
-        watcher (the system's limit of watches reached, say) ends the command in one line."""
-        try:
-            return next(saves)
-        except FileNotFoundError:
-            raise
-        except (OSError, RuntimeError) as exc:
-            raise click.ClickException(f"cannot watch {root}: {exc}") from None
-
-    def rewatch() -> set[str]:
-        """Watch the game's folders as they are now, when they changed: the new watcher is
-        started before the old one stops. Returns the paths the old one kept since it was last
-        asked, and the files in the folders watched from now on (saved before their watch
-        began), but those folders themselves."""
-        nonlocal saves, watching
-        folders = _own_folders(root, target, needed())
-        if folders == watching:
-            return set()
-        new, folders = start(folders)
-        left = following(saves)  # (within a fifth of a second: it has waited for nothing since)
-        saves.close()
-        added = folders - watching
-        saves, watching = new, folders
-        return {path for _, path in left if path not in added} | inside(added)
-
-    def inside(folders: frozenset[str]) -> set[str]:
-        """The files the game could read in these folders (not in those below them, each
-        watched on its own)."""
-        found = set()
-        for folder in folders:
-            try:
-                with os.scandir(folder) as entries:
-                    found |= {entry.path for entry in entries if relevant(watchfiles.Change.added, entry.path)
-                              and not made(entry.path)}
-            except OSError:
-                continue
-        return found
-
-    click.echo(f"watching {root} (Ctrl-C to stop)")
-    server, status = _serve(target) if serve else (None, None)
-    # the watcher starts (and keeps every save from then on) before the first build, so that a
-    # save during it is not missed; it answers at least every 0.2 s
-    watching: frozenset[str] = frozenset()
-    saves, watching = start(_own_folders(root, target, needed()))
-    try:
-        run()
-        pending = rewatch()  # (a hidden folder the game reads from, found by its build)
-        while True:
-            paths, pending = pending or {path for _, path in following(saves)}, set()
-            folders = {path for path in paths if made(path)}
-            if folders:  # made since: watched from now on
-                paths = (paths - folders) | rewatch()
-            if not paths:
-                continue
-            names = sorted({os.path.relpath(path, root) for path in paths})
-            click.echo(f"changed: {', '.join(names)}")
-            run()
-            pending = rewatch()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        saves.close()
-        if server is not None:
-            server.shutdown()
+    watch(game, out, only, formats, serve)

@@ -304,7 +304,7 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatc
     """Outputs drawn from unchanged content are kept from the last build; the rest is drawn
     again; the result is byte for byte what a clean build makes. Every stage's progress bar
     ends full: it counts every file the stage makes or keeps."""
-    monkeypatch.setattr("pnp.cli.StageBars", CountingStages)
+    monkeypatch.setattr("pnp.commands.build.StageBars", CountingStages)
     game = tmp_path / "game"
     game.mkdir()
     for name in ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons"):

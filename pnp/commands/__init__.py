@@ -1,0 +1,2 @@
+"""The commands' use cases, apart from their options (pnp.cli): build and watch, and what
+they and the others share."""
