@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .. import expr
 from ..fields import references
 from ..fonts import character_map, find_font, font_problem
 from ..model import Text
@@ -751,15 +750,9 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
             icon = ctx.icon(box.get(box.kind), env)
             total = icon.segments if icon is not None else 0
         elif box.kind == "row":
-            entries = (box.get("row") or {}).get("icons") or []
-            if isinstance(entries, expr.Expression):  # a list of icon names, each drawn once
-                names = entries.evaluate(env)
-                entries = [{"icon": name} for name in names] if isinstance(names, (list, tuple)) else []
-            for entry in entries:
-                icon = ctx.icon(entry.get("icon"), env)
-                count = entry["count"].evaluate(env) if entry.get("count") is not None else 1
-                if icon is not None and isinstance(count, int) and count > 0:
-                    total += icon.segments * count
+            from ..compose.boxes import row_icons
+
+            total = sum(icon.segments * count for icon, count in row_icons(box.get("row") or {}, ctx, env))
         elif box.kind == "hexmap" and box.get("symbol") is not None:
             from ..compose.boxes import hexmap_layout
 

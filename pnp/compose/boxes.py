@@ -307,6 +307,23 @@ def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     ]
 
 
+def row_icons(spec: Mapping[str, Any], ctx: Context, env: Mapping[str, Any]) -> list[tuple["Icon", int]]:
+    """A row's icons and how many of each it shows (its icons: a list of {icon, count}, or an
+    expression giving icon names, each once); icons that do not exist or counts under one
+    left out."""
+    entries = spec.get("icons") or []
+    if isinstance(entries, expr.Expression):
+        names = entries.evaluate(env)
+        entries = [{"icon": name} for name in names] if isinstance(names, (list, tuple)) else []
+    counts = []
+    for entry in entries:
+        icon = ctx.icon(entry.get("icon"), env)
+        count = entry["count"].evaluate(env) if entry.get("count") is not None else 1
+        if icon is not None and isinstance(count, int) and count > 0:
+            counts.append((icon, count))
+    return counts
+
+
 @box_kind("row", "A row shared by numbered discs from a list (badges, from the left) and counted icons (from the "
           "right, or centred with align: centre when there are no badges): each icon is repeated as often as its "
           "count while there is room, else drawn once with ×N; icons can also be an expression giving a list of "
@@ -324,16 +341,7 @@ def _row(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
     colour = ctx.colour(spec.get("badge_colour"), env, paper) or paper
     text_colour = ctx.colour(spec.get("text_colour"), env, ink) or ink
-    counts: list[tuple["Icon", int]] = []
-    entries = spec.get("icons") or []
-    if isinstance(entries, expr.Expression):  # a list of icon names, each drawn once
-        names = entries.evaluate(env)
-        entries = [{"icon": name} for name in names] if isinstance(names, (list, tuple)) else []
-    for entry in entries:
-        icon = ctx.icon(entry.get("icon"), env)
-        count = entry["count"].evaluate(env) if entry.get("count") is not None else 1
-        if icon is not None and isinstance(count, int) and count > 0:
-            counts.append((icon, count))
+    counts = row_icons(spec, ctx, env)
     left, right = box.x, box.right
     spacing = mm(2)
     diameter = box.height * 0.82
