@@ -1335,29 +1335,22 @@ class Expression:
 
     def evaluate(self, env: Mapping[str, Any]) -> Any:
         """The expression's value with its names looked up in `env`. Raises ExpressionError."""
-        frame = self._blank.copy()
-        if _total[0] < MAX_STEPS:  # the total budget's last steps
-            return self._last(env, frame)
-        try:
-            value = self._fn(env, frame)
-        except BaseException as error:
-            _total[0] -= MAX_STEPS - frame[0]
-            raise _failed(error) from None
-        _total[0] -= MAX_STEPS - frame[0]  # (each step counts towards the total)
-        return value
+        return self._run(env, self._blank.copy())
 
     def _evaluate(self, env: Mapping[str, Any], language: str) -> Any:
         frame = self._blank.copy()
         frame[1] = language
-        if _total[0] < MAX_STEPS:
+        return self._run(env, frame)
+
+    def _run(self, env: Mapping[str, Any], frame: list) -> Any:
+        if _total[0] < MAX_STEPS:  # the total budget's last steps
             return self._last(env, frame)
         try:
-            value = self._fn(env, frame)
+            return self._fn(env, frame)
         except BaseException as error:
-            _total[0] -= MAX_STEPS - frame[0]
             raise _failed(error) from None
-        _total[0] -= MAX_STEPS - frame[0]
-        return value
+        finally:
+            _total[0] -= MAX_STEPS - frame[0]  # (each step counts towards the total)
 
     def _last(self, env: Mapping[str, Any], frame: list) -> Any:
         """An evaluation in the total budget's last MAX_STEPS: it has those only, and running
