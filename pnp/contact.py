@@ -169,7 +169,7 @@ class ContactSheet:
         drawn_again = set() if everything else self.pending
 
         def arguments() -> tuple:
-            cells = [(i - page.cells.start, page.thumbs[i] if i in page.thumbs else str(self.pngs.paths[i]))
+            cells = [(i - page.cells.start, page.thumbs[i] if i in page.thumbs else self.pngs.paths[i])
                      for i in page.cells if i in page.thumbs or i not in drawn_again]
             page.thumbs = {}
             return self.outputs.path(page.relative), len(page.cells), cells, THUMB_WIDTH, COLUMNS

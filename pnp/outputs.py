@@ -88,7 +88,7 @@ class Rasterizing:
     pages: Sequence[Page]
     dpi: float
     alpha: bool
-    paths: list[Path]
+    paths: list[str]  # where each file goes (thousands of images: no Path worked out for each)
     relative: list[str]  # the files, relative to the output folder
     keys: list[str]  # what each page is drawn from
     pending: list[int]  # the pages being drawn; the others an earlier build left as they are
@@ -118,7 +118,7 @@ class Rasterizing:
 
             def arguments(pages=pages, width=width) -> tuple:
                 return (o.document([self.pages[i] for i in pages], chars), self.dpi,
-                        [str(self.paths[i]) for i in pages], width, self.alpha)
+                        [self.paths[i] for i in pages], width, self.alpha)
 
             def done(results: list, pages=pages) -> None:
                 for index, data, size in results:
@@ -489,7 +489,7 @@ class Outputs:
         `extra` other files). With `start` False, the caller starts them (`Rasterizing.start`,
         to be given their thumbnails)."""
         relative = list(relative)
-        paths = [Path(self.path(name)) for name in relative]
+        paths = [self.path(name) for name in relative]
         keys = [self.key(tag, page, dpi, alpha) for page in pages]
         pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i], counted=False)]
         rasterizing = Rasterizing(self, list(pages), dpi, alpha, paths, relative, keys, pending, label, extra)
