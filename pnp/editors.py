@@ -161,20 +161,13 @@ def write_file(within: Path, relative: str, data: bytes) -> Path:
 def read_file(within: Path, relative: str, limit: int) -> bytes | None:
     """The bytes of a file pnp wrote into `within`/`relative`; None when it is not there, is
     not a plain file, is reached through a link, or holds more than `limit` bytes."""
+    from .files import Unreadable, read_game_file
+
     try:
-        path = place(within, relative)
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except (Refused, OSError):
+        place(within, relative)  # (no link on the way: read_game_file then reads a plain file, bounded)
+        return read_game_file(within, relative, limit)
+    except (Refused, Unreadable):
         return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        data = os.read(fd, limit + 1)
-        return data if len(data) <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def write(folder: Path, found: list[SchemaFile], within: Path | None = None) -> list[str]:
