@@ -720,13 +720,17 @@ def geography_of(component: "ComponentSet") -> Geography | None:
 # grid files of its own. So a game's projection is only a PROJ string of the parameters that
 # describe a map projection, or an EPSG code of a projection on WGS 84, checked here before
 # pyproj sees it; and PROJ never goes to the network.
-PROJECTION_NUMBERS = frozenset({"lat_0", "lon_0", "lat_1", "lat_2", "lat_ts", "lonc", "alpha", "gamma", "k", "k_0",
-                                "x_0", "y_0", "h", "zone", "R", "a", "b", "rf", "f", "to_meter"})
-PROJECTION_NAMES = frozenset({"proj", "ellps", "units", "pm"})  # names of PROJ's own tables (pm: or a number)
-PROJECTION_FLAGS = frozenset({"south", "over", "no_defs"})
-PROJECTION_FIXED = {"datum": "WGS84", "type": "crs"}  # the one value each takes
-PROJECTION_ALLOWED = ("+proj +lat_0 +lon_0 +lat_1 +lat_2 +lat_ts +lonc +alpha +gamma +k +k_0 +x_0 +y_0 +h +zone "
-                      "+south +ellps +R +a +b +rf +f +datum=WGS84 +units +to_meter +pm +over +no_defs +type=crs")
+# each parameter a projection may take, in the order a refusal lists them, with what it takes:
+# a number, a name of PROJ's own tables (pm: or a number), nothing (a flag), or its one value
+PROJECTION_PARAMETERS = {
+    "proj": "name", "lat_0": "number", "lon_0": "number", "lat_1": "number", "lat_2": "number", "lat_ts": "number",
+    "lonc": "number", "alpha": "number", "gamma": "number", "k": "number", "k_0": "number", "x_0": "number",
+    "y_0": "number", "h": "number", "zone": "number", "south": "flag", "ellps": "name", "R": "number",
+    "a": "number", "b": "number", "rf": "number", "f": "number", "datum": "=WGS84", "units": "name",
+    "to_meter": "number", "pm": "name", "over": "flag", "no_defs": "flag", "type": "=crs",
+}
+PROJECTION_ALLOWED = " ".join(f"+{key}{kind}" if kind.startswith("=") else f"+{key}"
+                              for key, kind in PROJECTION_PARAMETERS.items())
 NOT_PROJECTIONS = frozenset({"pipeline", "push", "pop", "hgridshift", "vgridshift", "xyzgridshift", "gridshift",
                              "deformation", "defmodel", "tinshift", "vertoffset"})  # operations, some on grids
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
@@ -749,17 +753,17 @@ def projection_refused(projection: str) -> str | None:
     for token in tokens:
         match = _PARAMETER.fullmatch(token)
         key, value = (match.group(1), match.group(2)) if match else (token, None)
-        if match is None or not (key in PROJECTION_NUMBERS or key in PROJECTION_NAMES or key in PROJECTION_FLAGS
-                                 or key in PROJECTION_FIXED):
+        kind = PROJECTION_PARAMETERS.get(key) if match else None
+        if kind is None:
             return (f"{token.split('=')[0][:40]} is refused: a projection takes only {PROJECTION_ALLOWED} "
                     f"(no file, grid or URL), or is an EPSG code on WGS 84")
-        if key in PROJECTION_FLAGS:
+        if kind == "flag":
             wanted = None if value is None else "no value"
-        elif key in PROJECTION_FIXED:
-            wanted = None if value == PROJECTION_FIXED[key] else f"only {PROJECTION_FIXED[key]}"
+        elif kind.startswith("="):
+            wanted = None if value == kind[1:] else f"only {kind[1:]}"
             if key == "datum" and wanted:
                 wanted += " (other datums may need grid files: give the ellipsoid, +ellps=NAME)"
-        elif key in PROJECTION_NAMES:
+        elif kind == "name":
             ok = value is not None and (_NAME.fullmatch(value) or key == "pm" and _NUMBER.fullmatch(value))
             wanted = None if ok else "a name"
             if ok and key == "proj" and value in NOT_PROJECTIONS:
