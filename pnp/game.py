@@ -195,14 +195,14 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
             component.items.append(copy)
         return component
 
-    base = maps.fields_of(decl["map"], loader.locate(at + ("map",))) if kind == "board" and "map" in decl else {}
+    base = maps.fields_of(decl["map"], loader.locate(at + ("map",))) if "map" in ctype.options and "map" in decl else {}
     component.fields, component.group_fields = _set_fields(loader, name, decl, base)
     component.items_key = decl.get("items")
     component.group_key = decl["group"]["key"] if "group" in decl else None
-    if kind == "board" and "settings" in decl:
+    if "settings" in ctype.options and "settings" in decl:
         component.settings = maps.load_settings(decl["map"], loader, decl["settings"], loader.locate(at + ("settings",)))
     if "files" not in decl:
-        if kind != "board":
+        if ctype.whole is None:  # (a board may be drawn from its layout alone)
             loader.problems.append(problem("schema", loader.locate(at), f"components.{name}: missing required key "
                                                                           f"'files'"))
             return None

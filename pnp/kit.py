@@ -191,10 +191,13 @@ def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "Compone
     (png/NAME/, svg/NAME/), as the build names them: (print file, file name, set, item, whether
     it is a back), a shared back once, with the first item that uses it; and each board's
     (its set's name as the print file, the board's name, the set, its item or None)."""
+    from .components import types
+
     views = game.views(language)
     groups: dict[str, list["ComponentSet"]] = {}
     for component in game.sets.values():
-        if component.type == "board":
+        kind = types()[component.type]
+        if kind.whole is not None:
             if not component.faces:
                 continue
             if component.whole_board:
@@ -204,7 +207,7 @@ def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "Compone
                 for item in component.items:
                     yield (component.name, f"{component.name}-{template.render(views.env(item), language)}",
                            component, item, False)
-        elif component.type != "data":
+        elif kind.printed:
             groups.setdefault(component.print_name, []).append(component)
     for print_name, sets in groups.items():
         for component in sets:
@@ -327,10 +330,12 @@ class Kit:
         self.language = language or game.language
         self.known = known
         self.keys = InputKeys(game, self.language, ink) if known is not None else None
+        from .components import types
+
         self.sets: list[PieceSet] = []
         views = game.views(self.language)
         for component in game.sets.values():
-            if component.type != "data":  # not printed: only read by the others
+            if types()[component.type].printed:  # (data is only read by the others)
                 self.sets.append(self._compose(component, views))
 
     def _context(self, layout: "Layout", component: "ComponentSet") -> Context:
@@ -338,8 +343,10 @@ class Kit:
                        {"game": self.game, "set": component})
 
     def _compose(self, component: "ComponentSet", views) -> PieceSet:
+        from .components import types
+
         pieces = PieceSet(component)
-        if component.type == "board":
+        if types()[component.type].whole is not None:  # (a board: one picture, or one per item)
             self._boards(pieces, views)
             return pieces
         names = component.declaration.get("name")

@@ -150,7 +150,9 @@ class ComponentSet:
     def whole_board(self) -> bool:
         """A board drawn once from the whole set (its map, or a layout and no files), rather
         than one board per item."""
-        return self.type == "board" and ("map" in self.declaration or "files" not in self.declaration)
+        from .components import types
+
+        return types()[self.type].whole is not None and ("map" in self.declaration or "files" not in self.declaration)
 
     @property
     def print_name(self) -> str:

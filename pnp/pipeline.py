@@ -67,7 +67,7 @@ def parts_of(game: "Game") -> list[str]:
     """The names `--only` accepts for a game: its sets, its print files, and the exports."""
     names = []
     for component in game.sets.values():
-        if component.type == "data":  # not printed
+        if not types()[component.type].printed:  # (data, read by the other sets)
             continue
         for name in (component.name, component.print_name):
             if name not in names:
@@ -201,8 +201,8 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
 
     ctype = types()[sets[0].type]
     bleed = options.bleed_for(ctype.name)
-    if ctype.name == "board":
-        render_board(name, sets, options, outputs, print_label(kit, sets), label_font(outputs.fonts))
+    if ctype.whole is not None:
+        render_whole(name, sets, options, outputs, print_label(kit, sets), label_font(outputs.fonts), ctype.whole)
         return False
     named: list[tuple[str, Page]] = []
     for s in sets:
@@ -297,13 +297,11 @@ def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> No
         outputs.cache.put("read-me-first", key, str(len(pages)).encode("ascii"))
 
 
-def render_board(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,
-                 font: FontMetrics) -> None:
-    """A board set: each of its boards as a PDF on each paper (whole or in parts), an SVG and
-    a PNG. Each is keyed by what the board is drawn from, so an unchanged board is not even
-    composed."""
-    from .components.board import board_pages
-
+def render_whole(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,
+                 font: FontMetrics, board_pages: Callable) -> None:
+    """A set printed whole (a board): each of its boards as a PDF on each paper (whole or in
+    parts: `board_pages`, its type's), an SVG and a PNG. Each is keyed by what the board is
+    drawn from, so an unchanged board is not even composed."""
     boards = [b for s in sets for b in s.boards]
     for board in boards:
         key = outputs.key(*board.key)

@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, Union
 
 from . import expr
 from .components import types
-from .impose import PAPERS, TILE_OVERLAP, SheetLabel
-from .words import NBSP, WORDS, word  # noqa: F401  (pnp's own words, here and in its users)
+from .impose import PAPERS, SheetLabel
+from .words import (NBSP, WORDS, FileRef, Run, Strong, length, listed, phrase, plain, say, text,  # noqa: F401
+                    word)  # (pnp's own words and the runs they make, here and in its users)
 from .model import Text
-from .units import to_mm
 
 if TYPE_CHECKING:
     from typing import Sequence
@@ -35,28 +35,7 @@ PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3"}
 DEFAULT_ACCENT = "#7a2e22"
 
 
-# --- the text: runs of plain words, file names and strong words -----------------------------
-
-@dataclass(frozen=True)
-class FileRef:
-    """A file of the kit named in the text (a link in the gallery), relative to out/."""
-
-    path: str
-
-    @property
-    def name(self) -> str:
-        return self.path.rsplit("/", 1)[-1]
-
-
-@dataclass(frozen=True)
-class Strong:
-    """Words set apart: a lead-in, a term."""
-
-    text: str
-
-
-Run = Union[str, FileRef, Strong]
-
+# --- the text: paragraphs and tables of runs (pnp.words) --------------------------------------
 
 @dataclass(frozen=True)
 class Paragraph:
@@ -82,61 +61,6 @@ Block = Union[Paragraph, Table]
 class Section:
     title: str
     blocks: tuple[Block, ...]
-
-
-def plain(runs: Iterable[Run]) -> str:
-    """The runs as plain text."""
-    return "".join(r if isinstance(r, str) else r.name if isinstance(r, FileRef) else r.text for r in runs)
-
-
-_PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
-
-
-def say(language: str, key: str, **values: Any) -> tuple[Run, ...]:
-    """A phrase as runs, each {placeholder} replaced by its value: text, a run, or runs."""
-    runs: list[Run] = []
-    text = word(language, key)
-    at = 0
-    for match in _PLACEHOLDER.finditer(text):
-        runs.append(text[at:match.start()])
-        value = values[match.group(1)]
-        if isinstance(value, (str, FileRef, Strong)):
-            runs.append(value)
-        elif isinstance(value, (list, tuple)):
-            runs.extend(value)
-        else:
-            runs.append(str(value))
-        at = match.end()
-    runs.append(text[at:])
-    merged: list[Run] = []
-    for run in runs:
-        if isinstance(run, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += run
-        elif run != "":
-            merged.append(run)
-    return tuple(merged)
-
-
-def text(language: str, key: str, **values: Any) -> str:
-    return plain(say(language, key, **values))
-
-
-def listed(items: list[Run], language: str) -> list[Run]:
-    """Runs as a list: a, b and c."""
-    runs: list[Run] = []
-    for i, item in enumerate(items):
-        if i:
-            runs.append(f" {word(language, 'and')} " if i == len(items) - 1 else ", ")
-        runs.append(item)
-    return runs
-
-
-def length(points: float, language: str) -> str:
-    """A length in mm, written as the language writes numbers."""
-    value = f"{round(to_mm(points), 1):g}"
-    if language in ("fr", "de"):
-        value = value.replace(".", ",")
-    return f"{value}{NBSP}mm"
 
 
 # --- what the game says: its `readme:` section -------------------------------------------------
@@ -253,7 +177,7 @@ def problems(game: "Game") -> list[str]:
                                  + ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing))
     for name, value in (data.get("contents") or {}).items():
         component = game.sets.get(name)
-        if component is None or component.type == "data":
+        if component is None or not types()[component.type].printed:
             found.append(f"readme.contents.{name}: the game has no printed set called so")
             continue
         for string in Text.from_data(value).strings():
@@ -281,9 +205,10 @@ def contents(kit: "Kit") -> list[str]:
     lines = []
     for pieces in kit:
         component = pieces.component
-        if pieces.type == "board":
+        ctype = types()[pieces.type]
+        if ctype.whole is not None:  # (a board) counted in pictures, which it names
             count = len(pieces.boards)
-            default = f"{count} {word(language, 'board' if count == 1 else 'boards')}"
+            default = f"{count} {ctype.word(language, ctype.name if count == 1 else ctype.name + 's')}"
         else:
             count = sum(p.copies for p in pieces.pieces)
             default = f"{count} {component.noun[0] if count == 1 else component.noun[1]}"
@@ -383,7 +308,6 @@ def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFi
     """The print files a whole build makes for `paper`, in the order to print them (the
     duplex test first, when something has backs), with their pages: imposed here exactly as
     the build imposes them."""
-    from .components.board import board_pages
     from .scene import Definition, Group
 
     found: list[PrintFile] = []
@@ -392,11 +316,12 @@ def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFi
     for name, sets in kit.print_groups():
         kind = sets[0].type
         what = _titles(sets, language, kit.game.language)
-        if kind == "board":
+        whole = types()[kind].whole
+        if whole is not None:
             for s in sets:
                 for board in s.boards:
                     stand_in = Definition(board.name, s.component.width, s.component.height, Group(()))
-                    pages = board_pages(stand_in, sheet, "", None)
+                    pages = whole(stand_in, sheet, "", None)
                     parts = None
                     if len(pages) > 1:
                         cells = [re.fullmatch(r"r(\d+)c(\d+)", p.label) for p in pages]
@@ -484,39 +409,21 @@ def assembly_steps(kit: "Kit", paper: str, files: list[PrintFile], settings: Pri
     """How to cut the pieces out and put them together: pnp's steps for the kinds of pieces
     the files hold, then the game's own notes (`readme.assembly`)."""
     language = kit.language
-    fronts = [f for f in files if f.role in ("fronts", "one-side") and f.kind != "board"]
+    kinds = types()
+    fronts = [f for f in files if f.role in ("fronts", "one-side")]
+    cut = [f for f in fronts if kinds[f.kind].whole is None]  # (a board is not cut out)
     steps: list[tuple[Run, ...]] = []
-    gridded = [f for f in fronts if f.kind in ("card", "sheet") or (f.kind == "tile" and f.shape != "hex")]
-    if gridded:
+    if any(f.shape in kinds[f.kind].cut_on_marks for f in cut):
         steps.append(say(language, "cut-marks"))
-    bleeds = sorted({settings.bleed(f.kind) for f in fronts if f.kind in ("card", "sheet", "token", "tile")
-                     and settings.bleed(f.kind) > 0})
+    bleeds = sorted({settings.bleed(f.kind) for f in cut if settings.bleed(f.kind) > 0})
     if bleeds:
         steps.append(say(language, "cut-bleed", bleed=plain(listed([length(b, language) for b in bleeds], language))))
-    touching = [f.ref for f in fronts if f.kind in ("card", "sheet", "tile") and not settings.bleed(f.kind)]
+    touching = [f.ref for f in cut if kinds[f.kind].touching and not settings.bleed(f.kind)]
     if touching:
         steps.append(say(language, "cut-touch", files=listed(list(touching), language)))
-    for shape, key in (("round", "cut-round"), ("square", "cut-square")):
-        tokens = [f for f in fronts if f.kind == "token" and f.shape == shape]
-        if tokens:
-            sizes = sorted({s for f in tokens for s in f.sizes}, reverse=True)
-            steps.append(say(language, key, files=listed([f.ref for f in tokens], language),
-                             sizes=plain(listed([length(s, language) for s in sizes], language))))
-    standees = [f.ref for f in fronts if f.kind == "standee"]
-    if standees:
-        steps.append(say(language, "fold", files=listed(list(standees), language)))
-    boards: dict[tuple, list[PrintFile]] = {}  # boards printed alike are told once
-    for f in files:
-        if f.kind == "board":
-            boards.setdefault((f.pages, f.parts), []).append(f)
-    for (pages, parts), alike in boards.items():
-        each = len(alike) > 1
-        refs = {"files": listed([f.ref for f in alike], language)} if each else {"file": alike[0].ref}
-        if parts is not None:
-            steps.append(say(language, "board-parts-each" if each else "board-parts", count=pages, rows=parts[0],
-                             columns=parts[1], overlap=length(TILE_OVERLAP, language), **refs))
-        else:
-            steps.append(say(language, "board-whole-each" if each else "board-whole", **refs))
+    for kind in kinds.values():  # each type's own steps, for its files
+        if kind.assembly is not None:
+            steps += kind.assembly([f for f in fronts if f.kind == kind.name], language)
     game = kit.game
     for note in readme_data(game).get("assembly") or []:
         found = paragraphs(localised(note, game, language))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import expr
+from .components import types
 from .model import View
 from .problems import Problem, problem
 
@@ -177,9 +178,10 @@ def neighbours(game: "Game") -> list[dict]:
 
 def game_stats(game: "Game") -> dict:
     """Every table `pnp stats` shows, as data (for --format json too)."""
+    kinds = types()  # (a board's or data's items are no pieces to count)
     specs = [game.stats] if game.stats is not None else [
-        _default_spec(s) for s in game.sets.values() if s.items and s.type not in ("board", "data")
-        and not s.declaration.get("items_of")]
+        _default_spec(s) for s in game.sets.values() if s.items and kinds[s.type].printed
+        and kinds[s.type].whole is None and not s.declaration.get("items_of")]
     return {
         "title": game.title.get(game.language),
         "tables": [table(game, spec) for spec in specs],

@@ -98,7 +98,9 @@ def geometry_key(game: Game) -> str:
     from .fingerprint import environment
     from .fonts import find_font
 
-    items = {file for s in game.sets.values() if s.type != "board" for file in s.files}
+    from .components import types
+
+    items = {file for s in game.sets.values() if types()[s.type].whole is None for file in s.files}
     digest = hashlib.sha256(f"{environment()}|{game.complete}|{game.language}".encode())
     for name in game.files:
         if name not in items:

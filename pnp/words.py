@@ -1,7 +1,15 @@
 """pnp's own words, in the languages it knows (English for any other): what it prints around
-a game's own text, on the read-me-first page, the gallery and the print sheets' labels."""
+a game's own text, on the read-me-first page, the gallery and the print sheets' labels; and
+the runs of text they make (plain words, the kit's files, strong words). A component type's
+own phrases (how to cut or fold its pieces) are its module's (pnp.components)."""
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Union
+
+from .units import to_mm
 
 NBSP = "\u00a0"
 
@@ -34,8 +42,6 @@ WORDS: dict[str, dict[str, str]] = {
         "assembly": "Cutting and assembly",
         "rules": "The rules in brief",
         "and": "and",
-        "board": "board",
-        "boards": "boards",
         "in-groups": "{items} in {count} {groups}",
         "file": "File",
         "pages": "Pages",
@@ -68,19 +74,6 @@ WORDS: dict[str, dict[str, str]] = {
         "cut-bleed": "The colours run {bleed} past each cut line, so a cut a little off still shows the piece’s "
                      "own colour.",
         "cut-touch": "In {files} the pieces touch: one cut along a shared line frees two neighbours.",
-        "cut-round": "Cut the round pieces of {files} along their circles ({sizes} across); a circle punch of "
-                     "that size is quicker.",
-        "cut-square": "Cut the square pieces of {files} along their outlines.",
-        "fold": "Cut out the strips of {files} whole and fold each on its dashed middle line, so that the back "
-                "stands behind the face; fold the base flaps outwards (or glue them together into a foot).",
-        "board-parts": "{file} prints the board in {count} parts ({rows} × {columns}) that overlap by {overlap}: "
-                       "trim one sheet of each pair along its frame, lay it over its neighbour so that the "
-                       "ticks in the margins line up, and tape it from behind.",
-        "board-whole": "{file} prints the board whole, on one sheet.",
-        "board-parts-each": "{files} each print a board in {count} parts ({rows} × {columns}) that overlap by "
-                            "{overlap}: trim one sheet of each pair along its frame, lay it over its neighbour so "
-                            "that the ticks in the margins line up, and tape it from behind.",
-        "board-whole-each": "{files} each print a board whole, on one sheet.",
         "footer": "{title} · read me first, {file} · page {page} of {pages} · {paper}",
     },
     "fr": {
@@ -111,8 +104,6 @@ WORDS: dict[str, dict[str, str]] = {
         "assembly": "Découpe et montage",
         "rules": "Les règles en bref",
         "and": "et",
-        "board": "plateau",
-        "boards": "plateaux",
         "in-groups": "{items} en {count} {groups}",
         "file": "Fichier",
         "pages": "Pages",
@@ -149,20 +140,6 @@ WORDS: dict[str, dict[str, str]] = {
                      "décalée montre encore la couleur de la pièce.",
         "cut-touch": "Dans {files}, les pièces se touchent\u00a0: un seul coup le long d’un trait commun sépare deux "
                      "voisines.",
-        "cut-round": "Découpez les pièces rondes de {files} le long de leurs cercles ({sizes} de diamètre)\u00a0; "
-                     "un emporte-pièce rond de cette taille va plus vite.",
-        "cut-square": "Découpez les pièces carrées de {files} le long de leur contour.",
-        "fold": "Découpez les bandes de {files} d’un seul tenant et pliez chacune sur son pointillé du milieu, le "
-                "dos dressé derrière la face\u00a0; rabattez les pattes du socle vers l’extérieur (ou collez-les "
-                "ensemble en un pied).",
-        "board-parts": "{file} imprime le plateau en {count} parties ({rows} × {columns}) qui se chevauchent de "
-                       "{overlap}\u00a0: rognez une feuille de chaque paire le long de son cadre, posez-la sur sa "
-                       "voisine en alignant les traits des marges, et scotchez au dos.",
-        "board-whole": "{file} imprime le plateau entier, sur une seule feuille.",
-        "board-parts-each": "{files} impriment chacun un plateau en {count} parties ({rows} × {columns}) qui se "
-                            "chevauchent de {overlap}\u00a0: rognez une feuille de chaque paire le long de son "
-                            "cadre, posez-la sur sa voisine en alignant les traits des marges, et scotchez au dos.",
-        "board-whole-each": "{files} impriment chacun un plateau entier, sur une seule feuille.",
         "footer": "{title} · à lire en premier, {file} · page {page} sur {pages} · {paper}",
     },
     "de": {
@@ -193,8 +170,6 @@ WORDS: dict[str, dict[str, str]] = {
         "assembly": "Ausschneiden und Zusammenbauen",
         "rules": "Die Regeln in Kürze",
         "and": "und",
-        "board": "Spielplan",
-        "boards": "Spielpläne",
         "in-groups": "{items} in {count} {groups}",
         "file": "Datei",
         "pages": "Seiten",
@@ -230,21 +205,6 @@ WORDS: dict[str, dict[str, str]] = {
                      "versetzter Schnitt die Farbe des Teils.",
         "cut-touch": "In {files} berühren sich die Teile: Ein Schnitt entlang einer gemeinsamen Linie trennt zwei "
                      "Nachbarn.",
-        "cut-round": "Schneide die runden Teile aus {files} entlang ihrer Kreise aus ({sizes} Durchmesser); ein "
-                     "Kreisstanzer dieser Größe geht schneller.",
-        "cut-square": "Schneide die quadratischen Teile aus {files} entlang ihrer Umrisse aus.",
-        "fold": "Schneide die Streifen aus {files} im Ganzen aus und falte jeden an der gestrichelten Mittellinie, "
-                "sodass die Rückseite hinter der Vorderseite steht; klappe die Fußlaschen nach außen (oder klebe "
-                "sie zu einem Fuß zusammen).",
-        "board-parts": "{file} druckt den Spielplan in {count} Teilen ({rows} × {columns}), die sich um {overlap} "
-                       "überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen zu, lege es so auf seinen "
-                       "Nachbarn, dass die Striche im Rand fluchten, und klebe es von hinten fest.",
-        "board-whole": "{file} druckt den Spielplan im Ganzen, auf ein einziges Blatt.",
-        "board-parts-each": "{files} drucken je einen Spielplan in {count} Teilen ({rows} × {columns}), die sich "
-                            "um {overlap} überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen zu, lege "
-                            "es so auf seinen Nachbarn, dass die Striche im Rand fluchten, und klebe es von hinten "
-                            "fest.",
-        "board-whole-each": "{files} drucken je einen Spielplan im Ganzen, auf ein einziges Blatt.",
         "footer": "{title} · zuerst lesen, {file} · Seite {page} von {pages} · {paper}",
     },
 }
@@ -254,3 +214,85 @@ WORDS: dict[str, dict[str, str]] = {
 def word(language: str, key: str) -> str:
     """One of pnp's phrases in `language` (English when pnp does not speak it)."""
     return WORDS.get(language, WORDS["en"]).get(key) or WORDS["en"][key]
+
+
+# --- the text: runs of plain words, file names and strong words -----------------------------
+
+@dataclass(frozen=True)
+class FileRef:
+    """A file of the kit named in the text (a link in the gallery), relative to out/."""
+
+    path: str
+
+    @property
+    def name(self) -> str:
+        return self.path.rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Strong:
+    """Words set apart: a lead-in, a term."""
+
+    text: str
+
+
+Run = Union[str, FileRef, Strong]
+
+
+def plain(runs: Iterable[Run]) -> str:
+    """The runs as plain text."""
+    return "".join(r if isinstance(r, str) else r.name if isinstance(r, FileRef) else r.text for r in runs)
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
+
+
+def phrase(text: str, **values: Any) -> tuple[Run, ...]:
+    """A phrase as runs, each {placeholder} replaced by its value: text, a run, or runs."""
+    runs: list[Run] = []
+    at = 0
+    for match in _PLACEHOLDER.finditer(text):
+        runs.append(text[at:match.start()])
+        value = values[match.group(1)]
+        if isinstance(value, (str, FileRef, Strong)):
+            runs.append(value)
+        elif isinstance(value, (list, tuple)):
+            runs.extend(value)
+        else:
+            runs.append(str(value))
+        at = match.end()
+    runs.append(text[at:])
+    merged: list[Run] = []
+    for run in runs:
+        if isinstance(run, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += run
+        elif run != "":
+            merged.append(run)
+    return tuple(merged)
+
+
+def say(language: str, key: str, **values: Any) -> tuple[Run, ...]:
+    """One of pnp's phrases in `language` as runs (phrase)."""
+    return phrase(word(language, key), **values)
+
+
+def text(language: str, key: str, **values: Any) -> str:
+    return plain(say(language, key, **values))
+
+
+def listed(items: list[Run], language: str) -> list[Run]:
+    """Runs as a list: a, b and c."""
+    runs: list[Run] = []
+    for i, item in enumerate(items):
+        if i:
+            runs.append(f" {word(language, 'and')} " if i == len(items) - 1 else ", ")
+        runs.append(item)
+    return runs
+
+
+def length(points: float, language: str) -> str:
+    """A length in mm, written as the language writes numbers."""
+    value = f"{round(to_mm(points), 1):g}"
+    if language in ("fr", "de"):
+        value = value.replace(".", ",")
+    return f"{value}{NBSP}mm"

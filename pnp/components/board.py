@@ -10,7 +10,9 @@ from .kind import ComponentType, Sheets
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
     from ..impose import Paper
+    from ..readme import PrintFile
     from ..scene import Definition, Page
+    from ..words import Run
 
 
 def fits(width: float, height: float, paper: Paper) -> bool:
@@ -33,6 +35,68 @@ def impose_board(sets: Sequence, paper: Paper, bleed: float, label: str, font: "
                   [])
 
 
+WORDS = {  # what it is called, and how it is printed and put together, by language
+    "en": {
+        "board": "board",
+        "boards": "boards",
+        "board-parts": "{file} prints the board in {count} parts ({rows} × {columns}) that overlap by {overlap}: "
+                       "trim one sheet of each pair along its frame, lay it over its neighbour so that the "
+                       "ticks in the margins line up, and tape it from behind.",
+        "board-whole": "{file} prints the board whole, on one sheet.",
+        "board-parts-each": "{files} each print a board in {count} parts ({rows} × {columns}) that overlap by "
+                            "{overlap}: trim one sheet of each pair along its frame, lay it over its neighbour so "
+                            "that the ticks in the margins line up, and tape it from behind.",
+        "board-whole-each": "{files} each print a board whole, on one sheet.",
+    },
+    "fr": {
+        "board": "plateau",
+        "boards": "plateaux",
+        "board-parts": "{file} imprime le plateau en {count} parties ({rows} × {columns}) qui se chevauchent de "
+                       "{overlap}\u00a0: rognez une feuille de chaque paire le long de son cadre, posez-la sur sa "
+                       "voisine en alignant les traits des marges, et scotchez au dos.",
+        "board-whole": "{file} imprime le plateau entier, sur une seule feuille.",
+        "board-parts-each": "{files} impriment chacun un plateau en {count} parties ({rows} × {columns}) qui se "
+                            "chevauchent de {overlap}\u00a0: rognez une feuille de chaque paire le long de son "
+                            "cadre, posez-la sur sa voisine en alignant les traits des marges, et scotchez au dos.",
+        "board-whole-each": "{files} impriment chacun un plateau entier, sur une seule feuille.",
+    },
+    "de": {
+        "board": "Spielplan",
+        "boards": "Spielpläne",
+        "board-parts": "{file} druckt den Spielplan in {count} Teilen ({rows} × {columns}), die sich um {overlap} "
+                       "überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen zu, lege es so auf seinen "
+                       "Nachbarn, dass die Striche im Rand fluchten, und klebe es von hinten fest.",
+        "board-whole": "{file} druckt den Spielplan im Ganzen, auf ein einziges Blatt.",
+        "board-parts-each": "{files} drucken je einen Spielplan in {count} Teilen ({rows} × {columns}), die sich "
+                            "um {overlap} überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen zu, lege "
+                            "es so auf seinen Nachbarn, dass die Striche im Rand fluchten, und klebe es von hinten "
+                            "fest.",
+        "board-whole-each": "{files} drucken je einen Spielplan im Ganzen, auf ein einziges Blatt.",
+    },
+}
+
+
+def assembly(files: Sequence["PrintFile"], language: str) -> list[tuple["Run", ...]]:
+    """How each board file prints (whole, or in parts to trim, lay over and tape), told once
+    for the boards printed alike."""
+    from ..impose import TILE_OVERLAP
+    from ..words import length, listed
+
+    steps = []
+    boards: dict[tuple, list["PrintFile"]] = {}
+    for f in files:
+        boards.setdefault((f.pages, f.parts), []).append(f)
+    for (pages, parts), alike in boards.items():
+        each = len(alike) > 1
+        refs = {"files": listed([f.ref for f in alike], language)} if each else {"file": alike[0].ref}
+        if parts is not None:
+            steps.append(TYPE.say(language, "board-parts-each" if each else "board-parts", count=pages,
+                                  rows=parts[0], columns=parts[1], overlap=length(TILE_OVERLAP, language), **refs))
+        else:
+            steps.append(TYPE.say(language, "board-whole-each" if each else "board-whole", **refs))
+    return steps
+
+
 TYPE = ComponentType(
     name="board",
     doc="A board: one large page (an area map with map: areas, or a layout of its own; without a map, each item "
@@ -46,4 +110,8 @@ TYPE = ComponentType(
     impose=impose_board,
     size="a3",
     ink_saver="none",
+    whole=board_pages,
+    assembly=assembly,
+    words=WORDS,
+    order=60,
 )

@@ -15,9 +15,10 @@ if TYPE_CHECKING:
 BLEED = mm(1)  # a card's, a sheet's or a token's bleed unless a build asks for another: a miscut shows its colour
 
 
-def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
+def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None",
+                cuts: bool = False) -> Sheets:
     """Every piece, with its copies, in a grid of as many as fit the paper; the backs
-    mirrored behind them. Tiles (counters) have a cut line on every edge as well."""
+    mirrored behind them; with `cuts` (tiles, counters), a cut line on every edge as well."""
     from ..impose import back_sheets, front_sheets, make_grid
 
     faces, backs = [], []
@@ -30,7 +31,6 @@ def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: "F
     if first is None:
         return Sheets([], [])
     grid = make_grid(paper, first.width, first.height, bleed)
-    cuts = all(s.type == "tile" for s in sets)
     return Sheets(front_sheets(faces, grid, label, font, cuts),
                   back_sheets(backs, grid, cuts, label, font) if any(b is not None for b in backs) else [])
 
@@ -45,4 +45,8 @@ TYPE = ComponentType(
     deck=True,
     impose=impose_grid,
     bleed=BLEED,
+    cut_on_marks=("rect",),
+    touching=True,
+    print_on_demand=True,
+    order=10,
 )

@@ -26,4 +26,5 @@ TYPE = ComponentType(
     deck=False,
     impose=impose_nothing,
     printed=False,
+    order=70,
 )

@@ -3,14 +3,16 @@ which imports every type's module, so that no type's module imports the registry
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
     from ..impose import Paper
     from ..kit import PieceSet
-    from ..scene import Page
+    from ..readme import PrintFile
+    from ..scene import Definition, Page
+    from ..words import Run
 
 
 @dataclass(frozen=True)
@@ -39,3 +41,24 @@ class ComponentType:
     bleed: float | None = None
     ink_saver: str = "backs"  # what --ink-saver lightens of its sets by default: all, backs or none
     printed: bool = True  # false for data, read by the other sets and never printed
+    order: int = 100  # where it comes among the types: in the schema's list, the read-me's steps
+    # a picture printed whole on a paper it fits, or in parts that overlap (a board): its pages
+    # on a paper; None for pieces imposed on sheets
+    whole: Callable[["Definition", "Paper", str, "FontMetrics | None"], list["Page"]] | None = None
+    cut_on_marks: tuple[str, ...] = ()  # the shapes whose pieces are cut along the sheets' crop marks
+    touching: bool = False  # printed without bleed, its pieces touch: one cut frees two neighbours
+    # its own steps of cutting and assembly, for its print files on one paper, in a language
+    assembly: Callable[[Sequence["PrintFile"], str], list[tuple["Run", ...]]] | None = None
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # its phrases, by language
+    print_on_demand: bool = False  # uploaded as cards to print on demand, when of a size printers take
+    tts: str = "Custom_Tile"  # the Tabletop Simulator object each of its pieces is, unless a deck
+    gallery: str = ""  # the class its pieces have in the gallery (token: shown as cut, round or square)
+
+    def word(self, language: str, key: str) -> str:
+        """One of its phrases in `language` (English when it does not speak it)."""
+        return (self.words.get(language) or self.words["en"]).get(key) or self.words["en"][key]
+
+    def say(self, language: str, key: str, **values: Any) -> tuple["Run", ...]:
+        from ..words import phrase
+
+        return phrase(self.word(language, key), **values)

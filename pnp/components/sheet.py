@@ -15,4 +15,8 @@ TYPE = ComponentType(
     deck=False,
     impose=impose_grid,
     bleed=BLEED,
+    cut_on_marks=("rect",),
+    touching=True,
+    print_on_demand=True,
+    order=20,
 )

@@ -13,7 +13,9 @@ from .kind import ComponentType, Sheets
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
     from ..impose import Paper
+    from ..readme import PrintFile
     from ..scene import Definition, Node
+    from ..words import Run
 
 DASH, GAP = mm(1.6), mm(1.2)
 
@@ -84,6 +86,31 @@ def impose_standees(sets: Sequence, paper: Paper, bleed: float, label: str, font
     return Sheets(front_sheets(strips, grid, label, font), [])
 
 
+WORDS = {  # how to fold its strips, by language
+    "en": {
+        "fold": "Cut out the strips of {files} whole and fold each on its dashed middle line, so that the back "
+                "stands behind the face; fold the base flaps outwards (or glue them together into a foot).",
+    },
+    "fr": {
+        "fold": "Découpez les bandes de {files} d’un seul tenant et pliez chacune sur son pointillé du milieu, le "
+                "dos dressé derrière la face\u00a0; rabattez les pattes du socle vers l’extérieur (ou collez-les "
+                "ensemble en un pied).",
+    },
+    "de": {
+        "fold": "Schneide die Streifen aus {files} im Ganzen aus und falte jeden an der gestrichelten Mittellinie, "
+                "sodass die Rückseite hinter der Vorderseite steht; klappe die Fußlaschen nach außen (oder klebe "
+                "sie zu einem Fuß zusammen).",
+    },
+}
+
+
+def assembly(files: Sequence["PrintFile"], language: str) -> list[tuple["Run", ...]]:
+    """Cut each strip out whole, and fold it."""
+    from ..words import listed
+
+    return [TYPE.say(language, "fold", files=listed([f.ref for f in files], language))] if files else []
+
+
 TYPE = ComponentType(
     name="standee",
     doc="Standees: figures printed as one strip (base flap, back upside down, face, base flap) to fold on the "
@@ -94,4 +121,8 @@ TYPE = ComponentType(
     tabletopia="Token",
     deck=False,
     impose=impose_standees,
+    tts="Figurine_Custom",
+    assembly=assembly,
+    words=WORDS,
+    order=50,
 )

@@ -19,7 +19,7 @@ def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: "
 
     hexes = [s for s in sets if s.component.shape == "hex"]
     others = [s for s in sets if s.component.shape != "hex"]
-    sheets = impose_grid(others, paper, bleed, label, font) if others else Sheets([], [])
+    sheets = impose_grid(others, paper, bleed, label, font, cuts=True) if others else Sheets([], [])
     fronts, backs = list(sheets.fronts), list(sheets.backs)
     by_size: dict[tuple, tuple[list, list]] = {}
     for s in hexes:  # each size of tile on sheets of its own
@@ -56,4 +56,7 @@ TYPE = ComponentType(
     size="square",
     shapes=("hex", "square", "rect"),
     bleed=0.0,  # tiles touch, so that one cut serves two
+    cut_on_marks=("square", "rect"),  # (hex tiles share their cut lines in a honeycomb)
+    touching=True,
+    order=40,
 )

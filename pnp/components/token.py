@@ -11,6 +11,8 @@ from .card import BLEED
 if TYPE_CHECKING:
     from ..fonts import FontMetrics
     from ..impose import Paper
+    from ..readme import PrintFile
+    from ..words import Run
 
 
 def impose_tokens(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
@@ -32,6 +34,40 @@ def impose_tokens(sets: Sequence, paper: Paper, bleed: float, label: str, font: 
                   token_back_sheets(placed, backs, paper, round_, label, font))
 
 
+WORDS = {  # how to cut its pieces, by language
+    "en": {
+        "cut-round": "Cut the round pieces of {files} along their circles ({sizes} across); a circle punch of "
+                     "that size is quicker.",
+        "cut-square": "Cut the square pieces of {files} along their outlines.",
+    },
+    "fr": {
+        "cut-round": "Découpez les pièces rondes de {files} le long de leurs cercles ({sizes} de diamètre)\u00a0; "
+                     "un emporte-pièce rond de cette taille va plus vite.",
+        "cut-square": "Découpez les pièces carrées de {files} le long de leur contour.",
+    },
+    "de": {
+        "cut-round": "Schneide die runden Teile aus {files} entlang ihrer Kreise aus ({sizes} Durchmesser); ein "
+                     "Kreisstanzer dieser Größe geht schneller.",
+        "cut-square": "Schneide die quadratischen Teile aus {files} entlang ihrer Umrisse aus.",
+    },
+}
+
+
+def assembly(files: Sequence["PrintFile"], language: str) -> list[tuple["Run", ...]]:
+    """Cut the round tokens out along their circles (of these sizes), the square ones along
+    their outlines."""
+    from ..words import length, listed, plain
+
+    steps = []
+    for shape in ("round", "square"):
+        tokens = [f for f in files if f.shape == shape]
+        if tokens:
+            sizes = sorted({s for f in tokens for s in f.sizes}, reverse=True)
+            steps.append(TYPE.say(language, f"cut-{shape}", files=listed([f.ref for f in tokens], language),
+                                  sizes=plain(listed([length(s, language) for s in sizes], language))))
+    return steps
+
+
 TYPE = ComponentType(
     name="token",
     doc="Tokens: round or square pieces packed on the sheet, each with its cut line; custom tiles in "
@@ -46,4 +82,8 @@ TYPE = ComponentType(
     shapes=("round", "square"),
     bleed=BLEED,
     ink_saver="all",
+    assembly=assembly,
+    words=WORDS,
+    gallery="token",
+    order=30,
 )

@@ -179,6 +179,7 @@ def back_caption(pieces, back_name: str, language: str, default: str) -> str:
 
 
 def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
+    from ..components import types
     from ..kitfiles import deck, page_files
     from ..readme import contents
 
@@ -196,13 +197,14 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
         for pieces in sets:
             component = pieces.component
             title = component.title.get(language, game.language)
-            if pieces.type == "board":
+            ctype = types()[pieces.type]
+            if ctype.whole is not None:
                 if pieces.boards:
                     sections.append(f"<section><h2>{e(title[:1].upper() + title[1:])}</h2><div class=\"grid\">"
                                     + "".join(figure(f"png/{b.name}.png", b.label, "wide") for b in pieces.boards)
                                     + "</div></section>")
                 continue
-            kind = f"piece {pieces.name}" + (" token" if pieces.type == "token" else "")
+            kind = f"piece {pieces.name}" + (f" {ctype.gallery}" if ctype.gallery else "")
             parts = [f"<section><h2>{e(title[:1].upper() + title[1:])}</h2>"]
             sheets = [f for f in page_files(len(pieces.pieces)) if f in files] if pieces is deck(kit) else []
             if sheets:  # the contact sheet, or its pages
@@ -230,7 +232,7 @@ def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
             if backs:
                 parts.append('<h3>Back</h3><div class="grid">'
                              + "".join(figure(f"png/{name}/{b}.png", shown,
-                                              "back" + (" token" if pieces.type == "token" else ""))
+                                              "back" + (f" {ctype.gallery}" if ctype.gallery else ""))
                                        for b, shown in backs)
                              + "</div>")
             parts.append("</section>")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..components import types
 from ..scene import Definition, Page, Use, translate
 from ..sizes import print_on_demand_size
 from ..units import mm
@@ -28,7 +29,7 @@ def build(kit: "Kit", outputs: "Outputs") -> None:
     pages, paths = [], []
     for pieces in kit:
         component = pieces.component
-        if pieces.type not in ("card", "sheet") or print_on_demand_size(component.width, component.height) is None:
+        if not types()[pieces.type].print_on_demand or print_on_demand_size(component.width, component.height) is None:
             continue
         faces, backs = pieces.bled(BLEED)
         folder = f"pod/{component.print_name}"

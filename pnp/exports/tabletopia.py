@@ -59,7 +59,7 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
     waiting = []
     for name, sets in kit.print_groups():
         ctype = types()[sets[0].type]
-        if ctype.name == "board":
+        if ctype.whole is not None:
             for board in (b for s in sets for b in s.boards):
                 component = sets[0].component
                 longest = max(board.width, board.height) * dpi / 72  # (without composing it)

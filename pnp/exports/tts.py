@@ -279,11 +279,11 @@ def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Cal
         front, back = save.url(copy(row.front)), save.url(copy(row.back)) if row.back else ""
 
         def make(x: float, z: float, row=row, scale=scale, front=front, back=back) -> list[dict]:
-            if row.component == "standee":
+            if types()[row.component].tts == "Figurine_Custom":
                 image = {"ImageURL": front, "ImageSecondaryURL": back or front, "ImageScalar": 1.0, "WidthScale": 0.0}
                 return [common(save.guids, "Figurine_Custom", row.name, transform(x, z, scale, y=1.0 + i),
                                CustomImage=image) for i in range(row.quantity)]
-            board = row.component == "board"
+            board = types()[row.component].whole is not None  # (locked in its place)
             tile = {"Type": TILE_TYPES.get(row.shape, 0), "Thickness": THICKNESS, "Stackable": not board,
                     "Stretch": False}  # the tile takes its image's shape
             image = {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
@@ -292,7 +292,7 @@ def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Cal
                            transform(x, z, scale, y=1.0 + i * (THICKNESS + 0.02)), Locked=board, CustomImage=image)
                     for i in range(row.quantity)]
 
-        spots.append(Spot(width, height, make, "board" if row.component == "board" else row.set))
+        spots.append(Spot(width, height, make, "board" if types()[row.component].whole is not None else row.set))
     return spots
 
 
