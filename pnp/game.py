@@ -196,6 +196,8 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
         return component
 
     base = maps.fields_of(decl["map"], loader.locate(at + ("map",))) if "map" in ctype.options and "map" in decl else {}
+    if ctype.fields is not None:  # (what the type's items hold: a die's faces)
+        base = {**ctype.fields(loader.locate(at)), **base}
     component.fields, component.group_fields = _set_fields(loader, name, decl, base)
     component.items_key = decl.get("items")
     component.group_key = decl["group"]["key"] if "group" in decl else None

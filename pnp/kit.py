@@ -214,11 +214,13 @@ def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "Compone
             names = component.declaration.get("name")
             template = expr.parse_template(names) if names else None
             backs: set[str] = set()
+            sides = types()[component.type].pieces_of
             for item in component.items:
                 if component.faces.get(item.face or "") is None:
                     continue
                 name = template.render(views.env(item), language) if template else item.id
-                yield print_name, name, component, item, False
+                for suffix, _ in sides(views.env(item)):
+                    yield print_name, name + suffix, component, item, False
                 if item.back and item.back in component.backs and component.declaration.get("back") != "same":
                     _, back = back_of(component, item, name)
                     if back not in backs:
@@ -357,9 +359,7 @@ class Kit:
         shared: dict[tuple, "Definition"] = {}
         same = component.declaration.get("back") == "same"
         keys = self.keys.of(component) if self.keys is not None else None
-        for item in component.items:
-            env = views.env(item)
-            name = name_template.render(env, self.language) if name_template else item.id
+        for item, env, name in self._pieces_of(component, views, name_template):
             face_layout = component.faces.get(item.face or "")
             if face_layout is None:
                 continue
@@ -386,6 +386,18 @@ class Kit:
             pieces.pieces.append(Piece(item, name, face, back, back_name, item.copies, shown, caption or (shown,),
                                        drawn_from))
         return pieces
+
+    def _pieces_of(self, component: "ComponentSet", views, name_template) -> Iterator[tuple["Item", Mapping, str]]:
+        """Each piece of a set: its item, the names its layout reads, and its name (an item's
+        own, or one per side of an item its type prints as several pieces)."""
+        from .components import types
+
+        ctype = types()[component.type]
+        for item in component.items:
+            env = views.env(item)
+            name = name_template.render(env, self.language) if name_template else item.id
+            for suffix, piece_env in ctype.pieces_of(env):
+                yield item, piece_env, name + suffix
 
     def _face(self, component: "ComponentSet", layout: "Layout", env: Mapping[str, Any], name: str,
               key: str | None) -> "Definition":

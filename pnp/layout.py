@@ -459,7 +459,9 @@ ITEM_NAMES = frozenset({"item", "items", "group", "game", "sets", "colours", "id
 
 def layout_names(component: "ComponentSet") -> frozenset[str]:
     """The names a set's layouts can use in templates and expressions."""
-    names = set(ITEM_NAMES) | set(component.fields)
+    from .components import types
+
+    names = set(ITEM_NAMES) | set(component.fields) | set(types()[component.type].names)
     if component.whole_board:
         names = {"game", "sets", "colours", "map", "items"}
     return frozenset(names)

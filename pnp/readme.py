@@ -210,7 +210,9 @@ def contents(kit: "Kit") -> list[str]:
             count = len(pieces.boards)
             default = f"{count} {ctype.word(language, ctype.name if count == 1 else ctype.name + 's')}"
         else:
-            count = sum(p.copies for p in pieces.pieces)
+            # (an item printed as several pieces, a die's stickers, counts once)
+            count = sum({id(p.item): p.copies for p in pieces.pieces}.values()) if ctype.sides is not None \
+                else sum(p.copies for p in pieces.pieces)
             default = f"{count} {component.noun[0] if count == 1 else component.noun[1]}"
             if component.group_key and component.groups:
                 default = text(language, "in-groups", items=default, count=len(component.groups),

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 if TYPE_CHECKING:
+    from ..fields import Field
+    from ..problems import Location
     from ..fonts import FontMetrics
     from ..impose import Paper
     from ..kit import PieceSet
@@ -52,7 +54,17 @@ class ComponentType:
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # its phrases, by language
     print_on_demand: bool = False  # uploaded as cards to print on demand, when of a size printers take
     tts: str = "Custom_Tile"  # the Tabletop Simulator object each of its pieces is, unless a deck
+    # the fields every item of its sets has, besides those the set declares (a die's faces)
+    fields: Callable[["Location"], dict[str, "Field"]] | None = None
+    # an item printed as several pieces (a die's six stickers): each one's name suffix and names
+    sides: Callable[[Mapping[str, Any]], list[tuple[str, Mapping[str, Any]]]] | None = None
+    names: tuple[str, ...] = ()  # the names its layouts may read besides an item's (a sticker's side)
     gallery: str = ""  # the class its pieces have in the gallery (token: shown as cut, round or square)
+
+    def pieces_of(self, env: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+        """The pieces an item is printed as: the name each adds to the item's, and the names
+        its layout reads (one piece, the item's own, but for a type with sides)."""
+        return self.sides(env) if self.sides is not None else [("", env)]
 
     def word(self, language: str, key: str) -> str:
         """One of its phrases in `language` (English when it does not speak it)."""
