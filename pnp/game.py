@@ -162,6 +162,14 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
     at = ("components", name)
     kind = decl["type"]
     ctype = types()[kind]
+    foreign = [key for key in decl if key not in ctype.options and any(key in t.options for t in types().values())]
+    for key in foreign:
+        owners = [t.name for t in types().values() if key in t.options]
+        loader.problems.append(problem("schema", loader.locate(at + (key,)),
+                                       f"components.{name}.{key}: a {kind} takes no {key} (a {' or '.join(owners)} "
+                                       f"does)"))
+    if foreign:
+        return None
     shape = decl.get("shape")
     if shape is not None and shape not in ctype.shapes:
         loader.problems.append(problem("schema", loader.locate(at + ("shape",)),

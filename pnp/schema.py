@@ -32,6 +32,8 @@ def _schemas() -> dict[str, dict]:
     folder = resources.files("pnp") / "schemas"
     schemas = {name: json.loads((folder / f"{name}.schema.json").read_text("utf-8")) for name in SCHEMA_NAMES}
     schemas["game"]["$defs"]["set"]["properties"]["type"]["enum"] = list(types())
+    for kind in types().values():  # the options only a type takes (pnp.game refuses them on another)
+        schemas["game"]["$defs"]["set"]["properties"].update(kind.options)
     from .checks.kinds import schema as check_kinds  # (each check kind's keys: pnp.checks.kinds)
 
     schemas["checks"]["items"]["properties"].update(check_kinds())

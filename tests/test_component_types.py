@@ -151,3 +151,13 @@ def test_a_type_is_one_module_and_nothing_else(tmp_path: Path) -> None:
     assert refused.exit_code == 1
     assert refused.output.splitlines()[0] == (f"{game / 'game.yaml'}:9:11: error: components.dice.type: 'label' is not "
                                               "one of: card, sheet, token, tile, standee, die, board, data [schema]")
+
+
+def test_an_option_of_another_type_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    game = dice_game(tmp_path / "game", game=GAME.replace("    type: die\n", "    type: die\n    base: 12mm\n"
+                                                                              "    hex: flat\n"))
+    result = validate(game)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:2] == [
+        f"{game / 'game.yaml'}:10:11: error: components.dice.base: a die takes no base (a standee does) [schema]",
+        f"{game / 'game.yaml'}:11:10: error: components.dice.hex: a die takes no hex (a tile does) [schema]"]

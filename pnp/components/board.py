@@ -104,7 +104,18 @@ TYPE = ComponentType(
         "tape together.",
     example="board: {type: board, size: a3, map: areas, settings: board/board.yaml, files: board/areas.yaml, "
             "items: areas, face: layouts/board.yaml}",
-    options=("map", "settings", "colours", "markers"),
+    options={
+        "map": {"enum": ["areas"], "description": "For a board: what kind of map it is."},
+        "settings": {"$ref": "common.schema.json#/$defs/relative-path",
+                     "description": "For a board: the file of the map's settings."},
+        "colours": {"type": "object", "additionalProperties": False, "required": ["from", "by"],
+                    "properties": {"from": {"$ref": "common.schema.json#/$defs/id"},
+                                   "by": {"type": "string", "minLength": 1}},
+                    "description": "For an area map: each area takes the colours of the group of this set whose "
+                                   "field `by` names it."},
+        "markers": {"$ref": "common.schema.json#/$defs/id",
+                    "description": "For an area map: the set of markers every area must hold."},
+    },
     tabletopia="Game Board",
     deck=False,
     impose=impose_board,

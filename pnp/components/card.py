@@ -40,7 +40,7 @@ TYPE = ComponentType(
     doc="Cards: printed in a grid with crop marks, backs mirrored behind them; a deck in Tabletop Simulator.",
     example="cards: {type: card, size: poker, files: cards/*.yaml, items: cards, face: layouts/card.yaml, "
             "back: layouts/back.yaml}",
-    options=(),
+    options={},
     tabletopia="Card",
     deck=True,
     impose=impose_grid,

@@ -21,7 +21,7 @@ TYPE = ComponentType(
     doc="Data: items that are not printed, a table other sets refer to (ref fields) and layouts, checks and "
         "statistics read as sets.NAME.items.",
     example="arms: {type: data, files: arms.yaml, items: arms, fields: {name: text, move: int}}",
-    options=(),
+    options={},
     tabletopia="",
     deck=False,
     impose=impose_nothing,

@@ -94,7 +94,7 @@ TYPE = ComponentType(
         "reading `side` (1 to 6) and `face` (that side's entry). The size is a sticker's side (13 mm fits a "
         "16 mm die).",
     example="dice: {type: die, size: 13mm, files: dice.yaml, items: dice, face: layouts/die.yaml}",
-    options=(),
+    options={},
     tabletopia="Token",
     deck=False,
     impose=impose_stickers,

@@ -32,7 +32,7 @@ class ComponentType:
     name: str
     doc: str
     example: str
-    options: tuple[str, ...]  # the set options only this type takes
+    options: Mapping[str, Mapping[str, Any]]  # the set options only this type takes: each one's JSON Schema
     tabletopia: str  # the object type to create in Tabletopia
     deck: bool  # shuffled together: a deck in Tabletop Simulator
     impose: Callable[[Sequence["PieceSet"], "Paper", float, str, "FontMetrics | None"], Sheets]

@@ -117,7 +117,8 @@ TYPE = ComponentType(
         "dashed lines so the figure stands; base sets the flaps' depth (default a third of the width).",
     example="pawns: {type: standee, size: {width: 25mm, height: 45mm}, base: 12mm, files: players.yaml, "
             "items: players, face: layouts/pawn.yaml, back: same}",
-    options=("base",),
+    options={"base": {"type": ["string", "number"], "description": "For standees: how deep each base flap is (a "
+                                                                   "length, default a third of the width)."}},
     tabletopia="Token",
     deck=False,
     impose=impose_standees,

@@ -49,7 +49,7 @@ TYPE = ComponentType(
         "that neighbours share their cut lines, each drawn once, and backs land behind their fronts.",
     example="tiles: {type: tile, shape: hex, hex: flat, size: 40mm, files: tiles.yaml, items: tiles, "
             "face: layouts/tile.yaml, back: layouts/tile-back.yaml}",
-    options=("hex",),
+    options={"hex": {"enum": ["flat", "pointy"], "description": "For hex tiles: which way the hexagon points."}},
     tabletopia="Tile",
     deck=False,
     impose=impose_tiles,

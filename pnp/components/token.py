@@ -74,7 +74,7 @@ TYPE = ComponentType(
         "Tabletop Simulator.",
     example="markers: {type: token, size: 15mm, files: players.yaml, items: players, copies: 12, "
             "face: layouts/marker.yaml, back: same}",
-    options=(),
+    options={},
     tabletopia="Token",
     deck=False,
     impose=impose_tokens,
