@@ -1,0 +1,122 @@
+"""Papers and the grid of like pieces on one: the margins nothing is printed in, and the
+grid turned sideways when that holds more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..scene import Rect, Style
+from ..units import mm
+
+
+MIN_MARGIN = mm(5)  # nothing is printed nearer the paper's edge
+MARK_OFFSET = mm(1)  # crop marks start this far outside the trim line
+MARK_LENGTH = mm(5)
+MARK_ROOM = MARK_OFFSET + mm(2.5)  # the least room outside a grid for marks that show
+MIN_GUTTER = mm(1)  # between cards with bleed: half a millimetre of each card's own colour
+LABEL_SIZE = 6.0  # points: a sheet's label
+LABEL_BASELINE = mm(5.6)  # from the paper's bottom edge: the label's descenders stay 5 mm clear
+LABEL_ROOM = mm(8)  # kept clear at the bottom of a sheet of packed pieces for its label
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+class ImpositionError(ValueError):
+    """The cards do not fit the paper."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet of paper in the orientation things are printed on."""
+
+    name: str
+    label: str
+    width: float
+    height: float
+
+    @property
+    def landscape(self) -> bool:
+        return self.width > self.height
+
+
+PAPERS = {
+    "a4": Paper("a4", "A4", 595.28, 841.89),
+    "letter": Paper("letter", "US Letter", 612.0, 792.0),
+    "a3": Paper("a3", "A3 landscape", 1190.55, 841.89),  # the original kit's sheets
+}
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where each cell's trim box is on the page, and how far its art may run past it."""
+
+    paper: Paper
+    columns: int
+    rows: int
+    card_width: float
+    card_height: float
+    gap_x: float
+    gap_y: float
+    left: float
+    top: float
+    bleed: float
+
+    def cell(self, column: int, row: int) -> tuple[float, float]:
+        """Top-left corner of the trim box of a cell."""
+        return (self.left + column * (self.card_width + self.gap_x),
+                self.top + row * (self.card_height + self.gap_y))
+
+    def clip(self, column: int, row: int) -> Rect:
+        """The area a cell's card may paint: its bleed, shared fairly with its neighbours."""
+        x, y = self.cell(column, row)
+        b = self.bleed
+        # outer edges: the bleed runs into the margin (never off the paper); inner edges: half the gap
+        left = min(b, self.left) if column == 0 else min(b, self.gap_x / 2)
+        right = min(b, self.left) if column == self.columns - 1 else min(b, self.gap_x / 2)
+        top = min(b, self.top) if row == 0 else min(b, self.gap_y / 2)
+        bottom = min(b, self.top) if row == self.rows - 1 else min(b, self.gap_y / 2)
+        x0, y0 = max(0.0, x - left), max(0.0, y - top)  # never past the paper, not even by rounding
+        x1 = min(self.paper.width, x + self.card_width + right)
+        y1 = min(self.paper.height, y + self.card_height + bottom)
+        return Rect(x0, y0, x1 - x0, y1 - y0, Style())
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+def _grid_on(paper: Paper, card_width: float, card_height: float, bleed: float, margin: float) -> Grid | None:
+    """As many cards as fit inside `margin`, in a centred grid, with gutters of at least
+    MIN_GUTTER when they bleed; None if not one fits."""
+    def count(room: float, size: float) -> int:
+        n = int((room + 1e-6) // size)
+        while n > 1 and bleed and room - n * size < (n - 1) * MIN_GUTTER - 1e-6:
+            n -= 1
+        return n
+
+    cols = count(paper.width - 2 * margin, card_width)
+    rows = count(paper.height - 2 * margin, card_height)
+    if cols < 1 or rows < 1:
+        return None
+    spare_x = paper.width - 2 * margin - cols * card_width
+    spare_y = paper.height - 2 * margin - rows * card_height
+    gap_x = min(max(2 * bleed, MIN_GUTTER), spare_x / (cols - 1)) if cols > 1 and bleed else 0.0
+    gap_y = min(max(2 * bleed, MIN_GUTTER), spare_y / (rows - 1)) if rows > 1 and bleed else 0.0
+    used_x = cols * card_width + (cols - 1) * gap_x
+    used_y = rows * card_height + (rows - 1) * gap_y
+    return Grid(paper, cols, rows, card_width, card_height, gap_x, gap_y,
+                (paper.width - used_x) / 2, (paper.height - used_y) / 2, bleed)
+
+
+def make_grid(paper: Paper, card_width: float, card_height: float, bleed: float = 0.0) -> Grid:
+    """As many cards as fit the paper with room for crop marks (or, for a piece too large
+    for that, inside 5 mm margins), in a centred grid; on the paper turned sideways when that
+    holds more."""
+    turned = Paper(paper.name, paper.label, paper.height, paper.width)
+    for margin in (MIN_MARGIN + MARK_ROOM, MIN_MARGIN):
+        grids = [g for g in (_grid_on(paper, card_width, card_height, bleed, margin),
+                             _grid_on(turned, card_width, card_height, bleed, margin)) if g is not None]
+        if grids:
+            return max(grids, key=lambda g: g.per_page)  # the paper as it is on a tie
+    raise ImpositionError(f"cards of this size do not fit {paper.label} with 5 mm margins")
