@@ -178,6 +178,32 @@ class Outputs:
         self._entries: dict[tuple, str] = {}  # form_entries', by what each stream is drawn from
         self.svg_queue: list[tuple[str, Page]] = []  # drawn at the end, with one subset of each font
 
+    # --- what exports use besides (pnp.exports.KitFiles): the build's workers, progress, record
+
+    def files(self) -> list[str]:
+        return list(self.result.files)
+
+    def key_of(self, relative: str) -> str:
+        return self.keys.get(relative, relative)
+
+    def later(self, function: Callable, arguments: Callable[[], tuple]) -> "Job":
+        return self.workers.add(function, arguments)
+
+    def wait_for(self, jobs: Sequence["Job"], taken: Callable[["Job"], None]) -> None:
+        self.workers.wait_for(list(jobs), taken)
+
+    def then(self, finish: Callable[[], None]) -> None:
+        self.workers.then(finish)
+
+    def stage(self, label: str, total: int) -> None:
+        self.progress.stage(label, total)
+
+    def advance(self, files: int = 1) -> None:
+        self.progress.advance(files)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
     def path(self, relative: str) -> str:
         """Where the output `relative` ("/"-separated names) is: every file a build writes,
         reads back or removes in its folder is found here, and only made of plain names

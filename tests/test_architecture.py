@@ -201,3 +201,18 @@ def test_exports_read_the_kit_and_never_the_pipeline() -> None:
     for name, found in graph.items():
         if name.startswith("pnp.exports"):
             assert "pnp.pipeline" not in found and "pnp.cli" not in found, name
+
+
+def test_exports_use_only_what_a_built_kit_offers() -> None:
+    """Every export reads and writes through pnp.exports.KitFiles: no attribute of the build's
+    outputs (its workers, progress, record, keys) beyond what that interface declares."""
+    from pnp.exports import KitFiles
+
+    offered = {name for name in vars(KitFiles) if not name.startswith("_")} | set(KitFiles.__annotations__)
+    used = set()
+    for path in (PACKAGE / "exports").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "outputs":
+                used.add(node.attr)
+    assert "rasterize_later" in used and "write" in used  # (the exports are read)
+    assert used - offered == set()

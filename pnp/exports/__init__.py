@@ -1,5 +1,6 @@
 """Exports for playing online and printing on demand, made from the composed kit (pnp.kit)
-through a build's outputs (pnp.outputs); none of them knows the pipeline that calls it.
+through what a build lets them read and write (KitFiles, which pnp.outputs.Outputs is); none
+of them knows the pipeline that calls it, its workers or its jobs.
 
 - tabletopia: one image per face and per back, and a manifest of the objects to create;
 - tts: Tabletop Simulator deck sheets and a saved object;
@@ -9,10 +10,42 @@ through a build's outputs (pnp.outputs); none of them knows the pipeline that ca
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
     from ..kit import Piece, PieceSet
+    from ..scene import Definition, Page
+
+
+class KitFiles(Protocol):
+    """What an export reads of a built kit and writes beside it: the files of its folder by
+    name (each keyed by what it is drawn from, so that an unchanged one is kept), pages to
+    draw or rasterize later (by the build's workers: a job is an opaque handle), and the build's
+    progress and warnings."""
+
+    out: Path  # the kit's folder
+    chars: Mapping  # each drawn definition's characters by font (what a PDF drawn elsewhere embeds)
+
+    def path(self, relative: str) -> str: ...  # where a file of the kit is ("/"-separated names)
+    def key(self, *parts: object) -> str: ...  # the key of what `parts` draw
+    def key_of(self, relative: str) -> str: ...  # the key a file of this build was made with (or its name)
+    def files(self) -> list[str]: ...  # the files the build made or kept so far
+    def reusable(self, relative: str, key: str, counted: bool = True) -> bool: ...
+    def made(self, relative: str, key: str) -> None: ...  # a file drawn elsewhere is in place
+    def make(self, relative: str, key: str, produce: Callable[[], bytes | Iterable[bytes]]) -> None: ...
+    def write(self, relative: str, data: bytes | Iterable[bytes], key: str | None = None) -> None: ...
+    def document(self, pages: Sequence["Page"], chars: Mapping | None = None) -> object: ...
+    def draw_later(self, relative: str, key: str, page: Callable[[], "Definition"], dpi: float) -> object: ...
+    def drawn(self, relative: str, key: str, job: object) -> None: ...
+    def rasterize_later(self, pages: Sequence["Page"], dpi: float, relative: Sequence[str], tag: str,
+                        label: str) -> Callable[[], None]: ...
+    def later(self, function: Callable, arguments: Callable[[], tuple]) -> object: ...  # a job for a worker
+    def wait_for(self, jobs: Sequence[object], taken: Callable[[object], None]) -> None: ...
+    def then(self, finish: Callable[[], None]) -> None: ...  # once the build's own work is done
+    def stage(self, label: str, total: int) -> None: ...
+    def advance(self, files: int = 1) -> None: ...
+    def warn(self, message: str) -> None: ...
 
 
 def export_name(pieces: "PieceSet", piece: "Piece") -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..kit import Kit
-    from ..outputs import Outputs
+    from . import KitFiles
 
 PAGE = """<!DOCTYPE html>
 <html lang="{lang}">
@@ -101,13 +101,13 @@ def runs_html(runs, files: set[str], linked: set[str]) -> str:
     return "".join(parts)
 
 
-def made_files(outputs: "Outputs", options) -> set[str]:
+def made_files(outputs: "KitFiles", options) -> set[str]:
     """Every file of the build, relative to its folder: those it made or kept, and with
     --only, those the earlier build left (a partial build keeps them)."""
     from ..kitfiles import pages_in
 
     out = outputs.out
-    files = set(outputs.result.files)
+    files = set(outputs.files())
     if options.parts:
         for folder in ("print", "tabletopia", "tts", "pod"):
             if (out / folder).is_dir():
@@ -178,13 +178,13 @@ def back_caption(pieces, back_name: str, language: str, default: str) -> str:
     return back_name.replace("-", " ")
 
 
-def build(kit: "Kit", outputs: "Outputs", options, tabletopia: list) -> None:
+def build(kit: "Kit", outputs: "KitFiles", options, tabletopia: list) -> None:
     from ..components import types
     from ..kitfiles import deck, page_files
     from ..readme import contents
 
     game, language = kit.game, kit.language
-    outputs.progress.stage("gallery", 1)
+    outputs.stage("gallery", 1)
     e = html.escape
     files = made_files(outputs, options)
     linked: set[str] = set()

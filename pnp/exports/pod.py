@@ -14,7 +14,7 @@ from . import export_name
 
 if TYPE_CHECKING:
     from ..kit import Kit
-    from ..outputs import Outputs
+    from . import KitFiles
 
 BLEED = mm(3.175)  # 1/8 in
 DPI = 300
@@ -25,7 +25,7 @@ def _with_bleed(d: Definition) -> Page:
     return Page(d.width + 2 * bleed, d.height + 2 * bleed, (Use(d.id, translate(bleed, bleed)),), (d,))
 
 
-def build(kit: "Kit", outputs: "Outputs") -> None:
+def build(kit: "Kit", outputs: "KitFiles") -> None:
     pages, paths = [], []
     for pieces in kit:
         component = pieces.component
@@ -43,4 +43,4 @@ def build(kit: "Kit", outputs: "Outputs") -> None:
                 pages.append(_with_bleed(back))
                 paths.append(f"{folder}/{piece.back_name}.png")
     if pages:
-        outputs.workers.then(outputs.rasterize_later(pages, DPI, paths, "pod", "print on demand: cards"))
+        outputs.then(outputs.rasterize_later(pages, DPI, paths, "pod", "print on demand: cards"))

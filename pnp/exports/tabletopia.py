@@ -19,7 +19,7 @@ from . import export_name
 
 if TYPE_CHECKING:
     from ..kit import Kit
-    from ..outputs import Outputs
+    from . import KitFiles
 
 # bytes: the game objects' storage of Tabletopia's Basic (free) Workshop plan, as its FAQ for
 # game designers states it (help.tabletopia.com/knowledge-base/faq-for-game-creators/)
@@ -50,7 +50,7 @@ def scale_to_enter(size_points: float, pixels: int) -> int:
     return round(100 * to_mm(size_points) * 10 / pixels)
 
 
-def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
+def build(kit: "Kit", outputs: "KitFiles", options) -> list[TabletopiaObject]:
     """The images and the manifest's rows, by the workers: the rows are complete (a board's
     scale is worked out from its picture's width) once the build's workers are done."""
     dpi = 10 * options.tabletopia_scale / 100 * 25.4
@@ -104,7 +104,7 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
         from PIL import Image
 
         for place, board, key, _, width_pt in boards:
-            outputs.progress.stage(f"Tabletopia: {board.name}", 1)
+            outputs.stage(f"Tabletopia: {board.name}", 1)
             relative = rows[place].front
             outputs.drawn(relative, key, jobs[place])
             with Image.open(outputs.path(relative)) as image:
@@ -112,14 +112,14 @@ def build(kit: "Kit", outputs: "Outputs", options) -> list[TabletopiaObject]:
             rows[place] = replace(rows[place], scale=scale_to_enter(width_pt, width))
         for done in waiting:
             done()
-        outputs.progress.stage("Tabletopia: the manifest", 2)
+        outputs.stage("Tabletopia: the manifest", 2)
         write_manifest(outputs, rows)  # it counts the images' bytes: after they are written
 
-    outputs.workers.then(finish)
+    outputs.then(finish)
     return rows
 
 
-def write_manifest(outputs: "Outputs", rows: list[TabletopiaObject]) -> None:
+def write_manifest(outputs: "KitFiles", rows: list[TabletopiaObject]) -> None:
     fields = ["type", "name", "width_mm", "height_mm", "scale", "front", "back", "quantity"]
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
@@ -138,6 +138,6 @@ def write_manifest(outputs: "Outputs", rows: list[TabletopiaObject]) -> None:
     }
     outputs.write(f"{ROOT}/manifest.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     if total > BASIC_PLAN_STORAGE:
-        outputs.warnings.append(f"the Tabletopia images total {total / 1e6:.1f} MB, more than the "
+        outputs.warn(f"the Tabletopia images total {total / 1e6:.1f} MB, more than the "
                                 f"{BASIC_PLAN_STORAGE / 1e6:.0f} MB of game objects Tabletopia's free Workshop plan "
                                 f"stores; try a smaller --tabletopia-scale")

@@ -35,8 +35,7 @@ from ..units import to_mm
 if TYPE_CHECKING:
     from ..backends.png import PDF
     from ..kit import Kit, PieceSet
-    from ..outputs import Outputs
-    from ..scheduler import Job
+    from . import KitFiles
     from .tabletopia import TabletopiaObject
 
 COLUMNS, ROWS = 10, 7
@@ -125,7 +124,7 @@ def draw_sheet(pdf: "PDF", dpi: float, path: str, columns: int, rows: int, cells
     write_atomic(Path(path), jpeg_bytes(sheet, dpi))
 
 
-def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], str, Callable[[], None]]:
+def deck_sheets(outputs: "KitFiles", pieces: "PieceSet") -> tuple[list[Sheet], str, Callable[[], None]]:
     """A set's deck sheets, its back's file and what waits for them: each sheet is a job for
     the workers, drawn from a PDF of its own cards; only those whose cards changed are drawn
     again."""
@@ -138,7 +137,7 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
     unique = len({id(b) for b in backs}) > 1
     dpi = (SHEET_PX // COLUMNS) / (hidden.width / 72)
     sheets: list[Sheet] = []
-    drawing: dict["Job", tuple[str, str]] = {}  # each job and the file it draws, with its key
+    drawing: dict[object, tuple[str, str]] = {}  # each job and the file it draws, with its key
     # each sheet's PDF has the characters of the whole deck, as the PDF of the deck's PNG
     # images has: a card drawn for one is found in the form cache by the other
     chars = characters_by_font([single(d) for d in {id(d): d for d in [*faces, *backs, hidden]}.values()],
@@ -154,7 +153,7 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
                 pages.append(d)
                 cells.append([])
             cells[page].append(place)
-        job = outputs.workers.add(draw_sheet, lambda: (outputs.document([single(d) for d in pages], chars),
+        job = outputs.later(draw_sheet, lambda: (outputs.document([single(d) for d in pages], chars),
                                                       dpi, outputs.path(relative), columns, rows, cells))
         drawing[job] = (relative, key)
 
@@ -178,8 +177,8 @@ def deck_sheets(outputs: "Outputs", pieces: "PieceSet") -> tuple[list[Sheet], st
         draw(f"tts/{back_file}", back_key, 1, 1, [])
 
     def wait() -> None:
-        outputs.progress.advance(files(sheets) - len(drawing))
-        outputs.workers.wait_for(list(drawing), lambda job: outputs.made(*drawing[job]))
+        outputs.advance(files(sheets) - len(drawing))
+        outputs.wait_for(list(drawing), lambda job: outputs.made(*drawing[job]))
 
     return sheets, back_file, wait
 
@@ -296,7 +295,7 @@ def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Cal
     return spots
 
 
-def start(kit: "Kit", outputs: "Outputs", options) -> Callable[[list["TabletopiaObject"]], None]:
+def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["TabletopiaObject"]], None]:
     """The deck sheets go to a worker process at once; returns what writes the saved object,
     given the Tabletopia export's rows (whose tokens, tiles and boards it places), to do once
     their images are written."""
@@ -310,7 +309,7 @@ def start(kit: "Kit", outputs: "Outputs", options) -> Callable[[list["Tabletopia
 
     def finish(rows: list["TabletopiaObject"]) -> None:
         images = {f for row in rows if row.component not in ("card", "data") for f in (row.front, row.back) if f}
-        outputs.progress.stage("Tabletop Simulator", sum(files(sheets) for _, sheets, _, _ in decks) + len(images) + 1)
+        outputs.stage("Tabletop Simulator", sum(files(sheets) for _, sheets, _, _ in decks) + len(images) + 1)
         for *_, wait in decks:
             wait()
         save = SavedObject(Guids(title), lambda file: base + quote(file))
@@ -320,7 +319,7 @@ def start(kit: "Kit", outputs: "Outputs", options) -> Callable[[list["Tabletopia
             """A Tabletopia image copied into tts/ (the same folders): its path there."""
             if relative not in copied:
                 inside = relative.split("/", 1)[1]
-                key = outputs.key("tts-copy", outputs.keys.get(relative, relative))
+                key = outputs.key("tts-copy", outputs.key_of(relative))
                 outputs.make(f"tts/{inside}", key, lambda: Path(outputs.path(relative)).read_bytes())
                 copied[relative] = inside
             return copied[relative]
