@@ -277,9 +277,6 @@ def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return nodes
 
 
-LEGEND_MARKS = ("seat", "border", "coast", "river", "range", "link")
-
-
 def river_colour(colours: Mapping[str, str]) -> str:
     """Rivers: between the sea and the coast line."""
     return mix(colours["sea"], colours["coast"], 0.45)
