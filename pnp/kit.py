@@ -479,7 +479,7 @@ class Kit:
             files += list(component.settings.files)
         files += [icon.file for icon in game.icons.values()]
         digests = tuple((f, game.documents[f].digest if f in game.documents else None) for f in files)
-        from .maps.areas import colours_of
+        from .maps.areas.data import colours_of
 
         colours = tuple(sorted((area, g.id, repr(g.fields)) for area, g in colours_of(game, component).items()))
         return ("board", digests, colours, self.language, repr(game.values), self.ink)

@@ -3,4 +3,4 @@ imports this first, so that layouts find every box kind and validation runs ever
 
 from .checks import hygiene, translation  # noqa: F401
 from .compose import boxes  # noqa: F401
-from .maps import areas  # noqa: F401
+from .maps.areas import checks, draw  # noqa: F401

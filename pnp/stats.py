@@ -158,7 +158,8 @@ def table(game: "Game", spec: StatsSpec) -> dict:
 
 def neighbours(game: "Game") -> list[dict]:
     """Each area of an area map with its group and its neighbours."""
-    from .maps.areas import area_maps, colours_of, geography_of
+    from .maps.areas.data import area_maps, colours_of
+    from .maps.areas.geometry import geography_of
 
     found = []
     for component in area_maps(game):

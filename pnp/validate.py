@@ -209,7 +209,8 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     from .checks import in_rule_order, run_rules
     from .expr import new_budget
     from .game import load_game
-    from .maps.areas import GEOMETRY_CHECKS, area_maps
+    from .maps.areas.checks import GEOMETRY_CHECKS
+    from .maps.areas.data import area_maps
 
     new_budget()  # the game's expressions have a total budget, for this validation and a build after it
     game, problems = load_game(manifest)

@@ -186,8 +186,7 @@ def test_the_scene_knows_no_game() -> None:
 
 
 def test_stats_need_no_drawing() -> None:
-    assert {m for m in reached(module_graph(), "pnp.stats") if m.startswith(DRAWING)} == {
-        "pnp.compose.boxes", "pnp.icons.draw"}  # (through pnp.maps.areas)
+    assert {m for m in reached(module_graph(), "pnp.stats") if m.startswith(DRAWING)} == set()
 
 
 def test_the_rules_can_fail() -> None:

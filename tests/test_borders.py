@@ -10,7 +10,8 @@ import pytest
 import shapely
 from shapely.geometry import LineString, MultiPoint, Point
 
-from pnp.maps.areas import Area, Geography, MapLine, MapSettings, _ridge, areas_of, geography_of
+from pnp.maps.areas import Area, Geography, MapLine, MapSettings, areas_of, geography_of
+from pnp.maps.areas.draw import _ridge
 from pnp.model import Origin, Text
 from pnp.units import mm
 from pnp.validate import validate

@@ -37,8 +37,8 @@ def imports(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("module", sorted(
-    [p.name for p in (PACKAGE / "compose").glob("*.py")] + ["../scene.py", "../layout.py",
-                                                            "../textfit.py", "../kit.py", "../maps/areas.py"]
+    [p.name for p in (PACKAGE / "compose").glob("*.py")] + ["../scene.py", "../layout.py", "../textfit.py", "../kit.py"]
+    + [f"../maps/areas/{p.name}" for p in (PACKAGE / "maps" / "areas").glob("*.py")]
     + [f"../icons/{p.name}" for p in (PACKAGE / "icons").glob("*.py")]
     + [f"../impose/{p.name}" for p in (PACKAGE / "impose").glob("*.py")]))
 def test_compose_and_scene_modules_never_import_a_backend(module: str) -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pnp.kit import Kit
-from pnp.maps.areas import area_labels, geography_of, label_style, map_frame, map_layout, map_label
+from pnp.maps.areas import area_labels, geography_of, label_style, map_frame, map_layout
+from pnp.maps.areas.checks import map_label
 from pnp.pipeline import game_fonts
 from pnp.scene import Text as TextNode
 from pnp.units import to_mm

@@ -1,0 +1,266 @@
+"""An area map on the page: the frame that takes projected metres to page points, where the
+map prints each area's seat, city and name and its marker's spot, and the room its scale's
+and legend's texts have. Read alike by the map's drawing and its map-label check."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
+
+from ...units import mm
+
+if TYPE_CHECKING:
+    from ...fonts import FontMetrics
+    from ...layout import Box, Layout
+    from ...model import ComponentSet
+    from .data import Area
+    from .geometry import Geography
+
+MARKER_MARGIN_MM = 1.5  # room to spare on each side of a marker
+LEAST_LABEL_SIZE = 5.5  # a legend's or scale's text shrinks to fit its box, down to this size
+
+
+@dataclass(frozen=True)
+class MapFrame:
+    """Projected metres -> page points: x right, y down, fitted into a box."""
+
+    scale: float  # points per metre
+    x0: float
+    y1: float
+    left: float
+    top: float
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return self.left + (x - self.x0) * self.scale, self.top + (self.y1 - y) * self.scale
+
+
+def map_frame(geography: Geography, box: "Box") -> MapFrame:
+    x0, y0, x1, y1 = geography.bounds
+    scale = min(box.width / (x1 - x0), box.height / (y1 - y0))
+    left = box.x + (box.width - (x1 - x0) * scale) / 2
+    top = box.y + ((box.height - (y1 - y0) * scale) / 2 if geography.board.fit == "land" else 0)
+    return MapFrame(scale, x0, y1, left, top)
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _region(frame: MapFrame, box: tuple[float, float, float, float]):
+    """A page box (x0, y0, x1, y1) on the map, in projected metres."""
+    from shapely.geometry import box as shapely_box
+
+    x0 = frame.x0 + (box[0] - frame.left) / frame.scale
+    x1 = frame.x0 + (box[2] - frame.left) / frame.scale
+    y0 = frame.y1 - (box[3] - frame.top) / frame.scale
+    y1 = frame.y1 - (box[1] - frame.top) / frame.scale
+    return shapely_box(x0, y0, x1, y1)
+
+
+def _inside(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
+    """How much of a page box (x0, y0, x1, y1) lies inside an area, from 0 to 1."""
+    region = _region(frame, box)
+    return cell.polygon.intersection(region).area / region.area if region.area else 0.0
+
+
+def reach_out(cell, frame: MapFrame, box: tuple[float, float, float, float]) -> float:
+    """How far a page box reaches out of an area at most (points)."""
+    from shapely.geometry import Point
+
+    outside = _region(frame, box).difference(cell.polygon)
+    corners = [c for part in getattr(outside, "geoms", [outside]) if part.geom_type == "Polygon"
+               for c in part.exterior.coords]
+    return max((cell.polygon.distance(Point(c)) for c in corners), default=0.0) * frame.scale
+
+
+def _place(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
+           avoid: Sequence[tuple[float, float, float, float]], round_: bool = False) -> tuple[float, float] | None:
+    """The centre of a width x height box (a circle when round_) nearest `near` that lies
+    inside the area and clear of every box in `avoid`; None when there is none."""
+    return next(_places(cell, frame, width, height, near, avoid, round_), None)
+
+
+@functools.cache
+def _ring_steps(ring: int) -> tuple[tuple[int, int], ...]:
+    """The grid steps `ring` away from the centre (a square ring), nearest first."""
+    if ring == 0:
+        return ((0, 0),)
+    steps = {(dx, dy) for dx in range(-ring, ring + 1) for dy in (-ring, ring)} | \
+        {(dx, dy) for dy in range(-ring, ring + 1) for dx in (-ring, ring)}
+    return tuple(sorted(steps, key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], d[0])))
+
+
+def _places(cell, frame: MapFrame, width: float, height: float, near: tuple[float, float],
+            avoid: Sequence[tuple[float, float, float, float]], round_: bool = False,
+            rings: int = 30) -> Iterator[tuple[float, float]]:
+    """Every such centre within `rings` steps of 1.5 mm, nearest first (a ring's candidates
+    tested at once against the area, prepared once for the many questions)."""
+    import shapely
+
+    shapely.prepare(cell.polygon)
+    step = mm(1.5)
+    w, h = width / 2 / frame.scale, height / 2 / frame.scale
+    for ring in range(rings):
+        spots = [(near[0] + dx * step, near[1] + dy * step) for dx, dy in _ring_steps(ring)]
+        spots = [(x, y) for x, y in spots if not any(
+            _overlaps((x - width / 2, y - height / 2, x + width / 2, y + height / 2), other) for other in avoid)]
+        if not spots:
+            continue
+        mx = [frame.x0 + (x - frame.left) / frame.scale for x, _ in spots]
+        my = [frame.y1 - (y - frame.top) / frame.scale for _, y in spots]
+        shapes = shapely.buffer(shapely.points(mx, my), w, quad_segs=16) if round_ else \
+            shapely.box([x - w for x in mx], [y - h for y in my], [x + w for x in mx], [y + h for y in my])
+        for spot, inside in zip(spots, shapely.contains(cell.polygon, shapes)):
+            if inside:
+                yield spot
+
+
+@dataclass(frozen=True)
+class LabelStyle:
+    """What a map prints its areas' texts with (from its box's map: names and seats) and the
+    room each marker's spot takes (points)."""
+
+    area_font: "FontMetrics"
+    seat_font: "FontMetrics"
+    size: float  # the names' size ...
+    least: float  # ... and the smallest a name too long for its area takes
+    city_size: float
+    spot: float  # a marker's spot across, 0 without markers
+
+    @property
+    def key(self) -> tuple:
+        return self.area_font.name, self.seat_font.name, self.size, self.least, self.city_size, self.spot
+
+
+def label_style(box: "Box", fonts: Mapping[str, "FontMetrics"], markers: "ComponentSet | None") -> LabelStyle:
+    spec = box.get("map") or {}
+    names, seats = spec.get("names") or {}, spec.get("seats") or {}
+    spot = max(markers.width, markers.height) + mm(2 * MARKER_MARGIN_MM) if markers is not None else 0.0
+    return LabelStyle(fonts[names.get("font") or "heading"], fonts[seats.get("font") or "body"],
+                      names.get("size") or 13, names.get("min_size") or 6, seats.get("size") or 7.5, spot)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Where a map prints an area's texts (page points): its seat, its city's name (its box,
+    x, baseline and anchor, and how much of the box lies inside the area), the spot for its
+    marker and its name (size, centre and cap height). `fits` is False when the name found no
+    room inside the area clear of the city and the spot, even at the least size: it is printed
+    over the spot, in the middle. An area with no land has no spot and no name (size None)."""
+
+    seat: tuple[float, float]
+    city: str
+    city_box: tuple[float, float, float, float]
+    city_x: float
+    city_baseline: float
+    city_anchor: str
+    city_inside: float
+    name: str
+    name_size: float | None = None
+    name_at: tuple[float, float] = (0.0, 0.0)
+    name_height: float = 0.0
+    name_width: float = 0.0
+    spot: tuple[float, float] | None = None
+    fits: bool = True
+
+
+def area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, city: str,
+                style: LabelStyle) -> Labels:
+    """Where the map prints an area's city and name and its marker's spot, worked out once
+    for the same texts (the map's drawing and the map-label check ask alike)."""
+    key = (frame, area.id, name, city, style.key)
+    if key not in geography.labels:
+        geography.labels[key] = _area_labels(geography, frame, area, name, city, style)
+    return geography.labels[key]
+
+
+def _area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, city: str,
+                 style: LabelStyle) -> Labels:
+    cell = geography.cells[area.id]
+    seat_font, area_font, spot = style.seat_font, style.area_font, style.spot
+    sx, sy = frame.point(*geography.seat(area))
+    city_width = seat_font.width(city, style.city_size)
+    # the city's name goes right of its marker, else left, above or below, whichever first
+    # lies inside the area (else the one most inside)
+    cap = seat_font.cap_height * style.city_size
+    places = [  # (box, x, baseline, anchor)
+        ((sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5)), sx + mm(2.3), sy + cap / 2, "start"),
+        ((sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)), sx - mm(2.3), sy + cap / 2, "end"),
+        ((sx - city_width / 2, sy - mm(2) - cap - mm(1), sx + city_width / 2, sy + mm(2)), sx, sy - mm(2.4),
+         "middle"),
+        ((sx - city_width / 2, sy - mm(2), sx + city_width / 2, sy + mm(3) + cap), sx, sy + mm(2.4) + cap,
+         "middle"),
+    ]
+    if cell.polygon.is_empty:
+        city_box, x, baseline, anchor = places[0]
+        return Labels((sx, sy), city, city_box, x, baseline, anchor, 0.0, name)
+    places.sort(key=lambda p: -min(_inside(cell, frame, p[0]), 0.99))
+    if _inside(cell, frame, places[0][0]) < 0.99:  # the nearest place inside, above the seat
+        x0, y0, x1, y1 = sx - city_width / 2, sy - mm(2.9) - cap, sx + city_width / 2, sy - mm(1.9)
+        found = _place(cell, frame, x1 - x0, y1 - y0, ((x0 + x1) / 2, (y0 + y1) / 2), [])
+        if found is not None:
+            dx, dy = found[0] - (x0 + x1) / 2, found[1] - (y0 + y1) / 2
+            places.insert(0, ((x0 + dx, y0 + dy, x1 + dx, y1 + dy), sx + dx, sy - mm(2.4) + dy, "middle"))
+    city_box, x, baseline, anchor = places[0]
+    centre = frame.point(*cell.centre)
+    # the marker's spot in the widest open space clear of the seat, then the name nearest
+    # the middle clear of both (the spot moves further out while the name finds no room);
+    # a name too long for its area at the one size every name takes drops to the smallest
+    pad = mm(1)
+    sizes = [(s, area_font.width(name, s) + 2 * pad, area_font.cap_height * s + 2 * pad)
+             for s in (style.size, style.least)]
+    spots = _places(cell, frame, spot, spot, centre, [city_box], round_=True) if spot else iter([None])
+    spots = list(itertools.islice(spots, 24))
+    chosen = None
+    for name_size, width, height in sizes:
+        for at in spots:
+            taken = [city_box] + ([(at[0] - spot / 2, at[1] - spot / 2, at[0] + spot / 2, at[1] + spot / 2)]
+                                  if at else [])
+            found = next(_places(cell, frame, width, height, centre, taken, rings=16), None)
+            if found is not None:
+                chosen = (at, name_size, found, height - 2 * pad)
+                break
+        if chosen is not None:
+            break
+    fits = chosen is not None
+    if chosen is None:  # no room for both: the spot in the middle, the name over it
+        chosen = (centre if spot else None, style.least, centre, area_font.cap_height * style.least)
+    at, name_size, found, height = chosen
+    return Labels((sx, sy), city, city_box, x, baseline, anchor, _inside(cell, frame, city_box), name, name_size,
+                  found, height, area_font.width(name, name_size), at, fits)
+
+
+def scale_bar(box: "Box", frame: MapFrame, unit: float) -> tuple[int, int, float, float]:
+    """A scale bar's kilometres a step, its steps (at most five, fewer to leave its unit, `unit`
+    points wide, room in the box), a step's length and the room its unit has (points)."""
+    km = 100
+    while (km * 2) * 1000 * frame.scale * 5 <= box.width:
+        km *= 2
+    step = km * 1000 * frame.scale  # points per `km`
+    steps = max(1, min(int(box.width // step), 5))
+    while steps > 1 and steps * step + mm(4) + unit > box.width + 1e-6:
+        steps -= 1
+    return km, steps, step, box.right - (box.x + steps * step + mm(4))
+
+
+def legend_room(box: "Box") -> float:
+    """The width a legend's row leaves its text: from 13 mm in (its mark before) to 1 mm short
+    of the box's right edge."""
+    return box.right - box.x - mm(14)
+
+
+def map_box(component: "ComponentSet") -> "Box | None":
+    """The box a board's layout draws its map in."""
+    found = map_layout(component)
+    return found[1] if found is not None else None
+
+
+def map_layout(component: "ComponentSet") -> "tuple[Layout, Box] | None":
+    """The layout that draws a board's map, and the box it draws it in."""
+    for layout in component.faces.values():
+        for box in layout.boxes:
+            if box.kind == "map":
+                return layout, box
+    return None
