@@ -1,5 +1,6 @@
-"""The functions expressions can call: the registry (with the `function` decorator) and the
-functions, each charging what it makes or reads beyond the elements it is given and returns."""
+"""The functions expressions can call: the registry every module adds its own to (with the
+`function` decorator: pnp.hexes its hexagons', pnp.colours its colours'), and the general
+ones, each charging what it makes or reads beyond the elements it is given and returns."""
 
 from __future__ import annotations
 
@@ -253,34 +254,6 @@ def _int(x: Any) -> int:
     return int(x)
 
 
-@function("hex_connected", "True when the hexagons of a list (records with q and r, axial coordinates) form one "
-          "piece, each reachable from any other through neighbours.",
-          "hex_connected([c for c in board if c.tile.kind == 'ocean'])")
-def _hex_connected(cells: Any) -> bool:
-    from ..hexes import connected
-
-    return connected([_axial(cell, "hex_connected() needs cells with whole numbers q and r")
-                      for cell in list_arg("hex_connected", cells, "a list of cells with q and r")])
-
-
-def _axial(cell: Any, problem: str) -> tuple[int, int]:
-    """A cell's axial coordinates (q, r), or `problem` as an ExpressionError."""
-    q = cell.get("q") if isinstance(cell, Mapping) else None
-    r = cell.get("r") if isinstance(cell, Mapping) else None
-    if not (isinstance(q, int) and isinstance(r, int)) or isinstance(q, bool) or isinstance(r, bool):
-        raise ExpressionError(problem)
-    return q, r
-
-
-@function("hex_adjacent", "True when two hexagons (records with q and r, axial coordinates) are neighbours.",
-          "any(hex_adjacent(cell, c) for c in board if c.tile.kind == 'ocean')")
-def _hex_adjacent(first: Any, second: Any) -> bool:
-    from ..hexes import distance
-
-    problem = "hex_adjacent() needs two cells with whole numbers q and r"
-    return distance(_axial(first, problem), _axial(second, problem)) == 1
-
-
 @function("plural", "A count and a word, the word in the plural unless the count is 1: "
           "with an s added, or plural_word= when given.", "plural(stars, 'star')")
 def _plural(n: Any, word: Any, plural_word: Any = None, *, _language: str = "en") -> str:
@@ -289,30 +262,3 @@ def _plural(n: Any, word: Any, plural_word: Any = None, *, _language: str = "en"
     if n != 1:
         word = word + "s" if plural_word is None else plural_word
     return f"{format_value(n, _language)} {word}"
-
-
-_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-
-
-def _colour(name: str, value: Any) -> str:
-    if not isinstance(value, str) or not _COLOUR.fullmatch(value):
-        raise ExpressionError(f"{name}() needs colours written like '#1a2b3c'")
-    return value
-
-
-@function("mix", "A colour moved amount (0 to 1) of the way towards another colour.",
-          "mix(colour, '#ffffff', 0.8)")
-def _mix(a: Any, b: Any, amount: Any) -> str:
-    from ..colours import mix
-
-    if not is_number(amount) or not 0 <= amount <= 1:
-        raise ExpressionError("mix() needs an amount from 0 to 1")
-    return mix(_colour("mix", a), _colour("mix", b), float(amount))
-
-
-@function("luminance", "How light a colour looks, from 0 (black) to 1 (white): its relative luminance.",
-          "luminance(colour) > 0.5")
-def _luminance(colour: Any) -> float:
-    from ..colours import luminance
-
-    return luminance(_colour("luminance", colour))
