@@ -4,12 +4,17 @@ composing, WCAG contrast and CIEDE2000 differences for the checks.
 Every result is remembered by its arguments. A build keeps what it computed in its cache
 (`remembered`) and the next one starts from it (`remember`), so a rebuild that meets no new
 colour never imports coloraide (a tenth of a second). The results are pure functions of
-their arguments and of coloraide's version, which is part of the cache key.
+their arguments and of coloraide's version, which is part of the cache key. The expression
+language's mix and luminance are here.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+import re
+from typing import Any, Callable, Mapping
+
+from .expr.functions import function, is_number
+from .expr.limits import ExpressionError
 
 _known: dict[str, float | str] = {}
 
@@ -95,3 +100,28 @@ def difference(first: str, second: str) -> float:
 
         return Color(first).delta_e(second, method="2000")
     return float(_known_or(f"difference {first} {second}", compute))
+
+
+# --- the expression language's functions on colours -----------------------------------------
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _colour(name: str, value: Any) -> str:
+    if not isinstance(value, str) or not _COLOUR.fullmatch(value):
+        raise ExpressionError(f"{name}() needs colours written like '#1a2b3c'")
+    return value
+
+
+@function("mix", "A colour moved amount (0 to 1) of the way towards another colour.",
+          "mix(colour, '#ffffff', 0.8)")
+def _mix(a: Any, b: Any, amount: Any) -> str:
+    if not is_number(amount) or not 0 <= amount <= 1:
+        raise ExpressionError("mix() needs an amount from 0 to 1")
+    return mix(_colour("mix", a), _colour("mix", b), float(amount))
+
+
+@function("luminance", "How light a colour looks, from 0 (black) to 1 (white): its relative luminance.",
+          "luminance(colour) > 0.5")
+def _luminance(colour: Any) -> float:
+    return luminance(_colour("luminance", colour))

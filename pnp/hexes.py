@@ -4,13 +4,18 @@ A hexagon is `flat` (a flat edge on top, wider than tall) or `pointy` (a corner 
 Its size is the distance across its flats. Maps use axial coordinates (q, r), as in Amit
 Patel's "Hexagonal Grids" (redblobgames.com): q counts columns (flat) or runs along rows
 (pointy), r the other way, and the six neighbours of (q, r) are (q+1, r), (q-1, r),
-(q, r+1), (q, r-1), (q+1, r-1), (q-1, r+1).
+(q, r+1), (q, r-1), (q+1, r-1), (q-1, r+1). The expression language's hex_connected and
+hex_adjacent are here, on a map's cells.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from collections.abc import Mapping  # isinstance() through typing's alias is several times slower
+from typing import Any, Iterable
+
+from .expr.functions import function, list_arg
+from .expr.limits import ExpressionError
 
 SQRT3 = math.sqrt(3.0)
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -75,6 +80,32 @@ def connected(cells: Iterable[tuple[int, int]]) -> bool:
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+# --- the expression language's functions on a map's cells ----------------------------------
+
+@function("hex_connected", "True when the hexagons of a list (records with q and r, axial coordinates) form one "
+          "piece, each reachable from any other through neighbours.",
+          "hex_connected([c for c in board if c.tile.kind == 'ocean'])")
+def _hex_connected(cells: Any) -> bool:
+    return connected([_axial(cell, "hex_connected() needs cells with whole numbers q and r")
+                      for cell in list_arg("hex_connected", cells, "a list of cells with q and r")])
+
+
+def _axial(cell: Any, problem: str) -> tuple[int, int]:
+    """A cell's axial coordinates (q, r), or `problem` as an ExpressionError."""
+    q = cell.get("q") if isinstance(cell, Mapping) else None
+    r = cell.get("r") if isinstance(cell, Mapping) else None
+    if not (isinstance(q, int) and isinstance(r, int)) or isinstance(q, bool) or isinstance(r, bool):
+        raise ExpressionError(problem)
+    return q, r
+
+
+@function("hex_adjacent", "True when two hexagons (records with q and r, axial coordinates) are neighbours.",
+          "any(hex_adjacent(cell, c) for c in board if c.tile.kind == 'ocean')")
+def _hex_adjacent(first: Any, second: Any) -> bool:
+    problem = "hex_adjacent() needs two cells with whole numbers q and r"
+    return distance(_axial(first, problem), _axial(second, problem)) == 1
 
 
 # --- grids: hexes in rows and columns, named as printed ------------------------------------

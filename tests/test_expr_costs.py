@@ -233,7 +233,7 @@ def test_the_total_budget_is_one_validations(mini: Path, monkeypatch: pytest.Mon
     spent = expr.steps_spent()
     assert spent > 0
     # enough for one validation: two in one process (as pnp watch and the tests validate) pass
-    monkeypatch.setattr(expr, "MAX_TOTAL_STEPS", spent + 100_000)
+    monkeypatch.setattr(expr.limits, "MAX_TOTAL_STEPS", spent + 100_000)
     assert validate(mini).exit_code == 0 and validate(mini).exit_code == 0
     # a check whose every evaluation is cheap but whose evaluations together are not
     add_check(mini, """\

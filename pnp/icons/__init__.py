@@ -30,9 +30,10 @@ Path data is read with svgelements (relative, implicit and smooth commands; arcs
 cubics of at most 90 degrees here). Transforms are composed with pnp.scene's own functions,
 so an icon file that says what a drawing in Python said gives the very same numbers.
 
-The icons are a package of four modules, one trade each: pnp.icons.folder (a game's icons
-folder, each file read and kept), pnp.icons.svg (the strict reader), pnp.icons.paths (path
-geometry) and pnp.icons.draw (an icon fitted into a box, recoloured).
+The icons are a package of five modules, one trade each: pnp.icons.folder (a game's icons
+folder, each file read and kept), pnp.icons.svg (the strict reader), pnp.icons.properties
+(the presentation properties and their values), pnp.icons.paths (path data and geometry) and
+pnp.icons.draw (an icon fitted into a box, recoloured).
 """
 
 from __future__ import annotations

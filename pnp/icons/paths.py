@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from ..scene import Circle, Node, Path
 
@@ -16,6 +17,10 @@ MAX_NUMBER = 1_000_000
 MAX_SEGMENTS = 10_000
 TOO_LARGE = f"numbers in an icon must be between -{MAX_NUMBER:,} and {MAX_NUMBER:,}"
 K = 0.5522847498  # a quarter ellipse's control points, as in scene.ellipse_path
+
+# how what reads an attribute's value reports a problem in it: report(message, attribute,
+# index=None, find=None), located by the reader (pnp.icons.svg.Reader.report_at, for one element)
+Report = Callable[..., None]
 
 def segments_of(node: Node) -> int:
     """The segments a shape is drawn with (a circle's and a rectangle's as their paths)."""
@@ -77,6 +82,47 @@ def new_path():
 
         _path_type = StrictPath
     return _path_type()
+
+
+def path_data(d: str, report: Report) -> tuple[tuple, ...] | None:
+    """Path data as absolute M, L, C and Z commands: svgelements reads the syntax (relative,
+    implicit and smooth commands, arcs' centres); quadratics become cubics exactly, arcs
+    become cubics of at most 90 degrees. None when there are none, or when a problem is
+    reported."""
+    import svgelements  # imported when needed
+
+    path = new_path()
+    lexer = svgelements.SVGLexicalParser()
+    try:
+        lexer.parse(path, d)
+        stopped = lexer.pos < len(d) and bool(d[lexer.pos:].strip())
+    except (ValueError, TypeError, AttributeError, IndexError, ArithmeticError):
+        stopped = True
+    if stopped or path.inline_close:
+        at = min(lexer.pos, len(d.rstrip()))
+        rest = d[at:].strip()
+        message = (f'd: cannot read the path data from "{rest[:20]}"' if rest
+                   else "d: the path data ends in the middle of a command")
+        report(message, "d", index=at)
+        return None
+    segments = list(path)
+    if not segments:
+        return None
+    if not isinstance(segments[0], svgelements.Move):
+        report("d: the path data must start with M (moveto)", "d", index=0)
+        return None
+    try:
+        commands = commands_of(segments)
+    except TypeError:  # svgelements let a command through without its numbers ("H" then a letter)
+        report("d: a command in the path data lacks its numbers", "d")
+        return None
+    except (ValueError, ArithmeticError):  # arcs out of floating-point range
+        commands = (("M", math.inf, math.inf),)
+    if not all(within(command[1:]) for command in commands):  # (absolute: relative moves add up)
+        report(f"d: {TOO_LARGE}", "d")
+        return None
+    return commands
+
 
 
 def commands_of(segments: list) -> tuple[tuple, ...]:

@@ -1,19 +1,20 @@
 """The strict SVG reader: the plain vector subset of SVG an icon may use (see pnp.icons), read
-with every problem located at its line and column, into scene nodes; and the bounds of what
-an icon may cost to draw."""
+with every problem located at its line and column, into scene nodes: its elements, their
+namespaces and attributes, the root's view box and each shape; and the bounds of the view box
+and of nesting. The properties' values are read by pnp.icons.properties, path data by
+pnp.icons.paths, each reporting through Reader.report_at."""
 
 from __future__ import annotations
 
-import math
 import re
 import xml.parsers.expat
-from dataclasses import dataclass, field, replace
-from typing import Callable
+from dataclasses import dataclass, field
+from functools import partial
 
 from ..problems import Location, Problem, problem
-from ..scene import (IDENTITY, Circle, Group, Matrix, Node, Path, Rect, Style, chain, ellipse_path, rotate, scale,
-                    translate)
-from .paths import MAX_NUMBER, MAX_SEGMENTS, TOO_LARGE, commands_of, new_path, rounded_rect, segments_of, within
+from ..scene import IDENTITY, Circle, Group, Matrix, Node, Path, Rect, ellipse_path
+from .paths import MAX_NUMBER, MAX_SEGMENTS, TOO_LARGE, path_data, rounded_rect, segments_of, within
+from .properties import LENGTH_RE, NUMBER_RE, Paint, drawn, length_of, paint_of, transform_of
 
 MIN_VIEW_BOX = 0.001
 MAX_DEPTH = 32
@@ -41,54 +42,7 @@ _GEOMETRY = {
     "polygon": ("points",),
 }
 
-# properties pnp draws, as presentation attributes or in style="..."
-_DRAWN = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "fill-rule")
-_KEYWORDS = {
-    "stroke-linecap": ("butt", "round", "square"),
-    "stroke-linejoin": ("miter", "round", "bevel"),
-    "fill-rule": ("nonzero", "evenodd"),
-}
-# properties that change nothing pnp draws, whatever their value: a mitre limit (pnp's backends
-# keep the default), text and gradient-stop properties on shapes, rendering hints, clip-rule
-# (clip-path is refused), and vendor properties such as Inkscape's -inkscape-stroke
-_IGNORED = (
-    "stroke-miterlimit", "color", "enable-background", "clip-rule", "overflow",
-    "stop-color", "stop-opacity", "flood-color", "flood-opacity", "lighting-color", "solid-color", "solid-opacity",
-    "color-rendering", "shape-rendering", "image-rendering", "text-rendering", "color-interpolation",
-    "color-interpolation-filters", "line-height", "letter-spacing", "word-spacing", "writing-mode", "direction",
-    "baseline-shift", "dominant-baseline", "alignment-baseline", "inline-size", "white-space", "shape-inside",
-    "shape-padding", "shape-margin",
-)
-_IGNORED_PREFIXES = ("font", "text-", "-")
-# properties accepted at the value that changes nothing (Inkscape writes them on every shape)
-_NO_OP = {
-    "opacity": "1", "fill-opacity": "1", "stroke-opacity": "1",
-    "stroke-dasharray": "none", "stroke-dashoffset": "0",
-    "display": "inline", "visibility": "visible", "paint-order": "normal",
-    "marker": "none", "marker-start": "none", "marker-mid": "none", "marker-end": "none",
-    "vector-effect": "none", "isolation": "auto", "mix-blend-mode": "normal",
-}
-_HINTS = {
-    "opacity": "use solid colours",
-    "fill-opacity": "use solid colours",
-    "stroke-opacity": "use solid colours",
-    "stroke-dasharray": "draw the dashes as shapes",
-    "clip-path": "draw only the part that shows",
-    "mask": "draw only the part that shows",
-}
-
-_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
-_NUMBER_RE = re.compile(_NUMBER)
-_LENGTH_RE = re.compile(rf"\s*({_NUMBER})\s*(px)?\s*")
 _SEPARATOR_RE = re.compile(r"\s*,?\s*")
-_HEX_RE = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-_HEX_ALPHA_RE = re.compile(r"#([0-9a-fA-F]{4}|[0-9a-fA-F]{8})")
-_RGB_RE = re.compile(r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)", re.IGNORECASE)
-_RGB_PERCENT_RE = re.compile(rf"rgb\(\s*({_NUMBER})%\s*,\s*({_NUMBER})%\s*,\s*({_NUMBER})%\s*\)", re.IGNORECASE)
-_NAME_RE = re.compile(r"[a-zA-Z]+")
-_TRANSFORM_RE = re.compile(r"\s*([a-zA-Z]+)\s*\(([^()]*)\)\s*,?")
-_TRANSFORM_ARITY = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3), "skewX": (1,),
-                    "skewY": (1,)}
 LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
 _TAG_RE = re.compile(r"<[^\s/>]+")
 _ATTRIBUTE_RE = re.compile(r"\s*([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
@@ -96,23 +50,6 @@ _ATTRIBUTE_RE = re.compile(r"\s*([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
 
 class _Stop(Exception):
     """Stops the XML parser (after a DOCTYPE)."""
-
-
-@dataclass(frozen=True)
-class _Paint:
-    """The inherited painting properties, with SVG's initial values."""
-
-    fill: str | None = "#000000"
-    stroke: str | None = None
-    stroke_width: float = 1.0
-    line_cap: str = "butt"
-    line_join: str = "miter"
-    even_odd: bool = False
-
-    def style(self) -> Style:
-        if self.stroke is None or self.stroke_width <= 0:
-            return Style(fill=self.fill, even_odd=self.even_odd)
-        return Style(self.fill, self.stroke, self.stroke_width, self.even_odd, self.line_cap, self.line_join)
 
 
 @dataclass
@@ -126,7 +63,7 @@ class _Element:
     column: int
     offset: int  # of its "<" in the text
     attributes: dict[str, str] = field(default_factory=dict)
-    paint: _Paint = field(default_factory=_Paint)
+    paint: Paint = field(default_factory=Paint)
     transform: Matrix | None = None
     children: list[Node] = field(default_factory=list)
     node: Node | None = None
@@ -312,7 +249,7 @@ class Reader:
             return  # (what it holds is skipped with it: one problem)
         element.kind = "group" if local == "g" else "shape"
         properties = self._attributes(element, scope, _GEOMETRY[local])
-        element.paint = self._paint(element, properties, parent.paint)
+        element.paint = paint_of(properties, parent.paint, partial(self.report_at, element))
         if local != "g":
             element.node = self._shape(element)
             if element.node is not None and self.segments <= MAX_SEGMENTS:
@@ -363,7 +300,7 @@ class Reader:
                 if element.kind == "root":
                     self.report_at(element, "transform is not supported on the <svg> root", name)
                 else:
-                    element.transform = self._transform(element, value)
+                    element.transform = transform_of(value, partial(self.report_at, element))
                 continue
             if name == "style":
                 for declaration in value.split(";"):
@@ -378,104 +315,7 @@ class Reader:
                 continue
             properties[name] = (value, name, None)
         properties.update(styled)  # style="..." wins over presentation attributes
-        for prop, (value, attribute, find) in list(properties.items()):
-            if prop in _DRAWN:
-                continue
-            del properties[prop]
-            if prop in _IGNORED or prop.startswith(_IGNORED_PREFIXES):
-                continue
-            if prop in _NO_OP and self._no_op(prop, value):
-                continue
-            hint = _HINTS.get(prop)
-            self.report_at(element, f"{prop} is not supported" + (f"; {hint}" if hint else ""), attribute, find=find)
-        return properties
-
-    @staticmethod
-    def _no_op(prop: str, value: str) -> bool:
-        value = value.strip().lower()
-        if _NO_OP[prop] == "1":
-            number = _LENGTH_RE.fullmatch(value)
-            return (number is not None and not number.group(2) and float(number.group(1)) == 1) or value == "100%"
-        if _NO_OP[prop] == "0":
-            number = _LENGTH_RE.fullmatch(value)
-            return number is not None and float(number.group(1)) == 0
-        return value == _NO_OP[prop]
-
-    def _paint(self, element: _Element, properties: dict[str, tuple[str, str, str | None]],
-               inherited: _Paint) -> _Paint:
-        paint = inherited
-        for prop, (raw_value, attribute, find) in properties.items():
-            value = raw_value.strip()
-            if value == "inherit":
-                continue
-
-            def bad(message: str) -> None:
-                self.report_at(element, message, attribute, find=find)
-
-            if prop in ("fill", "stroke"):
-                colour = self._colour(prop, value, bad)
-                if colour is not False:
-                    paint = replace(paint, **{prop: colour})
-            elif prop == "stroke-width":
-                width = self._number(prop, value, bad, minimum=0.0)
-                if width is not None:
-                    paint = replace(paint, stroke_width=width)
-            else:
-                options = _KEYWORDS[prop]
-                if value not in options:
-                    bad(f'{prop}: "{value}" is not one of {", ".join(options)}')
-                elif prop == "stroke-linecap":
-                    paint = replace(paint, line_cap=value)
-                elif prop == "stroke-linejoin":
-                    paint = replace(paint, line_join=value)
-                else:
-                    paint = replace(paint, even_odd=value == "evenodd")
-        return paint
-
-    @staticmethod
-    def _colour(prop: str, value: str, bad: Callable[[str], None]) -> str | None | bool:
-        """The colour as #rrggbb, None for none, or False (reported) when it is not one pnp draws."""
-        lowered = value.lower()
-        if lowered == "none":
-            return None
-        if lowered == "currentcolor":
-            return "#000000"
-        if lowered.startswith("url("):
-            bad(f"{prop}: {value} is not supported (gradients and patterns are not drawn); use a solid colour")
-            return False
-        if _HEX_ALPHA_RE.fullmatch(value) or lowered.startswith(("rgba(", "hsla(")) or lowered == "transparent":
-            bad(f"{prop}: {value} is see-through, which is not supported; use solid colours")
-            return False
-        if _HEX_RE.fullmatch(value) or _RGB_RE.fullmatch(value) or _RGB_PERCENT_RE.fullmatch(value):
-            import svgelements  # imported when needed
-
-            return str(svgelements.Color(lowered).hexrgb)
-        if _NAME_RE.fullmatch(value):
-            # names from Pillow's table: svgelements reads an unknown name as black, and
-            # aliceblue wrong
-            from PIL import ImageColor
-
-            if lowered in ImageColor.colormap:  # Pillow turns entries into tuples once used: ask it
-                r, g, b = ImageColor.getrgb(lowered)[:3]
-                return f"#{r:02x}{g:02x}{b:02x}"
-        bad(f'{prop}: "{value}" is not a colour (use #rrggbb, #rgb, rgb(r, g, b), a CSS colour name, none '
-            f"or currentColor)")
-        return False
-
-    @staticmethod
-    def _number(name: str, value: str, bad: Callable[[str], None], minimum: float | None = None) -> float | None:
-        found = _LENGTH_RE.fullmatch(value)
-        if found is None:
-            bad(f'{name}: "{value.strip()}" is not a number (an icon\'s lengths are plain numbers, in view-box units)')
-            return None
-        number = float(found.group(1))
-        if not within((number,)):
-            bad(f"{name}: {TOO_LARGE}")
-            return None
-        if minimum is not None and number < minimum:
-            bad(f"{name} may not be negative")
-            return None
-        return number
+        return drawn(properties, partial(self.report_at, element))
 
     def _length(self, element: _Element, name: str, default: float | None = 0.0,
                 minimum: float | None = None) -> float | None:
@@ -484,57 +324,11 @@ class Reader:
         value = element.attributes.get(name) if name in _GEOMETRY[element.local] else None
         if value is None:
             return default
-        return self._number(name, value, lambda message: self.report_at(element, message, name), minimum)
-
-    def _transform(self, element: _Element, value: str) -> Matrix | None:
-        """The transform list as a scene matrix, composed with scene.chain in the order SVG applies
-        it (the last one first), so that `rotate(a cx cy)` is exactly chain(translate(-cx, -cy),
-        rotate(a), translate(cx, cy))."""
-        matrices: list[Matrix] = []
-        at = 0
-        while at < len(value) and value[at:].strip():
-            found = _TRANSFORM_RE.match(value, at)
-            name = found.group(1) if found else ""
-            args = found.group(2).strip() if found else ""
-            tokens = re.split(r"\s*,\s*|\s+", args) if args else []
-            if (found is None or name not in _TRANSFORM_ARITY or len(tokens) not in _TRANSFORM_ARITY[name]
-                    or not all(_NUMBER_RE.fullmatch(t) for t in tokens)):
-                start = len(value[at:]) - len(value[at:].lstrip()) + at
-                self.report_at(element, f'transform: cannot read "{value[start:].strip()}" (an icon may use '
-                               f"matrix, translate, scale, rotate, skewX and skewY)", "transform", index=start)
-                return None
-            numbers = [float(t) for t in tokens]
-            if not within(numbers):
-                self.report_at(element, f"transform: {TOO_LARGE}", "transform")
-                return None
-            at = found.end()
-            if name == "matrix":
-                matrices.append(tuple(numbers))  # type: ignore[arg-type]
-            elif name == "translate":
-                matrices.append(translate(numbers[0], numbers[1] if len(numbers) > 1 else 0.0))
-            elif name == "scale":
-                matrices.append(scale(*numbers))
-            elif name == "rotate":
-                if len(numbers) == 3:
-                    matrices += [translate(numbers[1], numbers[2]), rotate(numbers[0]),
-                                 translate(-numbers[1], -numbers[2])]
-                else:
-                    matrices.append(rotate(numbers[0]))
-            elif name == "skewX":
-                matrices.append((1.0, 0.0, math.tan(math.radians(numbers[0])), 1.0, 0.0, 0.0))
-            else:
-                matrices.append((1.0, math.tan(math.radians(numbers[0])), 0.0, 1.0, 0.0, 0.0))
-        if not matrices:
-            return None
-        matrix = chain(*reversed(matrices))
-        if not within(matrix):  # (skews and scales multiplied out)
-            self.report_at(element, f"transform: {TOO_LARGE} (as one matrix)", "transform")
-            return None
-        return matrix
+        return length_of(name, value, lambda message: self.report_at(element, message, name), minimum)
 
     def _root(self, element: _Element, scope: dict[str, str | None]) -> None:
         properties = self._attributes(element, scope, _GEOMETRY["svg"])
-        element.paint = self._paint(element, properties, _Paint())
+        element.paint = paint_of(properties, Paint(), partial(self.report_at, element))
         attributes = element.attributes
         aspect = attributes.get("preserveAspectRatio")
         if aspect is not None and aspect.split() not in (["xMidYMid"], ["xMidYMid", "meet"]):
@@ -543,7 +337,7 @@ class Reader:
         box = attributes.get("viewBox")
         if box is not None:
             parts = re.split(r"\s*,\s*|\s+", box.strip())
-            if len(parts) != 4 or not all(_NUMBER_RE.fullmatch(p) for p in parts):
+            if len(parts) != 4 or not all(NUMBER_RE.fullmatch(p) for p in parts):
                 self.report_at(element, f'viewBox: "{box}" is not four numbers', "viewBox")
                 return
             x, y, width, height = (float(p) for p in parts)
@@ -564,7 +358,7 @@ class Reader:
             if value is None:
                 self.report_at(element, "the <svg> root needs a viewBox (or a width and height in px)")
                 return
-            found = _LENGTH_RE.fullmatch(value)
+            found = LENGTH_RE.fullmatch(value)
             if found is None or float(found.group(1)) <= 0:
                 self.report_at(element, f'{name}: "{value}" must be a number of px more than 0 when there is no '
                                f"viewBox", name)
@@ -585,7 +379,7 @@ class Reader:
         kind = element.local
         if kind == "path":
             d = element.attributes.get("d", "")
-            commands = self._path_data(element, d) if d.strip() else None
+            commands = path_data(d, partial(self.report_at, element)) if d.strip() else None
             return Path(commands, style) if commands else None
         if kind in ("polyline", "polygon"):
             points = self._points(element)
@@ -624,7 +418,7 @@ class Reader:
         numbers: list[float] = []
         at = _SEPARATOR_RE.match(value).end()
         while at < len(value):
-            found = _NUMBER_RE.match(value, at)
+            found = NUMBER_RE.match(value, at)
             if found is None:
                 self.report_at(element, f'points: cannot read "{value[at:].strip()}"', "points", index=at)
                 return None
@@ -637,42 +431,3 @@ class Reader:
             self.report_at(element, "points: an odd number of coordinates (points are pairs of x and y)", "points")
             return None
         return list(zip(numbers[::2], numbers[1::2]))
-
-    def _path_data(self, element: _Element, d: str) -> tuple[tuple, ...] | None:
-        """Path data as absolute M, L, C and Z commands: svgelements reads the syntax (relative,
-        implicit and smooth commands, arcs' centres); quadratics become cubics exactly, arcs
-        become cubics of at most 90 degrees."""
-        import svgelements  # imported when needed
-
-        path = new_path()
-        lexer = svgelements.SVGLexicalParser()
-        try:
-            lexer.parse(path, d)
-            stopped = lexer.pos < len(d) and bool(d[lexer.pos:].strip())
-        except (ValueError, TypeError, AttributeError, IndexError, ArithmeticError):
-            stopped = True
-        if stopped or path.inline_close:
-            at = min(lexer.pos, len(d.rstrip()))
-            rest = d[at:].strip()
-            message = (f'd: cannot read the path data from "{rest[:20]}"' if rest
-                       else "d: the path data ends in the middle of a command")
-            self.report_at(element, message, "d", index=at)
-            return None
-        segments = list(path)
-        if not segments:
-            return None
-        if not isinstance(segments[0], svgelements.Move):
-            self.report_at(element, "d: the path data must start with M (moveto)", "d", index=0)
-            return None
-        try:
-            commands = commands_of(segments)
-        except TypeError:  # svgelements let a command through without its numbers ("H" then a letter)
-            self.report_at(element, "d: a command in the path data lacks its numbers", "d")
-            return None
-        except (ValueError, ArithmeticError):  # arcs out of floating-point range
-            commands = (("M", math.inf, math.inf),)
-        if not all(within(command[1:]) for command in commands):  # (absolute: relative moves add up)
-            self.report_at(element, f"d: {TOO_LARGE}", "d")
-            return None
-        return commands
-
