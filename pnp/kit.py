@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from . import expr
-from .compose.boxes import Art, Context, compose, shape_cut, with_bleed
+from .boxes.context import Art, Context
+from .compose.piece import compose, shape_cut, with_bleed
 from .layout import ITEM_NAMES
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 A layout file may `extends` another (or one of pnp's built-in layouts, `builtin:NAME`); its
 settings start from the other's, box by box and colour by colour. A box may itself
 `extends` another box of the layout. Each box has one kind (text, rect, icon, image, table
-... see pnp.compose.boxes) and binds it to the data with templates ("{name}") and
+... see pnp.boxes) and binds it to the data with templates ("{name}") and
 expressions (`if: rank != none`), parsed here, once, with their names checked against the
 set's fields. Lengths become points here (pnp.units), so nothing after this sees a unit.
 """
@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from . import expr, schema
+from .boxes import kinds
 from .values import Colour, Localised, Switch
 from .problems import Location, Problem, Severity, problem, register_check
 from .units import parse_length, to_mm
@@ -318,38 +319,15 @@ class _BoxReader:
         return value
 
 
-@dataclass(frozen=True)
-class BoxKind:
-    """A kind of box: its own settings (`keys`, the first names the kind), the names it
-    adds for templates inside it, and how it draws (registered by pnp.compose and pnp.maps:
-    a layout is read knowing every kind, and never imports what draws them)."""
-
-    name: str
-    doc: str
-    example: str
-    keys: frozenset[str]
-    draw: Callable[["Box", Any, Mapping[str, Any]], list[Any]]  # (box, compose Context, env) -> scene nodes
-    names: frozenset[str] = frozenset()
-
-
-BOX_KINDS: dict[str, BoxKind] = {}
-
-
-def box_kind(name: str, doc: str, example: str, keys: tuple[str, ...] = (), names: tuple[str, ...] = ()):
-    def register(draw: Callable) -> Callable:
-        BOX_KINDS[name] = BoxKind(name, doc, example, frozenset((name,) + keys), draw, frozenset(names))
-        return draw
-    return register
-
-
 def _parse_box(reader: _BoxReader, name: str, data: Mapping[str, Any], path: tuple, width: float, height: float,
                names: frozenset[str], owner: str, check_bounds: bool = True) -> Box | None:
-    kinds = [k for k in BOX_KINDS if k in data]
-    if len(kinds) != 1:
-        reader.fail(path, f"layout '{reader.file}': box '{name}' needs exactly one of: {', '.join(BOX_KINDS)}"
-                    if not kinds else f"layout '{reader.file}': box '{name}' has two kinds: {', '.join(kinds)}")
+    known = kinds()
+    found = [k for k in known if k in data]
+    if len(found) != 1:
+        reader.fail(path, f"layout '{reader.file}': box '{name}' needs exactly one of: {', '.join(known)}"
+                    if not found else f"layout '{reader.file}': box '{name}' has two kinds: {', '.join(found)}")
         return None
-    kind = BOX_KINDS[kinds[0]]
+    kind = known[found[0]]
     stray = [k for k in data if k not in kind.keys and k not in ("x", "y", "width", "height", "if", "rotate", "mirror",
                                                                  "extends")]
     if stray:

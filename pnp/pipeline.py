@@ -22,7 +22,7 @@ from .paint import greyscale_page
 from .scene import Page, release_drawn, single
 
 if TYPE_CHECKING:
-    from .compose.boxes import Art
+    from .boxes.context import Art
     from .files import Linking
     from .model import Game
 
@@ -89,7 +89,7 @@ def read_art(game: "Game") -> dict[str, "Art"]:
     """Every picture the data names, with its size in pixels (read once, before composing)."""
     from .backends import picture_size
     from .checks.hygiene import art_files
-    from .compose.boxes import Art
+    from .boxes.context import Art
 
     found: dict[str, Art] = {}
     for _, _, _, relative in art_files(game):

@@ -1,6 +1,5 @@
-"""Every kind of box and every check pnp has, registered: what loads or checks a game
-imports this first, so that layouts find every box kind and validation runs every check."""
+"""Every check pnp has, registered: what loads or checks a game imports this first, so that
+validation runs every check (a layout finds every box kind through pnp.boxes.kinds())."""
 
 from .checks import hygiene, translation  # noqa: F401
-from .compose import boxes  # noqa: F401
-from .maps.areas import checks, draw  # noqa: F401
+from .maps.areas import checks  # noqa: F401

@@ -1,6 +1,6 @@
 """The values a layout's settings hold once parsed: a colour (fixed, or a template), a text
 (a template per language) or a choice made by an expression (a switch). The layout reads
-them (pnp.layout) and the box kinds draw with them (pnp.compose.boxes)."""
+them (pnp.layout) and the box kinds draw with them (pnp.boxes)."""
 
 from __future__ import annotations
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp import expr, registry  # noqa: F401  (every box kind and check)
+from pnp import boxes, expr, registry  # noqa: F401  (every check)
 from pnp.checks.kinds import kinds
 from pnp.components import types
-from pnp.layout import BOX_KINDS
 from pnp.fields import FIELD_TYPES
 from pnp.problems import CHECKS
 from pnp.sizes import SIZES
@@ -23,7 +22,7 @@ ENTRIES = (
     [("type", t.name, row(t.name, t.doc, t.example)) for t in types().values()]
     + [("size", s.name, size_row(s)) for s in SIZES.values()]
     + [("field", t.name, row(t.name, t.doc, t.example)) for t in FIELD_TYPES.values()]
-    + [("box", k.name, row(k.name, k.doc, k.example)) for k in BOX_KINDS.values()]
+    + [("box", k.name, row(k.name, k.doc, k.example)) for k in boxes.kinds().values()]
     + [("check kind", k.name, row(k.name, k.doc, k.example)) for k in kinds().values()]
     + [("function", f.name, row(f.name, f.doc, f.example)) for f in expr.FUNCTIONS.values()]
     + [("check", i.id, check_row(i)) for i in CHECKS.values()]
@@ -51,7 +50,7 @@ def test_every_example_is_valid() -> None:
         assert yaml.safe_load(t.example)
     for t in FIELD_TYPES.values():
         assert isinstance(yaml.safe_load(t.example), dict)
-    for k in BOX_KINDS.values():
+    for k in boxes.kinds().values():
         (name, box), = yaml.safe_load(k.example).items()
         assert k.name in box, k.name
     for k in kinds().values():

@@ -172,7 +172,7 @@ def test_symbols_in_the_bottom_strip_are_at_least_4mm_tall(kit: Path) -> None:
 
 
 def test_names_never_shrink_below_6pt_whatever_the_layout_says() -> None:
-    from pnp.compose.boxes import fit_line
+    from pnp.boxes.context import fit_line
     from pnp.layout import Box
 
     font = metrics(bundled_fonts()["SourceSerifPro-Bold"])

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.compose.boxes import with_bleed
+from pnp.compose.piece import with_bleed
 from pnp.game import load_game
 from pnp.kit import Kit
 from pnp.outputs import content_hash

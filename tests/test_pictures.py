@@ -192,7 +192,7 @@ def test_the_quick_encoding_names_compression_and_forms_write_what_reportlab_doe
 def test_a_card_given_bleed_afterwards_is_the_card_composed_with_it() -> None:
     """Faces and backs with bleed (print-on-demand, --bleed) are made from those without:
     they must equal what composing with the bleed draws, for every card and the back."""
-    from pnp.compose.boxes import compose, with_bleed
+    from pnp.compose.piece import compose, with_bleed
     from pnp.units import mm
 
     cards = kit().get("cards")

@@ -41,7 +41,7 @@ def test_the_contrast_check_asks_for_4_5_to_1_by_default(mini: Path, monkeypatch
 # The leader badge of the mini game's cards is 12 mm across (34.02 pt), its font Source Serif
 # Pro Bold, whose digits are all 0.542 em wide: at the smallest size (6 pt) seven digits take
 # 22.76 pt, eight 26.02 pt. The text must fit three quarters of the disc's diameter (9 mm,
-# 25.51 pt), as pnp.compose.boxes draws it (across 1.5 times its radius).
+# 25.51 pt), as pnp.boxes.badge draws it (across 1.5 times its radius).
 BADGE_MM = 12.0
 
 

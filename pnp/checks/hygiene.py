@@ -181,7 +181,7 @@ def printed(game: "Game") -> list[Printed]:
 
 def _cells(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
     """What a table box prints: its title, its header and each row's cells, as
-    pnp.compose.boxes draws them, each with its template and the room it has: from its
+    pnp.boxes.table draws them, each with its template and the room it has: from its
     column's start to where the row's next text starts (a text may run over empty cells)."""
     spec = box.get("table") or {}
     size = box.get("size") or 7.5
@@ -213,7 +213,7 @@ def _cells(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple
 def _spaces(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
     """What a track box prints: each space's label, in its square less the margins, at the
     smallest size the track steps down to."""
-    from ..compose.boxes import MIN_TRACK_SIZE, TRACK_LABEL_MARGIN, track_spaces
+    from ..boxes.track import MIN_TRACK_SIZE, TRACK_LABEL_MARGIN, track_spaces
     from ..expr import parse_template
 
     spaces, _, side = track_spaces(box, env)
@@ -227,7 +227,7 @@ def _spaces(box: "Box", env: dict, language: str, default: str) -> Iterator[tupl
 def _hexes(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
     """What a hex map prints: each hex's label, at its size, across the hex where it is
     narrowest under the text."""
-    from ..compose.boxes import hex_label, hexmap_layout
+    from ..boxes.hexmap import hex_label, hexmap_layout
 
     if box.get("label") is None:
         return
@@ -422,7 +422,7 @@ FITS: dict[str, bool] = {}
 @rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
       "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their box.")
 def text_fit(game: "Game") -> Found:
-    from ..compose.boxes import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, fitted
+    from ..boxes.context import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, fitted
     from ..fonts import metrics
     from ..textfit import fit_size
     from ..units import to_mm
@@ -445,7 +445,7 @@ def text_fit(game: "Game") -> Found:
         if fits is None:
             if p.cell is not None:  # at its size (or a track's smallest), in its column, space or hex
                 fits = metrics(font).width(p.text, p.cell.size) <= p.cell.width + 1e-6
-            elif box.kind == "badge":  # as pnp.compose.boxes draws it, across three quarters of the disc
+            elif box.kind == "badge":  # as pnp.boxes.badge draws it, across three quarters of the disc
                 fits = fit_size(metrics(font), p.text, min(box.width, box.height) * 0.75, box.get("size") or 14.0,
                                 MIN_TEXT_SIZE) is not None
             else:
@@ -711,7 +711,7 @@ MAX_PIECE_SEGMENTS = 200_000  # path segments of the icons one side of a piece p
 @rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path segments in all than pnp draws on "
       "one piece (200,000): icons repeated too often, or too detailed.")
 def piece_icons(game: "Game") -> Found:
-    from ..compose.boxes import Context
+    from ..boxes.context import Context
 
     if not game.icons:
         return
@@ -735,11 +735,11 @@ def piece_icons(game: "Game") -> Found:
                                   f"simpler icons")
 
 
-_PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.compose.boxes)
+_PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.boxes)
 
 
 def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
-    """The path segments of the icons a box places for `env`, as pnp.compose.boxes places
+    """The path segments of the icons a box places for `env`, as pnp.boxes places
     them, or more (a row's icons counted as if each were repeated); 0 where a template fails
     (its own check says so)."""
     try:
@@ -750,11 +750,11 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
             icon = ctx.icon(box.get(box.kind), env)
             total = icon.segments if icon is not None else 0
         elif box.kind == "row":
-            from ..compose.boxes import row_icons
+            from ..boxes.row import row_icons
 
             total = sum(icon.segments * count for icon, count in row_icons(box.get("row") or {}, ctx, env))
         elif box.kind == "hexmap" and box.get("symbol") is not None:
-            from ..compose.boxes import hexmap_layout
+            from ..boxes.hexmap import hexmap_layout
 
             each = 7 if box.get("scatter") else 1
             for cell in hexmap_layout(box, env)[1]:

@@ -85,7 +85,7 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
     # stops as soon as they find an error); their report is shown once they are done
     try:
         # (what builds is imported once the linking is under way, on the other core)
-        from ..compose.boxes import ComposeError
+        from ..compose.piece import ComposeError
         from ..impose import PAPERS
         from ..pipeline import BuildFailed, BuildOptions, build_safely
 

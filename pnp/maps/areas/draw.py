@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from ...compose.boxes import Context
-from ...layout import box_kind
+from ...boxes.context import Context
+from ...boxes.kind import box_kind
 from ...colours import mix
 from ...scene import Circle, Group, Node, Path, Rect, Style, Text as TextNode
 from ...textfit import fit_size

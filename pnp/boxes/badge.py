@@ -1,0 +1,36 @@
+"""The badge kind: a number or short text in a ringed disc."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..scene import Circle, Node, Style, Text
+from ..textfit import fit_size
+from .context import Context
+from .kind import box_kind
+
+if TYPE_CHECKING:
+    from ..layout import Box
+
+
+@box_kind("badge", "A number or short text in a ringed disc as large as the box: paper inside, an ink edge and "
+          "a ring in colour.",
+          'rank: {x: 3.5, y: 3.5, width: 12, height: 12, badge: "{rank}", if: "rank != none", '
+          'colour: "{group.colour}", font: heading, size: 15}',
+          ("colour", "paper", "ink", "font", "size"))
+def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    label = ctx.text(box.get("badge"), env)
+    if not label:
+        return []
+    paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
+    ink = ctx.colour(box.get("ink"), env, ctx.ink()) or ctx.ink()
+    colour = ctx.colour(box.get("colour"), env, ink) or ink
+    font = ctx.font(box, "heading")
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+    r = min(box.width, box.height) / 2
+    size = fit_size(font, label, r * 1.5, box.get("size") or 14.0, 6.0) or 6.0
+    return [
+        Circle(cx, cy, r, Style(fill=paper, stroke=ink, stroke_width=1.0)),
+        Circle(cx, cy, r - 1.6, Style(stroke=colour if colour != paper else ink, stroke_width=1.2)),
+        Text(cx, cy + font.cap_height * size / 2, label, font.name, size, ink, "middle"),
+    ]

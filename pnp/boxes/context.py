@@ -1,0 +1,99 @@
+"""What drawing a box needs besides the box and the item's data (Context, Art), and how a
+text is fitted to its box: the sizes nothing is printed below, which the checks read too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping
+
+from .. import expr
+from ..fonts import FontMetrics
+from ..textfit import fit_paragraph, fit_size
+
+if TYPE_CHECKING:
+    from ..icons import Icon
+    from ..layout import Box, Layout
+    from ..values import Colour, Localised
+
+MIN_TEXT_SIZE = 6.0  # points: no line of text is printed smaller, whatever the layout says
+MIN_PARAGRAPH_SIZE = 5.0  # nor a paragraph
+
+
+@dataclass(frozen=True)
+class Art:
+    """A picture file and its pixel size (read by the caller, so composing does no I/O)."""
+
+    path: str
+    width: int
+    height: int
+
+
+@dataclass
+class Context:
+    """What drawing a component needs besides its layout and data."""
+
+    fonts: Mapping[str, FontMetrics]  # by role
+    icons: Mapping[str, "Icon"]
+    art: Mapping[str, Art]  # by the path the data gives
+    language: str
+    default: str  # the game's first language
+    layout: "Layout"
+    extra: dict = field(default_factory=dict)  # what a box kind keeps for others (a map's frame)
+
+    def ink(self) -> str:
+        return self.layout.colours.get("ink", "#000000")
+
+    def paper(self) -> str:
+        return self.layout.colours.get("paper", "#ffffff")
+
+    def colour(self, value: "Colour | None", env: Mapping[str, Any], default: str | None = None) -> str | None:
+        if value is None:
+            return default
+        if value.template is None:
+            return value.fixed
+        found = value.template.value(env)
+        if found is None or found == "none":
+            return None
+        return str(found).lower()
+
+    def text(self, value: "Localised | None", env: Mapping[str, Any]) -> str:
+        if value is None:
+            return ""
+        return value.get(self.language, self.default).render(env, self.language)
+
+    def icon(self, value: Any, env: Mapping[str, Any]) -> "Icon | None":
+        from ..values import Switch
+
+        if isinstance(value, Switch):
+            key = value.on.evaluate(env)
+            value = value.cases.get(key, value.default)
+        elif isinstance(value, expr.Template):
+            value = value.render(env, self.language)
+        return self.icons.get(value) if isinstance(value, str) else None
+
+    def font(self, box: "Box", default: str) -> FontMetrics:
+        return self.fonts[box.get("font") or default]
+
+
+
+def fit_line(box: "Box", text: str, font: FontMetrics) -> float | None:
+    """The size `text` is printed at in `box` (shrunk to fit, never below MIN_TEXT_SIZE),
+    or None if it cannot fit."""
+    size = max(box.get("size") or 10.0, MIN_TEXT_SIZE)
+    return fit_size(font, text, box.width, size, max(box.get("min_size") or size, MIN_TEXT_SIZE))
+
+
+def fit_lines(box: "Box", text: str, font: FontMetrics) -> tuple[float, list[str]] | None:
+    """A wrapped text's size and lines in `box`, or None if it cannot fit."""
+    size = box.get("size") or 7.0
+    least = max(box.get("min_size") or size, MIN_PARAGRAPH_SIZE)
+    return fit_paragraph(font, text, box.width, box.height, max(size, least), least, box.get("leading") or 1.2)
+
+
+def fitted(box: "Box", text: str, font: FontMetrics) -> tuple[float, list[str]] | None:
+    """How a text box prints `text`: (size, lines), or None when it does not fit."""
+    if box.get("wrap"):
+        return fit_lines(box, text, font)
+    size = fit_line(box, text, font)
+    return (size, [text]) if size is not None else None
+

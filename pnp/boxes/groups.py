@@ -1,0 +1,51 @@
+"""The kinds that hold boxes: a list draws its boxes once for each element of a list, a group
+once, from its corner."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..scene import Node
+from .context import Context
+from .kind import box_kind, draw_box
+
+if TYPE_CHECKING:
+    from ..layout import Box
+
+
+@box_kind("list", "The boxes under boxes, drawn once for each element of a list (an expression), in rows of "
+          "equal height down the box (or row_height apart from its top); inside, `entry` is the element and "
+          "`number` its place from 1.",
+          'phases: {x: 6, y: 17, width: 51.5, height: 66, list: phases, boxes: {title: {x: 0, y: 0, width: 51.5, '
+          'height: 5, text: "{number}. {entry.name}"}}}',
+          ("boxes", "row_height"), ("entry", "number"))
+def _list(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    entries = box.get("list").evaluate(env) if box.get("list") is not None else []
+    if not entries:
+        return []
+    row = box.get("row_height") or box.height / len(entries)
+    nodes: list[Node] = []
+    for i, entry in enumerate(entries):
+        inner = dict(env, entry=entry, number=i + 1)
+        for sub in box.get("boxes") or ():
+            nodes += draw_box(_moved(sub, box.x, box.y + i * row), ctx, inner)
+    return nodes
+
+
+def _moved(sub: "Box", dx: float, dy: float) -> "Box":
+    """A box of a group or list, placed relative to its parent's corner."""
+    from dataclasses import replace
+
+    return replace(sub, x=sub.x + dx, y=sub.y + dy)
+
+
+@box_kind("group", "The boxes under boxes, placed from this box's top-left corner and drawn with it: with rotate: "
+          "180, the far half of a split card, read from the other end.",
+          "fail-half: {x: 0, y: 44.45, width: 63.5, height: 44.45, rotate: 180, group: true, boxes: {word: {x: 4, "
+          "y: 4, width: 55.5, height: 9, text: \"{fail}\"}}}",
+          ("boxes",))
+def _group(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    nodes: list[Node] = []
+    for sub in box.get("boxes") or ():
+        nodes += draw_box(_moved(sub, box.x, box.y), ctx, env)
+    return nodes

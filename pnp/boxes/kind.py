@@ -1,0 +1,52 @@
+"""What a box kind is, and drawing one box by its kind: kept apart from pnp.boxes, which
+imports every kind's module, so that no kind's module imports the registry back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from ..scene import Group, Node, chain, rotate, translate
+
+if TYPE_CHECKING:
+    from ..layout import Box
+    from .context import Context
+
+
+@dataclass(frozen=True)
+class BoxKind:
+    """A kind of box: its own settings (`keys`, the first names the kind), the names it
+    adds for templates inside it, and how it draws (a layout is read knowing every kind, and
+    never imports what draws them)."""
+
+    name: str
+    doc: str
+    example: str
+    keys: frozenset[str]
+    draw: Callable[["Box", Any, Mapping[str, Any]], list[Any]]  # (box, Context, env) -> scene nodes
+    names: frozenset[str] = frozenset()
+
+
+# every kind registered so far, as its module declares it (pnp.boxes.kinds() gives them all, in order)
+REGISTERED: dict[str, BoxKind] = {}
+
+
+def box_kind(name: str, doc: str, example: str, keys: tuple[str, ...] = (), names: tuple[str, ...] = ()):
+    def register(draw: Callable) -> Callable:
+        REGISTERED[name] = BoxKind(name, doc, example, frozenset((name,) + keys), draw, frozenset(names))
+        return draw
+    return register
+
+
+def draw_box(box: "Box", ctx: "Context", env: Mapping[str, Any]) -> list[Node]:
+    """A box's nodes for one item: nothing when its `if` does not hold."""
+    if box.condition is not None and not box.condition.evaluate(env):
+        return []
+    nodes = REGISTERED[box.kind].draw(box, ctx, env)
+    if box.rotate:
+        cx, cy = box.x + box.width / 2, box.y + box.height / 2
+        nodes = [Group(tuple(nodes), chain(translate(-cx, -cy), rotate(box.rotate), translate(cx, cy)))]
+    if box.mirror:
+        w, h = ctx.layout.width, ctx.layout.height
+        nodes = nodes + [Group(tuple(nodes), chain(translate(-w / 2, -h / 2), rotate(180), translate(w / 2, h / 2)))]
+    return nodes

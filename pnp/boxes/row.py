@@ -1,0 +1,105 @@
+"""The row kind: numbered discs from a list and counted icons, sharing a row."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from .. import expr
+from ..scene import Circle, Node, Style, Text
+from ..units import mm
+from .context import Context
+from .kind import box_kind
+
+if TYPE_CHECKING:
+    from ..icons import Icon
+    from ..layout import Box
+
+
+def row_icons(spec: Mapping[str, Any], ctx: Context, env: Mapping[str, Any]) -> list[tuple["Icon", int]]:
+    """A row's icons and how many of each it shows (its icons: a list of {icon, count}, or an
+    expression giving icon names, each once); icons that do not exist or counts under one
+    left out."""
+    entries = spec.get("icons") or []
+    if isinstance(entries, expr.Expression):
+        names = entries.evaluate(env)
+        entries = [{"icon": name} for name in names] if isinstance(names, (list, tuple)) else []
+    counts = []
+    for entry in entries:
+        icon = ctx.icon(entry.get("icon"), env)
+        count = entry["count"].evaluate(env) if entry.get("count") is not None else 1
+        if icon is not None and isinstance(count, int) and count > 0:
+            counts.append((icon, count))
+    return counts
+
+
+@box_kind("row", "A row shared by numbered discs from a list (badges, from the left) and counted icons (from the "
+          "right, or centred with align: centre when there are no badges): each icon is repeated as often as its "
+          "count while there is room, else drawn once with ×N; icons can also be an expression giving a list of "
+          "icon names, each drawn once.",
+          'strip: {x: 5.5, y: 77.25, width: 52.5, height: 7, row: {badges: needs, badge_colour: "{group.colour}", '
+          'icons: [{icon: star, count: stars}, {icon: shield, count: shields}]}, font: heading, size: 9}',
+          ("font", "size", "ink", "paper", "align"))
+def _row(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    from ..icons.draw import draw_icon
+
+    spec = box.get("row") or {}
+    numbers = spec["badges"].evaluate(env) if spec.get("badges") is not None else []
+    numbers = [n for n in (numbers or []) if n is not None]
+    ink = ctx.colour(box.get("ink"), env, ctx.ink()) or ctx.ink()
+    paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
+    colour = ctx.colour(spec.get("badge_colour"), env, paper) or paper
+    text_colour = ctx.colour(spec.get("text_colour"), env, ink) or ink
+    counts = row_icons(spec, ctx, env)
+    left, right = box.x, box.right
+    spacing = mm(2)
+    diameter = box.height * 0.82
+    gap = diameter * 0.18
+    n = len(numbers)
+    badges = n * diameter + max(n - 1, 0) * gap
+
+    size = box.height
+    icon_gap, group_gap = size * 0.08, size * 0.35
+    total = sum(c for _, c in counts)
+    repeated = total * size + (total - len(counts)) * icon_gap + max(len(counts) - 1, 0) * group_gap
+    label_font = ctx.fonts["heading"]
+    label_size = size * 0.8
+    compact = sum(size + icon_gap + label_font.width(f"×{c}", label_size) for _, c in counts) \
+        + max(len(counts) - 1, 0) * group_gap
+    min_diameter = mm(4.2)
+    squeezed = n * min_diameter * 1.1 + spacing if n else 0.0
+    # repeat each icon when it fits beside the badges, even if they must shrink a little
+    repeat = repeated <= right - left - squeezed or compact >= repeated
+    symbols_width = repeated if repeat else compact
+
+    nodes: list[Node] = []
+    x = right - symbols_width
+    if box.get("align") == "centre" and not numbers:
+        x = left + (right - left - symbols_width) / 2
+    y = box.y
+    for icon, count in counts:
+        if repeat:
+            for _ in range(count):
+                nodes.append(draw_icon(icon, x, y, size, ink, paper))
+                x += size + icon_gap
+            x += group_gap - icon_gap
+        else:
+            nodes.append(draw_icon(icon, x, y, size, ink, paper))
+            x += size + icon_gap
+            label = f"×{count}"
+            nodes.append(Text(x, y + (size + label_font.cap_height * label_size) / 2, label, label_font.name,
+                              label_size, ink))
+            x += label_font.width(label, label_size) + group_gap
+    if n:
+        space = right - symbols_width - (spacing if counts else 0) - left
+        if badges > space:  # squeeze a long list into what is left
+            diameter = min(diameter, space / (n * 1.1))
+            gap = (space - n * diameter) / max(n - 1, 1)
+        badge_font = ctx.font(box, "heading")
+        text_size = min(box.get("size") or 9.0, diameter * 0.62)
+        cy = box.y + box.height / 2
+        for i, number in enumerate(numbers):
+            cx = left + diameter / 2 + i * (diameter + gap)
+            nodes.append(Circle(cx, cy, diameter / 2, Style(fill=colour, stroke=ink, stroke_width=0.7)))
+            nodes.append(Text(cx, cy + badge_font.cap_height * text_size / 2, expr.format_value(number),
+                              badge_font.name, text_size, text_colour, "middle"))
+    return nodes

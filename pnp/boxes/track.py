@@ -1,0 +1,62 @@
+"""The track kind: numbered spaces in rows that run back and forth (a score or income track)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..scene import Node, Rect, Style, Text
+from ..textfit import fit_size
+from ..units import mm
+from .context import Context
+from .kind import box_kind
+
+if TYPE_CHECKING:
+    from ..layout import Box
+
+
+@box_kind("track", "A track of numbered spaces, such as a score or income track: spaces is an expression giving "
+          "a list, laid out per_row to a row (rows run back and forth, the first at the bottom), each square "
+          "showing its label (a template that can use `space`); where highlight holds the space takes the accent "
+          "colour.",
+          'income: {x: 10, y: 330, width: 90, height: 75, track: {spaces: "range(0, 30)", per_row: 6, '
+          'label: "{space}", highlight: "space == 20"}, font: heading, size: 9, accent: "#7a1f1f"}',
+          ("font", "size", "colour", "accent", "paper"), ("space",))
+def _track(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    spec = box.get("track") or {}
+    spaces, per_row, side = track_spaces(box, env)
+    if not spaces:
+        return []
+    font = ctx.font(box, "heading")
+    size = box.get("size") or 9.0
+    ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
+    accent = ctx.colour(box.get("accent"), env, ink) or ink
+    paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
+    nodes: list[Node] = []
+    for i, space in enumerate(spaces):
+        row, column = divmod(i, per_row)
+        if row % 2:
+            column = per_row - 1 - column
+        x, y = box.x + column * side, box.bottom - (row + 1) * side
+        inner = dict(env, space=space)
+        marked = spec.get("highlight") is not None and bool(spec["highlight"].evaluate(inner))
+        nodes.append(Rect(x, y, side, side, Style(fill=accent if marked else paper, stroke=ink, stroke_width=0.6)))
+        label = ctx.text(spec.get("label"), inner) if spec.get("label") is not None else str(space)
+        fitted = fit_size(font, label, side - TRACK_LABEL_MARGIN, size, MIN_TRACK_SIZE) or MIN_TRACK_SIZE
+        nodes.append(Text(x + side / 2, y + side / 2 + font.cap_height * fitted / 2, label, font.name, fitted,
+                          paper if marked else ink, "middle"))
+    return nodes
+
+
+TRACK_LABEL_MARGIN = mm(1.5)  # a track's label keeps this clear of its square's sides, together
+MIN_TRACK_SIZE = 5.0
+
+
+def track_spaces(box: "Box", env: Mapping[str, Any]) -> tuple[list, int, float]:
+    """A track's spaces, how many to a row, and the side of each square."""
+    spec = box.get("track") or {}
+    spaces = list(spec["spaces"].evaluate(env)) if spec.get("spaces") is not None else []
+    if not spaces:
+        return [], 0, 0.0
+    per_row = spec.get("per_row") or len(spaces)
+    rows = -(-len(spaces) // per_row)
+    return spaces, per_row, min(box.width / per_row, box.height / rows)

@@ -1,0 +1,107 @@
+"""A piece's picture: an item drawn into its layout (box by box, by each box's kind: pnp.boxes),
+cut to its shape (a round token, a hex tile) and given its bleed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from .. import expr
+from ..boxes import draw_box
+from ..scene import Group, Node, Path, Rect, Style, ellipse_path
+
+if TYPE_CHECKING:
+    from ..boxes.context import Context
+    from ..layout import Layout
+
+
+def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, bleed: float = 0.0):
+    """An item drawn into its layout: a scene definition of the component's size. A
+    background, when the layout has one, is the first node and runs `bleed` past the trim."""
+    from ..scene import Definition
+
+    env = dict(env, colours=layout.colours)
+    nodes: list[Node] = []
+    if layout.background is not None:
+        fill = ctx.colour(layout.background, env)
+        if fill is not None:
+            nodes.append(Rect(-bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, Style(fill=fill))
+                         if bleed else Rect(0, 0, layout.width, layout.height, Style(fill=fill)))
+    for box in layout.boxes:
+        try:
+            nodes += draw_box(box, ctx, env)
+        except expr.ExpressionError as exc:  # a template that fails only for some item or language
+            raise ComposeError(layout.origins.get(box.name, layout.file), box.at, box.name, exc.message, id) from None
+    return Definition(id, layout.width, layout.height, Group(tuple(nodes)), bleed)
+
+
+class ComposeError(Exception):
+    """A layout's box could not be drawn for a piece: a template that fails for its data."""
+
+    def __init__(self, file: str, at: tuple, box: str, message: str, piece: str):
+        super().__init__(f"{file}: box '{box}': {message}, drawing {piece}")
+        self.file, self.at, self.box, self.message, self.piece = file, at, box, message, piece
+
+
+def shape_cut(definition, shape: str):
+    """A round token's or a hex tile's definition cut to its circle or hexagon: what lies
+    outside is not drawn, so its picture alone has the piece's shape (other shapes are
+    returned as they are)."""
+    from ..hexes import orientation_of, outline
+    from ..scene import Definition
+
+    w, h = definition.width, definition.height
+    if shape == "hex":
+        clip = Path(outline(w / 2, h / 2, min(w, h), orientation_of(w, h)), Style())
+    elif shape == "round":
+        clip = Path(ellipse_path(w / 2, h / 2, w / 2, h / 2), Style())
+    else:
+        return definition
+    return Definition(definition.id, w, h, Group((definition.content,), clip=clip), definition.bleed)
+
+
+def _grown(clip: Path, width: float, height: float, grow: float) -> Path:
+    """A circle or regular hexagon centred on the piece, grown by `grow` all round (scaled
+    about its centre: every edge moves out by the same distance)."""
+    cx, cy = width / 2, height / 2
+    k = (min(width, height) + 2 * grow) / min(width, height)
+    commands = []
+    for command in clip.commands:
+        op, *values = command
+        points = [cx + (v - cx) * k if i % 2 == 0 else cy + (v - cy) * k for i, v in enumerate(values)]
+        commands.append((op, *points))
+    return Path(tuple(commands), clip.style)
+
+
+def with_bleed(definition, bleed: float):
+    """A definition composed without bleed, given one: only its background (the first node,
+    a rectangle covering it) depends on the bleed, so the rest is taken as it is. A round
+    token's or hex tile's cut (shape_cut) grows by the bleed too."""
+    from ..scene import Deferred, deferred
+
+    w, h = definition.width, definition.height
+    if isinstance(definition, Deferred):  # drawn when the bled one is read
+        return deferred(definition.id, w, h, bleed, ("with_bleed", definition, bleed),
+                        lambda: _bled(definition, bleed).content)
+    return _bled(definition, bleed)
+
+
+def _bled(definition, bleed: float):
+    """with_bleed, drawing the definition now."""
+    from ..scene import Definition
+
+    w, h = definition.width, definition.height
+    content = definition.content
+    if isinstance(content.clip, Path) and len(content.children) == 1:  # cut to its shape
+        inner = Definition(definition.id, w, h, content.children[0])
+        bled = _bled(inner, bleed)
+        return Definition(definition.id, w, h, Group((bled.content,), clip=_grown(content.clip, w, h, bleed)), bleed,
+                          ("with_bleed", definition, bleed))
+    children = definition.content.children
+    if children and isinstance(children[0], Rect) and children[0].x <= 0 and children[0].y <= 0 \
+            and children[0].width >= w and children[0].height >= h:
+        background, *rest = children
+        background = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, background.style)
+        content = Group((background, *rest), definition.content.transform, definition.content.clip)
+    else:
+        content = definition.content
+    return Definition(definition.id, w, h, content, bleed, ("with_bleed", definition, bleed))
