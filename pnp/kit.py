@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 from . import expr
 from .boxes.context import Art, Context
 from .compose.piece import compose, shape_cut, with_bleed
+from .icons.draw import draw_icon
 from .layout import ITEM_NAMES
 
 if TYPE_CHECKING:
@@ -343,7 +344,7 @@ class Kit:
 
     def _context(self, layout: "Layout", component: "ComponentSet") -> Context:
         return Context(self.fonts, self.game.icons, self.art, self.language, self.game.language, layout,
-                       {"game": self.game, "set": component})
+                       {"game": self.game, "set": component}, draw_icon)
 
     def _compose(self, component: "ComponentSet", views) -> PieceSet:
         from .components import types

@@ -5,7 +5,8 @@ settings start from the other's, box by box and colour by colour. A box may itse
 `extends` another box of the layout. Each box has one kind (text, rect, icon, image, table
 ... see pnp.boxes) and binds it to the data with templates ("{name}") and
 expressions (`if: rank != none`), parsed here, once, with their names checked against the
-set's fields. Lengths become points here (pnp.units), so nothing after this sees a unit.
+set's fields: each setting read as the type its kind declares (pnp.boxes.settings).
+Lengths become points here (pnp.units), so nothing after this sees a unit.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from . import expr, schema
 from .boxes import kinds
+from .boxes.settings import Boxes
 from .values import Colour, Localised, Switch
 from .problems import Location, Problem, Severity, problem, register_check
 from .units import parse_length, to_mm
@@ -34,14 +36,8 @@ register_check("layout", Severity.ERROR,
                "or has a box that leaves the component.")
 
 BUILTIN = "builtin:"
-LENGTH_KEYS = ("x", "y", "width", "height")
-# settings whose values are colours: "#rrggbb", one of the layout's colour names, none, or a template
-COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "light", "paper", "ink", "background", "stripe", "accent",
-                         "sea", "land", "coast", "border", "text_colour", "badge_colour"})
-# settings that are expressions (not templates): conditions, counts, lists of rows
-EXPRESSION_KEYS = frozenset({"if", "count", "rows", "badges", "list", "hexmap", "default", "spaces", "highlight"})
-# settings that are templates printed as text (localisable: a string or one per language)
-TEXT_KEYS = frozenset({"text", "badge", "title", "label", "compass", "scale", "cells", "header"})
+# what every box may say, whatever its kind: where it is, when it is drawn, how it is turned
+PLACING = ("x", "y", "width", "height", "if", "rotate", "mirror", "extends")
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -272,51 +268,20 @@ class _BoxReader:
             return None
         return value
 
-    def value(self, key: str, value: Any, path: tuple, names: frozenset[str]) -> Any:
-        """One setting, parsed by what its key means."""
-        if key in COLOUR_KEYS:
-            return self.colour(value, path, names)
-        if key in EXPRESSION_KEYS:
-            return self.expression(value, path, names)
-        if key in ("icon", "medallion", "symbol"):
-            return self.icon(value, path, names)
-        if key == "image":
-            return self.template(value, path, names) if isinstance(value, str) else None
-        if key == "font":
-            if value not in self.fonts:
-                close = difflib.get_close_matches(str(value), sorted(self.fonts), n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else f" (roles: {', '.join(sorted(self.fonts))})"
-                self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: '{value}' is not a font role "
-                                f"of the game{hint}")
-            return value
-        if key == "columns" and isinstance(value, (str, int)) and not isinstance(value, bool):  # a hexmap's
-            return self.expression(value, path, names)
-        if key == "icons" and isinstance(value, str):  # a row's icons, from the data
-            return self.expression(value, path, names)
-        if key == "across" and isinstance(value, str):  # a length, or an expression giving one in mm
-            try:
-                return parse_length(value, "mm")
-            except ValueError:
-                return self.expression(value, path, names)
-        if key in ("radius", "stroke_width", "inset", "gap", "across", "row_height"):
-            try:
-                return parse_length(value, "pt" if key == "stroke_width" else "mm")
-            except ValueError as exc:
-                self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: {exc}")
-                return None
-        if key in TEXT_KEYS:
-            if isinstance(value, list):
-                return [self.text(v, path + (i,), names) for i, v in enumerate(value)]
-            return self.text(value, path, names)
-        if key == "icons" and isinstance(value, list):
-            return [{k: self.value(k, v, path + (i, k), names) for k, v in entry.items()}
-                    for i, entry in enumerate(value)]
-        if key == "legend" and isinstance(value, list):
-            return [{k: self.value(k, v, path + (i, k), names) for k, v in entry.items()}
-                    for i, entry in enumerate(value)]
-        if isinstance(value, Mapping) and key not in ("boxes",):
-            return {k: self.value(k, v, path + (k,), names) for k, v in value.items()}
+    def font(self, value: Any, path: tuple) -> Any:
+        if value not in self.fonts:
+            close = difflib.get_close_matches(str(value), sorted(self.fonts), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else f" (roles: {', '.join(sorted(self.fonts))})"
+            self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: '{value}' is not a font role "
+                            f"of the game{hint}")
         return value
+
+    def length(self, value: Any, path: tuple, unit: str) -> float | None:
+        try:
+            return parse_length(value, unit)
+        except ValueError as exc:
+            self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: {exc}")
+            return None
 
 
 def _parse_box(reader: _BoxReader, name: str, data: Mapping[str, Any], path: tuple, width: float, height: float,
@@ -328,8 +293,7 @@ def _parse_box(reader: _BoxReader, name: str, data: Mapping[str, Any], path: tup
                     if not found else f"layout '{reader.file}': box '{name}' has two kinds: {', '.join(found)}")
         return None
     kind = known[found[0]]
-    stray = [k for k in data if k not in kind.keys and k not in ("x", "y", "width", "height", "if", "rotate", "mirror",
-                                                                 "extends")]
+    stray = [k for k in data if k not in kind.keys and k not in PLACING]
     if stray:
         reader.fail(path + (stray[0],), f"layout '{reader.file}': box '{name}': a {kind.name} box does not use "
                                         f"'{stray[0]}' (it takes: {', '.join(sorted(kind.keys))})")
@@ -338,26 +302,27 @@ def _parse_box(reader: _BoxReader, name: str, data: Mapping[str, Any], path: tup
     settings: dict[str, Any] = {}
     ok = True
     for key, value in data.items():
-        if key in ("x", "y", "width", "height", "if", "rotate", "mirror", "extends"):
+        if key in PLACING:
             continue
-        if key == "else":
-            sub = _parse_box(reader, f"{name}.else", {**value, "x": data.get("x", 0), "y": data.get("y", 0),
+        setting = kind.settings[key]
+        if isinstance(setting, Boxes) and setting.one:  # drawn in the box's stead, in its place
+            sub = _parse_box(reader, f"{name}.{key}", {**value, "x": data.get("x", 0), "y": data.get("y", 0),
                                                       "width": data.get("width", 0), "height": data.get("height", 0)},
-                             path + ("else",), width, height, names, owner, check_bounds=False)
+                             path + (key,), width, height, names, owner, check_bounds=False)
             settings[key] = sub
             ok = ok and sub is not None
             continue
-        if key == "boxes":
+        if isinstance(setting, Boxes):
             subs = []
             for sub_name, sub_data in (value or {}).items():
-                sub = _parse_box(reader, sub_name, sub_data, path + ("boxes", sub_name), width, height, inner, owner,
+                sub = _parse_box(reader, sub_name, sub_data, path + (key, sub_name), width, height, inner, owner,
                                  check_bounds=False)
                 ok = ok and sub is not None
                 subs.append(sub)
             settings[key] = tuple(subs)
             continue
         before = len(reader.problems)
-        settings[key] = reader.value(key, value, path + (key,), inner)
+        settings[key] = setting.read(reader, value, path + (key,), inner)
         ok = ok and len(reader.problems) == before
     condition = reader.expression(data["if"], path + ("if",), names) if "if" in data else None
     if "if" in data and condition is None:

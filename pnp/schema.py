@@ -25,8 +25,9 @@ SCHEMA_NAMES = ("common", "game", "layout", "board", "land", "rivers", "ranges",
 @cache
 def _schemas() -> dict[str, dict]:
     """pnp's schemas, with what its registries know filled in: the component types a set's
-    `type` may name (each type's module registers it, pnp.components), and the keys of each
-    kind of check checks.yaml may use (pnp.checks.kinds)."""
+    `type` may name (each type's module registers it, pnp.components), the keys of each
+    kind of check checks.yaml may use (pnp.checks.kinds), and the settings of each kind of
+    box a layout may use (pnp.boxes)."""
     from .components import types
 
     folder = resources.files("pnp") / "schemas"
@@ -37,6 +38,11 @@ def _schemas() -> dict[str, dict]:
     from .checks.kinds import schema as check_kinds  # (each check kind's keys: pnp.checks.kinds)
 
     schemas["checks"]["items"]["properties"].update(check_kinds())
+    from .boxes import schema as box_settings  # (each box kind's settings, by type: pnp.boxes)
+
+    properties, definitions = box_settings()
+    schemas["layout"]["$defs"]["box"]["properties"].update(properties)
+    schemas["layout"]["$defs"].update(definitions)
     return schemas
 
 

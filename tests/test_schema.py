@@ -3,12 +3,14 @@ Draft 2020-12 and reject unknown keys."""
 
 from __future__ import annotations
 
+import json
+
 import jsonschema
 import pytest
 
 from pnp.schema import SCHEMA_NAMES, _compiled, _schemas, validator
 
-from conftest import ROOT
+from conftest import DATA, ROOT
 
 
 def compiled() -> dict[str, dict]:
@@ -52,6 +54,48 @@ def test_every_object_with_named_keys_refuses_unknown_ones(name: str) -> None:
     assert objects
     for obj in objects:
         assert obj.get("additionalProperties") is False, obj.get("title", obj)
+
+
+# The layout schema's box as its file said it before each kind declared its settings (the
+# box's properties, and the definitions only they name)
+BOX_SETTINGS = json.loads((DATA / "layout-box-settings.json").read_text("utf-8"))
+PLACING = ("extends", "x", "y", "width", "height", "if", "rotate", "mirror")  # every box's, of no kind
+
+
+def test_the_layout_schema_made_from_the_kinds_is_what_its_file_said() -> None:
+    layout = _schemas()["layout"]["$defs"]
+    assert layout["box"]["properties"].keys() == BOX_SETTINGS["box"]["properties"].keys()
+    for key, expected in BOX_SETTINGS["box"]["properties"].items():
+        assert layout["box"]["properties"][key] == expected, key
+    assert (layout["paint"], layout["font-settings"]) == (BOX_SETTINGS["paint"], BOX_SETTINGS["font-settings"])
+
+
+def test_every_setting_a_kind_takes_has_one_type_and_the_schema_says_it() -> None:
+    from pnp.boxes import kinds
+
+    layout = _schemas()["layout"]["$defs"]
+    declared: dict = {}
+    for kind in kinds().values():
+        assert next(iter(kind.settings)) == kind.name
+        assert not set(kind.settings) & set(PLACING), kind.name
+        for key, setting in kind.settings.items():
+            declared.setdefault(key, []).append(setting)
+            assert layout["box"]["properties"][key] == setting.schema, (kind.name, key)
+            for name, definition in setting.definitions().items():
+                assert layout[name] == definition, (kind.name, key, name)
+    assert [key for key, settings in declared.items() if any(s != settings[0] for s in settings)] == []
+    assert set(layout["box"]["properties"]) == set(declared) | set(PLACING)
+
+
+def test_two_kinds_cannot_declare_a_setting_differently() -> None:
+    from pnp.boxes.kind import BoxKind
+    from pnp.boxes.settings import COLOUR, TEXT, schema
+
+    first = BoxKind("one", "", "", {"one": TEXT, "colour": COLOUR}, lambda *_: [])
+    second = BoxKind("two", "", "", {"two": TEXT, "colour": TEXT}, lambda *_: [])
+    assert schema([first])[0] == {"one": {"$ref": "#/$defs/text"}, "colour": {"$ref": "#/$defs/colour"}}
+    with pytest.raises(ValueError, match="box kinds declare 'colour' differently"):
+        schema([first, second])
 
 
 def test_text_may_be_a_string_or_a_language_mapping() -> None:

@@ -2,16 +2,18 @@
 
 A kind is declared where it is drawn, one module to a family of kinds (text, shapes,
 pictures, badge, row, ornament, table, track, groups, hexmap; an area map's four in
-pnp.maps.areas.draw), with the settings it takes, a one-line doc and an example (the README's
-reference is checked against them), and a function that draws a box for one item into scene
-nodes. Drawing is pure: files are read before (art sizes come in the Context), and no
-backend is imported; a kind's module imports what draws an icon only in the function that
-draws. Loading a layout reads kinds() and draws nothing.
+pnp.maps.areas.draw), with the settings it takes and their types (pnp.boxes.settings: how a
+layout reads each, and its schema), a one-line doc and an example (the README's reference
+is checked against them), and a function that draws a box for one item into scene nodes.
+Drawing is pure: files are read before (art sizes come in the Context), and no backend is
+imported; what draws an icon comes in the Context too, so that no kind's module imports
+anything that draws, and loading a layout (or its schema) reads the kinds and draws nothing.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from .kind import REGISTERED, BoxKind, box_kind, draw_box  # noqa: F401
 
@@ -25,3 +27,11 @@ def kinds() -> dict[str, BoxKind]:
 
     order = [m.__name__ for m in (text, shapes, pictures, badge, row, ornament, table, track, groups, hexmap, area_map)]
     return dict(sorted(REGISTERED.items(), key=lambda pair: order.index(pair[1].draw.__module__)))
+
+
+def schema() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The layout schema's box properties the kinds declare, and the definitions they name
+    (pnp.schema fills the layout schema with them)."""
+    from .settings import schema as made
+
+    return made(kinds().values())

@@ -8,6 +8,7 @@ from ..scene import Circle, Node, Style, Text
 from ..textfit import fit_size
 from .context import Context
 from .kind import box_kind
+from .settings import COLOUR, FONT, SIZE, TEXT
 
 if TYPE_CHECKING:
     from ..layout import Box
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
           "a ring in colour.",
           'rank: {x: 3.5, y: 3.5, width: 12, height: 12, badge: "{rank}", if: "rank != none", '
           'colour: "{group.colour}", font: heading, size: 15}',
-          ("colour", "paper", "ink", "font", "size"))
+          {"badge": TEXT, "colour": COLOUR, "paper": COLOUR, "ink": COLOUR, "font": FONT, "size": SIZE})
 def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     label = ctx.text(box.get("badge"), env)
     if not label:

@@ -4,7 +4,7 @@ text is fitted to its box: the sizes nothing is printed below, which the checks 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .. import expr
 from ..fonts import FontMetrics
@@ -39,6 +39,8 @@ class Context:
     default: str  # the game's first language
     layout: "Layout"
     extra: dict = field(default_factory=dict)  # what a box kind keeps for others (a map's frame)
+    # what draws an icon (pnp.icons.draw.draw_icon), given by what composes: a kind's module imports nothing that draws
+    draw_icon: Callable[..., Any] | None = None
 
     def ink(self) -> str:
         return self.layout.colours.get("ink", "#000000")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..scene import Node
 from .context import Context
 from .kind import box_kind, draw_box
+from .settings import BOXES, Setting, expression, length
 
 if TYPE_CHECKING:
     from ..layout import Box
@@ -18,7 +19,10 @@ if TYPE_CHECKING:
           "`number` its place from 1.",
           'phases: {x: 6, y: 17, width: 51.5, height: 66, list: phases, boxes: {title: {x: 0, y: 0, width: 51.5, '
           'height: 5, text: "{number}. {entry.name}"}}}',
-          ("boxes", "row_height"), ("entry", "number"))
+          {"list": expression("An expression giving a list: the boxes are drawn for each element."), "boxes": BOXES,
+           "row_height": length(description="For a list: the rows' pitch from the box's top (a length, mm unless it "
+                                            "carries a unit), instead of sharing the box's height.")},
+          ("entry", "number"))
 def _list(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     entries = box.get("list").evaluate(env) if box.get("list") is not None else []
     if not entries:
@@ -43,7 +47,9 @@ def _moved(sub: "Box", dx: float, dy: float) -> "Box":
           "180, the far half of a split card, read from the other end.",
           "fail-half: {x: 0, y: 44.45, width: 63.5, height: 44.45, rotate: 180, group: true, boxes: {word: {x: 4, "
           "y: 4, width: 55.5, height: 9, text: \"{fail}\"}}}",
-          ("boxes",))
+          {"group": Setting({"const": True, "description": "Draw the boxes under boxes from this box's corner (with "
+                                                           "rotate: 180, a split card's far half)."}),
+           "boxes": BOXES})
 def _group(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     nodes: list[Node] = []
     for sub in box.get("boxes") or ():

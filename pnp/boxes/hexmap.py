@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .. import expr
 from ..scene import Node, Path, Style, Text
 from ..units import mm
 from .context import Context
 from .kind import box_kind
+from .settings import COLOUR, FONT, ICON, SIZE, TEXT, choice, expression, flag, length
 
 if TYPE_CHECKING:
     from ..layout import Box
@@ -24,8 +25,22 @@ if TYPE_CHECKING:
           "text_colour (the label's, default colour) are templates that can use `cell`.",
           'diagram: {x: 4, y: 30, width: 55.5, height: 40, hexmap: board, orientation: flat, fill: "{cell.tile.colour}", '
           'stroke: ink, symbol: "{cell.tile.icon}", label: "{cell.label}"}',
-          ("orientation", "fill", "stroke", "stroke_width", "symbol", "colour", "light", "label", "font", "size",
-           "columns", "rows", "default", "across", "scatter", "label_at", "text_colour"),
+          {"hexmap": expression("An expression giving the cells of a hex map: records with q and r, or with a hex "
+                                "(E7) when the map has columns and rows."),
+           "orientation": choice("flat", "pointy", description="For a hex map: which way its hexagons point."),
+           "fill": COLOUR, "stroke": COLOUR,
+           "stroke_width": length("pt", "A line's width (points unless it carries a unit)."),
+           "symbol": ICON, "colour": COLOUR, "light": COLOUR, "label": TEXT, "font": FONT, "size": SIZE,
+           "columns": expression("For a hex map: how many columns its grid has (an expression).", numbers=True),
+           "rows": expression("For a hex map: how many rows its grid has (an expression).", numbers=True),
+           "default": expression("For a hex map with columns and rows: an expression giving the record of each hex "
+                                 "no cell lists."),
+           "across": length(description="For a hex map: each hexagon's size across its flats (a length, mm unless "
+                                        "it carries a unit, or an expression giving mm).", or_expression=True),
+           "scatter": flag(description="For a hex map: draw each hex's symbol small seven times, a texture that "
+                                       "shows around a piece."),
+           "label_at": choice("top", "bottom", description="For a hex map: where each hex's label goes."),
+           "text_colour": COLOUR},
           ("cell",))
 def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     from ..hexes import outline
@@ -49,7 +64,7 @@ def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         colour = ctx.colour(box.get("colour"), inner, ink) or ink
         light = ctx.colour(box.get("light"), inner, ctx.paper()) or ctx.paper()
         if icon is not None:
-            nodes += _hex_symbols(icon, x, y, size, orientation, scatter, bool(label), colour, light)
+            nodes += _hex_symbols(icon, x, y, size, orientation, scatter, bool(label), colour, light, ctx.draw_icon)
         if label:
             text_size, baseline, _ = hex_label(box, size, orientation, font.cap_height)
             text_colour = ctx.colour(box.get("text_colour"), inner, colour) or colour
@@ -129,11 +144,10 @@ def _whole(value: Any) -> bool:
 
 
 def _hex_symbols(icon: Any, x: float, y: float, size: float, orientation: str, scatter: bool, labelled: bool,
-                 colour: str, light: str) -> list[Node]:
+                 colour: str, light: str, draw_icon: Callable[..., Node]) -> list[Node]:
     """A hex's symbol: once in the middle, or small seven times (the middle and toward each
     corner), so that some show around a piece standing on the hex."""
     from ..hexes import corners
-    from ..icons.draw import draw_icon
 
     if not scatter:
         side = size * (0.5 if labelled else 0.62)

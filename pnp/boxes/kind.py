@@ -11,29 +11,35 @@ from ..scene import Group, Node, chain, rotate, translate
 if TYPE_CHECKING:
     from ..layout import Box
     from .context import Context
+    from .settings import Setting
 
 
 @dataclass(frozen=True)
 class BoxKind:
-    """A kind of box: its own settings (`keys`, the first names the kind), the names it
-    adds for templates inside it, and how it draws (a layout is read knowing every kind, and
-    never imports what draws them)."""
+    """A kind of box: its own settings with their types (the first names the kind), the names
+    it adds for templates inside it, and how it draws (a layout is read knowing every kind,
+    and never imports what draws them)."""
 
     name: str
     doc: str
     example: str
-    keys: frozenset[str]
+    settings: Mapping[str, "Setting"]
     draw: Callable[["Box", Any, Mapping[str, Any]], list[Any]]  # (box, Context, env) -> scene nodes
     names: frozenset[str] = frozenset()
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(self.settings)
 
 
 # every kind registered so far, as its module declares it (pnp.boxes.kinds() gives them all, in order)
 REGISTERED: dict[str, BoxKind] = {}
 
 
-def box_kind(name: str, doc: str, example: str, keys: tuple[str, ...] = (), names: tuple[str, ...] = ()):
+def box_kind(name: str, doc: str, example: str, settings: Mapping[str, "Setting"], names: tuple[str, ...] = ()):
+    """Registers the function that draws a kind of box, with what the kind is."""
     def register(draw: Callable) -> Callable:
-        REGISTERED[name] = BoxKind(name, doc, example, frozenset((name,) + keys), draw, frozenset(names))
+        REGISTERED[name] = BoxKind(name, doc, example, dict(settings), draw, frozenset(names))
         return draw
     return register
 

@@ -10,6 +10,7 @@ from ..scene import Circle, Group, Node, Path, Rect, Style, chain, ellipse_path,
 from ..units import mm
 from .context import Context
 from .kind import box_kind
+from .settings import COLOUR, choice
 
 if TYPE_CHECKING:
     from ..layout import Box
@@ -101,7 +102,7 @@ ORNAMENTS = {
 @box_kind("ornament", "A drawn ornament in colour: " + "; ".join(f"{k}: {v[0].lower()}{v[1:-1]}"
                                                                  for k, v in ORNAMENTS.items()) + ".",
           "frame: {x: 3.5, y: 3.5, width: 56.5, height: 81.9, ornament: corner-frame, colour: gold}",
-          ("colour", "paper", "background"))
+          {"ornament": choice(*ORNAMENTS), "colour": COLOUR, "paper": COLOUR, "background": COLOUR})
 def _ornament(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     kind = box.get("ornament")
     colour = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()

@@ -4,12 +4,13 @@ picture file (or, for an item without one, the box drawn in its stead)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..colours import mix
 from ..scene import Circle, Group, Image, Node, Path, Rect, Style, ellipse_path
 from .context import Context
 from .kind import box_kind, draw_box
+from .settings import COLOUR, ELSE, ICON, PAINT, choice, template
 from .shapes import painted
 
 if TYPE_CHECKING:
@@ -20,17 +21,15 @@ if TYPE_CHECKING:
 @box_kind("icon", "One of the game's icons, as large as the box's shorter side, centred: its black parts in "
           "colour, its white parts in light. The icon can be a template or chosen by a switch.",
           'emblem: {x: 9.75, y: 6.63, width: 19.5, height: 19.5, icon: "{emblem}", colour: ink, light: paper}',
-          ("colour", "light"))
+          {"icon": ICON, "colour": COLOUR, "light": COLOUR})
 def _icon(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
-    from ..icons.draw import draw_icon
-
     icon = ctx.icon(box.get("icon"), env)
     if icon is None:
         return []
     size = min(box.width, box.height)
     ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
     light = ctx.colour(box.get("light"), env, ctx.paper()) or ctx.paper()
-    return [draw_icon(icon, box.x + (box.width - size) / 2, box.y + (box.height - size) / 2, size, ink, light)]
+    return [ctx.draw_icon(icon, box.x + (box.width - size) / 2, box.y + (box.height - size) / 2, size, ink, light)]
 
 
 # medallions drawn, by box, icon and colours: (the icon, the nodes). Every card of a suit
@@ -39,20 +38,20 @@ def _icon(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 _medallions: dict[tuple, tuple[object, tuple[Node, ...]]] = {}
 
 
-def medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str) -> list[Node]:
+def medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str,
+                    draw_icon: Callable[..., Node]) -> list[Node]:
     """A stand-in picture: a sunburst in the colour's tints and a medallion with the icon."""
     key = (box.x, box.y, box.width, box.height, id(icon), colour, paper, ink)
     known = _medallions.get(key)
     if known is None or known[0] is not icon:
         if len(_medallions) >= 1024:
             _medallions.clear()
-        known = _medallions[key] = (icon, tuple(_medallion_nodes(box, icon, colour, paper, ink)))
+        known = _medallions[key] = (icon, tuple(_medallion_nodes(box, icon, colour, paper, ink, draw_icon)))
     return list(known[1])
 
 
-def _medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str) -> list[Node]:
-    from ..icons.draw import draw_icon
-
+def _medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str,
+                     draw_icon: Callable[..., Node]) -> list[Node]:
     cx, cy = box.x + box.width / 2, box.y + box.height / 2
     tint = mix(colour, paper, 0.72)
     ray_colour = mix(colour, paper, 0.63)
@@ -84,19 +83,20 @@ def _medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, i
 @box_kind("medallion", "A stand-in picture: a sunburst in tints of colour and a medallion holding an icon.",
           "stand-in: {x: 4, y: 11, width: 55.5, height: 38.5, medallion: {switch: kind, cases: {hero: star, "
           "place: tower}}, colour: \"{group.colour}\"}",
-          ("colour", "paper", "ink"))
+          {"medallion": ICON, "colour": COLOUR, "paper": COLOUR, "ink": COLOUR})
 def _medallion(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     colour = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
     paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
     ink = ctx.colour(box.get("ink"), env, ctx.ink()) or ctx.ink()
-    return medallion_nodes(box, ctx.icon(box.get("medallion"), env), colour, paper, ink)
+    return medallion_nodes(box, ctx.icon(box.get("medallion"), env), colour, paper, ink, ctx.draw_icon)
 
 
 @box_kind("image", "A picture file (a template giving its path, from the game folder) covering the box, with "
           "an optional frame; when the item has none, the box given as else is drawn instead.",
           'picture: {x: 4, y: 11, width: 55.5, height: 38.5, image: "{art}", frame: {stroke: ink, stroke_width: 0.8}, '
           'else: {medallion: star}}',
-          ("fit", "frame", "else"))
+          {"image": template(description="A template giving a picture's path, from the game folder."),
+           "fit": choice("cover", "contain"), "frame": PAINT, "else": ELSE})
 def _image(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     path = box.get("image").render(env, ctx.language) if box.get("image") is not None else ""
     art = ctx.art.get(path) if path else None

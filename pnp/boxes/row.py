@@ -9,6 +9,7 @@ from ..scene import Circle, Node, Style, Text
 from ..units import mm
 from .context import Context
 from .kind import box_kind
+from .settings import ALIGN, COLOUR, FONT, ICON, SIZE, expression, listed, one_of, record
 
 if TYPE_CHECKING:
     from ..icons import Icon
@@ -38,10 +39,13 @@ def row_icons(spec: Mapping[str, Any], ctx: Context, env: Mapping[str, Any]) -> 
           "icon names, each drawn once.",
           'strip: {x: 5.5, y: 77.25, width: 52.5, height: 7, row: {badges: needs, badge_colour: "{group.colour}", '
           'icons: [{icon: star, count: stars}, {icon: shield, count: shields}]}, font: heading, size: 9}',
-          ("font", "size", "ink", "paper", "align"))
+          {"row": record({
+              "badges": expression("An expression giving the list of numbers in discs."),
+              "badge_colour": COLOUR, "text_colour": COLOUR,
+              "icons": one_of(listed(record({"icon": ICON, "count": expression(numbers=True)}, required=("icon",))),
+                              expression("An expression giving a list of icon names, each drawn once."))}),
+           "font": FONT, "size": SIZE, "ink": COLOUR, "paper": COLOUR, "align": ALIGN})
 def _row(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
-    from ..icons.draw import draw_icon
-
     spec = box.get("row") or {}
     numbers = spec["badges"].evaluate(env) if spec.get("badges") is not None else []
     numbers = [n for n in (numbers or []) if n is not None]
@@ -79,11 +83,11 @@ def _row(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     for icon, count in counts:
         if repeat:
             for _ in range(count):
-                nodes.append(draw_icon(icon, x, y, size, ink, paper))
+                nodes.append(ctx.draw_icon(icon, x, y, size, ink, paper))
                 x += size + icon_gap
             x += group_gap - icon_gap
         else:
-            nodes.append(draw_icon(icon, x, y, size, ink, paper))
+            nodes.append(ctx.draw_icon(icon, x, y, size, ink, paper))
             x += size + icon_gap
             label = f"×{count}"
             nodes.append(Text(x, y + (size + label_font.cap_height * label_size) / 2, label, label_font.name,

@@ -8,6 +8,7 @@ from ..scene import Node, Rect, Style, Text
 from ..units import mm
 from .context import Context
 from .kind import box_kind
+from .settings import COLOUR, FONT, SIZE, TEXT, Setting, expression, listed, number, record
 
 if TYPE_CHECKING:
     from ..layout import Box
@@ -17,7 +18,12 @@ if TYPE_CHECKING:
           "prints its cells (templates that can use `row`), each column starting at its share of the width.",
           'prices: {x: 6, y: 6, width: 51.5, height: 33, table: {title: "{labels.prices}", columns: [0, 0.5], '
           'header: [Cards, Price], rows: "range(1, 6)", cells: ["{row}", "{row * (row - 1) // 2}"]}}',
-          ("font", "size", "colour", "accent", "paper", "stripe"), ("row",))
+          {"table": record({
+              "title": TEXT, "title_font": Setting({"type": "string"}), "columns": listed(number(minimum=0, maximum=1)),
+              "header": listed(TEXT), "rows": expression("An expression giving the rows: each is `row` in the cells."),
+              "cells": listed(TEXT)}, required=("rows", "cells")),
+           "font": FONT, "size": SIZE, "colour": COLOUR, "accent": COLOUR, "paper": COLOUR, "stripe": COLOUR},
+          ("row",))
 def _table(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     spec = box.get("table") or {}
     font, bold = ctx.font(box, "body"), ctx.fonts[spec.get("title_font") or "heading"]

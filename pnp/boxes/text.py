@@ -8,6 +8,7 @@ from ..fonts import FontMetrics
 from ..scene import Node, Text
 from .context import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, Context, fitted
 from .kind import box_kind
+from .settings import ALIGN, COLOUR, FONT, MIN_SIZE, SIZE, TEXT, choice, flag, number
 
 if TYPE_CHECKING:
     from ..layout import Box
@@ -54,7 +55,11 @@ def fit_lines_anyway(font: FontMetrics, text: str, width: float, size: float) ->
 
 @box_kind("text", "Text from a template, shrunk to fit its box down to min_size; with wrap, a paragraph.",
           'name: {x: 5.5, y: 52, width: 52.5, height: 7, text: "{name}", font: heading, size: 11.5, min_size: 6}',
-          ("font", "size", "min_size", "colour", "align", "valign", "wrap", "leading"))
+          {"text": TEXT, "font": FONT, "size": SIZE, "min_size": MIN_SIZE, "colour": COLOUR, "align": ALIGN,
+           "valign": choice("top", "middle", "baseline", description="Where a text sits: capitals centred (middle), "
+                            "at the top, or its last baseline on the box's bottom."),
+           "wrap": flag(description="Wrap the text into lines (a paragraph)."),
+           "leading": number(exclusiveMinimum=0, maximum=5, description="Line height as a multiple of the size.")})
 def _text(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     text = ctx.text(box.get("text"), env)
     return text_nodes(box, text, ctx.font(box, "body"), ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink())

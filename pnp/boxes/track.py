@@ -9,6 +9,7 @@ from ..textfit import fit_size
 from ..units import mm
 from .context import Context
 from .kind import box_kind
+from .settings import COLOUR, FONT, SIZE, TEXT, expression, record, whole
 
 if TYPE_CHECKING:
     from ..layout import Box
@@ -20,7 +21,15 @@ if TYPE_CHECKING:
           "colour.",
           'income: {x: 10, y: 330, width: 90, height: 75, track: {spaces: "range(0, 30)", per_row: 6, '
           'label: "{space}", highlight: "space == 20"}, font: heading, size: 9, accent: "#7a1f1f"}',
-          ("font", "size", "colour", "accent", "paper"), ("space",))
+          {"track": record({
+              "spaces": expression("An expression giving the spaces: each is `space` in the label and highlight."),
+              "per_row": whole(minimum=1, description="Spaces in a row (default: as many as fit squares)."),
+              "label": TEXT,
+              "highlight": expression("An expression: the spaces where it holds are filled with the accent colour.")},
+              required=("spaces",),
+              description="A track of numbered spaces (a score or income track) in rows that run back and forth."),
+           "font": FONT, "size": SIZE, "colour": COLOUR, "accent": COLOUR, "paper": COLOUR},
+          ("space",))
 def _track(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     spec = box.get("track") or {}
     spaces, per_row, side = track_spaces(box, env)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...boxes.context import Context
 from ...boxes.kind import box_kind
+from ...boxes.settings import COLOUR, FONT, FONT_SETTINGS, SIZE, TEXT, choice, listed, record
 from ...colours import mix
 from ...scene import Circle, Group, Node, Path, Rect, Style, Text as TextNode
 from ...textfit import fit_size
@@ -139,7 +140,9 @@ def _map_colours(box: "Box", ctx: Context, env: Mapping[str, Any]) -> dict[str, 
           "in its group's colours with its name and its seat, the links by sea; its colours are sea, land, "
           "coast and border, and names and seats take a font and size.",
           "map: {x: 14, y: 46, width: 269, height: 360, map: {sea: \"#bcd7e3\", land: \"#e8dfc8\", coast: \"#2f4a57\", "
-          "border: paper, names: {font: heading, size: 16, min_size: 6.5}, seats: {font: body, size: 7.5}}}")
+          "border: paper, names: {font: heading, size: 16, min_size: 6.5}, seats: {font: body, size: 7.5}}}",
+          {"map": record({"sea": COLOUR, "land": COLOUR, "coast": COLOUR, "border": COLOUR, "names": FONT_SETTINGS,
+                          "seats": FONT_SETTINGS})})
 def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     game, component = ctx.extra.get("game"), ctx.extra.get("set")
     geography = geography_of(component) if component is not None else None
@@ -225,7 +228,7 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
 @box_kind("compass", "A compass rose in the box, its north marked with a text.",
           'compass: {x: 30, y: 318, width: 36, height: 36, compass: "N", font: heading, size: 11}',
-          ("font", "size", "colour", "paper"))
+          {"compass": TEXT, "font": FONT, "size": SIZE, "colour": COLOUR, "paper": COLOUR})
 def _compass(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     font = ctx.font(box, "heading")
     ink = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
@@ -253,7 +256,7 @@ def _compass(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 @box_kind("scale", "A scale bar of the map drawn before it, in kilometres, labelled with a text (the unit) after it: "
           "up to five steps, fewer to leave the unit room, the unit shrunk to fit down to 5.5 pt.",
           'scale: {x: 24, y: 388, width: 90, height: 10, scale: "kilometres", font: body, size: 8}',
-          ("font", "size", "colour", "paper"))
+          {"scale": TEXT, "font": FONT, "size": SIZE, "colour": COLOUR, "paper": COLOUR})
 def _scale(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     if "map" not in ctx.extra:
         return []
@@ -291,7 +294,9 @@ def range_colour(colours: Mapping[str, str]) -> str:
           "river, range or link) and its text, shrunk to fit down to 5.5 pt.",
           'legend: {x: 206, y: 356, width: 70, height: 42, legend: [{mark: seat, text: "seat of government"}], '
           'font: body, size: 8}',
-          ("font", "size"))
+          {"legend": listed(record({"mark": choice("seat", "border", "coast", "river", "range", "link"), "text": TEXT},
+                                   required=("mark", "text"))),
+           "font": FONT, "size": SIZE})
 def _legend(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     if "map" not in ctx.extra:
         return []
