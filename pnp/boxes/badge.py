@@ -2,23 +2,42 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..scene import Circle, Node, Style, Text
 from ..textfit import fit_size
-from .context import Context
+from ..units import to_mm
+from .context import MIN_TEXT_SIZE, Context
 from .kind import box_kind
+from .printing import Printing, Prints
 from .settings import COLOUR, FONT, SIZE, TEXT
 
 if TYPE_CHECKING:
+    from ..fonts import FontMetrics
     from ..layout import Box
+
+
+def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:
+    template = box.get("badge").get(language, default)
+    yield Printing(template, template.render(env, language), box.get("font") or "heading")
+
+
+def _fits(box: "Box", text: str, font: "FontMetrics", cell: None) -> bool:
+    """As the badge is drawn: across three quarters of its disc, shrunk down to MIN_TEXT_SIZE."""
+    return fit_size(font, text, min(box.width, box.height) * 0.75, box.get("size") or 14.0, MIN_TEXT_SIZE) is not None
+
+
+def _refusal(box: "Box", name: str, text: str, cell: None) -> str:
+    return (f"{name} {text!r} does not fit the {to_mm(min(box.width, box.height)):g} mm {box.name} badge even at "
+            f"{MIN_TEXT_SIZE:g} pt")
 
 
 @box_kind("badge", "A number or short text in a ringed disc as large as the box: paper inside, an ink edge and "
           "a ring in colour.",
           'rank: {x: 3.5, y: 3.5, width: 12, height: 12, badge: "{rank}", if: "rank != none", '
           'colour: "{group.colour}", font: heading, size: 15}',
-          {"badge": TEXT, "colour": COLOUR, "paper": COLOUR, "ink": COLOUR, "font": FONT, "size": SIZE})
+          {"badge": TEXT, "colour": COLOUR, "paper": COLOUR, "ink": COLOUR, "font": FONT, "size": SIZE},
+          prints=Prints(_printed, _fits, _refusal))
 def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     label = ctx.text(box.get("badge"), env)
     if not label:

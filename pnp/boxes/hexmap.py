@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from .. import expr
 from ..scene import Node, Path, Style, Text
-from ..units import mm
+from ..units import mm, to_mm
 from .context import Context
 from .kind import box_kind
+from .printing import Cell, Printing, Prints
 from .settings import COLOUR, FONT, ICON, SIZE, TEXT, choice, expression, flag, length
 
 if TYPE_CHECKING:
     from ..layout import Box
+
+
+def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:
+    """Each hex's label, at its size, across the hex where it is narrowest under the text."""
+    if box.get("label") is None:
+        return
+    orientation, cells, _, size = hexmap_layout(box, env)
+    if not cells:
+        return
+    template = box.get("label").get(language, default)
+    text_size, _, room = hex_label(box, size, orientation, 0.0)  # the room does not depend on the font
+    cell = Cell(room, text_size, box.get("font") or "heading", "hex")
+    for each in cells:
+        yield Printing(template, template.render(dict(env, cell=each), language), cell.font, cell)
+
+
+def _refusal(box: "Box", name: str, text: str, cell: Cell) -> str:
+    return (f"{name} {text!r} does not fit across its hex of the {box.name} map ({to_mm(cell.width):.3g} mm there) "
+            f"at {cell.size:g} pt")
 
 
 @box_kind("hexmap", "A map of hexagons: hexmap is an expression giving the cells (records with q and r, axial "
@@ -41,7 +61,7 @@ if TYPE_CHECKING:
                                        "shows around a piece."),
            "label_at": choice("top", "bottom", description="For a hex map: where each hex's label goes."),
            "text_colour": COLOUR},
-          ("cell",))
+          ("cell",), Prints(_printed, refusal=_refusal, labels=True))
 def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     from ..hexes import outline
 

@@ -11,14 +11,15 @@ from ..scene import Group, Node, chain, rotate, translate
 if TYPE_CHECKING:
     from ..layout import Box
     from .context import Context
+    from .printing import Prints
     from .settings import Setting
 
 
 @dataclass(frozen=True)
 class BoxKind:
     """A kind of box: its own settings with their types (the first names the kind), the names
-    it adds for templates inside it, and how it draws (a layout is read knowing every kind,
-    and never imports what draws them)."""
+    it adds for templates inside it, how it draws (a layout is read knowing every kind, and
+    never imports what draws them) and what it prints, as the checks read it (None: no text)."""
 
     name: str
     doc: str
@@ -26,6 +27,7 @@ class BoxKind:
     settings: Mapping[str, "Setting"]
     draw: Callable[["Box", Any, Mapping[str, Any]], list[Any]]  # (box, Context, env) -> scene nodes
     names: frozenset[str] = frozenset()
+    prints: "Prints | None" = None
 
     @property
     def keys(self) -> frozenset[str]:
@@ -36,10 +38,11 @@ class BoxKind:
 REGISTERED: dict[str, BoxKind] = {}
 
 
-def box_kind(name: str, doc: str, example: str, settings: Mapping[str, "Setting"], names: tuple[str, ...] = ()):
+def box_kind(name: str, doc: str, example: str, settings: Mapping[str, "Setting"], names: tuple[str, ...] = (),
+             prints: "Prints | None" = None):
     """Registers the function that draws a kind of box, with what the kind is."""
     def register(draw: Callable) -> Callable:
-        REGISTERED[name] = BoxKind(name, doc, example, dict(settings), draw, frozenset(names))
+        REGISTERED[name] = BoxKind(name, doc, example, dict(settings), draw, frozenset(names), prints)
         return draw
     return register
 

@@ -2,16 +2,53 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..scene import Node, Rect, Style, Text
-from ..units import mm
+from ..units import mm, to_mm
 from .context import Context
 from .kind import box_kind
+from .printing import Cell, Printing, Prints
 from .settings import COLOUR, FONT, SIZE, TEXT, Setting, expression, listed, number, record
 
 if TYPE_CHECKING:
     from ..layout import Box
+
+
+def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:
+    """Its title, its header and each row's cells, as _table draws them, each with the room it
+    has: from its column's start to where the row's next text starts (a text may run over
+    empty cells)."""
+    spec = box.get("table") or {}
+    size = box.get("size") or 7.5
+    columns = spec.get("columns") or [0.0]
+    bold, body = spec.get("title_font") or "heading", box.get("font") or "body"
+
+    def row_of(sources: list, inner: dict, font: str) -> Iterator[Printing]:
+        texts = []
+        for source in sources:
+            template = source.get(language, default)
+            try:
+                texts.append((template, template.render(inner, language)))
+            except Exception:  # an expression that fails is reported by the build's checks
+                texts.append((template, ""))
+        starts = [columns[min(j, len(columns) - 1)] for j in range(len(texts))]
+        for j, (template, text) in enumerate(texts):
+            if text:
+                end = next((starts[k] for k in range(j + 1, len(texts)) if texts[k][1] and starts[k] > starts[j]), 1.0)
+                yield Printing(template, text, font, Cell((end - starts[j]) * box.width, size, font))
+
+    if spec.get("title") is not None:
+        template = spec["title"].get(language, default)
+        yield Printing(template, template.render(env, language), bold, Cell(box.width, size + 1.5, bold))
+    yield from row_of(spec.get("header") or [], env, bold)
+    for row in spec["rows"].evaluate(env) if spec.get("rows") is not None else []:
+        yield from row_of(spec.get("cells") or [], dict(env, row=row), body)
+
+
+def _refusal(box: "Box", name: str, text: str, cell: Cell) -> str:
+    return (f"{name} {text!r} does not fit its {to_mm(cell.width):.3g} mm column of the {box.name} table at "
+            f"{cell.size:g} pt")
 
 
 @box_kind("table", "A table with a title and a header row: rows is an expression giving a list, and each row "
@@ -23,7 +60,7 @@ if TYPE_CHECKING:
               "header": listed(TEXT), "rows": expression("An expression giving the rows: each is `row` in the cells."),
               "cells": listed(TEXT)}, required=("rows", "cells")),
            "font": FONT, "size": SIZE, "colour": COLOUR, "accent": COLOUR, "paper": COLOUR, "stripe": COLOUR},
-          ("row",))
+          ("row",), Prints(_printed, refusal=_refusal))
 def _table(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     spec = box.get("table") or {}
     font, bold = ctx.font(box, "body"), ctx.fonts[spec.get("title_font") or "heading"]

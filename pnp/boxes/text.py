@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..fonts import FontMetrics
 from ..scene import Node, Text
+from ..units import to_mm
 from .context import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, Context, fitted
 from .kind import box_kind
+from .printing import Printing, Prints
 from .settings import ALIGN, COLOUR, FONT, MIN_SIZE, SIZE, TEXT, choice, flag, number
 
 if TYPE_CHECKING:
@@ -53,13 +55,32 @@ def fit_lines_anyway(font: FontMetrics, text: str, width: float, size: float) ->
     return wrap(font, text, width, size)
 
 
+def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:
+    template = box.get("text").get(language, default)
+    yield Printing(template, template.render(env, language), box.get("font") or "body")
+
+
+def _fits(box: "Box", text: str, font: FontMetrics, cell: None) -> bool:
+    return fitted(box, text, font) is not None
+
+
+def _refusal(box: "Box", name: str, text: str, cell: None) -> str:
+    if box.get("wrap"):
+        least = max(box.get("min_size") or box.get("size") or 7.0, MIN_PARAGRAPH_SIZE)
+        return (f"{name} {text[:30]!r}... does not fit the {to_mm(box.width):g} x {to_mm(box.height):g} mm "
+                f"{box.name} box even at {least:g} pt")
+    least = max(box.get("min_size") or 0, MIN_TEXT_SIZE)
+    return f"{name} {text!r} does not fit the {to_mm(box.width):g} mm {box.name} box even at {least:g} pt"
+
+
 @box_kind("text", "Text from a template, shrunk to fit its box down to min_size; with wrap, a paragraph.",
           'name: {x: 5.5, y: 52, width: 52.5, height: 7, text: "{name}", font: heading, size: 11.5, min_size: 6}',
           {"text": TEXT, "font": FONT, "size": SIZE, "min_size": MIN_SIZE, "colour": COLOUR, "align": ALIGN,
            "valign": choice("top", "middle", "baseline", description="Where a text sits: capitals centred (middle), "
                             "at the top, or its last baseline on the box's bottom."),
            "wrap": flag(description="Wrap the text into lines (a paragraph)."),
-           "leading": number(exclusiveMinimum=0, maximum=5, description="Line height as a multiple of the size.")})
+           "leading": number(exclusiveMinimum=0, maximum=5, description="Line height as a multiple of the size.")},
+          prints=Prints(_printed, _fits, _refusal))
 def _text(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     text = ctx.text(box.get("text"), env)
     return text_nodes(box, text, ctx.font(box, "body"), ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink())

@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..scene import Node, Rect, Style, Text
 from ..textfit import fit_size
-from ..units import mm
+from ..expr import parse_template
+from ..units import mm, to_mm
 from .context import Context
 from .kind import box_kind
+from .printing import Cell, Printing, Prints
 from .settings import COLOUR, FONT, SIZE, TEXT, expression, record, whole
 
 if TYPE_CHECKING:
     from ..layout import Box
+
+
+def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:
+    """Each space's label, in its square less the margins, at the smallest size the track
+    steps down to."""
+    spaces, _, side = track_spaces(box, env)
+    label = (box.get("track") or {}).get("label")
+    template = label.get(language, default) if label is not None else parse_template("{space}")
+    cell = Cell(side - TRACK_LABEL_MARGIN, MIN_TRACK_SIZE, box.get("font") or "heading", "space")
+    for space in spaces:
+        yield Printing(template, template.render(dict(env, space=space), language), cell.font, cell)
+
+
+def _refusal(box: "Box", name: str, text: str, cell: Cell) -> str:
+    return (f"{name} {text!r} does not fit a {to_mm(cell.width):.3g} mm space of the {box.name} track even at "
+            f"{cell.size:g} pt")
 
 
 @box_kind("track", "A track of numbered spaces, such as a score or income track: spaces is an expression giving "
@@ -29,7 +47,7 @@ if TYPE_CHECKING:
               required=("spaces",),
               description="A track of numbered spaces (a score or income track) in rows that run back and forth."),
            "font": FONT, "size": SIZE, "colour": COLOUR, "accent": COLOUR, "paper": COLOUR},
-          ("space",))
+          ("space",), Prints(_printed, refusal=_refusal, labels=True))
 def _track(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     spec = box.get("track") or {}
     spaces, per_row, side = track_spaces(box, env)

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from ..boxes import kinds
+from ..boxes.printing import Cell, Printing, Rows
 from ..fields import references
 from ..fonts import character_map, find_font, font_problem
 from ..model import Text
@@ -65,18 +67,6 @@ class Printed:
     def name(self) -> str:
         owner, field = self.who()
         return f"{owner}: {field}" if field else owner
-
-
-@dataclass(frozen=True)
-class Cell:
-    """Where a table, track or hex map prints a text, in `width` points at `size` (or down to
-    it: a track's labels shrink) in the font of `font` (a role): a table's `column` (its
-    title, header or a row's), a track's `space` or a hex map's `hex`."""
-
-    width: float
-    size: float
-    font: str
-    kind: str = "column"
 
 
 @functools.lru_cache(maxsize=1024)
@@ -156,20 +146,11 @@ def _layouts(component: "ComponentSet") -> list["Layout"]:
     return list(component.faces.values()) + list(component.backs.values())
 
 
-def _text_boxes(boxes) -> Iterator[tuple["Box", str | None]]:
-    """Every box that prints text, with its template's setting; a list or group box comes with
-    None, its rows' boxes to be walked in each row's names."""
-    for box in boxes:
-        if box.kind == "text":
-            yield box, "text"
-        elif box.kind == "badge":
-            yield box, "badge"
-        elif box.kind in ("table", "track", "hexmap"):
-            yield box, box.kind
-        elif box.kind in ("list", "group") and box.get("boxes"):
-            yield box, None
-        if box.get("else") is not None:
-            yield from _text_boxes([box.get("else")])
+def _printing(boxes) -> bool:
+    """Whether a box prints text (its kind says what: pnp.boxes), or the box drawn in its stead."""
+    known = kinds()
+    return any(known[box.kind].prints is not None or (box.get("else") is not None and _printing([box.get("else")]))
+               for box in boxes)
 
 
 def printed(game: "Game") -> list[Printed]:
@@ -179,99 +160,27 @@ def printed(game: "Game") -> list[Printed]:
     return game.memo["printed"]
 
 
-def _cells(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
-    """What a table box prints: its title, its header and each row's cells, as
-    pnp.boxes.table draws them, each with its template and the room it has: from its
-    column's start to where the row's next text starts (a text may run over empty cells)."""
-    spec = box.get("table") or {}
-    size = box.get("size") or 7.5
-    columns = spec.get("columns") or [0.0]
-    bold, body = spec.get("title_font") or "heading", box.get("font") or "body"
-
-    def row_of(sources: list, inner: dict, font: str) -> Iterator[tuple[Any, str, Cell]]:
-        texts = []
-        for source in sources:
-            template = source.get(language, default)
+def _rendered(boxes, env: dict, language: str, default: str,
+              row: tuple = ()) -> Iterator[tuple["Box", Printing, tuple]]:
+    """Each text the boxes print in `env`, as their kinds say (pnp.boxes): a list's boxes once
+    per row (with its `entry` and `number`, and the row as (field, index) when the list is a
+    field) and a group's with it, the box drawn in another's stead with it."""
+    known = kinds()
+    for box in boxes:
+        prints = known[box.kind].prints
+        if prints is not None:
             try:
-                texts.append((template, template.render(inner, language)))
+                if box.condition is None or box.condition.evaluate(env):
+                    for found in prints.texts(box, env, language, default):
+                        if isinstance(found, Rows):
+                            yield from _rendered(found.boxes, found.env, language, default,
+                                                 row if found.row is None else found.row)
+                        elif found.text:
+                            yield box, found, row
             except Exception:  # an expression that fails is reported by the build's checks
-                texts.append((template, ""))
-        starts = [columns[min(j, len(columns) - 1)] for j in range(len(texts))]
-        for j, (template, text) in enumerate(texts):
-            if text:
-                end = next((starts[k] for k in range(j + 1, len(texts)) if texts[k][1] and starts[k] > starts[j]), 1.0)
-                yield template, text, Cell((end - starts[j]) * box.width, size, font)
-
-    if spec.get("title") is not None:
-        template = spec["title"].get(language, default)
-        yield template, template.render(env, language), Cell(box.width, size + 1.5, bold)
-    yield from row_of(spec.get("header") or [], env, bold)
-    for row in spec["rows"].evaluate(env) if spec.get("rows") is not None else []:
-        yield from row_of(spec.get("cells") or [], dict(env, row=row), body)
-
-
-def _spaces(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
-    """What a track box prints: each space's label, in its square less the margins, at the
-    smallest size the track steps down to."""
-    from ..boxes.track import MIN_TRACK_SIZE, TRACK_LABEL_MARGIN, track_spaces
-    from ..expr import parse_template
-
-    spaces, _, side = track_spaces(box, env)
-    label = (box.get("track") or {}).get("label")
-    template = label.get(language, default) if label is not None else parse_template("{space}")
-    cell = Cell(side - TRACK_LABEL_MARGIN, MIN_TRACK_SIZE, box.get("font") or "heading", "space")
-    for space in spaces:
-        yield template, template.render(dict(env, space=space), language), cell
-
-
-def _hexes(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple[Any, str, Cell]]:
-    """What a hex map prints: each hex's label, at its size, across the hex where it is
-    narrowest under the text."""
-    from ..boxes.hexmap import hex_label, hexmap_layout
-
-    if box.get("label") is None:
-        return
-    orientation, cells, _, size = hexmap_layout(box, env)
-    if not cells:
-        return
-    template = box.get("label").get(language, default)
-    text_size, _, room = hex_label(box, size, orientation, 0.0)  # the room does not depend on the font
-    cell = Cell(room, text_size, box.get("font") or "heading", "hex")
-    for each in cells:
-        yield template, template.render(dict(env, cell=each), language), cell
-
-
-def _rendered(boxes: list, env: dict, language: str, default: str,
-              row: tuple = ()) -> Iterator[tuple["Box", Any, str, tuple, Cell | None]]:
-    """Each text box's template and text in `env`, a list's boxes once per row (with its
-    `entry` and `number`, and the row as (field, index) when the list is a field) and a
-    group's with it, and each text of a table with its cell."""
-    for box, key in boxes:
-        try:
-            if box.condition is not None and not box.condition.evaluate(env):
-                continue
-            if key in ("table", "track", "hexmap"):
-                cells = {"table": _cells, "track": _spaces, "hexmap": _hexes}[key]
-                for template, text, cell in cells(box, env, language, default):
-                    if text:
-                        yield box, template, text, row, cell
-                continue
-            if key is None:
-                listed = box.get("list") if box.kind == "list" else None
-                rows = listed.evaluate(env) if listed is not None else [None]
-                field = (listed.source.strip(),) if listed is not None and listed.source.strip().isidentifier() else ()
-                inner = list(_text_boxes(box.get("boxes")))
-                for number, entry in enumerate(rows or (), 1):
-                    yield from _rendered(inner, dict(env, entry=entry, number=number) if listed is not None else env,
-                                         language, default,
-                                         (field[0], number - 1) if field else row)
-                continue
-            template = box.get(key).get(language, default)
-            text = template.render(env, language)
-        except Exception:  # an expression that fails is reported by the build's checks
-            continue
-        if text:
-            yield box, template, text, row, None
+                pass
+        if box.get("else") is not None:
+            yield from _rendered([box.get("else")], env, language, default, row)
 
 
 def _printed(game: "Game") -> Iterator[Printed]:
@@ -279,8 +188,7 @@ def _printed(game: "Game") -> Iterator[Printed]:
     languages = game.languages or ("en",)
     for component in game.sets.values():
         for layout in _layouts(component):
-            boxes = list(_text_boxes(layout.boxes))
-            if not boxes:
+            if not _printing(layout.boxes):
                 continue
             items = [None] if component.whole_board else [i for i in component.items if _uses(component, i, layout)]
             item_names = frozenset(component.fields) | {"item", "items", "group", "id", "position", "copies"}
@@ -291,7 +199,8 @@ def _printed(game: "Game") -> Iterator[Printed]:
                     if component.type == "board" and component.settings is not None:
                         env["map"] = component.settings.view(language, game.language)
                     env["colours"] = layout.colours
-                    for box, template, text, row, cell in _rendered(boxes, env, language, game.language):
+                    for box, found, row in _rendered(layout.boxes, env, language, game.language):
+                        template, text, cell = found.template, found.text, found.cell
                         own = item is not None and bool(template.names & item_names)
                         quick = (text, id(box), layout.file, id(item) if own else None, cell)
                         if quick in seen:  # the same text in another language, or for another item
@@ -307,7 +216,7 @@ def _printed(game: "Game") -> Iterator[Printed]:
                         else:  # the same for every item: where the box says it
                             where = _box_place(game, layout, box)
                             who = functools.partial(_layout_box, layout.file, box.name)
-                        font = cell.font if cell else box.get("font") or ("body" if box.kind == "text" else "heading")
+                        font = found.font
                         key_seen = (text, box.name, layout.file, font, where, cell)
                         if key_seen in seen:
                             continue
@@ -422,63 +331,36 @@ FITS: dict[str, bool] = {}
 @rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
       "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their box.")
 def text_fit(game: "Game") -> Found:
-    from ..boxes.context import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, fitted
     from ..fonts import metrics
-    from ..textfit import fit_size
-    from ..units import to_mm
 
     fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
     if None in fonts.values() or not fonts:
         return  # reported by missing-font
-    labels: dict[tuple, list] = {}  # a track's or hex map's labels that do not fit: the first, and how many
+    known = kinds()
+    labels: dict[tuple, list] = {}  # a box's labels that do not fit (a track's, a hex map's): the first, and how many
     sizes = {role: font.stat().st_size for role, font in fonts.items()}
     for p in printed(game):
         if p.font not in fonts:
             continue
         box, font = p.box, fonts[p.font]
+        prints = known[box.kind].prints
         # the same text in the same box fits the same, wherever it comes from, in this process or
         # in the last build's (the font's file is part of the key: a game's own may change)
         key = (f"{box.kind} {font.name} {sizes[p.font]} {box.width!r} {box.height!r} "
                f"{box.get('size')!r} {box.get('min_size')!r} {box.get('wrap')!r} {box.get('leading')!r} "
                f"{p.cell!r} {p.text}")
         fits = FITS.get(key)
-        if fits is None:
-            if p.cell is not None:  # at its size (or a track's smallest), in its column, space or hex
-                fits = metrics(font).width(p.text, p.cell.size) <= p.cell.width + 1e-6
-            elif box.kind == "badge":  # as pnp.boxes.badge draws it, across three quarters of the disc
-                fits = fit_size(metrics(font), p.text, min(box.width, box.height) * 0.75, box.get("size") or 14.0,
-                                MIN_TEXT_SIZE) is not None
-            else:
-                fits = fitted(box, p.text, metrics(font)) is not None
-            FITS[key] = fits
+        if fits is None:  # as its kind prints it (pnp.boxes): in its box, or in its column, space or hex
+            fits = FITS[key] = prints.fits(box, p.text, metrics(font), p.cell)
         if fits:
             continue
-        name = p.name
-        if p.cell is not None and p.cell.kind in ("space", "hex"):  # one message for a box's many labels
+        if prints.labels:  # one message for a box's many labels
             labels.setdefault((p.where, p.layout.file, box.name), [p, 0])[1] += 1
-        elif p.cell is not None:
-            yield p.where, (f"{name} {p.text!r} does not fit its {to_mm(p.cell.width):.3g} mm column of the "
-                            f"{box.name} table at {p.cell.size:g} pt")
-        elif box.kind == "badge":
-            yield p.where, (f"{name} {p.text!r} does not fit the {to_mm(min(box.width, box.height)):g} mm "
-                            f"{box.name} badge even at {MIN_TEXT_SIZE:g} pt")
-        elif box.get("wrap"):
-            least = max(box.get("min_size") or box.get("size") or 7.0, MIN_PARAGRAPH_SIZE)
-            yield p.where, (f"{name} {p.text[:30]!r}... does not fit the {to_mm(box.width):g} x "
-                            f"{to_mm(box.height):g} mm {box.name} box even at {least:g} pt")
         else:
-            least = max(box.get("min_size") or 0, MIN_TEXT_SIZE)
-            yield p.where, (f"{name} {p.text!r} does not fit the {to_mm(box.width):g} mm {box.name} box "
-                            f"even at {least:g} pt")
+            yield p.where, prints.refusal(box, p.name, p.text, p.cell)
     for p, count in labels.values():
-        name = p.name
         more = f" (and {count - 1} more of its labels)" if count > 1 else ""
-        if p.cell.kind == "space":
-            yield p.where, (f"{name} {p.text!r} does not fit a {to_mm(p.cell.width):.3g} mm space of the "
-                            f"{p.box.name} track even at {p.cell.size:g} pt{more}")
-        else:
-            yield p.where, (f"{name} {p.text!r} does not fit across its hex of the {p.box.name} map "
-                            f"({to_mm(p.cell.width):.3g} mm there) at {p.cell.size:g} pt{more}")
+        yield p.where, known[p.box.kind].prints.refusal(p.box, p.name, p.text, p.cell) + more
     yield from _list_rows(game)
 
 
