@@ -327,7 +327,7 @@ def _derive(game: Game, problems: list[Problem]) -> None:
 def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     """Read and schema-check every file of a game. Returns the model (None when the manifest
     itself is unusable) and every problem found, unsorted."""
-    from . import registry  # noqa: F401  (every box kind a layout can use)
+    from . import registry  # noqa: F401  (every check)
     from .checks import load_checks
     from .icons.folder import load_icons
     from .layout import load_layouts

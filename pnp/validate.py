@@ -205,7 +205,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     at the build's next stop point (pnp.processes.stop_point: their process signals it, and
     the handler, left in place, does nothing once the report is taken); the caller takes the
     report at the end (calling what this returns) and keeps the build only if it passes."""
-    from . import registry  # noqa: F401  (every box kind and check pnp has)
+    from . import registry  # noqa: F401  (every check pnp has)
     from .checks import in_rule_order, run_rules
     from .expr import new_budget
     from .game import load_game
