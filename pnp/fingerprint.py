@@ -231,7 +231,7 @@ def game_inputs(game: "Game", earlier: dict | None = None) -> dict:
     """Everything the game reads: its files with their size, time and hash, the globs it
     expands with their matches, and the folders it looks into with their names. A file whose
     size and time are those an `earlier` record gives keeps its hash there, unread."""
-    from .checks.hygiene import art_files
+    from .checks.files import art_files
 
     root = game.root
     names = list(game.files) + [path for *_, path in art_files(game)]

@@ -88,7 +88,7 @@ def game_fonts(game: "Game") -> dict[str, FontMetrics]:
 def read_art(game: "Game") -> dict[str, "Art"]:
     """Every picture the data names, with its size in pixels (read once, before composing)."""
     from .backends import picture_size
-    from .checks.hygiene import art_files
+    from .checks.files import art_files
     from .boxes.context import Art
 
     found: dict[str, Art] = {}
@@ -520,7 +520,7 @@ def check_output_folder(target: Path, game: "Game", kept: set[str] | None = None
     if target == root or target in root.parents:
         raise BuildFailed(f"cannot build into {target}: it holds the game itself ({game.manifest}); "
                           f"build into a folder of its own, such as {root / 'out'}")
-    from .checks.hygiene import art_files
+    from .checks.files import art_files
 
     for name in [*game.files, *(path for *_, path in art_files(game))]:
         if (root / name).resolve().is_relative_to(target):

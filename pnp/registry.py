@@ -2,6 +2,6 @@
 validation runs every check and pnp rules lists them, in this order (a layout finds every box
 kind through pnp.boxes.kinds())."""
 
-from .checks import hygiene, translation  # noqa: F401
+from .checks import text, files, printing, data, translation  # noqa: F401
 from . import layout  # noqa: F401  (the layout check)
 from .maps.areas import checks  # noqa: F401

@@ -324,14 +324,14 @@ def _kept_work() -> tuple:
     """What a build keeps of validation's work, by cache entry: what to keep of a game, and
     how a later process takes it back."""
     from . import colours, icons, schema
-    from .checks import hygiene
+    from .checks import files, text
 
     return (
         ("colours", lambda game: colours.remembered(), colours.remember),
         ("schema-clean", lambda game: sorted(schema.clean), schema.clean.update),
         ("icons", lambda game: icons.remembered(game.root, game.icons.values()), icons.remember),
-        ("text-fit", lambda game: dict(sorted(hygiene.FITS.items())), hygiene.FITS.update),
-        ("pictures", lambda game: sorted(hygiene.WHOLE_PICTURES), hygiene.WHOLE_PICTURES.update),
+        ("text-fit", lambda game: dict(sorted(text.FITS.items())), text.FITS.update),
+        ("pictures", lambda game: sorted(files.WHOLE_PICTURES), files.WHOLE_PICTURES.update),
     )
 
 

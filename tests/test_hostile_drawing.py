@@ -152,7 +152,7 @@ def test_pictures_are_decoded_whole_at_validation_once_per_content(mini: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from PIL import Image, ImageFile
 
-    from pnp.checks import hygiene
+    from pnp.checks import files
 
     (mini / "art").mkdir()
     noise = Image.effect_noise((300, 400), 60).convert("RGB")
@@ -174,7 +174,7 @@ def test_pictures_are_decoded_whole_at_validation_once_per_content(mini: Path,
     load = ImageFile.ImageFile.load
     monkeypatch.setattr(ImageFile.ImageFile, "load", lambda self: decoded.append(self.format) or load(self))
     assert validate(mini).output == expected
-    assert decoded == ["JPEG"] and len(hygiene.WHOLE_PICTURES) >= 1
+    assert decoded == ["JPEG"] and len(files.WHOLE_PICTURES) >= 1
     noise.save(mini / "art" / "whole.jpg", "JPEG", quality=80)  # another picture: decoded
     assert validate(mini).output == expected
     assert decoded == ["JPEG"] * 3

@@ -46,7 +46,7 @@ BADGE_MM = 12.0
 
 
 def test_a_badges_text_must_fit_three_quarters_of_its_diameter(mini: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pnp.checks.hygiene import find_font
+    from pnp.fonts import find_font
     from pnp.fonts import metrics
 
     font = metrics(find_font("SourceSerifPro-Bold", mini))

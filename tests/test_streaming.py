@@ -409,12 +409,12 @@ def test_json_files_are_what_json_dumps_writes_and_the_standard_library_takes_wh
 def test_the_texts_the_checks_read_are_not_held_through_the_build(mini: Path) -> None:
     """Every text of every piece in every language, which the glyph and fit checks read, is
     let go once they have run: a build holds the game, not that list beside it."""
-    from pnp.checks import hygiene
+    from pnp.checks import printed
     from pnp.validate import validate
 
     report = validate(mini / "game.yaml")
     assert report.game is not None and "printed" not in report.game.memo
-    assert len(hygiene.printed(report.game)) > 0  # (worked out again if asked for)
+    assert len(printed.printed(report.game)) > 0  # (worked out again if asked for)
 
 
 def test_a_drawing_alone_on_its_page_is_keyed_by_its_placement_and_its_hash(tmp_path: Path) -> None:

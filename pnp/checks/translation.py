@@ -49,7 +49,7 @@ def printed_strings(game: "Game") -> list[Printed]:
 
 
 def _printed_strings(game: "Game") -> Iterator[Printed]:
-    from .hygiene import all_texts
+    from .text import all_texts
 
     seen: set[tuple] = set()
     items = {id(item.origin): item for item in game.items()}

@@ -1,0 +1,242 @@
+"""pnp's checks of what printing a game's pieces asks: the icons a piece places (not more
+than pnp draws on one), the safe line of cards printed on demand, pieces that fit their
+papers, and the names their files are written under."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterator
+
+from ..paths import name_problem
+from ..problems import Location, Severity
+from . import Found, rule
+from .printed import layouts, nested, uses
+
+if TYPE_CHECKING:
+    from ..layout import Box
+    from ..model import Game
+
+
+MAX_PIECE_SEGMENTS = 200_000  # path segments of the icons one side of a piece places
+
+
+@rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path segments in all than pnp draws on "
+      "one piece (200,000): icons repeated too often, or too detailed.")
+def piece_icons(game: "Game") -> Found:
+    from ..boxes.context import Context
+
+    if not game.icons:
+        return
+    views = game.views(game.language)
+    for component in game.sets.values():
+        for layout in layouts(component):
+            if not any(box.kind in _PLACING for box in nested(layout.boxes, rows=True)):
+                continue
+            ctx = Context({}, game.icons, {}, game.language, game.language, layout)
+            items = [None] if component.whole_board else [i for i in component.items if uses(component, i, layout)]
+            for item in items:
+                env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                if component.type == "board" and component.settings is not None:
+                    env["map"] = component.settings.view(game.language, game.language)
+                placed = sum(_placed_segments(box, ctx, env) for box in layout.boxes)
+                if placed > MAX_PIECE_SEGMENTS:
+                    owner = component.describe(item) if item is not None else f"components.{component.name}"
+                    where = game.locate(item.origin if item is not None else component.origin)
+                    yield where, (f"{owner}: layout '{layout.file}' places icons of {placed:,} path segments in all, "
+                                  f"more than pnp draws on one piece ({MAX_PIECE_SEGMENTS:,}): place fewer or "
+                                  f"simpler icons")
+
+
+_PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.boxes)
+
+
+def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
+    """The path segments of the icons a box places for `env`, as pnp.boxes places
+    them, or more (a row's icons counted as if each were repeated); 0 where a template fails
+    (its own check says so)."""
+    try:
+        if box.condition is not None and not box.condition.evaluate(env):
+            return 0
+        total = 0
+        if box.kind in ("icon", "medallion"):
+            icon = ctx.icon(box.get(box.kind), env)
+            total = icon.segments if icon is not None else 0
+        elif box.kind == "row":
+            from ..boxes.row import row_icons
+
+            total = sum(icon.segments * count for icon, count in row_icons(box.get("row") or {}, ctx, env))
+        elif box.kind == "hexmap" and box.get("symbol") is not None:
+            from ..boxes.hexmap import hexmap_layout
+
+            each = 7 if box.get("scatter") else 1
+            for cell in hexmap_layout(box, env)[1]:
+                icon = ctx.icon(box.get("symbol"), dict(env, cell=cell))
+                total += icon.segments * each if icon is not None else 0
+        elif box.kind == "group":
+            total = sum(_placed_segments(sub, ctx, env) for sub in box.get("boxes") or ())
+        elif box.kind == "list" and box.get("list") is not None:
+            for number, entry in enumerate(box.get("list").evaluate(env) or (), 1):
+                inner = dict(env, entry=entry, number=number)
+                total += sum(_placed_segments(sub, ctx, inner) for sub in box.get("boxes") or ())
+        if box.get("else") is not None:
+            total += _placed_segments(box.get("else"), ctx, env)
+    except Exception:  # an expression that fails is reported by the build's checks
+        return 0
+    return total * 2 if box.mirror else total
+
+
+# --- print on demand ----------------------------------------------------------------------------
+
+def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turn: tuple | None = None) -> Iterator[tuple["Box", tuple]]:
+    """Every box with the rectangle it is drawn in (x0, y0, x1, y1, points, on the component):
+    a group's boxes from its corner (turned with it), a box's else in its place. Turns are
+    of the rectangle about its centre, or a group's (cx, cy, degrees)."""
+    import math
+
+    for box in boxes:
+        corners = [(box.x + dx + u, box.y + dy + v) for u in (0, box.width) for v in (0, box.height)]
+        turns = ([turn] if turn else []) + ([(box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate)]
+                                            if box.rotate and box.kind != "group" else [])
+        for cx, cy, degrees in turns:
+            a = math.radians(degrees)
+            corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
+                        cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        yield box, (min(xs), min(ys), max(xs), max(ys))
+        if box.get("else") is not None:
+            yield from _placed([box.get("else")], dx, dy, turn)
+        if box.kind == "group":
+            inner = (box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate) if box.rotate else turn
+            yield from _placed(box.get("boxes"), box.x + dx, box.y + dy, inner)
+
+
+@rule("safe-zone", Severity.WARNING, "A layout box of cards printed on demand crosses The Game Crafter's safe line, "
+      "1/8 in inside the trim, where a cut may fall (a fill, a rect box without a stroke, may run to the edge).")
+def safe_zone(game: "Game") -> Found:
+    from ..sizes import SAFE_MARGIN, print_on_demand_size
+    from ..units import to_mm
+
+    seen = set()
+    for component in game.sets.values():
+        size = print_on_demand_size(component.width, component.height) if component.type in ("card", "sheet") \
+            else None
+        if size is None:
+            continue
+        for layout in layouts(component):
+            for top in layout.boxes:
+                for box, (x0, y0, x1, y1) in _placed([top]):
+                    fill = box.kind == "rect" and not (box.get("rect") or {}).get("stroke")
+                    if box.kind == "group" or fill:  # a group's boxes are looked at one by one
+                        continue
+                    sides = {"left": SAFE_MARGIN - x0, "top": SAFE_MARGIN - y0,
+                             "right": x1 - (component.width - SAFE_MARGIN),
+                             "bottom": y1 - (component.height - SAFE_MARGIN)}
+                    over = max(sides.values())
+                    if over <= 0.01 or (layout.file, box.at) in seen:
+                        continue
+                    worst = [side for side, by in sides.items() if by > over - 0.01]
+                    where = "all round" if len(worst) == 4 else "at the " + " and ".join(worst)
+                    seen.add((layout.file, box.at))
+                    file = layout.origins.get(top.name, layout.file)
+                    doc = game.documents.get(file)
+                    yield (doc.locate(box.at) if doc is not None else Location(file),
+                           f"layout '{file}': box '{box.name}' ({to_mm(x0):g}, {to_mm(y0):g}, "
+                           f"{to_mm(x1 - x0):g} x {to_mm(y1 - y0):g} mm) crosses the safe line of The Game Crafter's "
+                           f"{size} cards ({to_mm(SAFE_MARGIN):g} mm inside the trim) by {to_mm(over):.2f} mm {where}")
+
+
+
+@rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
+      "no printer prints into.")
+def piece_too_large(game: "Game") -> Found:
+    from ..components.standee import strip_size
+    from ..impose import MIN_MARGIN, PAPERS, ImpositionError, make_grid
+    from ..units import to_mm
+
+    def fits(paper, width: float, height: float, grid: bool) -> bool:
+        if grid:  # laid out in a grid as pnp.impose does it: on the paper as it is, or turned sideways
+            try:
+                make_grid(paper, width, height)
+            except ImpositionError:
+                return False
+            return True
+        return width <= paper.width - 2 * MIN_MARGIN + 1e-6 and height <= paper.height - 2 * MIN_MARGIN + 1e-6
+
+    for component in game.sets.values():
+        if component.type in ("board", "data"):  # boards are printed in parts; data not at all
+            continue
+        # a standee is printed as a strip: its figure twice, and two flaps
+        width, height = strip_size(component) if component.type == "standee" else (component.width, component.height)
+        # cards, sheets, standees' strips and tiles other than hexes go in a grid; tokens and
+        # hex tiles are packed on the paper as it is
+        grid = component.type in ("card", "sheet", "standee") or (component.type == "tile"
+                                                                  and component.shape != "hex")
+        too_small = [paper for paper in PAPERS.values() if not fits(paper, width, height, grid)]
+        if too_small:
+            size = f"{to_mm(width):g} x {to_mm(height):g} mm"
+            papers = ", ".join(f"{p.label} ({to_mm(p.width - 2 * MIN_MARGIN):.0f} x "
+                               f"{to_mm(p.height - 2 * MIN_MARGIN):.0f} mm inside its margins)" for p in too_small)
+            strip = " strip (its face, back and flaps)" if component.type == "standee" else ""
+            yield game.locate(component.origin, *(("size",) if "size" in component.declaration else ())), \
+                f"components.{component.name}: a {size} {component.noun[0]}{strip} does not fit {papers}; a board " \
+                f"is printed in parts"
+
+
+@rule("output-name", Severity.ERROR, "A piece or a board would be written under a name that is not a plain file "
+      "name every system takes (in any of the game's languages), or two pieces printed together, or a piece and a "
+      "back, to the same image file (a card with the id back would overwrite the shared back).")
+def output_name(game: "Game") -> Found:
+    from ..kit import file_names
+
+    if not game.complete:
+        return
+    reported: set[tuple] = set()
+    for component in game.sets.values():  # a set's and its print file's names name folders: png/NAME/
+        if component.type == "data":
+            continue
+        for key, folder in (("", component.name), ("print", component.print_name)):
+            problem = name_problem(folder)
+            if problem is not None and (folder, "folder") not in reported:
+                reported.add((folder, "folder"))
+                yield (game.locate(component.origin, *((key,) if key and key in component.declaration else ())),
+                       f"set '{component.name}' would be written into the folder png/{folder}/, which is not a file "
+                       f"name pnp writes: {problem}")
+    for language in game.languages or (game.language,):
+        in_language = f" in {language}" if language != game.language else ""
+        first: dict[tuple[str, str], tuple] = {}
+        for print_name, name, component, item, back in file_names(game, language):
+            problem = name_problem(name)
+            if problem is not None:
+                if (id(component), id(item), back, name) not in reported:
+                    reported.add((id(component), id(item), back, name))
+                    whose = (f"{'the back of ' if back else ''}{component.describe(item)}" if item is not None
+                             else f"board '{component.name}'")
+                    where = f"png/{print_name}/{name}.png" if component.type != "board" else f"png/{name}.png"
+                    yield (game.locate(item.origin if item is not None else component.origin,
+                                       *(("id",) if item is not None else ())),
+                           f"{whose} would be written{in_language} as {shown(where)}, which is not a file name pnp "
+                           f"writes: {problem}")
+                continue
+            if (print_name, name) not in first:
+                first[print_name, name] = (component, item, back)
+                continue
+            other_set, other, other_back = first[print_name, name]
+            if back and not other_back:  # the piece is the one to rename
+                component, item, back, other_set, other, other_back = other_set, other, other_back, component, item, back
+            if item is None or other is None or (not back and not other_back and component is other_set
+                                                 and item.id == other.id):
+                continue  # two items of a set with one id: duplicate-id (or the game's own check) says it
+            if (id(item), back, "clash") in reported:
+                continue
+            reported.add((id(item), back, "clash"))
+            what = f"the back of {component.describe(item)}" if back else component.describe(item)
+            there = f"a back of the {other_set.noun[1]}" if other_back else other_set.describe(other)
+            yield (game.locate(item.origin, "id"),
+                   f"{what} would be written{in_language} as {shown(f'png/{print_name}/{name}.png')}, where {there} "
+                   f"is: give {'it' if not back else 'the item'} another id"
+                   + (" or name" if component.declaration.get("name") else ""))
+
+
+def shown(path: str) -> str:
+    """A path as a message quotes it: whole when short, its start and end when long."""
+    return path if len(path) <= 80 else f"{path[:50]}…{path[-25:]}"
+

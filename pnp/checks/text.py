@@ -1,0 +1,250 @@
+"""pnp's checks of what a game prints: its fonts, the colours its templates give, the glyphs
+its texts need, the texts that fit their boxes (and a list's rows), and the languages of its
+texts. Each yields (location, message) pairs; pnp.checks turns them into problems."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator
+
+from ..boxes import kinds
+from ..fonts import character_map, find_font, font_problem
+from ..model import Text
+from ..problems import Location, Severity
+from ..schema import describe_path
+from . import Found, rule
+from .printed import box_place, layouts, nested, printed, uses
+
+if TYPE_CHECKING:
+    from ..fields import Field
+    from ..model import Game, Origin
+
+
+@rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder, "
+      "or its file there is not a TrueType font pnp can read.")
+def missing_font(game: "Game") -> Found:
+    from ..model import Origin
+
+    for role, name in game.fonts.items():
+        reason = font_problem(name, game.root)
+        if reason is not None:
+            yield game.locate(Origin(game.manifest), "fonts", role), reason
+
+
+
+def _colours(value: Any, key: str) -> Iterator[tuple[str, Any]]:
+    """The colour templates among a box's settings, with the setting's name (rect.fill)."""
+    from ..values import Colour
+
+    if isinstance(value, Colour):
+        if value.template is not None:
+            yield key, value.template
+    elif isinstance(value, dict):
+        for name, inner in value.items():
+            if name not in ("boxes", "else"):
+                yield from _colours(inner, f"{key}.{name}" if key else name)
+
+
+@rule("colour-value", Severity.ERROR, "A colour given by a template is, for some item, neither #RRGGBB nor none.")
+def colour_value(game: "Game") -> Found:
+    from ..layout import HEX
+
+    views = game.views(game.language)
+    for component in game.sets.values():
+        for layout in layouts(component):
+            boxes = [(box, name, template) for box in nested(layout.boxes, rows=True)
+                     for name, template in _colours(box.settings, "")]
+            if layout.background is not None and layout.background.template is not None:
+                boxes.append((None, "background", layout.background.template))
+            if not boxes:
+                continue
+            items = [None] if component.whole_board else [i for i in component.items if uses(component, i, layout)]
+            seen: set = set()
+            for item in items:
+                env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                for box, name, template in boxes:
+                    try:
+                        found = template.value(env)
+                    except Exception:  # an expression that fails (or needs a list's row) is reported elsewhere
+                        continue
+                    if found is None or found == "none" or (isinstance(found, str) and HEX.match(found)):
+                        continue
+                    setting = f"{box.name}.{name}" if box is not None else name
+                    if (setting, repr(found)) in seen:
+                        continue
+                    seen.add((setting, repr(found)))
+                    where = game.locate(item.origin) if item is not None else box_place(game, layout, box) \
+                        if box is not None else Location(layout.file)
+                    owner = component.describe(item) if item is not None else f"layout '{layout.file}'"
+                    yield where, (f"{owner}: {setting} gives {found!r}, not a colour (#RRGGBB or none), in layout "
+                                  f"'{layout.file}'")
+
+
+@functools.cache
+def _characters(font: Path) -> frozenset[str]:
+    """The characters a font has glyphs for."""
+    return frozenset(map(chr, character_map(font)))
+
+
+@rule("missing-glyph", Severity.ERROR, "Printed text uses a character its font has no glyph for (it would print as nothing).")
+def missing_glyph(game: "Game") -> Found:
+    fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    for p in printed(game):
+        font = fonts.get(p.font)
+        if font is None:
+            continue  # reported by missing-font
+        # spaces too: a font lacking one prints a box
+        missing = sorted(set(p.text).difference(_characters(font)))
+        if missing:
+            chars = ", ".join(map(character, missing))
+            name = p.name
+            yield p.where, f"{name} {p.text!r}: font {font.stem} has no glyph for {chars}"
+
+
+CONTROLS = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}
+
+
+def character(ch: str) -> str:
+    """A character for a message: itself where it shows, else its code point and name."""
+    if ch.isprintable() and not ch.isspace():
+        return f"'{ch}' (U+{ord(ch):04X})"
+    import unicodedata
+
+    return f"U+{ord(ch):04X} ({CONTROLS.get(ch) or unicodedata.name(ch, 'a control character').lower()})"
+
+
+# Whether a text fits a box, by font, box and text: a build keeps these in its cache, so that
+# validating after it fits only texts it has not met.
+FITS: dict[str, bool] = {}
+
+
+@rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
+      "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their box.")
+def text_fit(game: "Game") -> Found:
+    from ..fonts import metrics
+
+    fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    if None in fonts.values() or not fonts:
+        return  # reported by missing-font
+    known = kinds()
+    labels: dict[tuple, list] = {}  # a box's labels that do not fit (a track's, a hex map's): the first, and how many
+    sizes = {role: font.stat().st_size for role, font in fonts.items()}
+    for p in printed(game):
+        if p.font not in fonts:
+            continue
+        box, font = p.box, fonts[p.font]
+        prints = known[box.kind].prints
+        # the same text in the same box fits the same, wherever it comes from, in this process or
+        # in the last build's (the font's file is part of the key: a game's own may change)
+        key = (f"{box.kind} {font.name} {sizes[p.font]} {box.width!r} {box.height!r} "
+               f"{box.get('size')!r} {box.get('min_size')!r} {box.get('wrap')!r} {box.get('leading')!r} "
+               f"{p.cell!r} {p.text}")
+        fits = FITS.get(key)
+        if fits is None:  # as its kind prints it (pnp.boxes): in its box, or in its column, space or hex
+            fits = FITS[key] = prints.fits(box, p.text, metrics(font), p.cell)
+        if fits:
+            continue
+        if prints.labels:  # one message for a box's many labels
+            labels.setdefault((p.where, p.layout.file, box.name), [p, 0])[1] += 1
+        else:
+            yield p.where, prints.refusal(box, p.name, p.text, p.cell)
+    for p, count in labels.values():
+        more = f" (and {count - 1} more of its labels)" if count > 1 else ""
+        yield p.where, known[p.box.kind].prints.refusal(p.box, p.name, p.text, p.cell) + more
+    yield from _list_rows(game)
+
+
+def _list_rows(game: "Game") -> Found:
+    """Lists whose rows do not fit their box: rows of equal height share it (or stand
+    row_height apart from its top), and each row's boxes reach as far down as the lowest."""
+    from ..units import to_mm
+
+    views = game.views(game.language)
+    for component in game.sets.values():
+        for layout in layouts(component):
+            lists = [box for box in nested(layout.boxes) if box.kind == "list" and box.get("list") is not None]
+            if not lists:
+                continue
+            items = [None] if component.whole_board else [i for i in component.items if uses(component, i, layout)]
+            for box in lists:
+                reach = max((sub.y + sub.height for sub in box.get("boxes") or ()), default=0.0)
+                step = box.get("row_height")
+                for item in items:
+                    env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                    try:
+                        if box.condition is not None and not box.condition.evaluate(env):
+                            continue
+                        rows = len(box.get("list").evaluate(env) or ())
+                    except Exception:  # an expression that fails is reported by the build's checks
+                        continue
+                    pitch = step or (box.height / rows if rows else 0.0)
+                    if not rows or (rows - 1) * pitch + reach <= box.height + 1e-6:
+                        continue
+                    held = int((box.height - reach + 1e-6) // pitch) + 1 if step else \
+                        int((box.height + 1e-6) // reach) if reach else rows
+                    source = box.get("list").source.strip()
+                    if item is not None and source in item.fields:
+                        where, owner = game.locate(item.origin, source), component.describe(item)
+                    elif item is not None:
+                        where, owner = game.locate(item.origin), component.describe(item)
+                    else:
+                        where, owner = box_place(game, layout, box), f"layout '{layout.file}'"
+                    yield where, (f"{owner}: {rows} rows of the {box.name} list do not fit its {to_mm(box.height):g} mm "
+                                  f"box, which holds {held} of {to_mm(reach):g} mm"
+                                  + (f" ({to_mm(step):g} mm apart)" if step else ""))
+
+
+
+def _texts(value: Any, field: "Field | None", path: tuple) -> Iterator[tuple[Text, tuple]]:
+    if isinstance(value, Text):
+        yield value, path
+    elif field is not None and isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _texts(v, field.of, path + (i,))
+    elif field is not None and isinstance(value, dict):
+        for k, v in value.items():
+            yield from _texts(v, field.fields.get(k), path + (k,))
+
+
+def all_texts(game: "Game") -> Iterator[tuple[Text, "Origin", tuple]]:
+    """Every localisable text of the game's data, with where it is."""
+    from ..model import Origin
+
+    top = Origin(game.manifest)
+    yield game.title, top, ("title",)
+    if game.subtitle is not None:
+        yield game.subtitle, top, ("subtitle",)
+    for component in game.sets.values():
+        if component.declaration.get("items_of"):
+            continue
+        for group in component.groups:
+            for name, value in group.fields.items():
+                for text, path in _texts(value, component.group_fields.get(name), (name,)):
+                    yield text, group.origin, path
+        for item in component.items:
+            for name, value in item.fields.items():
+                for text, path in _texts(value, component.fields.get(name), (name,)):
+                    yield text, item.origin, path
+        settings = component.settings
+        if settings is not None and hasattr(settings, "labels"):
+            for key, text in settings.labels.items():
+                yield text, settings.origin, ("labels", key)
+
+
+@rule("text-language", Severity.ERROR, "Localised text uses a language the game does not declare, or lacks the first one.")
+def text_language(game: "Game") -> Found:
+    if not game.languages:
+        return  # the manifest's language list is broken, as already reported
+    for text, origin, path in all_texts(game):
+        if not text.localised:
+            continue
+        doc = game.documents.get(origin.file)
+        name = describe_path(doc, origin.path + path) if doc is not None else ".".join(map(str, path))
+        for lang in text.languages:
+            if lang not in game.languages:
+                yield (game.locate(origin, *path, lang, key=True),
+                       f"{name}: '{lang}' is not one of the game's languages ({', '.join(game.languages)})")
+        if game.language not in text.languages:
+            yield game.locate(origin, *path), f"{name} has no '{game.language}' text (the game's first language)"
+
