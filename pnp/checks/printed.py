@@ -35,7 +35,7 @@ class Printed:
     # what a message calls its source, worked out when one needs it: "card 'king': name.fr"
     # (its owner and field), the item's and the box's name, or the layout's and the box's
     who: Callable[[], tuple[str, str]]
-    cell: "Cell | None" = None  # in a table: its column and size
+    cell: "Cell | None" = None  # in a table, a track or a hex map: where it must fit (pnp.boxes.printing)
 
     @property
     def name(self) -> str:

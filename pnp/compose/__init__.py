@@ -1,4 +1,5 @@
-"""Compose: model + layout -> scene. Pure functions, one module per component kind.
+"""Compose: model + layout -> scene. Pure functions: a piece drawn into its layout, box by box
+(piece), and the read-me-first pages (readme).
 
 No module here imports a backend; they build pnp.scene nodes only.
 """
