@@ -22,7 +22,9 @@ CONTACT_SHEET = re.compile(r"png/contact-sheet(-\d+)?\.png")
 
 def deck(kit: "Kit") -> "PieceSet | None":
     """The set whose faces the contact sheet shows: the kit's largest set of cards."""
-    return max((s for s in kit if s.type == "card"), key=lambda s: len(s.pieces), default=None)
+    from .components import types
+
+    return max((s for s in kit if types()[s.type].deck), key=lambda s: len(s.pieces), default=None)
 
 
 def page_files(count: int) -> list[str]:

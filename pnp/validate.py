@@ -79,7 +79,9 @@ def kept(data: bytes) -> Report:
 
 def counted(game: Game) -> str:
     """What the game's first printed set holds, copies counted: "126 cards in 16 suits"."""
-    component = next((s for s in game.sets.values() if s.type != "data"), None)
+    from .components import types
+
+    component = next((s for s in game.sets.values() if types()[s.type].printed), None)
     if component is None:
         return "no components"
     items = sum(i.copies for i in component.items)

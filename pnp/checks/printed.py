@@ -170,7 +170,7 @@ def _printed(game: "Game") -> Iterator[Printed]:
                 views = game.views(language)
                 for item in items:
                     env = dict(views.env(item) if item is not None else views.env())
-                    if component.type == "board" and component.settings is not None:
+                    if component.settings is not None:  # (a board's map)
                         env["map"] = component.settings.view(language, game.language)
                     env["colours"] = layout.colours
                     for box, found, row in _rendered(layout.boxes, env, language, game.language):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
+from ..components import types
 from ..paths import name_problem
 from ..problems import Location, Severity
 from . import Found, rule
@@ -35,7 +36,7 @@ def piece_icons(game: "Game") -> Found:
             items = [None] if component.whole_board else [i for i in component.items if uses(component, i, layout)]
             for item in items:
                 env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
-                if component.type == "board" and component.settings is not None:
+                if component.settings is not None:  # (a board's map)
                     env["map"] = component.settings.view(game.language, game.language)
                 placed = sum(_placed_segments(box, ctx, env) for box in layout.boxes)
                 if placed > MAX_PIECE_SEGMENTS:
@@ -117,8 +118,8 @@ def safe_zone(game: "Game") -> Found:
 
     seen = set()
     for component in game.sets.values():
-        size = print_on_demand_size(component.width, component.height) if component.type in ("card", "sheet") \
-            else None
+        size = print_on_demand_size(component.width, component.height) \
+            if types()[component.type].print_on_demand else None
         if size is None:
             continue
         for layout in layouts(component):
@@ -148,7 +149,6 @@ def safe_zone(game: "Game") -> Found:
 @rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
       "no printer prints into.")
 def piece_too_large(game: "Game") -> Found:
-    from ..components.standee import strip_size
     from ..impose import MIN_MARGIN, PAPERS, ImpositionError, make_grid
     from ..units import to_mm
 
@@ -162,20 +162,19 @@ def piece_too_large(game: "Game") -> Found:
         return width <= paper.width - 2 * MIN_MARGIN + 1e-6 and height <= paper.height - 2 * MIN_MARGIN + 1e-6
 
     for component in game.sets.values():
-        if component.type in ("board", "data"):  # boards are printed in parts; data not at all
+        kind = types()[component.type]
+        if kind.whole is not None or not kind.printed:  # boards are printed in parts; data not at all
             continue
-        # a standee is printed as a strip: its figure twice, and two flaps
-        width, height = strip_size(component) if component.type == "standee" else (component.width, component.height)
-        # cards, sheets, standees' strips and tiles other than hexes go in a grid; tokens and
-        # hex tiles are packed on the paper as it is
-        grid = component.type in ("card", "sheet", "standee") or (component.type == "tile"
-                                                                  and component.shape != "hex")
+        # as it is printed (a standee as a strip: its figure twice, and two flaps), in a grid
+        # but for what is packed on the paper as it is (tokens, hex tiles)
+        width, height = kind.printed_size(component) if kind.printed_size else (component.width, component.height)
+        grid = component.shape not in kind.packed
         too_small = [paper for paper in PAPERS.values() if not fits(paper, width, height, grid)]
         if too_small:
             size = f"{to_mm(width):g} x {to_mm(height):g} mm"
             papers = ", ".join(f"{p.label} ({to_mm(p.width - 2 * MIN_MARGIN):.0f} x "
                                f"{to_mm(p.height - 2 * MIN_MARGIN):.0f} mm inside its margins)" for p in too_small)
-            strip = " strip (its face, back and flaps)" if component.type == "standee" else ""
+            strip = f" {kind.printed_as}" if kind.printed_as else ""
             yield game.locate(component.origin, *(("size",) if "size" in component.declaration else ())), \
                 f"components.{component.name}: a {size} {component.noun[0]}{strip} does not fit {papers}; a board " \
                 f"is printed in parts"
@@ -191,7 +190,7 @@ def output_name(game: "Game") -> Found:
         return
     reported: set[tuple] = set()
     for component in game.sets.values():  # a set's and its print file's names name folders: png/NAME/
-        if component.type == "data":
+        if not types()[component.type].printed:
             continue
         for key, folder in (("", component.name), ("print", component.print_name)):
             problem = name_problem(folder)
@@ -210,7 +209,8 @@ def output_name(game: "Game") -> Found:
                     reported.add((id(component), id(item), back, name))
                     whose = (f"{'the back of ' if back else ''}{component.describe(item)}" if item is not None
                              else f"board '{component.name}'")
-                    where = f"png/{print_name}/{name}.png" if component.type != "board" else f"png/{name}.png"
+                    where = f"png/{print_name}/{name}.png" if types()[component.type].whole is None \
+                        else f"png/{name}.png"
                     yield (game.locate(item.origin if item is not None else component.origin,
                                        *(("id",) if item is not None else ())),
                            f"{whose} would be written{in_language} as {shown(where)}, which is not a file name pnp "

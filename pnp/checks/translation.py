@@ -156,7 +156,9 @@ class Coverage:
 
 def coverage(game: "Game", first: bool = False) -> list[Coverage]:
     """What is translated, for each language the game declares (`first`: the first too)."""
-    printed = [s for s in game.sets.values() if s.type != "data" and not s.declaration.get("items_of")]
+    from ..components import types
+
+    printed = [s for s in game.sets.values() if types()[s.type].printed and not s.declaration.get("items_of")]
     if not printed or len(game.languages) < 2:
         return []
     strings = printed_strings(game)

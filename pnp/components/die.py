@@ -108,6 +108,8 @@ TYPE = ComponentType(
     fields=fields,
     sides=sides,
     names=("side", "face"),
+    printed_size=lambda component: (SIDES * component.width, component.height),
+    printed_as="strip (its six stickers)",
     ink_saver="none",
     order=55,
 )

@@ -59,6 +59,10 @@ class ComponentType:
     # an item printed as several pieces (a die's six stickers): each one's name suffix and names
     sides: Callable[[Mapping[str, Any]], list[tuple[str, Mapping[str, Any]]]] | None = None
     names: tuple[str, ...] = ()  # the names its layouts may read besides an item's (a sticker's side)
+    packed: tuple[str, ...] = ()  # the shapes packed on the paper as it is, not in a grid (tokens, hex tiles)
+    # what one piece takes on the sheet, if not its own size (a standee's strip), and what that is called
+    printed_size: Callable[[Any], tuple[float, float]] | None = None
+    printed_as: str = ""
     gallery: str = ""  # the class its pieces have in the gallery (token: shown as cut, round or square)
 
     def pieces_of(self, env: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:

@@ -58,5 +58,6 @@ TYPE = ComponentType(
     bleed=0.0,  # tiles touch, so that one cut serves two
     cut_on_marks=("square", "rect"),  # (hex tiles share their cut lines in a honeycomb)
     touching=True,
+    packed=("hex",),
     order=40,
 )

@@ -85,5 +85,6 @@ TYPE = ComponentType(
     assembly=assembly,
     words=WORDS,
     gallery="token",
+    packed=("round", "square"),
     order=30,
 )

@@ -271,7 +271,7 @@ def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Cal
     per piece, its copies stacked there."""
     spots = []
     for row in rows:
-        if row.component in ("card", "data"):
+        if types()[row.component].deck or not types()[row.component].printed:  # (decks are placed apart)
             continue
         width, height = row.width_mm / UNIT_MM, row.height_mm / UNIT_MM
         scale = height / TILE_AT_1
@@ -308,7 +308,8 @@ def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["Tabletopi
     base = base if base.endswith("/") else base + "/"
 
     def finish(rows: list["TabletopiaObject"]) -> None:
-        images = {f for row in rows if row.component not in ("card", "data") for f in (row.front, row.back) if f}
+        images = {f for row in rows if not types()[row.component].deck and types()[row.component].printed
+                  for f in (row.front, row.back) if f}
         outputs.stage("Tabletop Simulator", sum(files(sheets) for _, sheets, _, _ in decks) + len(images) + 1)
         for *_, wait in decks:
             wait()

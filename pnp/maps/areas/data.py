@@ -121,7 +121,7 @@ def areas_of(component: "ComponentSet") -> list[Area]:
 
 
 def area_maps(game: "Game") -> list["ComponentSet"]:
-    return [s for s in game.sets.values() if s.type == "board" and s.declaration.get("map") == "areas"]
+    return [s for s in game.sets.values() if s.declaration.get("map") == "areas"]  # (only a board takes a map)
 
 
 def colours_of(game: "Game", component: "ComponentSet") -> dict[str, "Item"]:
