@@ -1,7 +1,7 @@
 """Pictures: golden images of one card of each kind, and the SVG and PDF backends agreeing.
 
 Regenerate the goldens after an intended change to the card design with
-    PNP_UPDATE_GOLDENS=1 python -m pytest tests/test_pictures.py
+    PNP_UPDATE_GOLDENS=1 python -m pytest tests/games/test_pictures.py
 and look at them before committing.
 """
 
@@ -25,7 +25,7 @@ from pnp.validate import validate
 
 from conftest import ROOT
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 DPI = 150
 GOLDEN_CARDS = {"leader": "shah-alam-ii", "place": "red-fort", "army": "rohillas", "commodity": "delhi-mint"}
 

@@ -15,7 +15,7 @@ from pnp.problems import CHECKS, Location, Severity
 from pnp.scene import (IDENTITY, Circle, Group, Path as ScenePath, Rect, Style, chain, ellipse_path, rotate, scale,
                        translate)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
 BLACK = Style(fill="#000000")
 

@@ -20,7 +20,7 @@ from pnp.scene import Deferred, own_characters
 
 from conftest import digests
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FURIA = ROOT / "examples" / "furia-cartese"
 ANARCHIPEL = ROOT / "examples" / "anarchipel"
 

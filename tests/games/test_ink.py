@@ -17,7 +17,7 @@ from pnp.pipeline import game_fonts
 from pnp.scene import Group, Text, single
 from pnp.validate import validate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from pnp.model import Origin, Text
 from pnp.units import mm
 from pnp.validate import validate
 
-from conftest import ROOT, make_game, walk
+from conftest import MINI, ROOT, make_game, walk
 
 LCC = "+proj=lcc +lat_1=12 +lat_2=32 +lat_0=22 +lon_0=78 +datum=WGS84 +units=m +no_defs"
 LAND = (((70.0, 12.0), (88.0, 12.0), (88.0, 36.0), (70.0, 36.0)),)
@@ -173,7 +173,7 @@ def parted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("parted")
     overlay = folder / "overlay"
     (overlay / "board").mkdir(parents=True)
-    mini_board = (Path(__file__).parent / "data" / "valid" / "mini" / "board" / "board.yaml").read_text("utf-8")
+    mini_board = (MINI / "board" / "board.yaml").read_text("utf-8")
     (overlay / "board" / "board.yaml").write_text(
         mini_board.replace("land: land.yaml\n", "land: land.yaml\nrivers: rivers.yaml\nranges: ranges.yaml\n"), "utf-8")
     (overlay / "board" / "rivers.yaml").write_text(

@@ -228,7 +228,7 @@ def test_the_form_cache_keeps_its_last_streams_and_finds_the_others_on_disk() ->
     from pnp.backends.pdf import FormCache, render_pdf
     from pnp.scene import Page, Text
 
-    from test_pictures import GOLDEN_CARDS, font_files, page_for
+    from games.test_pictures import GOLDEN_CARDS, font_files, page_for
 
     disk: dict[str, bytes] = {}
     cache = FormCache(lambda d: hashlib.sha256(repr(d).encode()).hexdigest(), disk.get, disk.__setitem__, limit=1)
@@ -258,7 +258,7 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
     from pnp.scene import Definition, Group, Image as Picture, Page, Use
     from pnp.scheduler import Scheduler
 
-    from test_pictures import GOLDEN_CARDS, font_files, kit, page_for
+    from games.test_pictures import GOLDEN_CARDS, font_files, kit, page_for
 
     picture = tmp_path / "picture.png"
     Image.new("RGB", (8, 8), "#3060a0").save(picture)
@@ -344,7 +344,7 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
     from pnp.backends import pdf
     from pnp.backends.pdf import FormCache, Stream, render_pdf
 
-    from test_pictures import GOLDEN_CARDS, font_files, page_for
+    from games.test_pictures import GOLDEN_CARDS, font_files, page_for
 
     disk: dict[str, bytes] = {}
     fonts = font_files()
@@ -425,7 +425,7 @@ def test_a_drawing_alone_on_its_page_is_keyed_by_its_placement_and_its_hash(tmp_
     from pnp.scene import Definition, Group, Page, Rect, Style, Use, translate
     from pnp.scheduler import Scheduler
 
-    from test_pictures import kit
+    from games.test_pictures import kit
 
     def card(fill: str = "#aa2222", name: str = "card") -> Definition:
         return Definition(name, 50, 70, Group((Rect(0, 0, 50, 70, Style(fill=fill)),)))
@@ -456,7 +456,7 @@ def test_a_sheet_is_keyed_by_its_cells_written_out_and_its_other_nodes_hashes(tm
     from pnp.scene import Definition, Group, Page, Path as PathNode, Rect, Style, Text, Use, translate
     from pnp.scheduler import Scheduler
 
-    from test_pictures import kit
+    from games.test_pictures import kit
 
     def card(name: str, fill: str = "#aa2222") -> Definition:
         return Definition(name, 50, 70, Group((Rect(0, 0, 50, 70, Style(fill=fill)),)))

@@ -111,7 +111,7 @@ def svg_texts(path: Path) -> list[str]:
 def test_the_anarchy_in_french_and_german_has_no_english_card_text(tmp_path: Path) -> None:
     from pnp.validate import validate
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     out = tmp_path / "out"
     result = run("build", "--game", str(root), "-o", str(out), "--lang", "all", "--only", "cards",
                  "--only", "tokens", "--paper", "a4", "--format", "pdf,svg,png", "-q")
