@@ -69,7 +69,8 @@ def _refusal(box: "Box", name: str, text: str, cell: None) -> str:
         least = max(box.get("min_size") or box.get("size") or 7.0, MIN_PARAGRAPH_SIZE)
         return (f"{name} {text[:30]!r}... does not fit the {to_mm(box.width):g} x {to_mm(box.height):g} mm "
                 f"{box.name} box even at {least:g} pt")
-    least = max(box.get("min_size") or 0, MIN_TEXT_SIZE)
+    size = max(box.get("size") or 10.0, MIN_TEXT_SIZE)  # (as fit_line shrinks it: to min_size, else not at all)
+    least = max(box.get("min_size") or size, MIN_TEXT_SIZE)
     return f"{name} {text!r} does not fit the {to_mm(box.width):g} mm {box.name} box even at {least:g} pt"
 
 
