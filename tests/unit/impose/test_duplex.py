@@ -3,11 +3,9 @@ them on the back) and a page shifted by what it measures."""
 
 from __future__ import annotations
 
-import pytest
-
 from pnp.fonts import bundled_fonts, metrics
 from pnp.impose.duplex import _scale, _wrapped, duplex_test, shifted
-from pnp.impose.paper import PAPERS, Paper
+from pnp.impose.paper import PAPERS
 from pnp.scene import Definition, Group, Page, Path, Rect, Style, Text, Use
 from pnp.units import mm
 
@@ -172,4 +170,3 @@ def test_shifted() -> None:
     assert shifted(page, 0.0, 0.0) is page
     assert shifted(page, 0.0, 1.0).children[0].transform == (1.0, 0.0, 0.0, 1.0, 0.0, 1.0)
     assert shifted(page, 1.0, 0.0).children[0].transform == (1.0, 0.0, 0.0, 1.0, 1.0, 0.0)
-    assert Paper("p", "P", 1.0, 1.0).landscape is False

@@ -10,7 +10,7 @@ from pnp.impose.paper import PAPERS, Grid, Paper, make_grid
 from pnp.impose.sheets import (SheetLabel, back_sheets, behind, crop_mark_lines, cut_paths, each_once, front_sheets,
                                grid_cut_lines, interleave, label_text, label_words, mirrored_cell, paper_label,
                                sheet_label, unique_definitions, _crop_marks)
-from pnp.scene import Definition, Group, Page, Path, Rect, Style, Text, Use, translate
+from pnp.scene import Definition, Group, Page, Path, Style, Text
 from pnp.units import mm
 
 FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])
@@ -252,9 +252,7 @@ def test_front_sheets() -> None:
     assert [d.id for d in first.definitions] == [f"c{i}" for i in range(9)]
     marks = crop_mark_lines(POKER_A4, [(c, r) for r in range(3) for c in range(3)])
     assert first.children[9:11] == tuple(_crop_marks(marks))
-    assert first.children[11:] == tuple(sheet_label(first_paper := PAPERS["a4"], "Game · cards · fronts · page 1 of 2 · A4",
-                                                    FONT, marks))
-    assert len(first.children) == 12 and first_paper.width == 595.28
+    assert first.children[11:] == tuple(sheet_label(PAPERS["a4"], "Game · cards · fronts · page 1 of 2 · A4", FONT, marks))
     assert [placed(n) for n in second.children[:2]] == [("c9", 27.64, 42.945, (27.64, 42.945, 180.0, 252.0)),
                                                          ("c0", 207.64, 42.945, (207.64, 42.945, 180.0, 252.0))]
     assert [d.id for d in second.definitions] == ["c9", "c0"]
@@ -265,11 +263,13 @@ def test_front_sheets() -> None:
 
 @pytest.mark.parametrize("sheets", [front_sheets, back_sheets])
 def test_pages_counted(sheets) -> None:
+    def pages(sheets_made) -> list[str]:
+        return [" · ".join(p.children[-1].text.split(" · ")[2:4]) for p in sheets_made]
+
     nine = sheets([card("a")] * 9, POKER_A4, label="G", font=FONT)
-    assert [p.children[-1].text[:16] for p in nine] == ["G · " + nine[0].children[-1].text[4:16]]
-    assert "page 1 of 1 · A4" in nine[0].children[-1].text
+    assert pages(nine) == ["page 1 of 1 · A4"]
     ten = sheets([card("a")] * 10, POKER_A4, label="G", font=FONT)
-    assert ["page 1 of 2 · A4" in ten[0].children[-1].text, "page 2 of 2 · A4" in ten[1].children[-1].text] == [True, True]
+    assert pages(ten) == ["page 1 of 2 · A4", "page 2 of 2 · A4"]
     assert [(p.width, p.height) for p in ten] == [(595.28, 841.89)] * 2
     # the label between the marks that reach its line
     [page] = sheets([card("a")] * 18, A3_BLEED, label="G", font=FONT)
@@ -325,5 +325,3 @@ def test_interleave_and_unique_definitions() -> None:
     assert [p.label for p in interleave(f, b)] == ["f1", "b1", "f2", "b2"]
     one, other = card("x"), card("y")
     assert unique_definitions([one, other, one]) == (one, other)
-    assert Use("x", translate(1, 2)).transform == (1.0, 0.0, 0.0, 1.0, 1, 2)
-    assert isinstance(POKER_A4.clip(0, 0), Rect)
