@@ -352,7 +352,6 @@ def load_layout(root: Path, file: str, where: Location, width: float, height: fl
     merged: dict = {}
     for doc in reversed(chain):
         merged = _merge(merged, doc.data)
-    top = chain[0]
 
     def declared(name: str) -> Document:
         return next(doc for doc in chain if name in doc.data.get("boxes", {}))

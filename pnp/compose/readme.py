@@ -149,8 +149,8 @@ def break_lines(items: list[Word], width: float, size: float, space: float) -> l
 def line_nodes(line: list[Word], x: float, baseline: float, size: float) -> list[Node]:
     """A line's words as text nodes, one per stretch of one ink."""
     segments: list[list] = []
-    for i, word in enumerate(line):
-        for j, (text, ink) in enumerate(word):
+    for i, one in enumerate(line):
+        for j, (text, ink) in enumerate(one):
             gap = " " if i and j == 0 else ""
             if segments and segments[-1][1] == ink:
                 segments[-1][0] += gap + text
@@ -194,7 +194,6 @@ class Setting:
 def paragraph_slabs(p: Paragraph, st: Setting, before: float) -> list[Slab]:
     size, fonts = st.size, st.fonts
     indent = 0.0
-    marker: list[Node] = []
     if p.marker:
         numbered = p.marker[:1].isdigit()
         mark_font = fonts.heading if numbered else fonts.body
