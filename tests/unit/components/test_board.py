@@ -83,10 +83,10 @@ def test_a_board_in_parts() -> None:
     assert assembly([one], "en") == [(
         one.ref, " prints the board in 6 parts (2 × 3) that overlap by 12\u00a0mm: trim one sheet of each pair along "
         "its frame, lay it over its neighbour so that the ticks in the margins line up, and tape it from behind.",)]
-    assert assembly([one], "de")[0][:2] == (one.ref, " druckt den Spielplan in 6 Teilen (2 × 3), die sich um 12\u00a0mm "
-                                                     "überlappen: Schneide von jedem Paar ein Blatt an seinem Rahmen "
-                                                     "zu, lege es so auf seinen Nachbarn, dass die Striche im Rand "
-                                                     "fluchten, und klebe es von hinten fest.")
+    assert assembly([one], "de")[0][:2] == (
+        one.ref, " druckt den Spielplan in 6 Teilen (2 × 3), die sich um 12\u00a0mm überlappen: Schneide von jedem "
+        "Paar ein Blatt an seinem Rahmen zu, lege es so auf seinen Nachbarn, dass die Striche im Rand fluchten, und "
+        "klebe es von hinten fest.")
 
 
 def test_boards_printed_alike_told_once() -> None:
@@ -95,13 +95,13 @@ def test_boards_printed_alike_told_once() -> None:
     e = board_file("print/e-a4.pdf", 4, (4, 1))
     steps = assembly([a, c, b, e, d], "fr")
     assert steps == [
-        (a.ref, " et ", b.ref, " impriment chacun un plateau en 4 parties (2 × 2) qui se chevauchent de 12\u00a0mm\u00a0: "
-         "rognez une feuille de chaque paire le long de son cadre, posez-la sur sa voisine en alignant les traits des "
-         "marges, et scotchez au dos."),
+        (a.ref, " et ", b.ref, " impriment chacun un plateau en 4 parties (2 × 2) qui se chevauchent de "
+         "12\u00a0mm\u00a0: rognez une feuille de chaque paire le long de son cadre, posez-la sur sa voisine en "
+         "alignant les traits des marges, et scotchez au dos."),
         (c.ref, " et ", d.ref, " impriment chacun un plateau entier, sur une seule feuille."),
-        (e.ref, " imprime le plateau en 4 parties (4 × 1) qui se chevauchent de 12\u00a0mm\u00a0: rognez une feuille de "
-                "chaque paire le long de son cadre, posez-la sur sa voisine en alignant les traits des marges, et "
-                "scotchez au dos.")]
+        (e.ref, " imprime le plateau en 4 parties (4 × 1) qui se chevauchent de 12\u00a0mm\u00a0: rognez une "
+                "feuille de chaque paire le long de son cadre, posez-la sur sa voisine en alignant les traits des "
+                "marges, et scotchez au dos.")]
     assert assembly([c, d, board_file("print/f-a4.pdf", 1)], "en") == [
         (c.ref, ", ", d.ref, " and ", FileRef("print/f-a4.pdf"), " each print a board whole, on one sheet.")]
     assert assembly([], "en") == []

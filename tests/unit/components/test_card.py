@@ -11,7 +11,7 @@ from pnp.components.kind import Sheets
 from pnp.fonts import bundled_fonts, metrics
 from pnp.impose import PAPERS, SheetLabel, back_sheets, front_sheets, make_grid
 from pnp.kit import Piece, PieceSet
-from pnp.scene import Definition, Group, Rect, Style, Use, translate
+from pnp.scene import Definition, Group, Rect, Style, Use
 from pnp.units import mm
 
 FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])

@@ -25,7 +25,8 @@ def label_type(**facts) -> ComponentType:
 
 def test_a_types_defaults() -> None:
     t = label_type()
-    assert (t.size, t.shapes, t.bleed, t.ink_saver, t.printed, t.order) == ("poker", ("rect",), None, "backs", True, 100)
+    assert (t.size, t.shapes, t.bleed, t.ink_saver, t.printed, t.order) == ("poker", ("rect",), None, "backs", True,
+                                                                            100)
     assert (t.whole, t.cut_on_marks, t.touching, t.assembly, t.words, t.print_on_demand) == (None, (), False, None, {},
                                                                                            False)
     assert (t.tts, t.fields, t.sides, t.names, t.packed, t.printed_size, t.printed_as, t.gallery) == (
@@ -44,7 +45,8 @@ def test_an_item_of_a_type_with_sides_is_its_pieces() -> None:
         return [(f"-{n}", dict(env, side=n)) for n in (1, 2)]
 
     env = {"id": "red"}
-    assert label_type(sides=sides).pieces_of(env) == [("-1", {"id": "red", "side": 1}), ("-2", {"id": "red", "side": 2})]
+    assert label_type(sides=sides).pieces_of(env) == [("-1", {"id": "red", "side": 1}),
+                                                      ("-2", {"id": "red", "side": 2})]
     assert label_type(sides=lambda env: []).pieces_of(env) == []
 
 

@@ -15,7 +15,7 @@ from pnp.components.standee import (DASH, GAP, TYPE, WORDS, _background, assembl
 from pnp.fonts import bundled_fonts, metrics
 from pnp.impose import PAPERS, SheetLabel, front_sheets, make_grid
 from pnp.kit import Piece, PieceSet
-from pnp.scene import Circle, Definition, Group, Path, Rect, Style, Use, rotate, translate
+from pnp.scene import Circle, Definition, Group, Path, Rect, Style, rotate, translate
 from pnp.units import mm
 from pnp.words import FileRef
 
@@ -104,9 +104,9 @@ def test_a_standee_as_printed() -> None:
     assert made.content.transform == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0) and made.content.clip is None
 
 
-def test_a_flap_turned_over_the_back_turns_at_its_bottom() -> None:
-    """The back, turned half round its own corner, is put back over the flap: its corner
-    (0, 0) lands at (w, base + h), its far corner (w, h) at (w - w, base + h - h)."""
+def test_the_back_upside_down_between_the_flap_and_the_face() -> None:
+    """The back turned half round: its top-left corner at the face's top-right (w, base + h),
+    its bottom-right corner at the flap's bottom-left (0, base)."""
     made = strip(drawing("a", size=(100.0, 200.0)), drawing("b", size=(100.0, 200.0)), 30.0)
     a, b, c, d, e, f = made.content.children[1].transform
     assert (round(a * 100 + c * 200 + e, 9), round(b * 100 + d * 200 + f, 9)) == (0.0, 30.0)

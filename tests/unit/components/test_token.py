@@ -115,8 +115,8 @@ def test_cut_round_tokens_along_their_circles_of_every_size_largest_first() -> N
         "Cut the round pieces of ", a.ref, " and ", b.ref,
         " along their circles (40\u00a0mm, 20\u00a0mm and 15\u00a0mm across); a circle punch of that size is quicker.")]
     assert assembly([b], "fr") == [(
-        "Découpez les pièces rondes de ", b.ref, " le long de leurs cercles (20\u00a0mm et 15\u00a0mm de diamètre)\u00a0; "
-        "un emporte-pièce rond de cette taille va plus vite.",)]
+        "Découpez les pièces rondes de ", b.ref, " le long de leurs cercles (20\u00a0mm et 15\u00a0mm de "
+        "diamètre)\u00a0; un emporte-pièce rond de cette taille va plus vite.",)]
     assert assembly([print_file("print/x-a4.pdf", "round", 12.5)], "de") == [(
         "Schneide die runden Teile aus ", FileRef("print/x-a4.pdf"), " entlang ihrer Kreise aus (12,5\u00a0mm "
         "Durchmesser); ein Kreisstanzer dieser Größe geht schneller.",)]

@@ -6,14 +6,14 @@ worker (at most 4000 px a side, its scale read from the picture drawn), the mani
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from pnp.exports import tabletopia
-from pnp.exports.tabletopia import BASIC_PLAN_STORAGE, MAX_PX, ROOT, TabletopiaObject, build, scale_to_enter, write_manifest
+from pnp.exports.tabletopia import (BASIC_PLAN_STORAGE, MAX_PX, ROOT, TabletopiaObject, build, scale_to_enter,
+                                    write_manifest)
 from pnp.kit import Board, Piece, PieceSet
 from pnp.scene import Definition, Group, Rect, Style, single
 from pnp.units import mm
@@ -329,7 +329,8 @@ def test_images_over_the_free_plans_storage(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(tabletopia, "BASIC_PLAN_STORAGE", 2_500_001)  # to a whole: 2.500001 is 3
     write_manifest(files, [row("a.jpg", "b.jpg")])
     assert [w.split(" of game")[0] for w in files.warnings] == [
-        "the Tabletopia images total 2.3 MB, more than the 2 MB", "the Tabletopia images total 2.6 MB, more than the 3 MB"]
+        "the Tabletopia images total 2.3 MB, more than the 2 MB",
+        "the Tabletopia images total 2.6 MB, more than the 3 MB"]
 
 
 def test_an_empty_manifest(tmp_path: Path) -> None:
