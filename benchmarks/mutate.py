@@ -2,7 +2,7 @@
 that module's own unit tests (tests/unit/<path>/test_<module>.py) alone, with the score per
 module and every mutant they leave alive (file:line, the change).
 
-    python benchmarks/mutate.py                          # every module below, about 6 minutes
+    python benchmarks/mutate.py                          # every module below, about 11 minutes
     python benchmarks/mutate.py pnp/units.py pnp/sizes.py
 
 Needs mutmut (in the test extras). Each module is mutated in a copy of pnp and its tests in a
@@ -31,7 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SURVIVORS = ROOT / "benchmarks" / "mutation-survivors.md"
 MODULES = ("pnp/impose/paper.py", "pnp/impose/sheets.py", "pnp/impose/tiled.py", "pnp/impose/packed.py",
-           "pnp/impose/duplex.py", "pnp/textfit.py", "pnp/units.py", "pnp/sizes.py")
+           "pnp/impose/duplex.py", "pnp/textfit.py", "pnp/units.py", "pnp/sizes.py", "pnp/words.py",
+           "pnp/components/kind.py", "pnp/components/card.py", "pnp/components/token.py", "pnp/components/tile.py",
+           "pnp/components/standee.py", "pnp/components/die.py", "pnp/components/board.py", "pnp/exports/pod.py",
+           "pnp/exports/tabletopia.py")
 TARGET = 0.9  # of the mutants that are not equivalent, killed
 DETECTED = {"killed", "timeout", "segfault"}  # the tests fail, hang or crash: the mutant is killed
 MUTMUT = [sys.executable, "-c", "import sys; from mutmut.__main__ import cli; sys.exit(cli())"]

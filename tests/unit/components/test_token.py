@@ -1,0 +1,135 @@
+"""pnp.components.token: tokens packed on the sheet, an item's tokens of every set in a band of
+their own, their colours run past the cut by the bleed (never more than half the gap between
+two), a face its own back when it has none, cut round when every set is round; how to cut
+them out, and what a token is."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from pnp.components.card import BLEED
+from pnp.components.kind import Sheets
+from pnp.components.token import TYPE, WORDS, assembly, impose_tokens
+from pnp.fonts import bundled_fonts, metrics
+from pnp.impose import PAPERS, TOKEN_GAP, SheetLabel, pack_tokens, token_back_sheets, token_sheets
+from pnp.kit import Piece, PieceSet
+from pnp.scene import Circle, Definition, Group, Path, Rect, Style, Use
+from pnp.units import mm
+from pnp.words import FileRef
+
+FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])
+A4 = PAPERS["a4"]
+LABEL = SheetLabel("Game · tokens", "de")
+
+
+def drawing(id: str, across: float, colour: str = "#ffffff") -> Definition:
+    return Definition(id, mm(across), mm(across), Group((Rect(0, 0, mm(across), mm(across), Style(fill=colour)),)))
+
+
+def piece(item: str, id: str, across: float, copies: int = 1, back: Definition | None = None) -> Piece:
+    return Piece(SimpleNamespace(id=item, group=None, position=1), id, drawing(id, across), back,
+                 back.id if back is not None else None, copies)
+
+
+def tokens(name: str, shape: str, *pieces: Piece) -> PieceSet:
+    return PieceSet(SimpleNamespace(name=name, type="token", shape=shape, declaration={}), list(pieces))
+
+
+def uses(page) -> list[tuple[str, float, float]]:
+    return [(n.ref, round(n.transform[4], 3), round(n.transform[5], 3)) for n in page.children if isinstance(n, Use)]
+
+
+def test_the_token_type() -> None:
+    assert (TYPE.name, TYPE.tabletopia, TYPE.deck, TYPE.impose, TYPE.size, TYPE.shapes, TYPE.bleed) == (
+        "token", "Token", False, impose_tokens, "chip", ("round", "square"), BLEED)
+    assert (TYPE.ink_saver, TYPE.assembly, TYPE.words, TYPE.gallery, TYPE.packed, TYPE.order) == (
+        "all", assembly, WORDS, "token", ("round", "square"), 30)
+    assert (TYPE.cut_on_marks, TYPE.touching, TYPE.print_on_demand, TYPE.tts, TYPE.whole, TYPE.options) == (
+        (), False, False, "Custom_Tile", None, {})
+    assert list(WORDS) == ["en", "fr", "de"] and all(list(w) == ["cut-round", "cut-square"] for w in WORDS.values())
+
+
+def test_an_items_tokens_of_every_set_share_a_band() -> None:
+    back = drawing("back", 40, "#000000")
+    players = tokens("players", "round", piece("p1", "p1", 40, 1, back), piece("p2", "p2", 40, 1, back))
+    markers = tokens("markers", "round", piece("p1", "m1", 15, 3), piece("p2", "m2", 15, 2))
+    sheets = impose_tokens([players, markers], A4, BLEED, LABEL, FONT)
+    (p1, p2), (b1, b2) = players.bled(BLEED)
+    (m1, m2), _ = markers.bled(BLEED)
+    assert p1.bleed == BLEED and b1.bleed == BLEED
+    placed = pack_tokens([("p1", p1), ("p2", p2), ("p1", m1), ("p1", m1), ("p1", m1), ("p2", m2), ("p2", m2)], A4)
+    backs = {"p1": b1, "p2": b2, "m1": m1, "m2": m2}  # a face without a back is its own
+    assert sheets == Sheets(token_sheets(placed, A4, True, LABEL, FONT),
+                            token_back_sheets(placed, backs, A4, True, LABEL, FONT))
+    assert [uses(p) for p in sheets.fronts] == [[
+        ("p1", 18.425, 26.929), ("m1", 140.315, 36.85), ("m1", 140.315, 87.874), ("m1", 191.339, 62.362),
+        ("p2", 18.425, 148.819), ("m2", 140.315, 158.74), ("m2", 140.315, 209.764)]]
+    assert [uses(p) for p in sheets.backs] == [[
+        ("back", 463.469, 26.929), ("m1", 412.445, 36.85), ("m1", 412.445, 87.874), ("m1", 361.422, 62.362),
+        ("back", 463.469, 148.819), ("m2", 412.445, 158.74), ("m2", 412.445, 209.764)]]
+    cuts = [n for n in sheets.fronts[0].children if isinstance(n, Circle)]
+    assert len(cuts) == 7 and not any(isinstance(n, Path) for n in sheets.fronts[0].children)
+
+
+def test_the_bleed_is_at_most_half_the_gap() -> None:
+    chips = tokens("chips", "round", piece("a", "a", 20, 1, drawing("back", 20)))
+    sheets = impose_tokens([chips], A4, mm(5), LABEL, FONT)
+    assert TOKEN_GAP / 2 == mm(1.5)
+    (a,), (back,) = chips.bled(TOKEN_GAP / 2)
+    assert sheets.fronts[0].definitions == (a,) and a.bleed == mm(1.5)
+    assert sheets.backs[0].definitions == (back,) and back.bleed == mm(1.5)
+    assert impose_tokens([chips], A4, TOKEN_GAP / 2, LABEL, FONT) == sheets
+    assert impose_tokens([chips], A4, mm(1.4), LABEL, FONT).fronts[0].definitions[0].bleed == mm(1.4)
+
+
+def test_without_bleed_the_sets_own_pieces() -> None:
+    chips = tokens("chips", "square", piece("a", "a", 20, 2))
+    sheets = impose_tokens([chips], A4, 0.0, "", None)
+    face = chips.pieces[0].face
+    placed = pack_tokens([("a", face), ("a", face)], A4)
+    assert sheets == Sheets(token_sheets(placed, A4, False), token_back_sheets(placed, {"a": face}, A4, False))
+
+
+def test_square_when_any_set_is_square() -> None:
+    round_ = tokens("chips", "round", piece("a", "a", 20))
+    square = tokens("squares", "square", piece("b", "b", 20))
+    sheets = impose_tokens([round_, square], A4, 0.0, "", None)
+    placed = pack_tokens([("a", round_.pieces[0].face), ("b", square.pieces[0].face)], A4)
+    backs = {"a": round_.pieces[0].face, "b": square.pieces[0].face}
+    assert sheets == Sheets(token_sheets(placed, A4, False), token_back_sheets(placed, backs, A4, False))
+    assert not any(isinstance(n, Circle) for n in sheets.fronts[0].children)
+
+
+def test_nothing_to_print() -> None:
+    assert impose_tokens([], A4, BLEED, LABEL, FONT) == Sheets([], [])
+    assert impose_tokens([tokens("chips", "round", piece("a", "a", 20, 0))], A4, BLEED, LABEL, FONT) == Sheets([], [])
+
+
+def print_file(path: str, shape: str, *sizes: float) -> SimpleNamespace:
+    return SimpleNamespace(path=path, shape=shape, sizes=tuple(mm(s) for s in sizes), ref=FileRef(path))
+
+
+def test_cut_round_tokens_along_their_circles_of_every_size_largest_first() -> None:
+    a, b = print_file("print/tokens-a4.pdf", "round", 15, 40), print_file("print/chips-a4.pdf", "round", 20, 15)
+    assert assembly([a, b], "en") == [(
+        "Cut the round pieces of ", a.ref, " and ", b.ref,
+        " along their circles (40\u00a0mm, 20\u00a0mm and 15\u00a0mm across); a circle punch of that size is quicker.")]
+    assert assembly([b], "fr") == [(
+        "Découpez les pièces rondes de ", b.ref, " le long de leurs cercles (20\u00a0mm et 15\u00a0mm de "
+        "diamètre)\u00a0; un emporte-pièce rond de cette taille va plus vite.",)]
+    assert assembly([print_file("print/x-a4.pdf", "round", 12.5)], "de") == [(
+        "Schneide die runden Teile aus ", FileRef("print/x-a4.pdf"), " entlang ihrer Kreise aus (12,5\u00a0mm "
+        "Durchmesser); ein Kreisstanzer dieser Größe geht schneller.",)]
+
+
+def test_cut_square_tokens_along_their_outlines_after_the_round() -> None:
+    square, round_ = print_file("print/s-a4.pdf", "square", 20), print_file("print/r-a4.pdf", "round", 20)
+    other = print_file("print/cards-a4.pdf", "rect", 63.5)
+    assert assembly([square, other, round_], "en") == [
+        ("Cut the round pieces of ", round_.ref, " along their circles (20\u00a0mm across); a circle punch of that "
+         "size is quicker.",),
+        ("Cut the square pieces of ", square.ref, " along their outlines.")]
+    assert assembly([square, print_file("print/t-a4.pdf", "square", 30)], "de") == [
+        ("Schneide die quadratischen Teile aus ", square.ref, " und ", FileRef("print/t-a4.pdf"),
+         " entlang ihrer Umrisse aus.")]
+    assert assembly([other], "en") == [] and assembly([], "fr") == []
