@@ -36,7 +36,7 @@ def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: "
             start += len(placed)
         fronts += hex_sheets(pages, paper, label, font)
         backs += hex_back_sheets(pages, chunks, paper, label, font)
-    if others and hexes:  # one numbering for the print file's pages
+    if (others and hexes) or len(by_size) > 1:  # one numbering for the print file's pages (each is a file)
         fronts = [replace(p, label=f"{n:02d}") for n, p in enumerate(fronts, start=1)]
         backs = [replace(p, label=f"{n:02d}") for n, p in enumerate(backs, start=1)]
     return Sheets(fronts, backs)

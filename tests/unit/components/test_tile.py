@@ -5,6 +5,8 @@ and what a tile is."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from types import SimpleNamespace
 
 from pnp.components.card import impose_grid
@@ -107,9 +109,14 @@ def test_each_size_of_hex_tile_on_sheets_of_its_own() -> None:
     assert [uses(p) for p in sheets.fronts] == [["a", "a", "c"], ["s", "s", "s"]]
     assert [uses(p) for p in sheets.backs] == [["a", "a", "c"], ["back-s"] * 3]
     first, second = pack_hexes([a, a, c], A4), pack_hexes([s, s, s], A4)
-    assert sheets.fronts == hex_sheets(first, A4, LABEL, FONT) + hex_sheets(second, A4, LABEL, FONT)
-    assert sheets.backs == hex_back_sheets(first, [[a, a, c]], A4, LABEL, FONT) + \
-        hex_back_sheets(second, [[back] * 3], A4, LABEL, FONT)
+    fronts = hex_sheets(first, A4, LABEL, FONT) + hex_sheets(second, A4, LABEL, FONT)
+    backs = hex_back_sheets(first, [[a, a, c]], A4, LABEL, FONT) + hex_back_sheets(second, [[back] * 3], A4, LABEL, FONT)
+    # one numbering for the file's pages: each size's first sheet was "01", and the second's SVG
+    # sheet (svg/sheets/NAME-PAPER-LABEL.svg) was written over the first's
+    assert [p.label for p in fronts] == ["01", "01"]
+    assert [p.label for p in sheets.fronts] == [p.label for p in sheets.backs] == ["01", "02"]
+    assert [replace(p, label="") for p in sheets.fronts] == [replace(p, label="") for p in fronts]
+    assert [replace(p, label="") for p in sheets.backs] == [replace(p, label="") for p in backs]
 
 
 def test_one_numbering_of_a_files_grid_and_honeycomb_pages() -> None:
