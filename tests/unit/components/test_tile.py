@@ -6,7 +6,6 @@ and what a tile is."""
 from __future__ import annotations
 
 from dataclasses import replace
-
 from types import SimpleNamespace
 
 from pnp.components.card import impose_grid
