@@ -38,20 +38,26 @@ MUTMUT = [sys.executable, "-c", "import sys; from mutmut.__main__ import cli; sy
 
 
 def tests_of(module: str) -> Path:
-    """A module's own unit tests: pnp/impose/paper.py's are tests/unit/impose/test_paper.py."""
+    """A module's own unit tests: pnp/impose/paper.py's are tests/unit/impose/test_paper.py, and
+    a package's __init__.py is tested as the package: pnp/checks/__init__.py's are
+    tests/unit/checks/test_checks.py."""
     path = Path(module).relative_to("pnp")
+    if path.name == "__init__.py":
+        return Path("tests/unit") / path.parent / f"test_{path.parent.name}.py"
     return Path("tests/unit") / path.parent / f"test_{path.name}"
 
 
 def project(module: str, folder: Path) -> None:
-    """A copy of pnp and of the module's unit tests in `folder`, with mutmut told to mutate the
-    module alone and run those tests alone."""
+    """A copy of pnp and of the module's unit tests in `folder` (with the __init__.py and
+    conftest.py of their folders), with mutmut told to mutate the module alone and run those
+    tests alone."""
     shutil.copytree(ROOT / "pnp", folder / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
     tests = tests_of(module)
-    for parent in reversed(tests.parents[:-2]):  # tests/unit and below: their __init__.py
+    for parent in reversed(tests.parents[:-2]):  # tests/unit and below: their __init__.py and conftest.py
         (folder / parent).mkdir(parents=True, exist_ok=True)
-        if (ROOT / parent / "__init__.py").exists():
-            shutil.copyfile(ROOT / parent / "__init__.py", folder / parent / "__init__.py")
+        for shared in ("__init__.py", "conftest.py"):
+            if (ROOT / parent / shared).exists():
+                shutil.copyfile(ROOT / parent / shared, folder / parent / shared)
     shutil.copyfile(ROOT / tests, folder / tests)
     (folder / "pyproject.toml").write_text(
         "[tool.mutmut]\n"
