@@ -120,7 +120,8 @@ def test_the_fields_a_check_names_are_the_records_or_their_groups(load) -> None:
 def test_a_name_that_is_no_text_is_no_field() -> None:
     found = loading("- id: r\n  range: [1, rank]\n  message: m\n")
     found.fields_named()
-    assert [p.message for p in found.problems] == ["check 'r': range: no field '1'", "check 'r': range: no field 'rank'"]
+    assert [p.message for p in found.problems] == ["check 'r': range: no field '1'",
+                                                   "check 'r': range: no field 'rank'"]
     assert [p.location for p in found.problems] == [Location("checks.yaml", 2, 11), Location("checks.yaml", 2, 14)]
     assert found.failed is True
     assert found.declared() == {}
@@ -130,7 +131,8 @@ def test_the_fields_declared_are_the_sets_or_its_groups(load) -> None:
     game = game_of(load, "[]")
     cards = game.sets["cards"]
     assert list(loading("- {id: x, unique: name, message: m}", cards).declared()) == ["id", "name", "rank", "tags"]
-    assert list(loading("- {id: x, unique: name, message: m}", cards, groups=True).declared()) == ["id", "name", "colour"]
+    groups = loading("- {id: x, unique: name, message: m}", cards, groups=True)
+    assert list(groups.declared()) == ["id", "name", "colour"]
     found = loading("- {id: x, unique: colour, message: m}", cards, groups=True)
     found.fields_named()
     assert (found.problems, found.failed) == ([], False)

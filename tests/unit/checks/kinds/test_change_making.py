@@ -28,6 +28,7 @@ money:
   - {value: 5, count: 1}
   - {value: 0, count: 3}
   - {value: 10, count: 0}
+  - {value: -5, count: 2}
   - {count: 3}
 """
 
@@ -93,6 +94,24 @@ def test_values_that_are_not_whole_numbers_are_left_to_the_fields_checks(check) 
       change-making: {value: value / 1, count: count}
       message: "nothing makes {amount}"
     """) == []
+
+
+def test_values_that_cannot_be_worked_out_are_errors_at_their_items(check) -> None:
+    assert check_of(check, """\
+    - id: change
+      doc: d
+      for: money
+      change-making: {value: value + 1, count: count}
+      message: "nothing makes {amount}"
+    - id: change
+      for: money
+      where: value == none or value > 5
+      change-making: {value: count, count: value * 1}
+      message: "nothing makes {amount}"
+    """) == ["money.yaml:7:5: error: check 'change' cannot be worked out: cannot add none and number "
+             "(in 'value + 1') [change]",
+             "money.yaml:7:5: error: check 'change' cannot be worked out: cannot multiply none by number "
+             "(in 'value * 1') [change]"]
 
 
 def test_a_stock_too_large_to_work_out(check) -> None:
