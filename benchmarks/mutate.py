@@ -31,7 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SURVIVORS = ROOT / "benchmarks" / "mutation-survivors.md"
 MODULES = ("pnp/impose/paper.py", "pnp/impose/sheets.py", "pnp/impose/tiled.py", "pnp/impose/packed.py",
-           "pnp/impose/duplex.py", "pnp/textfit.py", "pnp/units.py", "pnp/sizes.py")
+           "pnp/impose/duplex.py", "pnp/textfit.py", "pnp/units.py", "pnp/sizes.py", "pnp/checks/kinds/base.py",
+           "pnp/checks/kinds/unique.py", "pnp/checks/kinds/range.py", "pnp/checks/kinds/count.py",
+           "pnp/checks/kinds/sum.py", "pnp/checks/kinds/require.py", "pnp/checks/kinds/references.py",
+           "pnp/checks/kinds/contrast.py", "pnp/checks/kinds/colour_distinct.py", "pnp/checks/kinds/change_making.py",
+           "pnp/checks/__init__.py")
 TARGET = 0.9  # of the mutants that are not equivalent, killed
 DETECTED = {"killed", "timeout", "segfault"}  # the tests fail, hang or crash: the mutant is killed
 MUTMUT = [sys.executable, "-c", "import sys; from mutmut.__main__ import cli; sys.exit(cli())"]
