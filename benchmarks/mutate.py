@@ -2,7 +2,7 @@
 that module's own unit tests (tests/unit/<path>/test_<module>.py) alone, with the score per
 module and every mutant they leave alive (file:line, the change).
 
-    python benchmarks/mutate.py                          # every module below, about 11 minutes
+    python benchmarks/mutate.py                          # every module below, about 15 minutes
     python benchmarks/mutate.py pnp/units.py pnp/sizes.py
 
 Needs mutmut (in the test extras). Each module is mutated in a copy of pnp and its tests in a
@@ -34,27 +34,36 @@ MODULES = ("pnp/impose/paper.py", "pnp/impose/sheets.py", "pnp/impose/tiled.py",
            "pnp/impose/duplex.py", "pnp/textfit.py", "pnp/units.py", "pnp/sizes.py", "pnp/words.py",
            "pnp/components/kind.py", "pnp/components/card.py", "pnp/components/token.py", "pnp/components/tile.py",
            "pnp/components/standee.py", "pnp/components/die.py", "pnp/components/board.py", "pnp/exports/pod.py",
-           "pnp/exports/tabletopia.py")
+           "pnp/exports/tabletopia.py", "pnp/checks/kinds/base.py", "pnp/checks/kinds/unique.py",
+           "pnp/checks/kinds/range.py", "pnp/checks/kinds/count.py", "pnp/checks/kinds/sum.py",
+           "pnp/checks/kinds/require.py", "pnp/checks/kinds/references.py", "pnp/checks/kinds/contrast.py",
+           "pnp/checks/kinds/colour_distinct.py", "pnp/checks/kinds/change_making.py", "pnp/checks/__init__.py")
 TARGET = 0.9  # of the mutants that are not equivalent, killed
 DETECTED = {"killed", "timeout", "segfault"}  # the tests fail, hang or crash: the mutant is killed
 MUTMUT = [sys.executable, "-c", "import sys; from mutmut.__main__ import cli; sys.exit(cli())"]
 
 
 def tests_of(module: str) -> Path:
-    """A module's own unit tests: pnp/impose/paper.py's are tests/unit/impose/test_paper.py."""
+    """A module's own unit tests: pnp/impose/paper.py's are tests/unit/impose/test_paper.py, and
+    a package's __init__.py is tested as the package: pnp/checks/__init__.py's are
+    tests/unit/checks/test_checks.py."""
     path = Path(module).relative_to("pnp")
+    if path.name == "__init__.py":
+        return Path("tests/unit") / path.parent / f"test_{path.parent.name}.py"
     return Path("tests/unit") / path.parent / f"test_{path.name}"
 
 
 def project(module: str, folder: Path) -> None:
-    """A copy of pnp and of the module's unit tests in `folder`, with mutmut told to mutate the
-    module alone and run those tests alone."""
+    """A copy of pnp and of the module's unit tests in `folder` (with the __init__.py and
+    conftest.py of their folders), with mutmut told to mutate the module alone and run those
+    tests alone."""
     shutil.copytree(ROOT / "pnp", folder / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
     tests = tests_of(module)
-    for parent in reversed(tests.parents[:-2]):  # tests/unit and below: their __init__.py
+    for parent in reversed(tests.parents[:-2]):  # tests/unit and below: their __init__.py and conftest.py
         (folder / parent).mkdir(parents=True, exist_ok=True)
-        if (ROOT / parent / "__init__.py").exists():
-            shutil.copyfile(ROOT / parent / "__init__.py", folder / parent / "__init__.py")
+        for shared in ("__init__.py", "conftest.py"):
+            if (ROOT / parent / shared).exists():
+                shutil.copyfile(ROOT / parent / shared, folder / parent / shared)
     shutil.copyfile(ROOT / tests, folder / tests)
     (folder / "pyproject.toml").write_text(
         "[tool.mutmut]\n"

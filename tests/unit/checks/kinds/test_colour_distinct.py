@@ -1,0 +1,182 @@
+"""pnp.checks.kinds.colour_distinct: no two records' colours closer than `min` (CIEDE2000, 10
+unless given), with normal vision and as each `vision` listed sees them; or, `against:`
+another set's colour field, each colour held apart from that set's colours."""
+
+from __future__ import annotations
+
+from pnp.checks.kinds.base import Loading
+from pnp.checks.kinds.colour_distinct import load as load_colour_distinct
+from pnp.yamlload import parse_yaml
+
+COMPONENTS = """
+cards:
+  type: card
+  size: poker
+  files: [north.yaml, south.yaml]
+  items: cards
+  group:
+    key: suit
+    fields: {colour: colour}
+  fields:
+    name: text
+    colour: {type: colour, optional: true}
+tokens:
+  type: card
+  size: poker
+  files: tokens.yaml
+  items: tokens
+  fields:
+    colour: {type: colour, optional: true}
+"""
+NORTH = """\
+suit: {id: north, colour: "#1565c0"}
+cards:
+  - {id: red, name: Red, colour: "#C62828"}
+  - {id: green, name: Green, colour: "#2e7d32"}
+  - {id: plain, name: Plain}
+"""
+SOUTH = """\
+suit: {id: south, colour: "#1565C0"}
+cards:
+  - {id: brick, name: Brick, colour: "#c72a2a"}
+  - {id: blue, name: Blue, colour: "#1565c0"}
+"""
+TOKENS = """\
+tokens:
+  - {id: navy, colour: "#1565c1"}
+  - {id: none}
+  - {id: wine, colour: "#c62929"}
+"""
+FILES = {"north": NORTH, "south": SOUTH, "tokens": TOKENS}
+
+
+def check_of(check, checks: str) -> list[str]:
+    return check(COMPONENTS, checks, **FILES)
+
+
+def test_a_colour_too_close_to_one_before_it(check) -> None:
+    assert check_of(check, """\
+    - id: colours
+      doc: d
+      for: cards
+      colour-distinct: colour
+      message: "'{id}' {value} is {difference:.4f} from '{first.id}' {first.colour} ({vision}), under {min}"
+    - id: suits
+      doc: d
+      for: cards.groups
+      colour-distinct: colour
+      min: 0
+      message: "suit '{id}'"
+    - id: suits
+      for: cards.groups
+      colour-distinct: colour
+      min: 0.01
+      message: "suit '{id}' {value} is {difference} from '{first.id}' {first.colour}"
+    """) == ["south.yaml:3:38: error: 'brick' #c72a2a is 0.4618 from 'red' #C62828 (normal), under 10 [colours]",
+             "south.yaml:1:27: error: suit 'south' #1565c0 is 0 from 'north' #1565c0 [suits]"]
+
+
+def test_colours_as_the_colour_blind_see_them(check) -> None:
+    assert check_of(check, """\
+    - id: colours
+      doc: d
+      for: cards
+      colour-distinct: colour
+      vision: [deuteranopia, tritanopia]
+      min: 7
+      message: "'{id}' is {difference:.4f} from '{first.id}' ({vision})"
+    """) == ["north.yaml:4:38: error: 'green' is 6.7651 from 'red' (deuteranopia) [colours]",
+             "south.yaml:3:38: error: 'brick' is 0.4001 from 'red' (tritanopia) [colours]",
+             "south.yaml:3:38: error: 'brick' is 6.7713 from 'green' (deuteranopia) [colours]"]
+
+
+def test_colours_held_apart_from_another_sets(check, load) -> None:
+    checks = """\
+    - id: tokens
+      doc: d
+      for: tokens
+      colour-distinct: colour
+      against: cards.colour
+      message: "'{id}' {value} is {difference:.4f} from card '{first.id}' {first.name}"
+    - id: suits
+      doc: d
+      for: tokens
+      colour-distinct: colour
+      against: cards.groups.colour
+      message: "'{id}' is {difference:.4f} from suit '{first.id}' of {len(first.items)} cards"
+    - id: cards
+      doc: d
+      for: cards
+      colour-distinct: colour
+      against: tokens.colour
+      min: 0.2
+      message: "'{id}' is {difference:.4f} from token '{first.id}'"
+    """
+    assert check_of(check, checks) == [
+        "tokens.yaml:2:24: error: 'navy' #1565c1 is 0.1377 from card 'blue' Blue [tokens]",
+        "tokens.yaml:4:24: error: 'wine' #c62929 is 0.1929 from card 'red' Red [tokens]",
+        "tokens.yaml:4:24: error: 'wine' #c62929 is 0.3023 from card 'brick' Brick [tokens]",
+        "tokens.yaml:2:24: error: 'navy' is 0.1377 from suit 'north' of 3 cards [suits]",
+        "tokens.yaml:2:24: error: 'navy' is 0.1377 from suit 'south' of 2 cards [suits]",
+        "north.yaml:3:34: error: 'red' is 0.1929 from token 'wine' [cards]",
+        "south.yaml:4:36: error: 'blue' is 0.1377 from token 'navy' [cards]",
+    ]
+    game, problems = load(COMPONENTS, checks, **FILES)
+    assert [(c.parsed["against"], c.reads_sets) for c in game.checks] == [(("cards", False, "colour"), True),
+                                                                         (("cards", True, "colour"), True),
+                                                                         (("tokens", False, "colour"), True)]
+
+
+def test_another_sets_field_must_be_a_colour(load) -> None:
+    game, problems = load(COMPONENTS, """\
+    - id: name
+      doc: d
+      for: tokens
+      colour-distinct: colour
+      against: cards.name
+      message: m
+    - id: missing
+      doc: d
+      for: tokens
+      colour-distinct: colour
+      against: cards.groups.name
+      message: m
+    - id: set
+      doc: d
+      for: tokens
+      colour-distinct: colour
+      against: card.colour
+      message: m
+    - id: groups
+      doc: d
+      for: tokens
+      colour-distinct: colour
+      against: tokens.groups.colour
+      message: m
+    - id: own
+      doc: d
+      for: tokens
+      colour-distinct: colour
+      message: m
+    """, **FILES)
+    assert problems == [
+        "checks.yaml:5:12: error: check 'name': against: 'cards.name' is not a colour field of a set (SET.FIELD, "
+        "or SET.groups.FIELD) [schema]",
+        "checks.yaml:11:12: error: check 'missing': against: 'cards.groups.name' is not a colour field of a set "
+        "(SET.FIELD, or SET.groups.FIELD) [schema]",
+        "checks.yaml:17:12: error: check 'set': against: 'card.colour' is not a colour field of a set (SET.FIELD, "
+        "or SET.groups.FIELD) [schema]",
+        "checks.yaml:23:12: error: check 'groups': against: 'tokens.groups.colour' is not a colour field of a set "
+        "(SET.FIELD, or SET.groups.FIELD) [schema]",
+    ]
+    assert [(c.info.id, c.parsed, c.reads_sets) for c in game.checks] == [("own", {}, False)]
+
+
+def test_a_check_against_a_set_that_did_not_load_is_left_out_without_a_word(load) -> None:
+    game, _ = load(COMPONENTS, None, **FILES)
+    doc = parse_yaml(b"- {id: x, for: tokens, colour-distinct: colour, against: cards.colour, message: m}",
+                     "checks.yaml")[0]
+    for sets in ({"tokens": game.sets["tokens"]}, game.sets):
+        found = Loading(doc.data[0], "colour-distinct", game.sets["tokens"], False, sets, frozenset({"cards"}), doc,
+                        (0,), set(), [])
+        assert (load_colour_distinct(found), found.problems, found.parsed) == (False, [], {})
