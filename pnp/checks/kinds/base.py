@@ -91,16 +91,21 @@ class Loading:
         self.reads_sets = self.reads_sets or "sets" in parsed.names
         return parsed
 
-    def fields_named(self) -> None:
-        """The kind's value names a field of the records, or a list of them: each must be one."""
+    def fields_named(self, of_type: str | None = None) -> None:
+        """The kind's value names a field of the records, or a list of them: each must be one
+        (of the type `of_type`, if given)."""
         value = self.value
         declared = self.declared()
         for j, name in enumerate(value if isinstance(value, list) else [value]):
+            where = self.doc.locate(self.path + (self.kind,) + ((j,) if isinstance(value, list) else ()))
             if not isinstance(name, str) or name not in declared:
                 close = difflib.get_close_matches(str(name), list(declared), n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
-                self.say(self.doc.locate(self.path + (self.kind,) + ((j,) if isinstance(value, list) else ())),
-                         f"{self.kind}: no field '{name}'{hint}")
+                self.say(where, f"{self.kind}: no field '{name}'{hint}")
+                self.failed = True
+            elif of_type is not None and declared[name].type != of_type:
+                self.say(where, f"{self.kind}: field '{name}' is not a {of_type} field (its type is "
+                                f"{declared[name].type})")
                 self.failed = True
 
 

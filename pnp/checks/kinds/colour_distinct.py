@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import itertools
 
-from .base import LIMIT, CheckKind, Loading, Runner, extend
+from .base import LIMIT, CheckKind, Loading, Runner, extend, limits_of
 
 
 def load(loading: Loading) -> bool:
-    loading.fields_named()
+    loading.fields_named("colour")
     spec = loading.spec
     if "against" in spec:
         set_name, _, rest = str(spec["against"]).partition(".")
@@ -31,7 +31,6 @@ def _colour_distinct(r: Runner) -> None:
     from ...colours import difference_seen
 
     name = r.check.spec["colour-distinct"]
-    least = r.check.spec.get("min", 10)
     visions = tuple(r.check.spec.get("vision") or ())
     chosen = [(record, env) for record, env in r.selected() if record.fields.get(name)]
     against = r.check.parsed.get("against")
@@ -46,6 +45,7 @@ def _colour_distinct(r: Runner) -> None:
     for record, env, other in pairs:
         colour = record.fields[name].lower()
         apart, vision = difference_seen(other.fields[field].lower(), colour, visions)
+        least = limits_of(r, env, record).get("min", 10)  # (a number, or an expression giving one)
         if apart < least:
             view = r.views.group(other) if groups else r.views.item(other)
             r.say(r.locate(record, name), extend(env, value=colour, first=view, difference=apart, min=least,

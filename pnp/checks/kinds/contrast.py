@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .base import LIMIT, CheckKind, Loading, Runner, extend
+from .base import LIMIT, CheckKind, Loading, Runner, extend, limits_of
 
 
 def load(loading: Loading) -> bool:
-    loading.fields_named()
+    loading.fields_named("colour")
     return True
 
 
@@ -14,11 +14,11 @@ def _contrast(r: Runner) -> None:
     from ...colours import contrast
 
     text_field, background_field = r.check.spec["contrast"]
-    least = r.check.spec.get("min", 4.5)
     for record, env in r.selected():
         text, background = record.fields.get(text_field), record.fields.get(background_field)
         if not text or not background:
             continue
+        least = limits_of(r, env, record).get("min", 4.5)  # (a number, or an expression giving one)
         ratio = contrast(text.lower(), background.lower())
         if ratio < least:
             doc = r.game.documents.get(record.origin.file)

@@ -180,3 +180,24 @@ def test_a_check_against_a_set_that_did_not_load_is_left_out_without_a_word(load
         found = Loading(doc.data[0], "colour-distinct", game.sets["tokens"], False, sets, frozenset({"cards"}), doc,
                         (0,), set(), [])
         assert (load_colour_distinct(found), found.problems, found.parsed) == (False, [], {})
+
+
+def test_min_may_be_an_expression(check) -> None:
+    """(it was compared as written: an expression raised a TypeError)"""
+    assert check_of(check, """\
+    - id: colours
+      doc: d
+      for: cards
+      colour-distinct: colour
+      min: game.limit / 6
+      message: "'{id}' under {min}"
+    """) == ["south.yaml:3:38: error: 'brick' under 0.5 [colours]"]
+
+
+def test_the_field_must_be_a_colour_field(load) -> None:
+    """(a text field was taken, and the check raised an AttributeError on its first value)"""
+    _, problems = load(COMPONENTS, """\
+    - {id: names, doc: d, for: cards, colour-distinct: name, message: m}
+    """, **FILES)
+    assert problems == ["checks.yaml:1:52: error: check 'names': colour-distinct: field 'name' is not a colour "
+                        "field (its type is text) [schema]"]

@@ -88,3 +88,27 @@ def test_the_names_a_message_may_use_never_hide_the_records_fields(check) -> Non
       contrast: [ink, paper]
       message: "{text} {background} {item.ink}"
     """) == ["cards.yaml:3:22: error: #777777 #ffffff #777777 [ink]"]
+
+
+def test_min_may_be_an_expression_worked_out_for_each_record(check) -> None:
+    """(it was compared as written: an expression raised a TypeError)"""
+    assert check_of(check, """\
+    - id: ink
+      doc: d
+      for: cards
+      contrast: [ink, paper]
+      min: game.limit + 2
+      message: "'{id}': {ratio:.3f}:1, under {min}:1"
+    """) == ["cards.yaml:3:22: error: 'faint': 4.478:1, under 5:1 [ink]",
+             "cards.yaml:4:22: error: 'plain': 4.542:1, under 5:1 [ink]",
+             "cards.yaml:6:21: error: 'same': 1.000:1, under 5:1 [ink]"]
+
+
+def test_a_field_that_is_not_a_colour_is_refused_where_the_check_names_it(load) -> None:
+    """(it was taken, and the check raised an AttributeError on the first value)"""
+    _, problems = load(COMPONENTS.replace("paper: {type: colour, optional: true}", "paper: {type: int, optional: true}"),
+                       """\
+    - {id: ink, doc: d, for: cards, contrast: [ink, paper], message: m}
+    """, cards=CARDS.replace('"#FFFFFF"', "1").replace('"#ffffff"', "2").replace('"#123456"}', "3}"))
+    assert problems == ["checks.yaml:1:49: error: check 'ink': contrast: field 'paper' is not a colour field (its "
+                        "type is int) [schema]"]
