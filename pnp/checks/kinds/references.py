@@ -19,8 +19,17 @@ def load(loading: Loading) -> bool:
             return False
     if to is not None and to.split(".")[0] in loading.unloaded:
         return False
+    where = loading.where("to") if "to" in spec else loading.where("references")
     if to is not None and to.split(".")[0] not in loading.sets:
-        loading.say(loading.where("to") if "to" in spec else loading.where("references"), f"'{to}' is not a set")
+        loading.say(where, f"'{to}' is not a set")
+        return False
+    set_name, _, field_name = (to or "").partition(".")
+    named = loading.sets[set_name].fields.get(field_name) if field_name else None
+    if field_name and named is None:
+        loading.say(where, f"'{to}': {set_name} has no field '{field_name}'")
+        return False
+    if named is not None and named.type in ("list", "set", "record"):  # (a value names one thing)
+        loading.say(where, f"'{to}': {field_name} is a {named.type} field, not one value to name")
         return False
     loading.parsed["to"] = to
     loading.reads_sets = True

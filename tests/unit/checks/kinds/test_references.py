@@ -210,3 +210,19 @@ def test_a_field_that_refers_to_no_set_is_said_at_the_check(load) -> None:
     del found.sets["areas"]
     assert load_references(found) is False
     assert [p.format() for p in found.problems] == ["checks.yaml:1:35: error: check 'x': 'areas' is not a set [schema]"]
+
+
+def test_the_field_referred_to_holds_one_value_and_is_there(load) -> None:
+    """(a list field raised a TypeError as its values were gathered, and a field the set does
+    not have made every value "not one of" an empty list)"""
+    game, problems = load(COMPONENTS, """\
+    - {id: lists, doc: d, for: cards, references: rank, to: areas.follows, message: m}
+    - {id: absent, doc: d, for: cards, references: rank, to: areas.levle, message: m}
+    - {id: fine, doc: d, for: cards, references: rank, to: areas.level, message: m}
+    """, **FILES)
+    assert problems == [
+        "checks.yaml:1:57: error: check 'lists': 'areas.follows': follows is a list field, not one value to name "
+        "[schema]",
+        "checks.yaml:2:58: error: check 'absent': 'areas.levle': areas has no field 'levle' [schema]",
+    ]
+    assert [c.info.id for c in game.checks] == ["fine"]
