@@ -16,6 +16,15 @@ def load(loading: Loading) -> bool:
 def _require(r: Runner) -> None:
     test = r.check.parsed["require"]
     each = r.check.parsed.get("each")
+    if r.component is None and r.check.target is None:  # no for: the game as a whole, once
+        env = r.env()
+        try:
+            failed = not r.evaluate(test, env)
+        except Skip:
+            return
+        if failed:
+            r.say(r.check.declared, env)
+        return
     for record, env in r.selected():
         if each is None:
             try:

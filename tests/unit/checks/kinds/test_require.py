@@ -218,3 +218,11 @@ def test_an_expression_that_does_not_parse_is_said_where_it_is(load) -> None:
     assert problems == ["checks.yaml:4:12: error: check 'ranked': require: syntax error: invalid syntax in 'rank >' "
                         "[schema]"]
     assert game.checks == []
+
+
+def test_without_for_it_holds_of_the_game_as_a_whole(check) -> None:
+    """(it was taken, and looked at no record: it never said a word)"""
+    assert check_of(check, """\
+    - {id: few, doc: d, require: game.limit > 5, message: "the limit is {game.limit}"}
+    - {id: enough, doc: d, require: game.limit > 2, message: never}
+    """) == ["checks.yaml:1:3: error: the limit is 3 [few]"]
