@@ -95,7 +95,10 @@ def tiled_pages(page: Definition, paper: Paper, label: str, font: "FontMetrics |
         return grow, tile_grid(page.width * grow, page.height * grow, paper, overlap=TILE_OVERLAP * grow)
 
     grow, tiles = plan(paper)
-    turned = Paper(paper.name, paper.label, paper.height, paper.width)
+    # (turned, the sheet is named without its way round, as whole_page names it: an A3 sheet
+    # stood upright is no longer "A3 landscape")
+    turned = Paper(paper.name, paper.name.upper() if paper.name.startswith("a") else paper.label, paper.height,
+                   paper.width)
     grow_turned, sideways = plan(turned)
     if len(sideways) < len(tiles) or (len(sideways) == len(tiles) and grow_turned > grow + 1e-9):
         paper, grow, tiles = turned, grow_turned, sideways

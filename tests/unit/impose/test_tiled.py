@@ -137,7 +137,8 @@ def test_ticks_of_parts_in_one_column() -> None:
 def test_tiled_pages_in_another_language() -> None:
     pages = tiled_pages(board(500, 300), PAPERS["a3"], SheetLabel("Jeu", "fr"), FONT)  # upright A3: 2 sheets
     assert [(p.width, p.height) for p in pages] == [(841.89, 1190.55)] * 2
-    assert pages[0].children[-1].text == ("Jeu · rangée 1 sur 1, colonne 1 sur 2 · A3 paysage · 108 % · superposez les "
+    # (an upright sheet is named without its way round: it said "A3 paysage", landscape)
+    assert pages[0].children[-1].text == ("Jeu · rangée 1 sur 1, colonne 1 sur 2 · A3 · 108 % · superposez les "
                                           "parties, repères alignés, et scotchez")
 
 
