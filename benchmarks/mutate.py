@@ -31,7 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SURVIVORS = ROOT / "benchmarks" / "mutation-survivors.md"
 MODULES = ("pnp/impose/paper.py", "pnp/impose/sheets.py", "pnp/impose/tiled.py", "pnp/impose/packed.py",
-           "pnp/impose/duplex.py", "pnp/textfit.py", "pnp/units.py", "pnp/sizes.py")
+           "pnp/impose/duplex.py", "pnp/textfit.py", "pnp/units.py", "pnp/sizes.py", "pnp/expr/format.py",
+           "pnp/expr/functions.py", "pnp/expr/costs.py", "pnp/expr/limits.py", "pnp/expr/template.py",
+           "pnp/expr/expression.py", "pnp/expr/operators.py", "pnp/expr/compiler.py")
 TARGET = 0.9  # of the mutants that are not equivalent, killed
 DETECTED = {"killed", "timeout", "segfault"}  # the tests fail, hang or crash: the mutant is killed
 MUTMUT = [sys.executable, "-c", "import sys; from mutmut.__main__ import cli; sys.exit(cli())"]
