@@ -5,6 +5,7 @@ charging its steps as it runs: what a value is, what it costs, and where it fail
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +19,7 @@ from pnp.expr.limits import MAX_STEPS, ExpressionError, new_budget, steps_spent
 
 TOO_LONG = "the expression takes too long (more than 1,000,000 steps)"
 ENV = {"x": 2, "s": "abc", "xs": [1, 2, 3], "m": {"name": "Bo", "n": 1, (1, 2): "t"}, "rows": [[1, "a"], [2, "b"]],
-       "items": [{"v": 1}, {"v": 2}], "t": (1, 2), "none": 5, "nested": {"a": {"b": 3}}, "big": [0] * 999_990}
+       "items": [{"v": 1}, {"v": 2}], "t": (1, 2), "none": 5, "nested": {"a": {"b": 3}}, "big": [0] * 999_990, "i": 0, "j": 3, "k": 2}
 
 
 @pytest.fixture(autouse=True)
@@ -131,6 +132,36 @@ VALUES = [
     ('1 in xs', True, 6),
     ('(1, 2) in t', False, 7),
     ('[c for c in xs if c] + [c for c in xs if not c]', [1, 2, 3], 29),
+    # each operand reading the environment or a comprehension's variables
+    ('[xs[c] for c in [0, 2]]', [1, 3], 12),
+    ('xs[i:j:k]', [1, 3], 8),
+    ('[xs[c:d:e] for c, d, e in [[0, 2, 1]]]', [[1, 2]], 15),
+    ('[-c for c in xs]', [-1, -2, -3], 11),
+    ('[c and d for c, d in rows]', ['a', 'b'], 10),
+    ('[c or d for c, d in [[0, 1], [2, 3]]]', [1, 2], 16),
+    ('x and s', 'abc', 3),
+    ('t and x', 2, 3),
+    ('[c and d and c for c, d in rows]', [1, 2], 12),
+    ('[c or d or 5 for c, d in [[0, 0], [0, 1]]]', [5, 1], 18),
+    ('x and s and xs', [1, 2, 3], 4),
+    ('[] or s or x', 'abc', 4),
+    ('x or zz', 2, 3),
+    ('[c < 2 < 3 for c in xs]', [True, False, False], 17),
+    ('[c in xs for c in [0, 1]]', [False, True], 18),
+    ('[c not in xs for c in [0, 1]]', [True, False], 18),
+    ('[c if c > 1 else -c for c in xs]', [-1, 2, 3], 26),
+    ('x if s else xs', 2, 4),
+    ('x if [] else s', 'abc', 4),
+    ('[(c, c) for c in xs]', [(1, 1), (2, 2), (3, 3)], 14),
+    ('[{c: c * 2} for c in xs]', [{1: 2}, {2: 4}, {3: 6}], 20),
+    ('[a + b + c for a in [1, 2] for b in [10, 20] for c in [100, 200]]', [111, 211, 121, 221, 112, 212, 122, 222], 76),
+    ('[c for c in xs if c > x if c < 4]', [3], 26),
+    ('[d for c in rows for d in c]', [1, 'a', 2, 'b'], 14),
+    ('[c for c in xs if c > x]', [3], 17),
+    ('[x for c in xs]', [2, 2, 2], 8),
+    ('[min(c, 2) for c in xs]', [1, 2, 2], 17),
+    ('[round(2.5, digits=c) for c in [0]]', [2], 8),
+    ('min(x, i)', 0, 4),
 ]
 
 
@@ -313,10 +344,15 @@ def test_fields() -> None:
 
 
 def test_depth() -> None:
-    assert evaluated("-" * 199 + "1") == -1
-    assert refusal("-" * 200 + "1") == ("the expression is too deeply nested", 200)
-    assert refusal("  " + "-" * 200 + "1") == ("the expression is too deeply nested", 202)
-    assert evaluated("[" + ", ".join(["-" * 150 + "1"] * 3) + "]") == [1, 1, 1]  # depth, not breadth
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(10_000)  # MAX_DEPTH, not the stack, whatever calls a call makes
+    try:
+        assert evaluated("-" * 199 + "1") == -1
+        assert refusal("-" * 200 + "1") == ("the expression is too deeply nested", 200)
+        assert refusal("  " + "-" * 200 + "1") == ("the expression is too deeply nested", 202)
+        assert evaluated("[" + ", ".join(["-" * 150 + "1"] * 3) + "]") == [1, 1, 1]  # depth, not breadth
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def test_the_operands_of_a_chain_are_evaluated_once() -> None:
@@ -347,6 +383,8 @@ def test_functions() -> Iterator[None]:
             return float("inf")
         if kind == "list":
             return [1, 2, 3]
+        if kind == "huge":
+            return [0] * MAX_STEPS
         raise KeyError(kind)
 
     def echo(*, _language: str = "en", _steps: list | None = None) -> Any:
@@ -366,7 +404,7 @@ def test_functions() -> Iterator[None]:
 @pytest.mark.parametrize(("kind", "message", "offset"), [
     ("zero", "division by zero", 2), ("overflow", "a number too large", 2), ("memory", "a number too large", 2),
     ("located", "located", 1), ("unlocated", "unlocated", 2), ("inf", "a number too large", 2),
-    ("odd", "test_fail() failed: 'odd'", 2),
+    ("odd", "test_fail() failed: 'odd'", 2), ("huge", TOO_LONG, 2),
 ])
 def test_what_a_function_raises_is_the_designers(test_functions: None, kind: str, message: str, offset: int) -> None:
     assert refusal(f"  test_fail('{kind}')") == (message, offset)
@@ -403,3 +441,46 @@ def test_steps_run_out_where_they_are_charged() -> None:
     assert refusal("  [c for c in big if c]", half) == (TOO_LONG, 2)
     assert refusal("big[:3] + [c for c in big]", half) == (TOO_LONG, 10)
     assert refusal("(x, x) in {(1, 2): 1}", {"x": [0] * MAX_STEPS}) == ("cannot look for list in mapping", 7)
+
+
+def test_steps_to_the_last() -> None:
+    assert evaluated("a + b", {"a": [0] * (MAX_STEPS - 4), "b": [0]}) == [0] * (MAX_STEPS - 3)
+    assert steps_spent() == MAX_STEPS
+    assert refusal("a + b", {"a": [0] * (MAX_STEPS - 3), "b": [0]}) == (TOO_LONG, 2)
+    new_budget()
+    assert evaluated("1 in b", {"b": [0] * (MAX_STEPS - 3)}) is False
+    assert steps_spent() == MAX_STEPS
+    assert refusal("1 in b", {"b": [0] * (MAX_STEPS - 2)}) == (TOO_LONG, 2)
+
+
+def test_what_runs_out_inside_is_located() -> None:
+    key = tuple(range(MAX_STEPS))
+    assert refusal("  m[k]", {"m": {}, "k": key}) == (TOO_LONG, 3)  # hashing the key
+    assert refusal("  {k: 1}", {"k": key}) == (TOO_LONG, 2)
+    assert refusal("  k in m", {"m": {}, "k": key}) == (TOO_LONG, 4)
+    pair = [0, 0]  # compared with a again and again, charged each time
+    assert refusal("  a in b", {"a": [0, 1], "b": [pair] * 400_000}) == (TOO_LONG, 4)
+
+
+def test_in_looks_only_where_it_can() -> None:
+    assert refusal("s in bag", {"s": "a", "bag": {"a"}}) == ("cannot look for text in set", 2)
+    assert refusal("s in x", {"s": "a", "x": 5}) == ("cannot look for text in number", 2)
+
+
+def test_a_frame_has_a_slot_for_each_variable_and_operand_of_a_chain() -> None:
+    assert _parse("x")._blank == [MAX_STEPS - 1, "en"]
+    assert _parse("[c for c in xs]")._blank == [MAX_STEPS - 2, "en", None]
+    assert _parse("[c for c, (d, e) in xs]")._blank == [MAX_STEPS - 2, "en", None, None, None]
+    assert _parse("1 < 2 < 3")._blank == [MAX_STEPS - 4, "en", None, None, None]
+
+
+def test_depth_is_of_the_deepest_branch() -> None:
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(10_000)
+    try:
+        assert evaluated("[1, " + "-" * 198 + "1]") == [1, 1]
+        assert refusal("[1, " + "-" * 199 + "1]") == ("the expression is too deeply nested", 203)
+        assert evaluated("[[1, " + "-" * 197 + "1]]") == [[1, -1]]
+        assert refusal("[[1, " + "-" * 198 + "1]]") == ("the expression is too deeply nested", 203)
+    finally:
+        sys.setrecursionlimit(limit)
