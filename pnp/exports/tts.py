@@ -266,23 +266,30 @@ def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list
     return Spot(width, height, make, "decks")
 
 
+def on_its_own(row: "TabletopiaObject") -> bool:
+    """Whether a Tabletopia row is a piece of its own on the table (not a card of a deck, which
+    is placed apart)."""
+    kind = types()[row.component]
+    return kind.printed and not kind.deck
+
+
 def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Callable[[str], str]) -> list[Spot]:
     """Tokens, tiles, sheets, standees and boards, from the Tabletopia export's rows: one spot
     per piece, its copies stacked there."""
     spots = []
-    for row in rows:
-        if types()[row.component].deck or not types()[row.component].printed:  # (decks are placed apart)
-            continue
+    for row in (r for r in rows if on_its_own(r)):
+        kind = types()[row.component]
+        board = kind.whole is not None  # (locked in its place, and placed first)
         width, height = row.width_mm / UNIT_MM, row.height_mm / UNIT_MM
         scale = height / TILE_AT_1
         front, back = save.url(copy(row.front)), save.url(copy(row.back)) if row.back else ""
 
-        def make(x: float, z: float, row=row, scale=scale, front=front, back=back) -> list[dict]:
-            if types()[row.component].tts == "Figurine_Custom":
+        def make(x: float, z: float, row=row, scale=scale, front=front, back=back, kind=kind,
+                 board=board) -> list[dict]:
+            if kind.tts == "Figurine_Custom":
                 image = {"ImageURL": front, "ImageSecondaryURL": back or front, "ImageScalar": 1.0, "WidthScale": 0.0}
                 return [common(save.guids, "Figurine_Custom", row.name, transform(x, z, scale, y=1.0 + i),
                                CustomImage=image) for i in range(row.quantity)]
-            board = types()[row.component].whole is not None  # (locked in its place)
             tile = {"Type": TILE_TYPES.get(row.shape, 0), "Thickness": THICKNESS, "Stackable": not board,
                     "Stretch": False}  # the tile takes its image's shape
             image = {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
@@ -291,7 +298,7 @@ def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Cal
                            transform(x, z, scale, y=1.0 + i * (THICKNESS + 0.02)), Locked=board, CustomImage=image)
                     for i in range(row.quantity)]
 
-        spots.append(Spot(width, height, make, "board" if types()[row.component].whole is not None else row.set))
+        spots.append(Spot(width, height, make, "board" if board else row.set))
     return spots
 
 
@@ -308,8 +315,7 @@ def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["Tabletopi
     base = base if base.endswith("/") else base + "/"
 
     def finish(rows: list["TabletopiaObject"]) -> None:
-        images = {f for row in rows if not types()[row.component].deck and types()[row.component].printed
-                  for f in (row.front, row.back) if f}
+        images = {f for row in rows if on_its_own(row) for f in (row.front, row.back) if f}
         outputs.stage("Tabletop Simulator", sum(files(sheets) for _, sheets, _, _ in decks) + len(images) + 1)
         for *_, wait in decks:
             wait()
