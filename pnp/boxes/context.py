@@ -78,11 +78,17 @@ class Context:
 
 
 
-def fit_line(box: "Box", text: str, font: FontMetrics) -> float | None:
-    """The size `text` is printed at in `box` (shrunk to fit, never below MIN_TEXT_SIZE),
-    or None if it cannot fit."""
+def line_sizes(box: "Box") -> tuple[float, float]:
+    """The size a line of text is printed at in `box`, and the least it may shrink to: its
+    min_size, else its size (it never shrinks), never below MIN_TEXT_SIZE."""
     size = max(box.get("size") or 10.0, MIN_TEXT_SIZE)
-    return fit_size(font, text, box.width, size, max(box.get("min_size") or size, MIN_TEXT_SIZE))
+    return size, max(box.get("min_size") or size, MIN_TEXT_SIZE)
+
+
+def fit_line(box: "Box", text: str, font: FontMetrics) -> float | None:
+    """The size `text` is printed at in `box` (shrunk to fit, down to line_sizes' least), or
+    None if it cannot fit."""
+    return fit_size(font, text, box.width, *line_sizes(box))
 
 
 def fit_lines(box: "Box", text: str, font: FontMetrics) -> tuple[float, list[str]] | None:

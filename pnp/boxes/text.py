@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 from ..fonts import FontMetrics
 from ..scene import Node, Text
 from ..units import to_mm
-from .context import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, Context, fitted
+from .context import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, Context, fitted, line_sizes
 from .kind import box_kind
 from .printing import Printing, Prints
 from .settings import ALIGN, COLOUR, FONT, MIN_SIZE, SIZE, TEXT, choice, flag, number
@@ -69,8 +69,7 @@ def _refusal(box: "Box", name: str, text: str, cell: None) -> str:
         least = max(box.get("min_size") or box.get("size") or 7.0, MIN_PARAGRAPH_SIZE)
         return (f"{name} {text[:30]!r}... does not fit the {to_mm(box.width):g} x {to_mm(box.height):g} mm "
                 f"{box.name} box even at {least:g} pt")
-    size = max(box.get("size") or 10.0, MIN_TEXT_SIZE)  # (as fit_line shrinks it: to min_size, else not at all)
-    least = max(box.get("min_size") or size, MIN_TEXT_SIZE)
+    _, least = line_sizes(box)  # (as fit_line shrinks it)
     return f"{name} {text!r} does not fit the {to_mm(box.width):g} mm {box.name} box even at {least:g} pt"
 
 
