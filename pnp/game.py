@@ -162,13 +162,14 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
     at = ("components", name)
     kind = decl["type"]
     ctype = types()[kind]
-    foreign = [key for key in decl if key not in ctype.options and any(key in t.options for t in types().values())]
-    for key in foreign:
-        owners = [t.name for t in types().values() if key in t.options]
-        loader.problems.append(problem("schema", loader.locate(at + (key,)),
-                                       f"components.{name}.{key}: a {kind} takes no {key} (a {' or '.join(owners)} "
-                                       f"does)"))
-    if foreign:
+    foreign = {key: [t.name for t in types().values() if key in t.options]  # (who takes each other key)
+               for key in decl if key not in ctype.options}
+    for key, owners in foreign.items():
+        if owners:  # (another type's option)
+            loader.problems.append(problem("schema", loader.locate(at + (key,)),
+                                           f"components.{name}.{key}: a {kind} takes no {key} (a {' or '.join(owners)} "
+                                           f"does)"))
+    if any(foreign.values()):
         return None
     shape = decl.get("shape")
     if shape is not None and shape not in ctype.shapes:
@@ -203,7 +204,8 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
             component.items.append(copy)
         return component
 
-    base = maps.fields_of(decl["map"], loader.locate(at + ("map",))) if "map" in ctype.options and "map" in decl else {}
+    base = maps.fields_of(decl["map"], loader.locate(at + ("map",))) \
+        if "map" in ctype.options and "map" in decl else {}
     if ctype.fields is not None:  # (what the type's items hold: a die's faces)
         base = {**ctype.fields(loader.locate(at)), **base}
     component.fields, component.group_fields = _set_fields(loader, name, decl, base)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, Union
 from . import expr
 from .components import types
 from .impose import PAPERS, SheetLabel
-from .words import (NBSP, WORDS, FileRef, Run, Strong, length, listed, phrase, plain, say, text,  # noqa: F401
+from .words import (NBSP, FileRef, Run, Strong, length, listed, plain, say, text,  # noqa: F401
                     word)  # (pnp's own words and the runs they make, here and in its users)
 from .model import Text
 
@@ -210,9 +210,8 @@ def contents(kit: "Kit") -> list[str]:
             count = len(pieces.boards)
             default = f"{count} {ctype.word(language, ctype.name if count == 1 else ctype.name + 's')}"
         else:
-            # (an item printed as several pieces, a die's stickers, counts once)
-            count = sum({id(p.item): p.copies for p in pieces.pieces}.values()) if ctype.sides is not None \
-                else sum(p.copies for p in pieces.pieces)
+            # each item's copies (an item printed as several pieces, a die's stickers, counts once)
+            count = sum({id(p.item): p.copies for p in pieces.pieces}.values())
             default = f"{count} {component.noun[0] if count == 1 else component.noun[1]}"
             if component.group_key and component.groups:
                 default = text(language, "in-groups", items=default, count=len(component.groups),
