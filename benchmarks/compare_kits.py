@@ -54,7 +54,7 @@ def svg_image(path: Path, dpi: float) -> Image.Image | None:
         import resvg_py
     except ImportError:
         return None
-    from pnp.fonts import bundled_fonts
+    from pnp.layout.fonts import bundled_fonts
 
     data = resvg_py.svg_to_bytes(svg_string=path.read_text("utf-8"), dpi=int(dpi), font_files=[
         str(p) for p in bundled_fonts().values()], skip_system_fonts=True)

@@ -48,8 +48,8 @@ def grow(source: Path, target: Path, cards: int, set_name: str | None = None) ->
     """Copy the game at `source` (its game.yaml or folder) to `target` with its largest set of
     cards (or the set named) grown to `cards` items; returns validation's summary. Raises SystemExit when the game
     cannot be grown or the copy is not valid."""
-    from pnp.paths import resolve_manifest
-    from pnp.validate import validate
+    from pnp.load.paths import resolve_manifest
+    from pnp.checks.validate import validate
 
     manifest = resolve_manifest(str(source))
     if target.exists():
@@ -154,8 +154,8 @@ def main() -> None:
         print(grow(Path(args.game), args.target, args.cards, args.set_name))
         return
     # the largest set of cards that can grow and stay valid (a game's checks may hold a set's size)
-    from pnp.paths import resolve_manifest
-    from pnp.validate import validate
+    from pnp.load.paths import resolve_manifest
+    from pnp.checks.validate import validate
 
     game = validate(resolve_manifest(args.game)).game
     for deck in decks(game) if game is not None else []:

@@ -3,7 +3,7 @@ that module's own unit tests (tests/unit/<path>/test_<module>.py) alone, with th
 module and every mutant they leave alive (file:line, the change).
 
     python benchmarks/mutate.py                          # every module below, about 25 minutes
-    python benchmarks/mutate.py pnp/units.py pnp/sizes.py
+    python benchmarks/mutate.py pnp/units.py pnp/model/sizes.py
 
 Needs mutmut (in the test extras). Each module is mutated in a copy of pnp and its tests in a
 temporary folder, so the work tree is never changed; mutmut runs niced, with one worker, and
@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SURVIVORS = ROOT / "benchmarks" / "mutation-survivors.md"
 MODULES = ("pnp/impose/paper.py", "pnp/impose/sheets.py", "pnp/impose/tiled.py", "pnp/impose/packed.py",
-           "pnp/impose/duplex.py", "pnp/textfit.py", "pnp/units.py", "pnp/sizes.py", "pnp/words.py",
+           "pnp/impose/duplex.py", "pnp/layout/textfit.py", "pnp/units.py", "pnp/model/sizes.py", "pnp/words.py",
            "pnp/components/kind.py", "pnp/components/card.py", "pnp/components/token.py", "pnp/components/tile.py",
            "pnp/components/standee.py", "pnp/components/die.py", "pnp/components/board.py", "pnp/exports/pod.py",
            "pnp/exports/tabletopia.py", "pnp/checks/kinds/base.py", "pnp/checks/kinds/unique.py",

@@ -1,4 +1,20 @@
-"""pnp: print-and-play assets for board games, made from data."""
+"""pnp: print-and-play assets for board games, made from data.
+
+Its folders, in the order a build goes through them:
+
+- load: a game's folder read safely, its YAML with positions, schemas, the model made
+- model: the game as data, and colours, hexagons, sizes, statistics; expr: its expressions
+- checks: pnp's checks and the game's checks.yaml, each kind a module (checks/kinds)
+- components: each component type a module; layout: layout files, fonts, text fitting;
+  boxes: each box kind a module; icons and maps: icons, and area maps
+- kit: the kit as data; compose: pieces and the read-me drawn as scenes (pnp.scene)
+- impose: pieces placed on printed sheets; render: scenes to PDF, SVG and PNG
+- build: the pipeline, its outputs, cache and workers; exports: Tabletopia, Tabletop
+  Simulator, print on demand, the gallery; commands: what the command line (pnp.cli) runs
+
+Shared by every stage: problems (what is wrong, where), units (lengths), words (pnp's own
+words in each language) and scene (what to draw, with no backend).
+"""
 
 __version__ = "0.1.0"
 

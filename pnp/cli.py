@@ -12,9 +12,9 @@ import click
 
 from . import FORMATS, __version__
 from .commands.common import manifest_of, prefix_of, report_of, validate
-from .paths import GameNotFound, resolve_manifest
+from .load.paths import GameNotFound, resolve_manifest
 from .problems import format_text
-from .starter import TEMPLATES
+from .commands.starter import TEMPLATES
 
 
 def run() -> None:
@@ -23,9 +23,9 @@ def run() -> None:
     a thousand cards, its documents and their positions: a tenth of a second of a
     validation). pnp writes every file it keeps through a closed file before it returns; an
     error it did not expect still ends as Python ends it, with its traceback; but memory: the
-    process takes at most a gigabyte more than it starts with (pnp.processes.limit_memory, as
+    process takes at most a gigabyte more than it starts with (pnp.build.processes.limit_memory, as
     its workers do), and says so in a line if a game needs more."""
-    from .processes import MEMORY, limit_memory
+    from .build.processes import MEMORY, limit_memory
 
     limit_memory()
     try:
@@ -119,9 +119,9 @@ def _refusal(exc) -> Refusal:
 def new_command(folder: Path, template: str) -> None:
     """Start a game in FOLDER (new, or empty): a small, valid, commented game that pnp build
     turns into a kit at once, with the JSON Schemas of its files for the editor."""
-    from .editors import Refused
-    from .starter import SCHEMAS, NotEmpty, create
-    from .validate import counted
+    from .commands.editors import Refused
+    from .commands.starter import SCHEMAS, NotEmpty, create
+    from .checks.validate import counted
 
     try:
         game, files = create(folder, template)
@@ -146,8 +146,8 @@ def schema_command(game: str | None, out: Path | None) -> None:
     game.yaml declares), for editors that check YAML as it is typed; each line names a
     schema and the game's files it is for. Nothing is written through a link inside the
     game's folder (a folder given with -o outside it is the user's own choice)."""
-    from .editors import Refused, schema_files, write
-    from .game import load_game
+    from .commands.editors import Refused, schema_files, write
+    from .load.game import load_game
 
     manifest = manifest_of(game)
     loaded, _ = load_game(manifest)
@@ -176,7 +176,7 @@ def schema_command(game: str | None, out: Path | None) -> None:
 @click.option("--lang", "lang", is_flag=True, help="Show what is translated into each of the game's languages instead.")
 def stats_command(game: str | None, fmt: str, lang: bool) -> None:
     """Show the game's balance: a table per set, a row per group, and what the game declares."""
-    from .stats import format_stats, game_stats
+    from .model.stats import format_stats, game_stats
 
     manifest = manifest_of(game)
     report = validate(manifest)
@@ -214,9 +214,9 @@ def stats_command(game: str | None, fmt: str, lang: bool) -> None:
 def rules_command(game: str | None) -> None:
     """List every check pnp runs, with its id, severity and what it means; in a game's folder
     (or with --game), the game's own checks too."""
-    from . import registry  # noqa: F401
+    from .checks import registry  # noqa: F401
     from .checks import all_checks
-    from .game import load_game
+    from .load.game import load_game
 
     loaded = None
     try:

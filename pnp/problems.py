@@ -109,7 +109,7 @@ register_check("missing-file", Severity.ERROR, "A file named in game.yaml does n
                "a pipe or a device, or a file outside the game folder (by `..` or a link).")
 register_check("files-glob", Severity.ERROR, "A set's files are a glob past pnp's bounds: longer than 200 characters, "
                "looking into more than 1000 folders (or at more than 50,000 names), or matching more than 1000 files "
-               "(pnp.fingerprint.glob_files).")
+               "(pnp.build.fingerprint.glob_files).")
 register_check("duplicate-file", Severity.ERROR, "game.yaml names the same file twice.")
 register_check("schema", Severity.ERROR, "A value has the wrong type, is missing, or a key is unknown (JSON Schema).")
 register_check("field-default", Severity.ERROR, "A field's default is not a value the field takes (a colour that is "

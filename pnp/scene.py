@@ -1,6 +1,6 @@
 """A backend-neutral scene: what to draw, in points, y pointing down, origin top-left.
 
-Components compose scenes; backends (pnp.backends.pdf, .svg, .png) render them. Nothing
+Components compose scenes; backends (pnp.render.pdf, .svg, .png) render them. Nothing
 here knows about reportlab or svgwrite.
 """
 
@@ -11,7 +11,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Union
 
-from .processes import stop_point
+from .build.processes import stop_point
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in PDF and SVG
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -95,7 +95,7 @@ class Path:
 
 @dataclass(frozen=True)
 class Text:
-    """One line of text. `font` names a TTF (see pnp.fonts); y is the baseline."""
+    """One line of text. `font` names a TTF (see pnp.layout.fonts); y is the baseline."""
 
     x: float
     y: float
@@ -162,7 +162,7 @@ class Deferred(Definition):
     tens of megabytes; its hash and characters stay known). Sent to another process drawn,
     as a plain Definition."""
 
-    digest: "str | None" = None  # the hash of its content (pnp.outputs.content_hash), when known
+    digest: "str | None" = None  # the hash of its content (pnp.build.outputs.content_hash), when known
     chars: "dict[str, str] | None" = None  # its characters by font, when known
 
     def plain(self) -> Definition:

@@ -31,7 +31,7 @@ def kinds() -> dict[str, BoxKind]:
 
 def schema() -> tuple[dict[str, Any], dict[str, Any]]:
     """The layout schema's box properties the kinds declare, and the definitions they name
-    (pnp.schema fills the layout schema with them)."""
+    (pnp.load.schema fills the layout schema with them)."""
     from .settings import schema as made
 
     return made(kinds().values())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..scene import Circle, Node, Style, Text
-from ..textfit import fit_size
+from ..layout.textfit import fit_size
 from ..units import to_mm
 from .context import MIN_TEXT_SIZE, Context
 from .kind import box_kind
@@ -13,8 +13,8 @@ from .printing import Printing, Prints
 from .settings import COLOUR, FONT, SIZE, TEXT
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
-    from ..layout import Box
+    from ..layout.fonts import FontMetrics
+    from ..layout.reader import Box
 
 
 def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:

@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .. import expr
-from ..fonts import FontMetrics
-from ..textfit import fit_paragraph, fit_size
+from ..layout.fonts import FontMetrics
+from ..layout.textfit import fit_paragraph, fit_size
 
 if TYPE_CHECKING:
     from ..icons import Icon
-    from ..layout import Box, Layout
-    from ..values import Colour, Localised
+    from ..layout.reader import Box, Layout
+    from ..layout.values import Colour, Localised
 
 MIN_TEXT_SIZE = 6.0  # points: no line of text is printed smaller, whatever the layout says
 MIN_PARAGRAPH_SIZE = 5.0  # nor a paragraph
@@ -64,7 +64,7 @@ class Context:
         return value.get(self.language, self.default).render(env, self.language)
 
     def icon(self, value: Any, env: Mapping[str, Any]) -> "Icon | None":
-        from ..values import Switch
+        from ..layout.values import Switch
 
         if isinstance(value, Switch):
             key = value.on.evaluate(env)

@@ -12,7 +12,7 @@ from .printing import Prints, Rows
 from .settings import BOXES, Setting, expression, length
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 def _list_rows(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Rows]:

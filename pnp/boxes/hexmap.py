@@ -13,7 +13,7 @@ from .printing import Cell, Printing, Prints
 from .settings import COLOUR, FONT, ICON, SIZE, TEXT, choice, expression, flag, length
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:
@@ -63,7 +63,7 @@ def _refusal(box: "Box", name: str, text: str, cell: Cell) -> str:
            "text_colour": COLOUR},
           ("cell",), Prints(_printed, refusal=_refusal, labels=True))
 def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
-    from ..hexes import outline
+    from ..model.hexes import outline
 
     orientation, cells, places, size = hexmap_layout(box, env)
     if not cells:
@@ -96,7 +96,7 @@ def hex_label(box: "Box", size: float, orientation: str, cap_height: float) -> t
     """A hexmap's label in a hex `size` across: its size, its baseline below the hex's centre,
     and the hex's width where it is narrowest under the text (its top edge for a label at the
     top, its baseline for one at the bottom)."""
-    from ..hexes import width_at
+    from ..model.hexes import width_at
 
     text_size = box.get("size") or size * 0.3
     if box.get("label_at") == "top":
@@ -107,7 +107,7 @@ def hex_label(box: "Box", size: float, orientation: str, cap_height: float) -> t
 def hexmap_layout(box: "Box", env: Mapping[str, Any]) -> tuple[str, list, list[tuple[float, float]], float]:
     """A hexmap's orientation, its cells, where each is centred on the page and the size of
     its hexes across the flats."""
-    from ..hexes import SQRT3, centre
+    from ..model.hexes import SQRT3, centre
 
     orientation = box.get("orientation") or "flat"
     cells = _hex_cells(box, env, orientation)
@@ -135,7 +135,7 @@ def _hex_cells(box: "Box", env: Mapping[str, Any], orientation: str) -> list[Map
     """The cells a hexmap draws, each with q and r: the listed ones, or with columns and rows
     every hex of the grid, each with the record that lists it (or the default) and its col,
     row and name."""
-    from ..hexes import grid_name, offset_to_axial
+    from ..model.hexes import grid_name, offset_to_axial
 
     listed = box.get("hexmap").evaluate(env) if box.get("hexmap") is not None else []
     listed = [c for c in listed or [] if isinstance(c, Mapping)]
@@ -167,7 +167,7 @@ def _hex_symbols(icon: Any, x: float, y: float, size: float, orientation: str, s
                  colour: str, light: str, draw_icon: Callable[..., Node]) -> list[Node]:
     """A hex's symbol: once in the middle, or small seven times (the middle and toward each
     corner), so that some show around a piece standing on the hex."""
-    from ..hexes import corners
+    from ..model.hexes import corners
 
     if not scatter:
         side = size * (0.5 if labelled else 0.62)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from ..scene import Group, Node, chain, rotate, translate
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..layout.reader import Box
     from .context import Context
     from .printing import Prints
     from .settings import Setting

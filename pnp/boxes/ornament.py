@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..colours import mix
+from ..model.colours import mix
 from ..scene import Circle, Group, Node, Path, Rect, Style, chain, ellipse_path, rotate, translate
 from ..units import mm
 from .context import Context
@@ -13,7 +13,7 @@ from .kind import box_kind
 from .settings import COLOUR, choice
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 def rosette(box: "Box", gold: str, paper: str, background: str) -> list[Node]:

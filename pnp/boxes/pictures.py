@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ..colours import mix
+from ..model.colours import mix
 from ..scene import Circle, Group, Image, Node, Path, Rect, Style, ellipse_path
 from .context import Context
 from .kind import box_kind, draw_box
@@ -15,7 +15,7 @@ from .shapes import painted
 
 if TYPE_CHECKING:
     from ..icons import Icon
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 @box_kind("icon", "One of the game's icons, as large as the box's shorter side, centred: its black parts in "

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
-    from ..layout import Box
+    from ..layout.fonts import FontMetrics
+    from ..layout.reader import Box
 
 
 @dataclass(frozen=True)

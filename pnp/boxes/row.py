@@ -13,7 +13,7 @@ from .settings import ALIGN, COLOUR, FONT, ICON, SIZE, expression, listed, one_o
 
 if TYPE_CHECKING:
     from ..icons import Icon
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 def row_icons(spec: Mapping[str, Any], ctx: Context, env: Mapping[str, Any]) -> list[tuple["Icon", int]]:

@@ -1,6 +1,6 @@
 """The types of a box kind's settings. A kind declares each setting it takes with one of them
 (pnp.boxes.kind): its JSON Schema (the layout schema's box is made from the declarations,
-pnp.schema) and how pnp.layout reads a value that passed it, the reader (pnp.layout's)
+pnp.load.schema) and how pnp.layout.reader reads a value that passed it, the reader (pnp.layout.reader's)
 saying what is wrong and where. The settings many kinds share are here too."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def flag(**schema: Any) -> Setting:
 
 @dataclass(frozen=True)
 class Colour(Setting):
-    """#RRGGBB, one of the layout's colours, none, or a template (pnp.values.Colour)."""
+    """#RRGGBB, one of the layout's colours, none, or a template (pnp.layout.values.Colour)."""
 
     schema: Mapping[str, Any] = field(default_factory=lambda: {"$ref": "#/$defs/colour"})
 
@@ -57,7 +57,7 @@ class Colour(Setting):
 
 @dataclass(frozen=True)
 class Text(Setting):
-    """A template printed as text, or one per language (pnp.values.Localised)."""
+    """A template printed as text, or one per language (pnp.layout.values.Localised)."""
 
     schema: Mapping[str, Any] = field(default_factory=lambda: {"$ref": "#/$defs/text"})
 
@@ -213,7 +213,7 @@ def one_of(*options: Setting) -> OneOf:
 @dataclass(frozen=True)
 class Boxes(Setting):
     """Boxes inside the box: one in its stead (an image's else, its geometry the image's), or
-    a mapping of named boxes (a list's or a group's). pnp.layout reads them as boxes."""
+    a mapping of named boxes (a list's or a group's). pnp.layout.reader reads them as boxes."""
 
     one: bool = False
 

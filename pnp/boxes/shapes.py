@@ -10,7 +10,7 @@ from .kind import box_kind
 from .settings import PAINT
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 def painted(ctx: Context, spec: Mapping[str, Any], env: Mapping[str, Any]) -> Style:

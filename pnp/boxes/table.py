@@ -12,7 +12,7 @@ from .printing import Cell, Printing, Prints
 from .settings import COLOUR, FONT, SIZE, TEXT, Setting, expression, listed, number, record
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from ..fonts import FontMetrics
+from ..layout.fonts import FontMetrics
 from ..scene import Node, Text
 from ..units import to_mm
 from .context import MIN_PARAGRAPH_SIZE, MIN_TEXT_SIZE, Context, fitted, line_sizes
@@ -13,7 +13,7 @@ from .printing import Printing, Prints
 from .settings import ALIGN, COLOUR, FONT, MIN_SIZE, SIZE, TEXT, choice, flag, number
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 def baseline(box: "Box", font: FontMetrics, size: float, valign: str) -> float:
@@ -50,7 +50,7 @@ def text_nodes(box: "Box", text: str, font: FontMetrics, colour: str) -> list[No
 
 
 def fit_lines_anyway(font: FontMetrics, text: str, width: float, size: float) -> list[str]:
-    from ..textfit import wrap
+    from ..layout.textfit import wrap
 
     return wrap(font, text, width, size)
 

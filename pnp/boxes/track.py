@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..scene import Node, Rect, Style, Text
-from ..textfit import fit_size
+from ..layout.textfit import fit_size
 from ..expr import parse_template
 from ..units import mm, to_mm
 from .context import Context
@@ -14,7 +14,7 @@ from .printing import Cell, Printing, Prints
 from .settings import COLOUR, FONT, SIZE, TEXT, expression, record, whole
 
 if TYPE_CHECKING:
-    from ..layout import Box
+    from ..layout.reader import Box
 
 
 def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:

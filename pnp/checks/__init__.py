@@ -18,8 +18,8 @@ from .kinds import kinds
 from .kinds.base import Loading, Runner, Skip
 
 if TYPE_CHECKING:
-    from ..model import ComponentSet, Game
-    from ..yamlload import Document
+    from ..model.game import ComponentSet, Game
+    from ..load.yamlload import Document
 
 Found = Iterator[tuple[Location, str]]
 

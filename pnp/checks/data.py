@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..fields import references
+from ..load.fields import references
 from ..problems import Severity
 from . import Found, rule
 
 if TYPE_CHECKING:
-    from ..model import Game
+    from ..model.game import Game
 
 
 def _declared(game: "Game", kind: str, target: str, field: str) -> bool:

@@ -11,7 +11,7 @@ from ..problems import Severity
 from . import Found, rule
 
 if TYPE_CHECKING:
-    from ..model import ComponentSet, Game, Item
+    from ..model.game import ComponentSet, Game, Item
 
 
 # What pictures may cost to draw: the backends decode each whole (reportlab, pdfium and
@@ -29,7 +29,7 @@ def art_problem(root: Path, art: str) -> tuple[str | None, int]:
     import hashlib
     import io
 
-    from ..files import Unreadable, read_game_file
+    from ..load.files import Unreadable, read_game_file
 
     try:
         data = read_game_file(root, art, MAX_ART_BYTES)

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..boxes import kinds
 from ..boxes.printing import Cell, Printing, Rows
-from ..model import Text
+from ..model.game import Text
 from ..problems import Location
-from ..schema import describe_path
+from ..load.schema import describe_path
 
 if TYPE_CHECKING:
-    from ..layout import Box, Layout
-    from ..model import ComponentSet, Game, Item, Origin
+    from ..layout.reader import Box, Layout
+    from ..model.game import ComponentSet, Game, Item, Origin
 
 FIELD_TEMPLATE = re.compile(r"^\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}$")
 
@@ -68,7 +68,7 @@ def _source(game: "Game", template: Any, item: "Item | None", language: str,
             where += (language if language in dict(value.values) else next(iter(dict(value.values))),)
         return item.origin, where, item
     if path and path[0] == "game" and len(path) == 2:  # the game's title, subtitle or a value
-        from ..model import Origin
+        from ..model.game import Origin
 
         key = path[1] if path[1] in ("title", "subtitle") else None
         value = getattr(game, key) if key else game.values.get(path[1])

@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..components import types
-from ..paths import name_problem
+from ..load.paths import name_problem
 from ..problems import Location, Severity
 from . import Found, rule
 from .printed import layouts, nested, uses
 
 if TYPE_CHECKING:
-    from ..layout import Box
-    from ..model import Game
+    from ..layout.reader import Box
+    from ..model.game import Game
 
 
 MAX_PIECE_SEGMENTS = 200_000  # path segments of the icons one side of a piece places
@@ -113,7 +113,7 @@ def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turn: tuple | None = None) 
 @rule("safe-zone", Severity.WARNING, "A layout box of cards printed on demand crosses The Game Crafter's safe line, "
       "1/8 in inside the trim, where a cut may fall (a fill, a rect box without a stroke, may run to the edge).")
 def safe_zone(game: "Game") -> Found:
-    from ..sizes import SAFE_MARGIN, print_on_demand_size
+    from ..model.sizes import SAFE_MARGIN, print_on_demand_size
     from ..units import to_mm
 
     seen = set()
@@ -184,7 +184,7 @@ def piece_too_large(game: "Game") -> Found:
       "name every system takes (in any of the game's languages), or two pieces printed together, or a piece and a "
       "back, to the same image file (a card with the id back would overwrite the shared back).")
 def output_name(game: "Game") -> Found:
-    from ..kit import file_names
+    from ..kit.pieces import file_names
 
     if not game.complete:
         return

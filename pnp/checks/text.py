@@ -9,22 +9,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..boxes import kinds
-from ..fonts import character_map, find_font, font_problem
-from ..model import Text
+from ..layout.fonts import character_map, find_font, font_problem
+from ..model.game import Text
 from ..problems import Location, Severity
-from ..schema import describe_path
+from ..load.schema import describe_path
 from . import Found, rule
 from .printed import box_place, layouts, nested, printed, uses
 
 if TYPE_CHECKING:
-    from ..fields import Field
-    from ..model import Game, Origin
+    from ..load.fields import Field
+    from ..model.game import Game, Origin
 
 
 @rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder, "
       "or its file there is not a TrueType font pnp can read.")
 def missing_font(game: "Game") -> Found:
-    from ..model import Origin
+    from ..model.game import Origin
 
     for role, name in game.fonts.items():
         reason = font_problem(name, game.root)
@@ -35,7 +35,7 @@ def missing_font(game: "Game") -> Found:
 
 def _colours(value: Any, key: str) -> Iterator[tuple[str, Any]]:
     """The colour templates among a box's settings, with the setting's name (rect.fill)."""
-    from ..values import Colour
+    from ..layout.values import Colour
 
     if isinstance(value, Colour):
         if value.template is not None:
@@ -48,7 +48,7 @@ def _colours(value: Any, key: str) -> Iterator[tuple[str, Any]]:
 
 @rule("colour-value", Severity.ERROR, "A colour given by a template is, for some item, neither #RRGGBB nor none.")
 def colour_value(game: "Game") -> Found:
-    from ..layout import HEX
+    from ..layout.reader import HEX
 
     views = game.views(game.language)
     for component in game.sets.values():
@@ -122,7 +122,7 @@ FITS: dict[str, bool] = {}
 @rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
       "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their box.")
 def text_fit(game: "Game") -> Found:
-    from ..fonts import metrics
+    from ..layout.fonts import metrics
 
     fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
     if None in fonts.values() or not fonts:
@@ -209,7 +209,7 @@ def _texts(value: Any, field: "Field | None", path: tuple) -> Iterator[tuple[Tex
 
 def all_texts(game: "Game") -> Iterator[tuple[Text, "Origin", tuple]]:
     """Every localisable text of the game's data, with where it is."""
-    from ..model import Origin
+    from ..model.game import Origin
 
     top = Origin(game.manifest)
     yield game.title, top, ("title",)

@@ -8,15 +8,15 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from ..model import Text
+from ..model.game import Text
 from ..problems import Location, Severity
-from ..schema import describe_path
-from ..values import Localised, Switch
+from ..load.schema import describe_path
+from ..layout.values import Localised, Switch
 from . import Found, rule
 
 if TYPE_CHECKING:
-    from ..layout import Box
-    from ..model import Game, Item
+    from ..layout.reader import Box
+    from ..model.game import Game, Item
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 LETTER = re.compile(r"[^\W\d_]")
@@ -77,7 +77,7 @@ def _printed_strings(game: "Game") -> Iterator[Printed]:
 
 
 def _layout_strings(game: "Game", file: str, box: "Box") -> Iterator[Printed]:
-    from ..layout import Box
+    from ..layout.reader import Box
 
     doc = game.documents.get(file)
 
@@ -104,7 +104,7 @@ def _layout_strings(game: "Game", file: str, box: "Box") -> Iterator[Printed]:
 
 
 def _readme_strings(game: "Game") -> Iterator[Printed]:
-    from ..readme import readme_texts
+    from ..kit.readme import readme_texts
 
     doc = game.documents.get(game.manifest)
     for path, value in readme_texts(game):

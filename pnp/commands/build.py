@@ -48,7 +48,7 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
     import time
     from dataclasses import replace
 
-    from ..fingerprint import up_to_date
+    from ..build.fingerprint import up_to_date
     from ..problems import Location, Problem, Severity
 
     started = time.perf_counter()
@@ -74,9 +74,9 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
                 for t in targets:
                     click.echo(f"{t} is up to date: nothing changed since its last build")
             return
-    from ..cache import FOLDER as CACHE
-    from ..files import Linking
-    from ..validate import ChecksFailed, start_validation
+    from ..build.cache import FOLDER as CACHE
+    from ..load.files import Linking
+    from ..checks.validate import ChecksFailed, start_validation
 
     # the previous output is linked into the build's new folder while the game is read
     first = language_target(base, wanted[0], declared) if declared is not None and not force else None
@@ -87,7 +87,7 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
         # (what builds is imported once the linking is under way, on the other core)
         from ..compose.piece import ComposeError
         from ..impose import PAPERS
-        from ..pipeline import BuildFailed, BuildOptions, build_safely
+        from ..build.pipeline import BuildFailed, BuildOptions, build_safely
 
         validation = start_validation(manifest, cache_of(base), later=True, strict=strict)
     except BaseException:

@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING
 import click
 
 from .. import __version__
-from ..paths import GameNotFound, resolve_manifest
+from ..load.paths import GameNotFound, resolve_manifest
 from ..problems import format_github, format_json, format_text
 
 if TYPE_CHECKING:
-    from ..validate import Report
+    from ..checks.validate import Report
 
 
 def validate(manifest: Path, cache=None, beside: bool = False) -> "Report":
     """Load and check a game (imported when a command needs it: a build with nothing to do
     never loads the game); with `beside`, the map's checks in a process of their own."""
-    from ..validate import validate as run
+    from ..checks.validate import validate as run
 
     return run(manifest, cache, beside)
 
@@ -48,8 +48,8 @@ def cache_of(out: Path):
     map checks' problems, the colour arithmetic and text fitting already done, and the
     game's documents and icons as read. Validation never writes to it: a build keeps what it
     needs in its own new cache."""
-    from ..cache import FOLDER, Cache
-    from ..validate import reuse_work
+    from ..build.cache import FOLDER, Cache
+    from ..checks.validate import reuse_work
 
     cache = Cache(out / FOLDER)
     if not cache.present:
@@ -68,8 +68,8 @@ def kept_report(manifest: Path) -> "Report | None":
     """The report of the last build in out/, when nothing it read has changed since: its
     record names every input (size, time and hash) and its cache keeps the report under the
     fingerprint of those inputs, pnp's code and the libraries' versions."""
-    from ..cache import FOLDER, Cache
-    from ..fingerprint import current_inputs, fingerprint, read_record
+    from ..build.cache import FOLDER, Cache
+    from ..build.fingerprint import current_inputs, fingerprint, read_record
 
     out = manifest.parent / "out"
     record = read_record(out)
@@ -79,7 +79,7 @@ def kept_report(manifest: Path) -> "Report | None":
     data = Cache(out / FOLDER).get("report", fingerprint(inputs, validated(manifest)))
     if data is None:
         return None
-    from ..validate import kept
+    from ..checks.validate import kept
 
     try:
         return kept(data)
@@ -115,7 +115,7 @@ def declared_languages(manifest: Path) -> list[str] | None:
     """The languages game.yaml declares, read quickly (for telling whether a build is up to
     date before validating); None when that cannot be read so simply (the validation then
     says why). Read as the game's loading reads it, which then finds it read."""
-    from ..yamlload import load_yaml
+    from ..load.yamlload import load_yaml
 
     doc, _ = load_yaml(manifest.parent, manifest.name)
     data = doc.data if doc is not None else None
@@ -143,7 +143,7 @@ def language_target(target: Path, language: str, declared: list[str]) -> Path:
 
 def only_parts(game, only: tuple[str, ...]) -> tuple[str, ...]:
     """The parts --only names, checked against the game's sets, print files and exports."""
-    from ..pipeline import parts_of
+    from ..build.pipeline import parts_of
 
     known = parts_of(game)
     for part in only:

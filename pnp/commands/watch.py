@@ -53,7 +53,7 @@ def real_folder(entry: os.DirEntry) -> bool:
 def serve_gallery(target: Path):
     """For pnp watch --serve: the gallery in `target` served on the loopback, the address
     printed; returns the server (to shut down) and the status its page asks for."""
-    from ..live import Status, serve
+    from .live import Status, serve
 
     status = Status()
     server, url = serve(target, status)
@@ -69,8 +69,8 @@ def watch(game: str | None, out: Path | None, only: tuple[str, ...], formats: tu
 
     import watchfiles
 
-    from ..fingerprint import read_record, watched
-    from ..pipeline import BuildFailed, BuildOptions, build_safely
+    from ..build.fingerprint import read_record, watched
+    from ..build.pipeline import BuildFailed, BuildOptions, build_safely
 
     manifest = manifest_of(game)
     root = manifest.parent.resolve()

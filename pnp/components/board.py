@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Sequence
 from .kind import ComponentType, Sheets
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
     from ..impose import Paper
-    from ..readme import PrintFile
+    from ..kit.readme import PrintFile
     from ..scene import Definition, Page
     from ..words import Run
 

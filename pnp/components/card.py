@@ -9,7 +9,7 @@ from ..units import mm
 from .kind import ComponentType, Sheets
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
     from ..impose import Paper
 
 BLEED = mm(1)  # a card's, a sheet's or a token's bleed unless a build asks for another: a miscut shows its colour

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 from .kind import ComponentType, Sheets
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
     from ..impose import Paper
 
 

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from .kind import ComponentType, Sheets
 
 if TYPE_CHECKING:
-    from ..fields import Field
-    from ..fonts import FontMetrics
+    from ..load.fields import Field
+    from ..layout.fonts import FontMetrics
     from ..impose import Paper
     from ..problems import Location
-    from ..readme import PrintFile
+    from ..kit.readme import PrintFile
     from ..scene import Definition, Node
     from ..words import Run
 
@@ -23,7 +23,7 @@ SIDES = 6
 def fields(at: "Location") -> dict[str, "Field"]:
     """What every die holds: its six faces, in the order of its sides (text by default; a set
     may declare `faces` itself, as a list of six of another type: icons, numbers)."""
-    from ..fields import Field
+    from ..load.fields import Field
 
     return {"faces": Field("faces", "list", at, of=Field("faces", "text", at), min_items=SIDES, max_items=SIDES,
                            doc="The die's six faces, in the order of its sides.")}

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 if TYPE_CHECKING:
-    from ..fields import Field
+    from ..load.fields import Field
     from ..problems import Location
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
     from ..impose import Paper
-    from ..kit import PieceSet
-    from ..readme import PrintFile
+    from ..kit.pieces import PieceSet
+    from ..kit.readme import PrintFile
     from ..scene import Definition, Page
     from ..words import Run
 

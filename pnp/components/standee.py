@@ -11,9 +11,9 @@ from ..units import mm, parse_length
 from .kind import ComponentType, Sheets
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
     from ..impose import Paper
-    from ..readme import PrintFile
+    from ..kit.readme import PrintFile
     from ..scene import Definition, Node
     from ..words import Run
 

@@ -10,7 +10,7 @@ from .kind import ComponentType, Sheets
 from .card import impose_grid
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
     from ..impose import Paper
 
 

@@ -9,9 +9,9 @@ from .kind import ComponentType, Sheets
 from .card import BLEED
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
     from ..impose import Paper
-    from ..readme import PrintFile
+    from ..kit.readme import PrintFile
     from ..words import Run
 
 

@@ -11,7 +11,7 @@ from ..scene import Group, Node, Path, Rect, Style, ellipse_path
 
 if TYPE_CHECKING:
     from ..boxes.context import Context
-    from ..layout import Layout
+    from ..layout.reader import Layout
 
 
 def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, bleed: float = 0.0):
@@ -46,7 +46,7 @@ def shape_cut(definition, shape: str):
     """A round token's or a hex tile's definition cut to its circle or hexagon: what lies
     outside is not drawn, so its picture alone has the piece's shape (other shapes are
     returned as they are)."""
-    from ..hexes import orientation_of, outline
+    from ..model.hexes import orientation_of, outline
     from ..scene import Definition
 
     w, h = definition.width, definition.height

@@ -1,4 +1,4 @@
-"""The read-me-first composed: pnp.readme's document set in the game's fonts on the pages of
+"""The read-me-first composed: pnp.kit.readme's document set in the game's fonts on the pages of
 one paper, as scene pages for any backend.
 
 Each page of the document is a page of A4 or US Letter in two columns (on A3, two such pages
@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from ..impose import PAPERS, Paper, sheet_label
-from ..readme import NBSP, Document, FileRef, Paragraph, Run, Section, Strong, Table, document, remembered, word
+from ..kit.readme import NBSP, Document, FileRef, Paragraph, Run, Section, Strong, Table, document, remembered, word
 from ..scene import Node, Page, Rect, Style, Text
-from ..textfit import fit_size
+from ..layout.textfit import fit_size
 from ..units import mm
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
-    from ..kit import Kit
-    from ..readme import PrintSettings
+    from ..layout.fonts import FontMetrics
+    from ..kit.pieces import Kit
+    from ..kit.readme import PrintSettings
 
 MARGIN = mm(15)  # left and right
 TOP = mm(12)

@@ -1,5 +1,5 @@
-"""Exports for playing online and printing on demand, made from the composed kit (pnp.kit)
-through what a build lets them read and write (KitFiles, which pnp.outputs.Outputs is); none
+"""Exports for playing online and printing on demand, made from the composed kit (pnp.kit.pieces)
+through what a build lets them read and write (KitFiles, which pnp.build.outputs.Outputs is); none
 of them knows the pipeline that calls it, its workers or its jobs.
 
 - tabletopia: one image per face and per back, and a manifest of the objects to create;
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
-    from ..kit import Piece, PieceSet
+    from ..kit.pieces import Piece, PieceSet
     from ..scene import Definition, Page
 
 

@@ -1,5 +1,5 @@
 """The gallery: out/index.html, every set's pieces (by group), the boards, how to print the
-kit on each paper (the read-me-first's steps, from pnp.readme), a link to every file to
+kit on each paper (the read-me-first's steps, from pnp.kit.readme), a link to every file to
 download, and what the exports hold; it opens from disk in any browser."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..kit import Kit
+    from ..kit.pieces import Kit
     from . import KitFiles
 
 PAGE = """<!DOCTYPE html>
@@ -83,8 +83,8 @@ def figure(src: str, caption: str | tuple[str, ...], kind: str = "") -> str:
 
 
 def runs_html(runs, files: set[str], linked: set[str]) -> str:
-    """pnp.readme's runs as HTML: a file the build made is a link to it."""
-    from ..readme import FileRef, Strong
+    """pnp.kit.readme's runs as HTML: a file the build made is a link to it."""
+    from ..kit.readme import FileRef, Strong
 
     parts = []
     for run in runs:
@@ -104,7 +104,7 @@ def runs_html(runs, files: set[str], linked: set[str]) -> str:
 def made_files(outputs: "KitFiles", options) -> set[str]:
     """Every file of the build, relative to its folder: those it made or kept, and with
     --only, those the earlier build left (a partial build keeps them)."""
-    from ..kitfiles import pages_in
+    from ..kit.files import pages_in
 
     out = outputs.out
     files = set(outputs.files())
@@ -125,7 +125,7 @@ def printing_section(kit: "Kit", options, files: set[str], linked: set[str]) -> 
     files with their pages, and the steps to print, cut and put it together, from the same
     functions as the read-me-first's."""
     from ..compose.readme import read_me_first_length
-    from ..readme import PAPER_NAMES, PrintSettings, printing, read_me_first_path, text, word
+    from ..kit.readme import PAPER_NAMES, PrintSettings, printing, read_me_first_path, text, word
 
     e = html.escape
     language = kit.language
@@ -180,8 +180,8 @@ def back_caption(pieces, back_name: str, language: str, default: str) -> str:
 
 def build(kit: "Kit", outputs: "KitFiles", options, tabletopia: list) -> None:
     from ..components import types
-    from ..kitfiles import deck, page_files
-    from ..readme import contents
+    from ..kit.files import deck, page_files
+    from ..kit.readme import contents
 
     game, language = kit.game, kit.language
     outputs.stage("gallery", 1)

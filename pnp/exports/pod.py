@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from ..components import types
 from ..scene import Definition, Page, Use, translate
-from ..sizes import print_on_demand_size
+from ..model.sizes import print_on_demand_size
 from ..units import mm
 from . import export_name
 
 if TYPE_CHECKING:
-    from ..kit import Kit
+    from ..kit.pieces import Kit
     from . import KitFiles
 
 BLEED = mm(3.175)  # 1/8 in

@@ -18,7 +18,7 @@ from ..units import to_mm
 from . import export_name
 
 if TYPE_CHECKING:
-    from ..kit import Kit
+    from ..kit.pieces import Kit
     from . import KitFiles
 
 # bytes: the game objects' storage of Tabletopia's Basic (free) Workshop plan, as its FAQ for

@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from urllib.parse import quote
 
 from ..components import types
-from ..files import json_file
+from ..load.files import json_file
 from ..scene import Definition, single
 from ..units import to_mm
 
 if TYPE_CHECKING:
-    from ..backends.png import PDF
-    from ..kit import Kit, PieceSet
+    from ..render.png import PDF
+    from ..kit.pieces import Kit, PieceSet
     from . import KitFiles
     from .tabletopia import TabletopiaObject
 
@@ -110,8 +110,8 @@ def draw_sheet(pdf: "PDF", dpi: float, path: str, columns: int, rows: int, cells
     picture are held at a time; a sheet of one cell is the hidden card alone."""
     from PIL import Image
 
-    from ..backends.png import jpeg_bytes, rasterize
-    from ..files import write_atomic
+    from ..render.png import jpeg_bytes, rasterize
+    from ..load.files import write_atomic
 
     sheet = None
     for page, image in enumerate(rasterize(pdf, dpi)):

@@ -25,8 +25,8 @@ and a source before it is parsed (MAX_SOURCE). The evaluations also share a tota
 
 The rooms: limits (the bounds, ExpressionError, the total budget), format (values written as
 text), costs, functions (the registry and the general functions), operators, compiler,
-expression (parse) and template. The functions on a subject are its module's: pnp.hexes and
-pnp.colours register theirs, imported here so that every expression can call them.
+expression (parse) and template. The functions on a subject are its module's: pnp.model.hexes and
+pnp.model.colours register theirs, imported here so that every expression can call them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ from .functions import CONSTANTS, FUNCTIONS, Function, function
 from .limits import (MAX_BITS, MAX_DEPTH, MAX_EXPONENT, MAX_FORMAT_WIDTH, MAX_LENGTH, MAX_SOURCE, MAX_STEPS,
                      MAX_TOTAL_STEPS, ExpressionError, new_budget, steps_spent)
 from .template import Template, parse_template
-from .. import hexes, colours  # noqa: F401  (each registers its functions)
+from ..model import hexes
+from ..model import colours  # noqa: F401  (each registers its functions)
 
 __all__ = ["CONSTANTS", "FUNCTIONS", "MAX_BITS", "MAX_DEPTH", "MAX_EXPONENT", "MAX_FORMAT_WIDTH", "MAX_LENGTH",
            "MAX_SOURCE", "MAX_STEPS", "MAX_TOTAL_STEPS", "MINUS", "Expression", "ExpressionError", "Function",

@@ -1,5 +1,5 @@
 """The functions expressions can call: the registry every module adds its own to (with the
-`function` decorator: pnp.hexes its hexagons', pnp.colours its colours'), and the general
+`function` decorator: pnp.model.hexes its hexagons', pnp.model.colours its colours'), and the general
 ones, each charging what it makes or reads beyond the elements it is given and returns."""
 
 from __future__ import annotations

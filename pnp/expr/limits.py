@@ -89,7 +89,7 @@ total = [MAX_TOTAL_STEPS, MAX_TOTAL_STEPS]  # the steps every evaluation has lef
 
 def new_budget(steps: int | None = None) -> None:
     """Give the evaluations from now on `steps` in all (MAX_TOTAL_STEPS unless given; each
-    validation starts one, see pnp.validate), however cheap each is: once they are spent, each
+    validation starts one, see pnp.checks.validate), however cheap each is: once they are spent, each
     evaluation is refused, as an ExpressionError where it is written. Each evaluation still has
     its own MAX_STEPS."""
     steps = MAX_TOTAL_STEPS if steps is None else steps

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..colours import mix
+from ..model.colours import mix
 from ..scene import Circle, Group, Node, Path, Rect, Style, chain, scale, translate
 
 if TYPE_CHECKING:

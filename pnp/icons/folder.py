@@ -63,7 +63,7 @@ def load_icons(root: pathlib.Path, folder: str = "icons") -> tuple[dict[str, Ico
 def load_icon(root: pathlib.Path, file: str) -> tuple[Icon | None, list[Problem]]:
     """The icon in `root/file` (`file` relative to the game folder), or None and every problem
     that keeps pnp from drawing it."""
-    from ..files import Unreadable, read_game_file
+    from ..load.files import Unreadable, read_game_file
 
     try:
         raw = read_game_file(root, file, MAX_ICON_BYTES)

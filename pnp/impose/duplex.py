@@ -11,7 +11,7 @@ from .paper import Paper
 from .sheets import SheetLabel, label_words, behind, paper_label, sheet_label
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
 
 
 # --- the duplex test page -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from .paper import ImpositionError, LABEL_ROOM, MIN_MARGIN, Paper, Segment
 from .sheets import cut_paths, label_text, unique_definitions, label_words, behind, each_once, sheet_label
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
 
 
 # --- round tokens ---------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def pack_hexes(tiles: Sequence[Definition], paper: Paper, bleed: float = 0.0) ->
     apart by twice the bleed. The tiles are of one size."""
     if not tiles:
         return []
-    from ..hexes import SQRT3
+    from ..model.hexes import SQRT3
 
     width, height = tiles[0].width, tiles[0].height
     flat = width >= height
@@ -160,7 +160,7 @@ def pack_hexes(tiles: Sequence[Definition], paper: Paper, bleed: float = 0.0) ->
 
 def hex_cut_lines(placed: Sequence[Placed]) -> list[Segment]:
     """Every edge of the placed hex tiles once: an edge two neighbours share is one line."""
-    from ..hexes import corners, orientation_of
+    from ..model.hexes import corners, orientation_of
 
     edges = []
     for p in placed:

@@ -11,7 +11,7 @@ from ..units import mm
 from .paper import Grid, LABEL_BASELINE, LABEL_SIZE, MARK_LENGTH, MARK_OFFSET, MIN_MARGIN, PAPERS, Paper, Segment
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
 
 
 def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None) -> list[Segment]:

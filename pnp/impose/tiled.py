@@ -12,7 +12,7 @@ from .paper import LABEL_ROOM, MIN_MARGIN, Paper
 from .sheets import label_words, paper_label, sheet_label
 
 if TYPE_CHECKING:
-    from ..fonts import FontMetrics
+    from ..layout.fonts import FontMetrics
 
 
 TILE_MARGIN = mm(10)  # alignment marks sit in it, clear of the 5 mm a printer may not reach

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..problems import Location
 
 if TYPE_CHECKING:
-    from ..fields import Field
+    from ..load.fields import Field
 
 MAPS = ("areas",)
 

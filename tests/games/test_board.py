@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
-from pnp.backends.png import rasterize
+from pnp.render.png import rasterize
 from pnp.cli import main
 from pnp.maps.areas import areas_of, connected, geography_of, map_box, map_frame
 from pnp.impose import PAPERS, tile_grid, tile_scale
 from pnp.units import mm, to_mm
-from pnp.validate import validate
+from pnp.checks.validate import validate
 
 from conftest import ROOT, walk
 from pdfgeom import read_pdf
@@ -319,8 +319,8 @@ A3_MM2 = 297 * 420
 @cache
 def board_page():
     """The board's page as composed: every node, the area map's included."""
-    from pnp.kit import Kit
-    from pnp.pipeline import game_fonts
+    from pnp.kit.pieces import Kit
+    from pnp.build.pipeline import game_fonts
 
     kit = Kit(game(), game_fonts(game()), {})
     return kit, kit.get("board").boards[0].make()

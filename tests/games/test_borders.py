@@ -12,9 +12,9 @@ from shapely.geometry import LineString, MultiPoint, Point
 
 from pnp.maps.areas import Area, Geography, MapLine, MapSettings, areas_of, geography_of
 from pnp.maps.areas.draw import _ridge
-from pnp.model import Origin, Text
+from pnp.model.game import Origin, Text
 from pnp.units import mm
-from pnp.validate import validate
+from pnp.checks.validate import validate
 
 from conftest import MINI, ROOT, make_game, walk
 
@@ -186,8 +186,8 @@ def parted(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_parted_board_validates_and_draws_its_river_on_the_border_and_its_ridge(parted: Path) -> None:
-    from pnp.kit import Kit
-    from pnp.pipeline import game_fonts
+    from pnp.kit.pieces import Kit
+    from pnp.build.pipeline import game_fonts
     from pnp.scene import Path as PathNode
 
     report = validate(parted)

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from pnp.validate import validate
+from pnp.checks.validate import validate
 
 from anarchy import Card, Meld, Suit, areas_to_win, richest_meld, suits
 from conftest import ROOT

@@ -68,7 +68,7 @@ def test_each_check_fires(case: str, file: str, old: str, new: str, expected: li
 
 
 def test_every_check_of_the_game_has_a_case() -> None:
-    from pnp.validate import validate as run
+    from pnp.checks.validate import validate as run
 
     game = run(GAME / "game.yaml").game
     fired = checks_fired(CASES)
@@ -76,7 +76,7 @@ def test_every_check_of_the_game_has_a_case() -> None:
 
 
 def test_movement_and_hit_points_come_from_the_arm() -> None:
-    from pnp.validate import validate as run
+    from pnp.checks.validate import validate as run
 
     game = run(GAME / "game.yaml").game
     units = {u.id: u.fields for u in game.sets["unites"].items}

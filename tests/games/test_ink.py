@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from PIL import ImageStat
 
-from pnp.backends.pdf import render_pdf
-from pnp.backends.png import rasterize
-from pnp.colours import contrast
-from pnp.kit import Ink, Kit
-from pnp.paint import DARK, _ground, grey, luminance, shade, tint
-from pnp.pipeline import game_fonts
+from pnp.render.pdf import render_pdf
+from pnp.render.png import rasterize
+from pnp.model.colours import contrast
+from pnp.kit.pieces import Ink, Kit
+from pnp.compose.paint import DARK, _ground, grey, luminance, shade, tint
+from pnp.build.pipeline import game_fonts
 from pnp.scene import Group, Text, single
-from pnp.validate import validate
+from pnp.checks.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -109,7 +109,7 @@ def svg_texts(path: Path) -> list[str]:
 
 
 def test_the_anarchy_in_french_and_german_has_no_english_card_text(tmp_path: Path) -> None:
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     root = Path(__file__).resolve().parents[2]
     out = tmp_path / "out"
@@ -152,7 +152,7 @@ def test_what_is_translated_comes_back_from_the_checks_beside_a_build(tmp_path: 
     """A build's checks run in a process of their own: the lines of what each language lacks
     come back with their problems (the build's process does not work them out again), the
     same as a validation in one process says, and a validation after the build shows them."""
-    from pnp.validate import start_validation, validate
+    from pnp.checks.validate import start_validation, validate
 
     game = make_game(tmp_path / "mini")
     south = game.parent / "cards" / "south.yaml"

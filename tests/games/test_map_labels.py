@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from pnp.kit import Kit
+from pnp.kit.pieces import Kit
 from pnp.maps.areas import area_labels, geography_of, label_style, map_frame, map_layout
 from pnp.maps.areas.checks import map_label
-from pnp.pipeline import game_fonts
+from pnp.build.pipeline import game_fonts
 from pnp.scene import Text as TextNode
 from pnp.units import to_mm
-from pnp.validate import validate
+from pnp.checks.validate import validate
 
 from conftest import INVALID, ROOT, make_game, walk
 

@@ -20,10 +20,10 @@ RULES_KILLED = {3: 0, 2: 1, 1: 2, 0: 3, -1: 2, -2: 1, -3: 0}
 def aid_nodes(language: str = "en", side: str = "back") -> list:
     """Every text one side of the player aid prints, in drawing order (the tables row by row:
     they are computed by expressions in its layout)."""
-    from pnp.kit import Kit
-    from pnp.pipeline import game_fonts
+    from pnp.kit.pieces import Kit
+    from pnp.build.pipeline import game_fonts
     from pnp.scene import texts
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     game = validate(ROOT / "game.yaml").game
     piece = Kit(game, game_fonts(game), {}, language).get("aid").pieces[0]

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from pnp.backends.pdf import render_pdf
-from pnp.backends.png import rasterize
-from pnp.backends.svg import render_svgs
-from pnp.kit import Kit
-from pnp.pipeline import game_fonts
+from pnp.render.pdf import render_pdf
+from pnp.render.png import rasterize
+from pnp.render.svg import render_svgs
+from pnp.kit.pieces import Kit
+from pnp.build.pipeline import game_fonts
 from pnp.scene import Group, Page, Text, Use, single, texts
-from pnp.validate import validate
+from pnp.checks.validate import validate
 
 from conftest import ROOT
 
@@ -128,7 +128,7 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
     as if drawn afresh, even with text in another font beside them (a sheet's heading)."""
     import hashlib
 
-    from pnp.backends.pdf import FormCache
+    from pnp.render.pdf import FormCache
     from pnp.scene import Text
 
     fonts = font_files()
@@ -154,7 +154,7 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
 def test_the_quick_encoding_names_compression_and_forms_write_what_reportlab_does(monkeypatch: pytest.MonkeyPatch) -> None:
     from reportlab.pdfbase import pdfdoc
 
-    import pnp.backends.pdf as backend
+    import pnp.render.pdf as backend
 
     original = backend._reportlab_pdfdoc_encode
     for text in [chr(i) for i in range(128)] + ["BT /F1+0 9 Tf (R\\351d Fort) Tj ET", "é", "₹", b"bytes"]:
@@ -225,7 +225,7 @@ def resvg(svg: str, dpi: float = DPI, **options) -> Image.Image:
 def example_pieces(game_dir: str) -> tuple[dict, list[tuple[str, Page]]]:
     """A game's fonts and what it prints, as pages: the first three faces and every back of
     each set, and each board."""
-    from pnp.pipeline import read_art
+    from pnp.build.pipeline import read_art
 
     game = validate(Path(game_dir) / "game.yaml").game
     fonts = game_fonts(game)

@@ -46,8 +46,8 @@ BADGE_MM = 12.0
 
 
 def test_a_badges_text_must_fit_three_quarters_of_its_diameter(mini: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pnp.fonts import find_font
-    from pnp.fonts import metrics
+    from pnp.layout.fonts import find_font
+    from pnp.layout.fonts import metrics
 
     font = metrics(find_font("SourceSerifPro-Bold", mini))
     assert font.width("1234567", 6.0) == pytest.approx(22.764) and font.width("12345678", 6.0) == pytest.approx(26.016)
@@ -70,10 +70,10 @@ def test_a_badges_text_must_fit_three_quarters_of_its_diameter(mini: Path, monke
 
 def badge_sizes(game_dir: Path) -> dict[str, float]:
     """The size each leader's face draws its badge's digits at, by the text (the row's badges left out)."""
-    from pnp.kit import Kit
-    from pnp.pipeline import game_fonts
+    from pnp.kit.pieces import Kit
+    from pnp.build.pipeline import game_fonts
     from pnp.scene import texts
-    from pnp.validate import validate as check
+    from pnp.checks.validate import validate as check
 
     game = check(game_dir / "game.yaml").game
     return {t.text: t.size for piece in Kit(game, game_fonts(game), {}).get("cards").pieces

@@ -32,7 +32,7 @@ def squeezed(text: str) -> str:
 
 
 def game(path: Path = ROOT / "game.yaml"):
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     report = validate(path)
     assert report.errors == 0
@@ -129,9 +129,9 @@ def test_the_text_fits_its_page() -> None:
     """Every line stays inside the page's 15 mm side margins and above its footer, in every
     language the game has, on every paper."""
     from pnp.compose.readme import MARGIN, read_me_first
-    from pnp.kit import Kit
-    from pnp.pipeline import BuildOptions, game_fonts, read_art
-    from pnp.readme import PrintSettings
+    from pnp.kit.pieces import Kit
+    from pnp.build.pipeline import BuildOptions, game_fonts, read_art
+    from pnp.kit.readme import PrintSettings
     from pnp.scene import Rect, Text
 
     g = game()
@@ -162,11 +162,11 @@ def test_the_text_fits_its_page() -> None:
 
 def test_french_and_german(tmp_path: Path) -> None:
     """The Anarchy's read-me-first in its other languages: pnp's steps and the game's words."""
-    from pnp.backends.pdf import render_pdf
+    from pnp.render.pdf import render_pdf
     from pnp.compose.readme import read_me_first
-    from pnp.kit import Kit
-    from pnp.pipeline import BuildOptions, game_fonts, read_art
-    from pnp.readme import PrintSettings
+    from pnp.kit.pieces import Kit
+    from pnp.build.pipeline import BuildOptions, game_fonts, read_art
+    from pnp.kit.readme import PrintSettings
 
     g = game()
     fonts = game_fonts(g)
@@ -230,9 +230,9 @@ def test_an_unchanged_read_me_first_is_not_composed_again(tmp_path: Path, monkey
 
 
 def test_the_gallery_links_every_download_and_shows_the_same_steps(kit: Path) -> None:
-    from pnp.kit import Kit
-    from pnp.pipeline import BuildOptions, game_fonts, read_art
-    from pnp.readme import PrintSettings, plain, printing
+    from pnp.kit.pieces import Kit
+    from pnp.build.pipeline import BuildOptions, game_fonts, read_art
+    from pnp.kit.readme import PrintSettings, plain, printing
 
     page = (kit / "index.html").read_text("utf-8")
     links = set(re.findall(r'href="([^"]+)"', page))
@@ -301,14 +301,14 @@ def test_the_examples_have_their_own(tmp_path: Path) -> None:
 
 
 def _print_parts(folder: Path) -> list[str]:
-    from pnp.pipeline import parts_of
+    from pnp.build.pipeline import parts_of
 
     g = game(folder / "game.yaml")
     return [p for p in parts_of(g) if p not in ("tabletopia", "tts", "pod", "gallery", "read-me-first")]
 
 
 def test_what_the_schema_cannot_see_is_a_warning(tmp_path: Path) -> None:
-    from pnp.readme import problems
+    from pnp.kit.readme import problems
 
     copy = broken_example(ROOT, tmp_path / "game", "game.yaml", "money: {en: \"{count} money cards\",",
                           "cash: {en: \"{count} money cards\",")

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from pnp.backends.pdf import render_pdf
-from pnp.backends.png import rasterize
-from pnp.kit import Kit
-from pnp.pipeline import game_fonts
+from pnp.render.pdf import render_pdf
+from pnp.render.png import rasterize
+from pnp.kit.pieces import Kit
+from pnp.build.pipeline import game_fonts
 from pnp.scene import Page, Use
-from pnp.validate import validate
+from pnp.checks.validate import validate
 
 from conftest import ROOT, broken_example
 from conftest import validate as run_validate

@@ -110,7 +110,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_two_modules_import_each_other() -> None:
     graph = module_graph()
-    assert "pnp.pipeline" in graph["pnp.commands.build"] and "pnp.kit" in graph["pnp.pipeline"]  # the graph is read
+    assert "pnp.build.pipeline" in graph["pnp.commands.build"] and "pnp.kit.pieces" in graph["pnp.build.pipeline"]  # the graph is read
     assert cycles(graph) == []
 
 
@@ -134,10 +134,9 @@ def test_the_import_graph_reads_a_packages_own_file() -> None:
 
 # (an icon is read into scene nodes as the game loads: the scene is what drawing is made of, and
 # pnp.icons.draw draws them)
-DRAWING = ("pnp.compose", "pnp.backends", "pnp.icons.draw", "pnp.paint", "pnp.impose", "pnp.contact", "pnp.outputs")
-LOADING = ("pnp.game", "pnp.yamlload", "pnp.schema", "pnp.fields", "pnp.model", "pnp.files", "pnp.paths",
-           "pnp.registry")
-BUILD_INTERNALS = ("pnp.pipeline", "pnp.cli", "pnp.outputs", "pnp.scheduler", "pnp.contact", "pnp.commands")
+DRAWING = ("pnp.compose", "pnp.render", "pnp.icons.draw", "pnp.impose", "pnp.build.outputs")
+LOADING = ("pnp.load", "pnp.model", "pnp.checks.registry")
+BUILD_INTERNALS = ("pnp.build", "pnp.cli", "pnp.render.contact", "pnp.commands")
 
 
 def reached(graph: dict[str, set[str]], start: str) -> set[str]:
@@ -166,7 +165,7 @@ def test_loading_never_imports_drawing() -> None:
     # what loading a game imports as it runs: nothing that draws, composes or imposes (a box
     # kind's module and a component type's draw and impose in their functions only, and
     # loading reads every kind's and type's facts)
-    code = ("import sys; from pathlib import Path; from pnp.game import load_game; load_game(Path(sys.argv[1])); "
+    code = ("import sys; from pathlib import Path; from pnp.load.game import load_game; load_game(Path(sys.argv[1])); "
             f"print(sorted(m for m in sys.modules if m.startswith({DRAWING!r})))")
     ran = subprocess.run([sys.executable, "-c", code, str(ROOT / "game.yaml")], capture_output=True, text=True,
                          check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -178,15 +177,15 @@ def test_exports_never_import_the_builds_internals() -> None:
 
 
 def test_compose_never_imports_a_backend() -> None:
-    assert breaking(module_graph(), ("pnp.compose",), ("pnp.backends",)) == set()
+    assert breaking(module_graph(), ("pnp.compose",), ("pnp.render",)) == set()
 
 
 def test_the_scene_knows_no_game() -> None:
-    assert reached(module_graph(), "pnp.scene") == {"pnp.processes"}  # (its stop points only)
+    assert reached(module_graph(), "pnp.scene") == {"pnp.build.processes"}  # (its stop points only)
 
 
 def test_stats_need_no_drawing() -> None:
-    assert {m for m in reached(module_graph(), "pnp.stats") if m.startswith(DRAWING)} == set()
+    assert {m for m in reached(module_graph(), "pnp.model.stats") if m.startswith(DRAWING)} == set()
 
 
 def test_the_rules_can_fail() -> None:
@@ -199,7 +198,7 @@ def test_exports_read_the_kit_and_never_the_pipeline() -> None:
     graph = module_graph()
     for name, found in graph.items():
         if name.startswith("pnp.exports"):
-            assert "pnp.pipeline" not in found and "pnp.cli" not in found, name
+            assert "pnp.build.pipeline" not in found and "pnp.cli" not in found, name
 
 
 def test_exports_use_only_what_a_built_kit_offers() -> None:

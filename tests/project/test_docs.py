@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from pnp import boxes, expr, registry  # noqa: F401  (every check)
+from pnp import boxes, expr
+from pnp.checks import registry  # noqa: F401  (every check)
 from pnp.checks.kinds import kinds
 from pnp.components import types
-from pnp.fields import FIELD_TYPES
+from pnp.load.fields import FIELD_TYPES
 from pnp.problems import CHECKS
-from pnp.sizes import SIZES
+from pnp.model.sizes import SIZES
 
 from conftest import ROOT
 from docs import check_row, row, size_row
@@ -35,7 +36,7 @@ def test_the_readme_documents_it(kind: str, name: str, line: str) -> None:
 
 
 def test_the_readme_documents_the_anarchys_checks() -> None:
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     game = validate(ROOT / "game.yaml").game
     for check in game.checks:

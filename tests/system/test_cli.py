@@ -177,7 +177,7 @@ def test_stats_on_an_unreadable_manifest_fails(tmp_path: Path) -> None:
 
 
 def test_rules_lists_every_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     monkeypatch.chdir(tmp_path)  # no game here: pnp's own checks
     listed = [line.split()[0] for line in invoke("rules").output.splitlines()]
@@ -237,8 +237,8 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
         (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
     subprocess.run([sys.executable, "-m", "pnp", "build", "--only", "aid", "-q"], cwd=game, check=True)
     # (the map's checks in this process, not in one of their own, to see what they import)
-    script = ("import sys; from pnp.cli import main; import pnp.processes\n"
-              "pnp.processes.Beside.start = lambda work: None\n"
+    script = ("import sys; from pnp.cli import main; import pnp.build.processes\n"
+              "pnp.build.processes.Beside.start = lambda work: None\n"
               "try: main(['validate'])\nexcept SystemExit as exit: code = exit.code\n"
               "print(code, *[m for m in ('jsonschema_rs', 'jsonschema', 'shapely', 'pyproj', 'coloraide', 'svgelements')"
               " if m in sys.modules])")
@@ -251,7 +251,7 @@ def test_after_a_build_validation_checks_only_what_changed(tmp_path: Path) -> No
     mughals = game / "cards" / "mughals.yaml"
     text = mughals.read_text()
     # with nothing changed since the build, its report is read back: not even the game is loaded
-    script_loaded = script.replace("for m in (", "for m in ('pnp.game', 'yaml', ")
+    script_loaded = script.replace("for m in (", "for m in ('pnp.load.game', 'yaml', ")
     assert subprocess.run([sys.executable, "-c", script_loaded], cwd=game, capture_output=True, text=True,
                           check=True).stdout.splitlines()[-1] == "0"
     mughals.write_text(mughals.read_text().replace("follows: [1, 2, 3, 4, 5, 8]", "follows: [1, 2]"))

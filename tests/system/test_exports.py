@@ -106,7 +106,7 @@ def test_the_build_warns_when_tabletopia_would_not_store_the_images(tmp_path: Pa
 def test_tabletopia_rows_have_their_own_sets_sizes(game_kit: tuple[Path, Path]) -> None:
     """Every row of each game's manifest gives the size of its own set's pieces (a player aid
     its own, never a card's), and its images are that size at 10 px per mm."""
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     game_dir, kit = game_kit
     game = validate(game_dir / "game.yaml").game
@@ -201,7 +201,7 @@ def test_tts_saved_object_loads_as_it_is(game_kit: tuple[Path, Path]) -> None:
     """Each game's saved object has the structure of Tabletop Simulator's saves (field names,
     types and nesting, as its knowledge base's Save File Format and custom objects give them),
     names only images in tts/ by their file:/// URLs, and gives each object its size."""
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     game_dir, kit = game_kit
     doc = saved_object(kit)
@@ -310,7 +310,7 @@ def test_tts_objects_lie_apart_on_the_table(game_kit: tuple[Path, Path]) -> None
 def test_tts_each_cell_shows_the_card_its_card_id_says(kit: Path) -> None:
     doc = saved_object(kit)
     deck = next(o for o in doc["ObjectStates"] if o["Nickname"] == "The Anarchy: cards")
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     cards = validate(ROOT / "game.yaml").game.sets["cards"].items
     for position in (0, 1, 68, 69, 125):

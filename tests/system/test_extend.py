@@ -95,7 +95,7 @@ def test_a_list_may_say_any_for_what_an_expression_gives(mini: Path) -> None:
     """A list field with `any` lets the data write the word any: here every leader of the
     card's suit but itself, worked out when the game loads, so the checks and the cards see
     the numbers; any other word is refused where it is written."""
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     manifest = mini / "game.yaml"
     text = manifest.read_text()

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp import pipeline
+from pnp.build import pipeline
 from pnp.cli import main
-from pnp.fingerprint import read_record
-from pnp.outputs import Outputs
+from pnp.build.fingerprint import read_record
+from pnp.build.outputs import Outputs
 
 from conftest import INVALID, MINI, ROOT, digests, make_game
 
@@ -104,8 +104,8 @@ def test_an_output_folder_that_cannot_be_written_is_reported(tmp_path: Path, mon
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(taken)])
     assert result.exit_code == 2 and f"Invalid value for '-o' / '--out': Directory '{taken}' is a file." in result.output
     assert taken.read_text() == "not a folder"
-    from pnp.pipeline import BuildFailed, BuildOptions, build_safely
-    from pnp.validate import validate
+    from pnp.build.pipeline import BuildFailed, BuildOptions, build_safely
+    from pnp.checks.validate import validate
 
     with pytest.raises(BuildFailed, match="it is a file, not a folder"):  # as pnp watch calls it
         build_safely(validate(ROOT / "game.yaml").game, taken, BuildOptions(parts=("aid",)))
@@ -151,9 +151,9 @@ def test_the_previous_output_is_linked_while_the_game_is_read(previous: Path, mo
     """pnp build links the previous output into its new folder in a forked process while it
     reads the game: finished, the folder holds every file as a link (the cache moved over
     whole); discarded (the game's errors stop the build), it goes, out/ untouched."""
-    from pnp.files import Linking, listing
-    from pnp.pipeline import BuildOptions, build_safely
-    from pnp.validate import validate
+    from pnp.load.files import Linking, listing
+    from pnp.build.pipeline import BuildOptions, build_safely
+    from pnp.checks.validate import validate
 
     before, cache = digests(previous), cache_entries(previous)
     inodes = {p.relative_to(previous): p.stat().st_ino for p in previous.rglob("*") if p.is_file()}
@@ -174,17 +174,17 @@ def test_the_previous_output_is_linked_while_the_game_is_read(previous: Path, mo
     with pytest.raises(ChildProcessError):
         os.waitpid(linking.pid, 0)  # (reaped)
     # a process that fails to link (here: every file) leaves the build to link them itself
-    import pnp.files
+    import pnp.load.files
 
     parent = os.getpid()
-    real = pnp.files._link_tree
+    real = pnp.load.files._link_tree
 
     def failing(*args: object) -> None:
         if os.getpid() != parent:
             raise OSError(errno.EMLINK, "Too many links")
         real(*args)
 
-    monkeypatch.setattr(pnp.files, "_link_tree", failing)
+    monkeypatch.setattr(pnp.load.files, "_link_tree", failing)
     linking = Linking.start(previous, ".cache")
     game = validate(ROOT / "game.yaml").game
     outcome = build_safely(game, previous, BuildOptions(parts=("aid",)), partial=True, linking=linking)
@@ -220,7 +220,7 @@ def test_nothing_changed_means_nothing_to_do(previous: Path) -> None:
     assert CliRunner().invoke(main, [*args, "--force"]).stdout.startswith("built ")
     # and finding nothing to do imports nothing that reads the game or builds
     code = ("import sys; from pnp.cli import main; main(sys.argv[1:], standalone_mode=False); "
-            "print(sorted(m for m in ('pnp.pipeline', 'pnp.game', 'pnp.kit', 'pnp.validate', 'importlib.metadata') "
+            "print(sorted(m for m in ('pnp.build.pipeline', 'pnp.load.game', 'pnp.kit.pieces', 'pnp.checks.validate', 'importlib.metadata') "
             "if m in sys.modules))")
     ran = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
     assert ran.stdout == f"{previous} is up to date: nothing changed since its last build\n[]\n"
@@ -259,7 +259,7 @@ def test_only_the_files_the_game_reads_make_a_build_out_of_date(tmp_path: Path) 
 def test_the_libraries_versions_in_the_keys_are_those_importlib_metadata_gives(tmp_path: Path) -> None:
     from importlib import metadata
 
-    from pnp.fingerprint import RENDERERS, versions
+    from pnp.build.fingerprint import RENDERERS, versions
 
     assert versions(RENDERERS) == [metadata.version(name) for name in RENDERERS]
     first, second = tmp_path / "a", tmp_path / "b"
@@ -347,7 +347,7 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatc
 
 
 def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Path) -> None:
-    from pnp.cache import Cache
+    from pnp.build.cache import Cache
 
     earlier = Cache(tmp_path / ".cache", limit=300)  # two entries of 132 bytes
     for n in range(4):
@@ -372,7 +372,7 @@ def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Pat
     assert Cache(tmp_path / ".cache").get("kind", "k1") == b"new"
     # or listed by another process (the linking's, before the cache moved into the build's
     # folder): the same entries, by their path in the cache, trimmed alike
-    from pnp.files import listing
+    from pnp.load.files import listing
 
     for n in (2, 3):
         earlier.put("kind", f"k{n}", bytes([n]) * 100)
@@ -522,9 +522,9 @@ def test_a_build_stops_as_soon_as_its_checks_fail(tmp_path: Path, case: str, str
     shutil.copytree(tmp_path / "broken", game, dirs_exist_ok=True)
     report = subprocess.run([sys.executable, "-m", "pnp", "validate"], cwd=game, capture_output=True, text=True).stdout
     script = ("import sys, time\n"
-              "import pnp.pipeline\n"
-              "from pnp.scheduler import Scheduler\n"
-              "from pnp.validate import ChecksFailed\n"
+              "import pnp.build.pipeline\n"
+              "from pnp.build.scheduler import Scheduler\n"
+              "from pnp.checks.validate import ChecksFailed\n"
               "def build(*args, **kwargs):\n"  # (a build that takes its workers' results now and then)
               "    try:\n"
               "        end, workers = time.monotonic() + 60, Scheduler(1)\n"
@@ -536,7 +536,7 @@ def test_a_build_stops_as_soon_as_its_checks_fail(tmp_path: Path, case: str, str
               "        raise\n"
               "    print('not stopped', flush=True)\n"
               "    raise SystemExit(3)\n"
-              "pnp.pipeline.build = build\n"
+              "pnp.build.pipeline.build = build\n"
               "from pnp.cli import run\n"
               f"sys.argv = ['pnp', *{args!r}]\n"
               "run()\n")
@@ -554,8 +554,8 @@ def test_a_stop_the_checks_ask_for_after_the_builds_last_stop_point_is_not_left_
     mutation tests build one game after another in theirs) must not take it as its own."""
     import time
 
-    import pnp.processes
-    from pnp.validate import start_validation
+    import pnp.build.processes
+    from pnp.checks.validate import start_validation
 
     if (os.cpu_count() or 1) < 2 or not hasattr(signal, "SIGUSR1"):
         pytest.skip("the checks run beside the build only where a process can be forked, on two cores")
@@ -564,11 +564,11 @@ def test_a_stop_the_checks_ask_for_after_the_builds_last_stop_point_is_not_left_
     try:
         assert not validation.done  # (its checks in a process of their own)
         end = time.monotonic() + 60
-        while not pnp.processes._pending and time.monotonic() < end:
+        while not pnp.build.processes._pending and time.monotonic() < end:
             time.sleep(0.01)  # (the signal's handler runs here: no stop point passed)
-        assert pnp.processes._pending  # the stop asked for, not taken
+        assert pnp.build.processes._pending  # the stop asked for, not taken
         assert validation().failed()
-        assert pnp.processes._pending == []
+        assert pnp.build.processes._pending == []
     finally:
         validation.close()
 
@@ -596,8 +596,8 @@ def test_a_usage_error_still_shows_the_checks_first(tmp_path: Path) -> None:
     """An unknown --only part is a usage error, said after the checks' report; when the checks
     failed, the build stops on them as it always has (code 1). Either way nothing of the
     checks beside lingers in the process: no validation armed, no stop asked for."""
-    import pnp.processes
-    import pnp.validate
+    import pnp.build.processes
+    import pnp.checks.validate
 
     game = make_game(tmp_path / "game").parent
     result = CliRunner().invoke(main, ["build", "--game", str(game), "--only", "bogus", "-o", str(tmp_path / "out")])
@@ -608,5 +608,5 @@ def test_a_usage_error_still_shows_the_checks_first(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "[duplicate-leader-number]" in result.output
     assert result.output.endswith("build stopped: fix the errors above first\n")
-    assert pnp.validate._armed == [] and pnp.processes._pending == []
+    assert pnp.checks.validate._armed == [] and pnp.build.processes._pending == []
     assert not (tmp_path / "out").exists()

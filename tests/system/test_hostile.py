@@ -105,7 +105,7 @@ def test_files_reached_through_links_that_leave_the_game_are_refused_and_not_ech
 
 
 def test_a_font_is_a_plain_name_and_a_real_font_of_the_game(mini: Path, tmp_path: Path) -> None:
-    from pnp.fonts import bundled_fonts
+    from pnp.layout.fonts import bundled_fonts
 
     real = bundled_fonts()["SourceSerifPro-It"]
     (mini / "fonts").mkdir()
@@ -146,7 +146,7 @@ def test_a_build_reads_only_the_files_the_game_uses_and_those_only_when_changed(
                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
-    from pnp import fingerprint
+    from pnp.build import fingerprint
     from pnp.cli import main
 
     with open(mini / "huge.bin", "wb") as handle:
@@ -214,7 +214,7 @@ def _fit_size_step_by_step(font, text: str, width: float, size: float, min_size:
 
 def _fit_paragraph_step_by_step(font, text: str, width: float, height: float, size: float, min_size: float,
                                 leading: float) -> tuple[float, list[str]] | None:
-    from pnp.textfit import wrap
+    from pnp.layout.textfit import wrap
 
     current = size
     while current >= min_size - 1e-9:
@@ -233,8 +233,8 @@ def _fit_paragraph_step_by_step(font, text: str, width: float, height: float, si
        leading=st.floats(1, 1.5))
 def test_fitting_skips_the_sizes_that_cannot_fit_and_finds_what_trying_each_finds(
         words: list[str], width: float, height: float, size: float, least: float, leading: float) -> None:
-    from pnp.fonts import bundled_fonts, metrics
-    from pnp.textfit import fit_paragraph, fit_size
+    from pnp.layout.fonts import bundled_fonts, metrics
+    from pnp.layout.textfit import fit_paragraph, fit_size
 
     font = metrics(bundled_fonts()["SourceSansPro-Regular"])
     text = " ".join(words)
@@ -297,11 +297,11 @@ def test_fewer_players_at_most_than_at_least_is_an_error(mini: Path) -> None:
 
 def test_line_breaks_and_tabs_in_a_text_print_as_spaces_and_other_spaces_a_font_lacks_are_reported(
         mini: Path) -> None:
-    from pnp.kit import Kit
-    from pnp.model import Text
-    from pnp.pipeline import game_fonts
+    from pnp.kit.pieces import Kit
+    from pnp.model.game import Text
+    from pnp.build.pipeline import game_fonts
     from pnp.scene import texts
-    from pnp.validate import validate as check
+    from pnp.checks.validate import validate as check
 
     edit(mini / "cards" / "north.yaml", "    note: {en: Rules the north., fr: Règne sur le nord.}",
          "    note:\n      en: |\n        Rules\tthe\n        north.\n      fr: Règne sur le nord.")
@@ -579,7 +579,7 @@ def test_a_sets_and_a_print_files_names_are_folder_names_every_system_takes(mini
 
 
 def test_the_last_line_refuses_a_name_that_is_not_plain_whatever_the_checks_say() -> None:
-    from pnp.paths import UnsafeName, output_path
+    from pnp.load.paths import UnsafeName, output_path
 
     assert output_path("/k/out", "png/cards/king.png") == "/k/out/png/cards/king.png"
     for bad in ("png/../../x.png", "png//x.png", "/etc/x", "png/cards/nul.png", "png/a\\b.png"):
@@ -714,7 +714,7 @@ def test_every_pnp_process_meets_a_memory_limit_rather_than_taking_the_machine(m
     each take at most a gigabyte more than they start with, and a game that needs more ends
     in one line, not in a machine swapping."""
     code = ("import resource, sys\n"
-            "from pnp.processes import Beside, MEMORY, limit_memory\n"
+            "from pnp.build.processes import Beside, MEMORY, limit_memory\n"
             "limit_memory()\n"
             "soft = resource.getrlimit(resource.RLIMIT_DATA)[0]\n"
             "beside = Beside.start(lambda: str(resource.getrlimit(resource.RLIMIT_DATA)[0]).encode())\n"

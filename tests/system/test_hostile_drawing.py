@@ -188,7 +188,7 @@ def test_a_font_that_cannot_be_subset_is_located_where_the_game_names_it(mini: P
     from fontTools.ttLib import TTFont
     from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
 
-    from pnp.fonts import bundled_fonts
+    from pnp.layout.fonts import bundled_fonts
 
     font = TTFont(bundled_fonts()["SourceSansPro-Regular"], recalcBBoxes=False)
     name = font.getBestCmap()[ord("a")]

@@ -150,7 +150,7 @@ def test_nothing_unchecked_reaches_pyproj_from_the_map_itself(tmp_path: Path) ->
     game = make_game(tmp_path / "game").parent
     os.mkfifo(game / "grid")
     code = ("from pnp.maps.areas import Geography, MapSettings\n"
-            "from pnp.model import Origin\n"
+            "from pnp.model.game import Origin\n"
             "board = MapSettings('+init=./grid:lcc', None, (), (), {}, Origin('board.yaml'))\n"
             "try:\n"
             "    Geography(board, ())\n"
@@ -196,7 +196,7 @@ def test_the_record_lists_a_glob_within_the_same_bounds(tmp_path: Path) -> None:
     game = make_game(tmp_path / "game").parent
     (game / "deep" / DEEP).mkdir(parents=True)
     pattern = "**/" * 10 + "cards/money.yaml"
-    code = ("import json\nfrom pathlib import Path\nfrom pnp.fingerprint import current_inputs\n"
+    code = ("import json\nfrom pathlib import Path\nfrom pnp.build.fingerprint import current_inputs\n"
             f"doc = {{'sources': {{}}, 'globs': {{{pattern!r}: []}}, 'folders': {{}}}}\n"
             "print(json.dumps(current_inputs(Path('.').resolve(), doc)['globs']))\n")
     status, out, err, elapsed = run(game, code=code)

@@ -40,7 +40,7 @@ def test_case_prints_expected_problems(case: str, tmp_path: Path, monkeypatch: p
 
 def test_every_check_has_a_case() -> None:
     """Every check pnp has, and every check of the mini game's checks.yaml (The Anarchy's)."""
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     covered = set()
     for case in CASES:
@@ -98,7 +98,7 @@ def test_real_image_art_is_accepted_and_a_bomb_is_not(mini: Path, monkeypatch: p
 
 
 class DictCache:
-    """A cache in memory, as validation reads a build's (pnp.cache.Cache)."""
+    """A cache in memory, as validation reads a build's (pnp.build.cache.Cache)."""
 
     def __init__(self) -> None:
         self.entries: dict[tuple[str, str], bytes] = {}
@@ -112,7 +112,7 @@ class DictCache:
 def test_board_checks_kept_by_a_build_give_the_same_report(case: str, tmp_path: Path) -> None:
     """Validation takes the board checks' problems from the last build's cache while the
     files they follow from are unchanged; every case reports exactly the same either way."""
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     make_game(tmp_path / "game", INVALID / case)
     manifest = tmp_path / "game" / "game.yaml"
@@ -135,7 +135,7 @@ def test_board_checks_beside_give_the_same_report(case: str, tmp_path: Path, mon
     import os
 
     from pnp import checks
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     make_game(tmp_path / "game", INVALID / case)
     manifest = tmp_path / "game" / "game.yaml"
@@ -176,7 +176,7 @@ def test_board_checks_beside_when_a_fork_fails_or_children_are_not_waited_for(
     import os
     import signal
 
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     if (os.cpu_count() or 1) < 2:
         pytest.skip("one core: nothing is forked")
@@ -207,7 +207,7 @@ def test_board_checks_beside_that_fail_are_run_here(tmp_path: Path, monkeypatch:
     import os
     import threading
 
-    from pnp import validate as module
+    from pnp.checks import validate as module
 
     make_game(tmp_path / "game", INVALID / "area-isolated")
     manifest = tmp_path / "game" / "game.yaml"
@@ -240,7 +240,7 @@ def test_board_checks_beside_are_stopped_with_the_validation(tmp_path: Path, mon
     import os
 
     from pnp import checks
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     if (os.cpu_count() or 1) < 2:
         pytest.skip("one core: nothing is forked")
@@ -274,7 +274,7 @@ def test_board_checks_beside_end_with_a_validation_killed_outright() -> None:
 
     if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         pytest.skip("nothing is forked on one core; the parent's end is asked of Linux")
-    script = ("import time\nfrom pnp.processes import Beside\n"
+    script = ("import time\nfrom pnp.build.processes import Beside\n"
               "beside = Beside.start(lambda: time.sleep(60) or b'')\n"
               "print(beside.pid, flush=True)\ntime.sleep(60)\n")
     validation = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
@@ -302,7 +302,7 @@ def test_checks_beside_end_as_soon_as_their_answer_is_written() -> None:
     import os
     import sys
 
-    from pnp.processes import Beside
+    from pnp.build.processes import Beside
 
     if (os.cpu_count() or 1) < 2 or not sys.platform.startswith("linux"):
         pytest.skip("nothing is forked on one core; a process's state is read from /proc")
@@ -322,7 +322,7 @@ def test_checks_beside_end_as_soon_as_their_answer_is_written() -> None:
 
 def test_board_checks_are_kept_across_card_edits_only(tmp_path: Path) -> None:
     from pnp.problems import Location, Problem, Severity
-    from pnp.validate import _data, validate
+    from pnp.checks.validate import _data, validate
 
     make_game(tmp_path / "game", INVALID / "area-isolated")
     manifest = tmp_path / "game" / "game.yaml"

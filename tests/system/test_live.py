@@ -175,7 +175,7 @@ class Served:
     """pnp's gallery server on a folder, in this process; raw requests to it."""
 
     def __init__(self, folder: Path) -> None:
-        from pnp.live import Status, serve
+        from pnp.commands.live import Status, serve
 
         self.server, url = serve(folder, Status())
         self.port = self.server.server_address[1]
@@ -259,7 +259,7 @@ def test_idle_connections_are_closed_and_their_threads_bounded(tmp_path: Path, m
                                                                ) -> None:
     """Fifty connections that say nothing: no more than 32 threads answer them at once (the
     rest are closed at once), and each is closed once idle for its time (5 s, a second here)."""
-    from pnp import live
+    from pnp.commands import live
 
     assert (live.IDLE_SECONDS, live._Handler.timeout, live.MAX_CONNECTIONS) == (5, 5, 32)
     monkeypatch.setattr(live._Handler, "timeout", 1)

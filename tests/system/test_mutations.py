@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import pnp.cli  # noqa: F401  (importing the CLI registers every rule)
-from pnp import schema
+from pnp.load import schema
 from pnp.problems import Severity, format_json, format_text
-from pnp.validate import validate
+from pnp.checks.validate import validate
 
 from conftest import MINI
 

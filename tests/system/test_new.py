@@ -17,7 +17,7 @@ import yaml
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.starter import TEMPLATES
+from pnp.commands.starter import TEMPLATES
 
 from conftest import INVALID, ROOT, build_kit, make_game, validate
 
@@ -200,10 +200,10 @@ def test_the_written_schemas_find_the_schema_problems_validate_finds(case: str, 
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Each game file checked with jsonschema alone, against the schema pnp schema names for
     it, gives exactly the [schema] problems of the case's expected output."""
-    from pnp.game import load_game
+    from pnp.load.game import load_game
     from pnp.problems import problem
-    from pnp.schema import _message
-    from pnp.yamlload import load_yaml
+    from pnp.load.schema import _message
+    from pnp.load.yamlload import load_yaml
 
     game = tmp_path / "game"
     make_game(game, INVALID / case)

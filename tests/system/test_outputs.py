@@ -17,7 +17,7 @@ CARD_IDS = None
 
 
 def card_ids() -> list[str]:
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     game = validate(ROOT / "game.yaml").game
     return [card.id for card in game.sets["cards"].items]
@@ -185,7 +185,7 @@ def test_an_earlier_output_is_kept_only_at_the_size_its_build_recorded(tmp_path:
     """A build keeps a file an earlier build left when it is drawn from the same content and
     still has the size that build recorded: one changed since (a byte more or less) is drawn
     again, as is one gone."""
-    from pnp.outputs import Outputs
+    from pnp.build.outputs import Outputs
 
     (tmp_path / "png").mkdir()
     (tmp_path / "png" / "a.png").write_bytes(b"12345")

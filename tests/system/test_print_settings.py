@@ -9,7 +9,7 @@ from pathlib import Path
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from pnp.backends.png import rasterize
+from pnp.render.png import rasterize
 
 from pdfgeom import MM, read_pdf
 

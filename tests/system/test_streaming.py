@@ -23,8 +23,8 @@ from conftest import digests
 
 
 def test_the_contact_sheet_is_one_file_up_to_196_faces_then_pages_of_196() -> None:
-    from pnp.contact import contact_size
-    from pnp.kitfiles import PER_PAGE, page_files
+    from pnp.render.contact import contact_size
+    from pnp.kit.files import PER_PAGE, page_files
 
     assert PER_PAGE == 196
     assert page_files(1) == page_files(196) == ["png/contact-sheet.png"]
@@ -50,10 +50,10 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
     an edited card's page alone is drawn again (patched), as a clean build draws it; pages of
     an earlier build of another size are removed, even by a partial build; the gallery links
     every page."""
-    import pnp.contact as contact
-    import pnp.kitfiles as kitfiles
-    from pnp.backends.png import thumbnail
-    from pnp.scheduler import Scheduler
+    import pnp.render.contact as contact
+    import pnp.kit.files as kitfiles
+    from pnp.render.png import thumbnail
+    from pnp.build.scheduler import Scheduler
 
     monkeypatch.setattr(kitfiles, "PER_PAGE", 3)
     pages_drawn: list[tuple[str, bool, list[str]]] = []  # each page's file, whether first, its cells' sources
@@ -136,10 +136,10 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
     pages (or the last one) to draw, never the set's, and no PDF: the worker makes it; each
     Tabletop Simulator sheet's PDF holds the hidden card and the sheet's own cards, once each."""
     import pnp.exports.tts as tts
-    from pnp.backends.png import render_files
+    from pnp.render.png import render_files
     from pnp.exports.tts import draw_sheet
-    from pnp.outputs import Rasterizing
-    from pnp.scheduler import Scheduler
+    from pnp.build.outputs import Rasterizing
+    from pnp.build.scheduler import Scheduler
 
     monkeypatch.setattr(Rasterizing, "CHUNK", 2)
     monkeypatch.setattr(tts, "PER_SHEET", 3)
@@ -152,7 +152,7 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
             args = arguments()
             if function not in (render_files, draw_sheet):
                 return args
-            assert callable(args[0])  # (pnp.backends.pdf.document, for the worker to call)
+            assert callable(args[0])  # (pnp.render.pdf.document, for the worker to call)
             pages = len(args[0].args[0])
             if function is render_files and "/png/" in args[2][0]:  # (not the Tabletopia images)
                 seen.append(("raster", pages, len(args[2])))
@@ -178,7 +178,7 @@ def _pid() -> int:
 
 
 def test_jobs_go_to_the_workers_a_window_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pnp.scheduler import Scheduler
+    from pnp.build.scheduler import Scheduler
 
     monkeypatch.setattr(Scheduler, "AHEAD", 2)
     made, results = [], []
@@ -200,7 +200,7 @@ def test_every_job_is_done_by_a_worker_those_after_others_once_they_are_done_fir
     """The main process does no job, not even while it waits; a job `after` others is sent
     once they are done, whatever is queued behind them; a job added `first` goes before the
     jobs queued."""
-    from pnp.scheduler import Scheduler
+    from pnp.build.scheduler import Scheduler
 
     monkeypatch.setattr(Scheduler, "AHEAD", 0)  # nothing sent while they are added
     order: list[str] = []
@@ -225,7 +225,7 @@ def test_every_job_is_done_by_a_worker_those_after_others_once_they_are_done_fir
 def test_the_form_cache_keeps_its_last_streams_and_finds_the_others_on_disk() -> None:
     import hashlib
 
-    from pnp.backends.pdf import FormCache, render_pdf
+    from pnp.render.pdf import FormCache, render_pdf
     from pnp.scene import Page, Text
 
     from games.test_pictures import GOLDEN_CARDS, font_files, page_for
@@ -252,11 +252,11 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
     and a picture's drawing, which the cache cannot hold, whole. The file is the one this
     process writes with no cache at all; when a stored drawing has gone by the time the worker
     reads it (`lost`), nothing is written there and this process writes it."""
-    from pnp.backends import pdf
-    from pnp.backends.pdf import render_pdf
-    from pnp.outputs import Outputs
+    from pnp.render import pdf
+    from pnp.render.pdf import render_pdf
+    from pnp.build.outputs import Outputs
     from pnp.scene import Definition, Group, Image as Picture, Page, Use
-    from pnp.scheduler import Scheduler
+    from pnp.build.scheduler import Scheduler
 
     from games.test_pictures import GOLDEN_CARDS, font_files, kit, page_for
 
@@ -341,8 +341,8 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
     import hashlib
     import zlib
 
-    from pnp.backends import pdf
-    from pnp.backends.pdf import FormCache, Stream, render_pdf
+    from pnp.render import pdf
+    from pnp.render.pdf import FormCache, Stream, render_pdf
 
     from games.test_pictures import GOLDEN_CARDS, font_files, page_for
 
@@ -368,7 +368,7 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
     disk[key] = Stream(stream.deflated, stream.forms, "1 0 0 -1 0 792 cm").pack()
     folder = tmp_path / "cache"
     (folder / "pdf-forms").mkdir(parents=True)
-    from pnp.cache import Cache
+    from pnp.build.cache import Cache
 
     Cache(folder).put("pdf-forms", "entry", disk[key])
     name = pdf.form_name(pages[0].definitions[0].id)
@@ -379,7 +379,7 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
 
 
 def test_json_files_are_what_json_dumps_writes_and_the_standard_library_takes_what_orjson_cannot() -> None:
-    from pnp.files import json_file
+    from pnp.load.files import json_file
 
     doc = {"title": {"en": "The Anarchy", "fr": "L’Anarchie"}, "sets": {"cards": {"items": [
         {"id": "red-fort", "follows": [1, 2, 4], "scale": 0.1, "x": -12.5, "none": None, "ok": True}]},
@@ -389,7 +389,7 @@ def test_json_files_are_what_json_dumps_writes_and_the_standard_library_takes_wh
     doc["big"] = 2 ** 70  # past 64 bits: the standard library, in pieces
     assert b"".join(json_file(doc)) == (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     # what JSON cannot hold (a dataclass: a text in its languages) is given by `default`, either way
-    from pnp.model import Text
+    from pnp.model.game import Text
 
     def languages(value: object) -> dict:
         if isinstance(value, Text):
@@ -410,7 +410,7 @@ def test_the_texts_the_checks_read_are_not_held_through_the_build(mini: Path) ->
     """Every text of every piece in every language, which the glyph and fit checks read, is
     let go once they have run: a build holds the game, not that list beside it."""
     from pnp.checks import printed
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     report = validate(mini / "game.yaml")
     assert report.game is not None and "printed" not in report.game.memo
@@ -421,9 +421,9 @@ def test_a_drawing_alone_on_its_page_is_keyed_by_its_placement_and_its_hash(tmp_
     """A page that shows one drawing alone (a card's own image: thousands in a deck) is keyed
     from its size, label, placement and the drawing's hash rather than pickled whole: the same
     page made again has the same key, and any of them changed changes it."""
-    from pnp.outputs import Outputs
+    from pnp.build.outputs import Outputs
     from pnp.scene import Definition, Group, Page, Rect, Style, Use, translate
-    from pnp.scheduler import Scheduler
+    from pnp.build.scheduler import Scheduler
 
     from games.test_pictures import kit
 
@@ -452,9 +452,9 @@ def test_a_sheet_is_keyed_by_its_cells_written_out_and_its_other_nodes_hashes(tm
     is keyed from its nodes written out as text, not pickled: the same sheet made again from
     new objects has the same key; a cell's drawing, place or clip, the label, a line, a node
     more or a drawing's content changed each give another."""
-    from pnp.outputs import Outputs
+    from pnp.build.outputs import Outputs
     from pnp.scene import Definition, Group, Page, Path as PathNode, Rect, Style, Text, Use, translate
-    from pnp.scheduler import Scheduler
+    from pnp.build.scheduler import Scheduler
 
     from games.test_pictures import kit
 

@@ -65,8 +65,8 @@ def test_watch_rebuilds_and_survives_a_half_written_file(tmp_path: Path) -> None
 def test_a_build_without_a_record_removes_the_old_one(tmp_path: Path) -> None:
     """pnp watch builds without a record: the previous build's record must not survive it,
     or undoing the edit would make pnp build think stale output is up to date."""
-    from pnp.pipeline import BuildOptions, build_safely
-    from pnp.validate import validate
+    from pnp.build.pipeline import BuildOptions, build_safely
+    from pnp.checks.validate import validate
 
     out = tmp_path / "out"
     game = validate(MINI / "game.yaml").game

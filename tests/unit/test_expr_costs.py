@@ -255,7 +255,7 @@ def test_the_total_budget_is_one_validations(mini: Path, monkeypatch: pytest.Mon
 def test_the_shipped_games_spend_a_small_part_of_the_total() -> None:
     from conftest import GAMES
 
-    from pnp.validate import validate as run
+    from pnp.checks.validate import validate as run
 
     for name, folder in GAMES.items():
         assert not run(folder / "game.yaml").failed(), name

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.colours import mix
+from pnp.model.colours import mix
 from pnp.icons import Icon, load_icon, load_icons
 from pnp.icons.draw import draw_icon
 from pnp.problems import CHECKS, Location, Severity

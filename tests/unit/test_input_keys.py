@@ -1,4 +1,4 @@
-"""A card's face is known by what it is drawn from (pnp.kit.InputKeys) before it is drawn: a
+"""A card's face is known by what it is drawn from (pnp.kit.pieces.InputKeys) before it is drawn: a
 face an earlier build drew from the same inputs is not drawn again (scene.Deferred), and
 its key changes with everything its drawing can read."""
 
@@ -12,10 +12,10 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.compose.piece import with_bleed
-from pnp.game import load_game
-from pnp.kit import Kit
-from pnp.outputs import content_hash
-from pnp.pipeline import game_fonts, read_art
+from pnp.load.game import load_game
+from pnp.kit.pieces import Kit
+from pnp.build.outputs import content_hash
+from pnp.build.pipeline import game_fonts, read_art
 from pnp.scene import Deferred, own_characters
 
 from conftest import digests
@@ -104,7 +104,7 @@ def test_a_build_after_one_card_is_edited_draws_the_cards_of_its_file_alone(tmp_
     """The print sheets place each card's drawing from the cache: of the deck, only the edited
     file's cards are drawn again (an SVG sheet, which holds its cards' drawings, would draw
     those it shows too)."""
-    import pnp.kit
+    import pnp.kit.pieces
 
     folder = tmp_path / "game"
     folder.mkdir()
@@ -116,8 +116,8 @@ def test_a_build_after_one_card_is_edited_draws_the_cards_of_its_file_alone(tmp_
     assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
     first = digests(out)
     drawn: list[str] = []
-    compose = pnp.kit.compose
-    monkeypatch.setattr(pnp.kit, "compose", lambda layout, ctx, env, id: drawn.append(id) or compose(layout, ctx, env, id))
+    compose = pnp.kit.pieces.compose
+    monkeypatch.setattr(pnp.kit.pieces, "compose", lambda layout, ctx, env, id: drawn.append(id) or compose(layout, ctx, env, id))
     mughals = folder / "cards" / "mughals.yaml"
     mughals.write_text(mughals.read_text().replace("    follows: [1, 2, 3, 4, 5, 8]\n", "    follows: [1, 2, 3, 4, 5]\n"))
     result = CliRunner().invoke(main, args, catch_exceptions=False)
@@ -139,14 +139,14 @@ def test_a_build_after_one_card_is_edited_draws_the_cards_of_its_file_alone(tmp_
 
 
 def test_a_set_whose_fields_refer_to_its_own_items_keys_each_piece_by_all_its_files() -> None:
-    from pnp.kit import _refers_to
+    from pnp.kit.pieces import _refers_to
 
     nested = {"fields": {"plan": {"type": "list", "of": {"type": "record", "fields": {
         "next": {"type": "ref", "to": "cards.id"}}}}}}
     assert _refers_to(nested, "cards") and not _refers_to(nested, "tiles")
     assert not _refers_to({"fields": {"weapon": {"type": "ref", "to": "weapons"}}}, "cards")
     game, _ = load_game(FURIA / "game.yaml")
-    from pnp.kit import Ink, InputKeys
+    from pnp.kit.pieces import Ink, InputKeys
 
     keys = InputKeys(game, game.language, Ink())
     # the battlefields' and the aid's layouts read `sets`: each of their pieces reads every file of its set

@@ -12,8 +12,8 @@ from ... import expr
 from ...problems import Location, Problem, Severity, problem
 
 if TYPE_CHECKING:
-    from ...model import ComponentSet, Game
-    from ...yamlload import Document
+    from ...model.game import ComponentSet, Game
+    from ...load.yamlload import Document
     from .. import Check
 
 
@@ -206,7 +206,7 @@ def field_values(record: Any, name: str) -> list[tuple[tuple, Any]]:
 
 
 def raw(value: Any) -> Any:
-    from ...model import Text
+    from ...model.game import Text
 
     return str(value) if isinstance(value, Text) else value
 

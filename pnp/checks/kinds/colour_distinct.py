@@ -28,7 +28,7 @@ def load(loading: Loading) -> bool:
 
 
 def _colour_distinct(r: Runner) -> None:
-    from ...colours import difference_seen
+    from ...model.colours import difference_seen
 
     name = r.check.spec["colour-distinct"]
     visions = tuple(r.check.spec.get("vision") or ())

@@ -11,7 +11,7 @@ def load(loading: Loading) -> bool:
 
 
 def _contrast(r: Runner) -> None:
-    from ...colours import contrast
+    from ...model.colours import contrast
 
     text_field, background_field = r.check.spec["contrast"]
     for record, env in r.selected():

@@ -10,7 +10,7 @@
 - checks: its checks.
 
 This package's face is the map's data, never its drawing: draw and checks are imported by
-pnp.registry, so that reading a map (pnp stats) draws nothing.
+pnp.checks.registry, so that reading a map (pnp stats) draws nothing.
 """
 
 from .data import Area, MapLine, MapSettings, area_maps, areas_of, colours_of, points_of  # noqa: F401

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ...checks import Found, rule
 from ...problems import Severity, plural
-from ...textfit import fit_size
+from ...layout.textfit import fit_size
 from ...units import to_mm
 from .data import Area, area_maps, areas_of, points_of
 from .geometry import BORDER_NEAR_METRES, connected, geography_of
@@ -18,16 +18,16 @@ from .loading import bad_points
 from .projection import projection_problem
 
 if TYPE_CHECKING:
-    from ...fonts import FontMetrics
-    from ...layout import Box
-    from ...model import ComponentSet, Game, Text
+    from ...layout.fonts import FontMetrics
+    from ...layout.reader import Box
+    from ...model.game import ComponentSet, Game, Text
     from .geometry import Geography
     from .labels import MapFrame
 
 
 # The checks of the map's geometry: the costliest (they import shapely and pyproj and compute
 # the map), and they read nothing from the other sets' files, so their problems can be kept
-# for as long as the map's own files stay as they are (see pnp.validate).
+# for as long as the map's own files stay as they are (see pnp.checks.validate).
 GEOMETRY_CHECKS = frozenset({"board-projection", "area-isolated", "neighbours-connected", "area-geometry",
                              "room-for-markers", "border-line", "map-label"})
 
@@ -199,7 +199,7 @@ def room_for_markers(game: "Game") -> Found:
 def map_label(game: "Game") -> Found:
     from shapely.geometry import Point
 
-    from ...fonts import find_font, metrics
+    from ...layout.fonts import find_font, metrics
 
     paths = {role: find_font(name, game.root) for role, name in game.fonts.items()}
     if None in paths.values() or not paths:

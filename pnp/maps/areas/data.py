@@ -8,10 +8,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ...model import Origin, Text, View
+from ...model.game import Origin, Text, View
 
 if TYPE_CHECKING:
-    from ...model import ComponentSet, Game, Item
+    from ...model.game import ComponentSet, Game, Item
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from ...boxes.context import Context
 from ...boxes.kind import box_kind
 from ...boxes.settings import COLOUR, FONT, FONT_SETTINGS, SIZE, TEXT, choice, listed, record
-from ...colours import mix
+from ...model.colours import mix
 from ...scene import Circle, Group, Node, Path, Rect, Style, Text as TextNode
-from ...textfit import fit_size
+from ...layout.textfit import fit_size
 from ...units import mm
 from .data import areas_of, colours_of
 from .geometry import geography_of
 from .labels import LEAST_LABEL_SIZE, MARKER_MARGIN_MM, area_labels, label_style, legend_room, map_frame, scale_bar
 
 if TYPE_CHECKING:
-    from ...layout import Box
+    from ...layout.reader import Box
     from .geometry import Geography
     from .labels import MapFrame
 

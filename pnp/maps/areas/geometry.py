@@ -15,7 +15,7 @@ from .data import areas_of
 from .projection import projection_problem
 
 if TYPE_CHECKING:
-    from ...model import ComponentSet
+    from ...model.game import ComponentSet
     from .data import Area, MapLine, MapSettings
     from .labels import Labels
 

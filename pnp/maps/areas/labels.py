@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 from ...units import mm
 
 if TYPE_CHECKING:
-    from ...fonts import FontMetrics
-    from ...layout import Box, Layout
-    from ...model import ComponentSet
+    from ...layout.fonts import FontMetrics
+    from ...layout.reader import Box, Layout
+    from ...model.game import ComponentSet
     from .data import Area
     from .geometry import Geography
 

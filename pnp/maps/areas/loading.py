@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...fields import Field
-from ...model import Origin, Text
+from ...load.fields import Field
+from ...model.game import Origin, Text
 from ...problems import Location, problem
 from .data import MapLine, MapSettings, as_points, points_of
 
@@ -78,7 +78,7 @@ def bad_points(root: Any, doc: Any, path: tuple, value: Any,
                wrong: list[tuple[int, str]]) -> list[tuple[Location, str]]:
     """The problems points_of found (`wrong`) in the points at `path` in `doc`, each located at
     its point: the first POINTS_SHOWN of them, and how many more."""
-    from ...schema import describe_path
+    from ...load.schema import describe_path
 
     if not wrong:
         return []

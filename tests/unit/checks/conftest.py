@@ -1,5 +1,5 @@
 """What the unit tests of pnp.checks share: a small game written to a temporary folder and
-loaded as pnp loads any game (pnp.game.load_game), and its problems as pnp prints them."""
+loaded as pnp loads any game (pnp.load.game.load_game), and its problems as pnp prints them."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Callable
 import pytest
 
 from pnp.checks import run_game_checks
-from pnp.game import load_game
-from pnp.model import Game
+from pnp.load.game import load_game
+from pnp.model.game import Game
 
 HEAD = """\
 title: Test

@@ -13,7 +13,7 @@ import pnp.problems as problems_module
 from pnp.checks import Rule, all_checks, in_rule_order, load_checks, rule, run_game_checks, run_rules
 from pnp.checks.kinds.base import Skip
 from pnp.problems import CHECKS, CheckInfo, Location, Problem, Severity
-from pnp.yamlload import parse_yaml
+from pnp.load.yamlload import parse_yaml
 
 COMPONENTS = """
 cards:

@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 from pnp.components.board import TYPE, WORDS, assembly, board_pages, fits, impose_board
 from pnp.components.kind import Sheets
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose import PAPERS, TILE_OVERLAP, Paper, SheetLabel, tiled_pages, whole_page
-from pnp.kit import Board, PieceSet
+from pnp.kit.pieces import Board, PieceSet
 from pnp.scene import Definition, Group, Rect, Style
 from pnp.units import mm
 from pnp.words import FileRef

@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 from pnp.components.card import BLEED, TYPE, impose_grid
 from pnp.components.kind import Sheets
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose import PAPERS, SheetLabel, back_sheets, front_sheets, make_grid
-from pnp.kit import Piece, PieceSet
+from pnp.kit.pieces import Piece, PieceSet
 from pnp.scene import Definition, Group, Rect, Style, Use
 from pnp.units import mm
 

@@ -8,10 +8,10 @@ from types import SimpleNamespace
 
 from pnp.components.die import SIDES, TYPE, WORDS, assembly, fields, impose_stickers, sides, strip
 from pnp.components.kind import Sheets
-from pnp.fields import Field
-from pnp.fonts import bundled_fonts, metrics
+from pnp.load.fields import Field
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose import PAPERS, SheetLabel, front_sheets, make_grid
-from pnp.kit import Piece, PieceSet
+from pnp.kit.pieces import Piece, PieceSet
 from pnp.problems import Location
 from pnp.scene import Definition, Group, Path, Rect, Style, translate
 from pnp.units import mm

@@ -12,9 +12,9 @@ import pytest
 from pnp.components.kind import Sheets
 from pnp.components.standee import (DASH, GAP, TYPE, WORDS, _background, assembly, base_depth, fold_line,
                                     impose_standees, strip, strip_size)
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose import PAPERS, SheetLabel, front_sheets, make_grid
-from pnp.kit import Piece, PieceSet
+from pnp.kit.pieces import Piece, PieceSet
 from pnp.scene import Circle, Definition, Group, Path, Rect, Style, rotate, translate
 from pnp.units import mm
 from pnp.words import FileRef

@@ -11,11 +11,11 @@ from types import SimpleNamespace
 from pnp.components.card import impose_grid
 from pnp.components.kind import Sheets
 from pnp.components.tile import TYPE, impose_tiles
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose import PAPERS, SheetLabel, hex_back_sheets, hex_sheets, pack_hexes
-from pnp.kit import Piece, PieceSet
+from pnp.kit.pieces import Piece, PieceSet
 from pnp.scene import Definition, Group, Rect, Style, Use
-from pnp.sizes import hex_size
+from pnp.model.sizes import hex_size
 from pnp.units import mm
 
 FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])

@@ -10,9 +10,9 @@ from types import SimpleNamespace
 from pnp.components.card import BLEED
 from pnp.components.kind import Sheets
 from pnp.components.token import TYPE, WORDS, assembly, impose_tokens
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose import PAPERS, TOKEN_GAP, SheetLabel, pack_tokens, token_back_sheets, token_sheets
-from pnp.kit import Piece, PieceSet
+from pnp.kit.pieces import Piece, PieceSet
 from pnp.scene import Circle, Definition, Group, Path, Rect, Style, Use
 from pnp.units import mm
 from pnp.words import FileRef

@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from pnp.exports.pod import BLEED, DPI, _with_bleed, build
-from pnp.kit import Piece, PieceSet
+from pnp.kit.pieces import Piece, PieceSet
 from pnp.scene import Definition, Group, Page, Rect, Style, Use, translate
 from pnp.units import mm
 

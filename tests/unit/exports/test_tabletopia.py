@@ -14,7 +14,7 @@ import pytest
 from pnp.exports import tabletopia
 from pnp.exports.tabletopia import (BASIC_PLAN_STORAGE, MAX_PX, ROOT, TabletopiaObject, build, scale_to_enter,
                                     write_manifest)
-from pnp.kit import Board, Piece, PieceSet
+from pnp.kit.pieces import Board, Piece, PieceSet
 from pnp.scene import Definition, Group, Rect, Style, single
 from pnp.units import mm
 

@@ -3,7 +3,7 @@ them on the back) and a page shifted by what it measures."""
 
 from __future__ import annotations
 
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose.duplex import _scale, _wrapped, duplex_test, shifted
 from pnp.impose.paper import PAPERS
 from pnp.scene import Definition, Group, Page, Path, Rect, Style, Text, Use

@@ -7,13 +7,13 @@ import math
 
 import pytest
 
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose.paper import PAPERS, ImpositionError, Paper
 from pnp.impose.packed import (TOKEN_GAP, Placed, hex_back_sheets, hex_cut_lines, hex_sheets, pack_hexes, pack_tokens,
                                token_back_sheets, token_sheets)
 from pnp.impose.sheets import SheetLabel
 from pnp.scene import Circle, Definition, Group, Path, Rect, Style, Text, Use
-from pnp.sizes import hex_size
+from pnp.model.sizes import hex_size
 from pnp.units import mm, to_mm
 
 FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])

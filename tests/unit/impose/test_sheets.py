@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose.paper import PAPERS, Grid, Paper, make_grid
 from pnp.impose.sheets import (SheetLabel, back_sheets, behind, crop_mark_lines, cut_paths, each_once, front_sheets,
                                grid_cut_lines, interleave, label_text, label_words, mirrored_cell, paper_label,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.fonts import bundled_fonts, metrics
+from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.impose.paper import PAPERS, Paper
 from pnp.impose.sheets import SheetLabel
 from pnp.impose.tiled import TILE_MARGIN, TILE_OVERLAP, Tile, tile_grid, tile_scale, tiled_pages, whole_page

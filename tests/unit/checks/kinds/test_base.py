@@ -9,9 +9,9 @@ import pytest
 from pnp import expr
 from pnp.checks.kinds.base import (Loading, Runner, Skip, extend, field_values, items_place, limits_of, missed,
                                    out_of, raw, set_place)
-from pnp.model import Text
+from pnp.model.game import Text
 from pnp.problems import Location, Severity
-from pnp.yamlload import parse_yaml
+from pnp.load.yamlload import parse_yaml
 
 COMPONENTS = """
 cards:

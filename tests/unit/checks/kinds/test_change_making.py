@@ -9,7 +9,7 @@ import pytest
 from pnp.checks import run_game_checks
 from pnp.checks.kinds.base import Loading
 from pnp.checks.kinds.change_making import MAX_CHANGE_TOTAL, load as load_change_making, unreachable_amount
-from pnp.yamlload import parse_yaml
+from pnp.load.yamlload import parse_yaml
 
 COMPONENTS = """
 money:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pnp.checks.kinds.base import Loading
 from pnp.checks.kinds.colour_distinct import load as load_colour_distinct
-from pnp.yamlload import parse_yaml
+from pnp.load.yamlload import parse_yaml
 
 COMPONENTS = """
 cards:

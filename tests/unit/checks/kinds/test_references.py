@@ -7,7 +7,7 @@ from __future__ import annotations
 from pnp.checks import run_game_checks
 from pnp.checks.kinds.base import Loading
 from pnp.checks.kinds.references import load as load_references
-from pnp.yamlload import parse_yaml
+from pnp.load.yamlload import parse_yaml
 
 COMPONENTS = """
 cards:

@@ -1,0 +1,2 @@
+"""Layout: what a layout file says (reader: named boxes in mm, `extends`, each box kind's
+settings as values), and the fonts and text fitting both the checks and the drawing measure with."""

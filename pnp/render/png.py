@@ -1,0 +1,131 @@
+"""PNG: the PDF drawing rasterized with pypdfium2 and saved with Pillow, so screen matches print."""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+import zlib
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Callable, Iterator, Sequence, Union
+
+import pypdfium2 as pdfium
+from PIL import Image
+
+from ..load.files import write_atomic
+from ..build.processes import end_with
+
+
+def _scale(page, dpi: float) -> float:
+    """Points to pixels, so that the page is a whole number of pixels wide: pdfium rounds
+    sizes up, and a page 825.0003 px wide (its size as the PDF writes it) would come out 826."""
+    width = page.get_width()
+    pixels = max(1, round(width * dpi / 72))
+    return (pixels - 1e-6) / width
+
+
+# A PDF, or what makes it in the process that draws it (pnp.build.outputs.Outputs.document): the
+# main process, which holds the kit, sends the workers the pages rather than their drawing.
+PDF = Union[bytes, Callable[[], bytes]]
+
+
+def _opened(pdf: PDF) -> pdfium.PdfDocument:
+    return pdfium.PdfDocument(pdf() if callable(pdf) else pdf)
+
+
+def rasterize(pdf: PDF, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
+    """Pages of a PDF (all, or those listed) as RGB images at `dpi`.
+
+    pdfium is not thread-safe: use it from one thread per process."""
+    document = _opened(pdf)
+    try:
+        for index in range(len(document)) if pages is None else pages:
+            page = document[index]
+            bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, rev_byteorder=True)
+            image = bitmap.to_pil()
+            yield image if image.mode == "RGB" else image.convert("RGB")
+            page.close()
+    finally:
+        document.close()
+
+
+def thumbnail(image: Image.Image, width: int) -> Image.Image:
+    """The image reduced by a whole factor to at most `width` pixels wide (box-averaged)."""
+    return image.reduce(max(1, -(-image.width // width)))
+
+
+def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
+    """PNG file bytes; Pillow writes no timestamps, so they are deterministic."""
+    out = io.BytesIO()
+    info = {"dpi": (dpi, dpi)} if dpi else {}
+    image.save(out, format="PNG", compress_level=3, **info)  # 6 and 9 save 5% for 40% more time
+    return out.getvalue()
+
+
+def jpeg_bytes(image: Image.Image, dpi: float | None = None, quality: int = 90) -> bytes:
+    """JPEG file bytes (no EXIF, no timestamps: deterministic)."""
+    out = io.BytesIO()
+    info = {"dpi": (round(dpi), round(dpi))} if dpi else {}
+    # (an RGB image as it is: a deck sheet's copy would be 50 MB)
+    (image if image.mode == "RGB" else image.convert("RGB")).save(out, format="JPEG", quality=quality, subsampling=0,
+                                                                  **info)
+    return out.getvalue()
+
+
+def encode(image: Image.Image, path: str | Path, dpi: float | None = None) -> bytes:
+    """The image in the format its file name asks for (.png or .jpg)."""
+    return jpeg_bytes(image, dpi) if str(path).endswith((".jpg", ".jpeg")) else png_bytes(image, dpi)
+
+
+def render_files(pdf: PDF, dpi: float, paths: list[str], thumb_width: int,
+                 alpha: bool = False) -> list[tuple[int, bytes, tuple[int, int]]]:
+    """In a worker process: write the PDF's pages as the image files `paths` (PNG or JPEG by
+    name), and return a thumbnail `thumb_width` wide of each (none when 0), as RGB bytes
+    compressed (a third of the room, for the main process to keep until its contact-sheet
+    page is drawn) with its size and its page's place in the PDF; with `alpha`, on a
+    transparent background with on/off alpha."""
+    thumbs = []
+    images = rasterize_rgba(pdf, dpi) if alpha else rasterize(pdf, dpi)
+    for index, (path, image) in enumerate(zip(paths, images)):
+        write_atomic(Path(path), encode(image, path, dpi))
+        if thumb_width:
+            thumb = thumbnail(image.convert("RGB"), thumb_width)
+            thumbs.append((index, zlib.compress(thumb.tobytes(), 1), thumb.size))
+    return thumbs
+
+
+def render_file(pdf: PDF, dpi: float, path: str, largest: int = 0) -> int:
+    """In a worker process: the PDF's first page as the image file `path` (PNG
+    or JPEG by name), cut to at most `largest` px a side if given; returns its width."""
+    image = next(iter(rasterize(pdf, dpi, [0])))
+    if largest:
+        image = image.crop((0, 0, min(image.width, largest), min(image.height, largest)))
+    write_atomic(Path(path), encode(image, path, dpi))
+    return image.width
+
+
+def worker_pool(jobs: int | None = None) -> ProcessPoolExecutor:
+    """Worker processes for rasterizing (forked: they start at once and share what is loaded),
+    each ending with the build's process, however it ends."""
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    return ProcessPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1), mp_context=context,
+                               initializer=end_with, initargs=(os.getpid(),))
+
+
+def rasterize_rgba(pdf: PDF, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:
+    """Each page on a transparent background, with hard on/off alpha (Tabletopia shows no
+    partial transparency): a pixel is opaque when it is at least half covered."""
+    document = _opened(pdf)
+    try:
+        for index in range(len(document)) if pages is None else pages:
+            page = document[index]
+            bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, fill_color=(255, 255, 255, 0),
+                                 rev_byteorder=True)
+            image = bitmap.to_pil().convert("RGBA")
+            alpha = image.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
+            image.putalpha(alpha)
+            yield image
+            page.close()
+    finally:
+        document.close()
