@@ -189,6 +189,12 @@ def test_a_dark_ground_is_tinted_and_light_ink_on_it_shaded() -> None:
     ))
 
 
+def test_pure_black_is_a_dark_ground() -> None:
+    lightened = ink_saver(card(Rect(0, 0, 100, 100, Style(fill="#000000")), Text(50, 50, "A", "body", 10, WHITE)))
+    assert lightened.content == Group((Rect(0, 0, 100, 100, Style(fill="#c7c7c7")),
+                                       Text(50, 50, "A", "body", 10, "#595959")))
+
+
 def test_what_lies_on_a_light_panel_stays_as_it_is() -> None:
     dark = card(
         Rect(0, 0, 100, 100, Style(fill=NAVY)),
