@@ -64,7 +64,8 @@ def test_paint_starts_as_svg_does_and_makes_a_style() -> None:
 
 def test_drawn_keeps_what_pnp_draws_and_reports_the_rest() -> None:
     properties = {
-        "fill": ("red", "fill", None), "stroke": ("blue", "style", "stroke"), "stroke-width": ("2", "stroke-width", None),
+        "fill": ("red", "fill", None), "stroke": ("blue", "style", "stroke"),
+        "stroke-width": ("2", "stroke-width", None),
         "stroke-linecap": ("round", "style", "stroke-linecap"), "stroke-linejoin": ("bevel", "stroke-linejoin", None),
         "fill-rule": ("evenodd", "fill-rule", None),
         "stroke-miterlimit": ("4", "style", "stroke-miterlimit"), "font-family": ("Serif", "font-family", None),
