@@ -94,6 +94,7 @@ def test_other_modes_are_made_rgb_or_rgba(tmp_path: Path) -> None:
     cmyk = upright(save(tmp_path, Picture.new("CMYK", (2, 2), (0, 255, 255, 0)), "cmyk.tiff"))
     assert cmyk.mode == "RGB" and cmyk.getpixel((0, 0)) == RED
     assert upright(save(tmp_path, Picture.new("PA", (2, 2)), "pa.tiff")).mode == "RGBA"
+    assert upright(save(tmp_path, Picture.new("LAB", (2, 2)), "lab.tiff")).mode == "RGB"  # (its A is no alpha)
     turned = upright(save(tmp_path, Picture.new("CMYK", (4, 2)), "cmyk.jpg", orientation=6))
     assert (turned.mode, turned.size) == ("RGB", (2, 4))
 
