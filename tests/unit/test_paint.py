@@ -27,7 +27,8 @@ def test_split_takes_rrggbb_with_or_without_alpha() -> None:
     assert _split("#1a2b3c") == ("#1a2b3c", "")
     assert _split("#1a2b3c80") == ("#1a2b3c", "80")
     assert _split("#ABCDEF") == ("#ABCDEF", "")
-    for other in ("#12345", "#1234567", "#123456789", "#zzzzzz", "red", "1a2b3c0", "", None, 0x1a2b3c):
+    for other in ("#12345", "#1234567", "#123456789", "#zzzzzz", "#abcdeg", "#g12345", "red", "1a2b3c0", "", None,
+                  0x1a2b3c):
         assert _split(other) is None, other
 
 
@@ -122,6 +123,7 @@ def test_the_box_of_each_shape() -> None:
     assert _box(Circle(10, 20, 5, Style())) == (5, 15, 15, 25)
     assert _box(Path((("M", 3, 9), ("C", -1, 4, 8, 12, 5, 6), ("L", 2, -2), ("Z",)), Style())) == (-1, -2, 8, 12)
     assert _box(Path((), Style())) == (0.0, 0.0, 0.0, 0.0)
+    assert _box(Path((("M", 0, 0), ("C", 0, 0, 50, 1, 0, 2)), Style())) == (0, 0, 50, 2)  # x and y in turn
 
 
 def test_a_box_placed_by_a_matrix_is_the_box_of_its_corners() -> None:
@@ -149,6 +151,9 @@ def test_the_ground_is_the_first_fill_covering_six_tenths() -> None:
     assert _ground(card(Rect(0, 0, 100, 59, Style(fill=RED)))) is None
     assert _ground(card(Rect(0, 0, 100, 60, Style(fill=RED)))) == RED
     assert _ground(card(Rect(0, 0, 100, 100, Style(stroke=RED, stroke_width=1)))) is None  # not filled
+    assert _ground(card(Text(0, 0, "x", "body", 5, WHITE), Image(0, 0, 100, 100, "a.png"), Use("other"),
+                        Rect(0, 0, 100, 100, Style(stroke=RED, stroke_width=1)),
+                        Rect(0, 0, 100, 100, Style(fill=NAVY)))) == NAVY  # the first filled shape
     assert _ground(card(Rect(0, 0, 10, 10, Style(fill=WHITE)), Rect(0, 0, 100, 100, Style(fill=NAVY)),
                         Rect(0, 0, 100, 100, Style(fill=RED)))) == NAVY
     # a circle covers about 0.785 of its box: 88 wide is 6079, 87 is 5942
@@ -202,12 +207,23 @@ def test_what_lies_on_a_light_panel_stays_as_it_is() -> None:
         Text(50, 80, "on the panel", "body", 10, WHITE),
         Text(50, 20, "on the ground", "body", 10, WHITE),
         Text(50, 120, "off the card", "body", 10, WHITE),
+        Circle(50, 80, 2, Style(fill=WHITE, stroke="#ffd700", stroke_width=1)),
+        Group((Text(10, 0, "moved down onto the ground", "body", 5, WHITE),), translate(0, 40)),
+        Group((Text(10, 0, "moved down onto the panel", "body", 5, WHITE),), translate(0, 60)),
+        Group((Text(70, -10, "turned onto the panel", "body", 5, WHITE),), (0.0, 1.0, -1.0, 0.0, 0.0, 0.0)),
+        Group((Text(30, -10, "turned onto the ground", "body", 5, WHITE),), (0.0, 1.0, -1.0, 0.0, 0.0, 0.0)),
     )
+    on, off = "#595959", WHITE
     assert ink_saver(dark).content.children[1:] == (
         Rect(0, 50, 100, 50, Style(fill="#eeeeee")),
-        Text(50, 80, "on the panel", "body", 10, WHITE),
-        Text(50, 20, "on the ground", "body", 10, "#595959"),
-        Text(50, 120, "off the card", "body", 10, WHITE),
+        Text(50, 80, "on the panel", "body", 10, off),
+        Text(50, 20, "on the ground", "body", 10, on),
+        Text(50, 120, "off the card", "body", 10, off),
+        Circle(50, 80, 2, Style(fill=WHITE, stroke="#ffd700", stroke_width=1)),
+        Group((Text(10, 0, "moved down onto the ground", "body", 5, on),), translate(0, 40)),
+        Group((Text(10, 0, "moved down onto the panel", "body", 5, off),), translate(0, 60)),
+        Group((Text(70, -10, "turned onto the panel", "body", 5, off),), (0.0, 1.0, -1.0, 0.0, 0.0, 0.0)),
+        Group((Text(30, -10, "turned onto the ground", "body", 5, on),), (0.0, 1.0, -1.0, 0.0, 0.0, 0.0)),
     )
 
 
@@ -233,6 +249,10 @@ def test_the_ground_under_a_shape_is_the_last_one_drawn_under_its_centre() -> No
     assert lighten.on_dark((80, 100, 80, 100)) is True  # the edges are in
     assert lighten.on_dark((80, 101, 80, 101)) is False
     assert lighten.on_dark((80, -1, 80, -1)) is False
+    edges = _Lighten(1)
+    edges.grounds = [((10, 20, 30, 40), True)]
+    assert [edges.on_dark((x, y, x, y)) for x, y in ((10, 30), (30, 30), (20, 20), (20, 40))] == [True] * 4
+    assert [edges.on_dark((x, y, x, y)) for x, y in ((9.9, 30), (30.1, 30), (20, 19.9), (20, 40.1))] == [False] * 4
     assert _Lighten(1).on_dark((0, 0, 0, 0)) is False
 
 
