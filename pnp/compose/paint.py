@@ -133,7 +133,8 @@ class _Lighten:
             style, box = node.style, _placed(_box(node), m)
             dark = self.on_dark(box)
             if style.fill is not None and _covered(node, box) >= 0.25 * self.area:
-                was_dark = (luminance(style.fill) or 1.0) < DARK
+                y = luminance(style.fill)
+                was_dark = y is not None and y < DARK  # (black's is 0.0)
                 self.grounds.append((box, was_dark))
                 fill = tint(style.fill) if was_dark else style.fill
             else:

@@ -34,7 +34,7 @@ def _upright(path: str, size: int, mtime: int):
             low, high = image.getextrema()
             image = image.point(lambda v: v * 255 if high <= 1 else v).convert("L")
         elif image.mode not in DRAWN_AS_IS:
-            image = image.convert("RGBA" if "A" in image.mode or "a" in image.mode else "RGB")
+            image = image.convert("RGBA" if image.mode.endswith(("A", "a")) else "RGB")  # (LAB has none)
         return ImageOps.exif_transpose(image)
 
 
