@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 MAX_PIECE_SEGMENTS = 200_000  # path segments of the icons one side of a piece places
 
 
-@rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path segments in all than pnp draws on "
-      "one piece (200,000): icons repeated too often, or too detailed.")
 def piece_icons(game: "Game") -> Found:
     from ..boxes.context import Context
 
@@ -45,6 +43,10 @@ def piece_icons(game: "Game") -> Found:
                     yield where, (f"{owner}: layout '{layout.file}' places icons of {placed:,} path segments in all, "
                                   f"more than pnp draws on one piece ({MAX_PIECE_SEGMENTS:,}): place fewer or "
                                   f"simpler icons")
+
+
+rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path segments in all than pnp draws on "
+     "one piece (200,000): icons repeated too often, or too detailed.")(piece_icons)
 
 
 _PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.boxes)
@@ -110,8 +112,6 @@ def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turn: tuple | None = None) 
             yield from _placed(box.get("boxes"), box.x + dx, box.y + dy, inner)
 
 
-@rule("safe-zone", Severity.WARNING, "A layout box of cards printed on demand crosses The Game Crafter's safe line, "
-      "1/8 in inside the trim, where a cut may fall (a fill, a rect box without a stroke, may run to the edge).")
 def safe_zone(game: "Game") -> Found:
     from ..sizes import SAFE_MARGIN, print_on_demand_size
     from ..units import to_mm
@@ -145,9 +145,11 @@ def safe_zone(game: "Game") -> Found:
                            f"{size} cards ({to_mm(SAFE_MARGIN):g} mm inside the trim) by {to_mm(over):.2f} mm {where}")
 
 
+rule("safe-zone", Severity.WARNING, "A layout box of cards printed on demand crosses The Game Crafter's safe line, "
+     "1/8 in inside the trim, where a cut may fall (a fill, a rect box without a stroke, may run to the "
+     "edge).")(safe_zone)
 
-@rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
-      "no printer prints into.")
+
 def piece_too_large(game: "Game") -> Found:
     from ..impose import MIN_MARGIN, PAPERS, ImpositionError, make_grid
     from ..units import to_mm
@@ -180,9 +182,10 @@ def piece_too_large(game: "Game") -> Found:
                 f"is printed in parts"
 
 
-@rule("output-name", Severity.ERROR, "A piece or a board would be written under a name that is not a plain file "
-      "name every system takes (in any of the game's languages), or two pieces printed together, or a piece and a "
-      "back, to the same image file (a card with the id back would overwrite the shared back).")
+rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
+     "no printer prints into.")(piece_too_large)
+
+
 def output_name(game: "Game") -> Found:
     from ..kit import file_names
 
@@ -236,7 +239,11 @@ def output_name(game: "Game") -> Found:
                    + (" or name" if component.declaration.get("name") else ""))
 
 
+rule("output-name", Severity.ERROR, "A piece or a board would be written under a name that is not a plain file "
+     "name every system takes (in any of the game's languages), or two pieces printed together, or a piece and a "
+     "back, to the same image file (a card with the id back would overwrite the shared back).")(output_name)
+
+
 def shown(path: str) -> str:
     """A path as a message quotes it: whole when short, its start and end when long."""
     return path if len(path) <= 80 else f"{path[:50]}…{path[-25:]}"
-
