@@ -89,27 +89,28 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
 
 # --- print on demand ----------------------------------------------------------------------------
 
-def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turn: tuple | None = None) -> Iterator[tuple["Box", tuple]]:
+def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turns: tuple = ()) -> Iterator[tuple["Box", tuple]]:
     """Every box with the rectangle it is drawn in (x0, y0, x1, y1, points, on the component):
-    a group's boxes from its corner (turned with it), a box's else in its place. Turns are
-    of the rectangle about its centre, or a group's (cx, cy, degrees)."""
+    a group's boxes from its corner (turned with it), a box's else in its place. As pnp.boxes
+    draws them, a box is turned about its centre first, then with each group it is in, from
+    the innermost out (`turns`: each group's (cx, cy, degrees))."""
     import math
 
     for box in boxes:
         corners = [(box.x + dx + u, box.y + dy + v) for u in (0, box.width) for v in (0, box.height)]
-        turns = ([turn] if turn else []) + ([(box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate)]
-                                            if box.rotate and box.kind != "group" else [])
-        for cx, cy, degrees in turns:
+        own = ((box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate),) \
+            if box.rotate and box.kind != "group" else ()
+        for cx, cy, degrees in own + turns:
             a = math.radians(degrees)
             corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
                         cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
         yield box, (min(xs), min(ys), max(xs), max(ys))
         if box.get("else") is not None:
-            yield from _placed([box.get("else")], dx, dy, turn)
+            yield from _placed([box.get("else")], dx, dy, turns)
         if box.kind == "group":
-            inner = (box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate) if box.rotate else turn
-            yield from _placed(box.get("boxes"), box.x + dx, box.y + dy, inner)
+            inner = ((box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate),) if box.rotate else ()
+            yield from _placed(box.get("boxes"), box.x + dx, box.y + dy, inner + turns)
 
 
 def safe_zone(game: "Game") -> Found:
@@ -132,12 +133,12 @@ def safe_zone(game: "Game") -> Found:
                              "right": x1 - (component.width - SAFE_MARGIN),
                              "bottom": y1 - (component.height - SAFE_MARGIN)}
                     over = max(sides.values())
-                    if over <= 0.01 or (layout.file, box.at) in seen:
+                    file = layout.origins.get(top.name, layout.file)  # (a box of a layout another extends)
+                    if over <= 0.01 or (file, box.at) in seen:
                         continue
                     worst = [side for side, by in sides.items() if by > over - 0.01]
                     where = "all round" if len(worst) == 4 else "at the " + " and ".join(worst)
-                    seen.add((layout.file, box.at))
-                    file = layout.origins.get(top.name, layout.file)
+                    seen.add((file, box.at))
                     doc = game.documents.get(file)
                     yield (doc.locate(box.at) if doc is not None else Location(file),
                            f"layout '{file}': box '{box.name}' ({to_mm(x0):g}, {to_mm(y0):g}, "
