@@ -34,7 +34,9 @@ RULES: list[Rule] = []
 
 
 def rule(id: str, severity: Severity, doc: str) -> Callable[[Callable[["Game"], Found]], Callable[["Game"], Found]]:
-    """Register one of pnp's own checks."""
+    """Register one of pnp's own checks: `rule(id, severity, doc)(check)`, called after the
+    check's function rather than as its decorator, so that the mutation run (which leaves
+    decorated functions alone) mutates the check too."""
     def register(func: Callable[["Game"], Found]) -> Callable[["Game"], Found]:
         RULES.append(Rule(register_check(id, severity, doc), func))
         return func

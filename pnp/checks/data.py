@@ -16,8 +16,6 @@ def _declared(game: "Game", kind: str, target: str, field: str) -> bool:
     return any(c.kind == kind and c.target == target and c.spec.get(kind) == field for c in game.checks)
 
 
-
-@rule("duplicate-id", Severity.ERROR, "Two items of a set, or two groups, share an id (ids name their files).")
 def duplicate_id(game: "Game") -> Found:
     for component in game.sets.values():
         if component.declaration.get("items_of"):
@@ -35,7 +33,10 @@ def duplicate_id(game: "Game") -> Found:
                     first[record.id] = record
 
 
-@rule("unknown-reference", Severity.ERROR, "A reference field names an item (or a value) that does not exist.")
+rule("duplicate-id", Severity.ERROR, "Two items of a set, or two groups, share an id (ids name their "
+     "files).")(duplicate_id)
+
+
 def unknown_reference(game: "Game") -> Found:
     if not game.complete:
         return
@@ -65,3 +66,7 @@ def unknown_reference(game: "Game") -> Found:
                         shown = name if all(isinstance(p, int) for p in path[1:]) else \
                             name + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[1:])
                         yield game.locate(record.origin, *path), f"{owner}: {shown} '{v}' names no {what} (there are: {known})"
+
+
+rule("unknown-reference", Severity.ERROR, "A reference field names an item (or a value) that does not "
+     "exist.")(unknown_reference)

@@ -99,8 +99,6 @@ def art_files(game: "Game") -> Iterator[tuple["ComponentSet", "Item", str, str]]
             yield component, item, name, value
 
 
-@rule("art-file", Severity.ERROR, "An art file is missing, lies outside the game folder, is not an image, is a "
-      "damaged one (truncated), or has more pixels than pnp draws in a picture (40 million).")
 def art_file(game: "Game") -> Found:
     found = _pictures(game)
     for component, item, name, path in art_files(game):
@@ -109,8 +107,10 @@ def art_file(game: "Game") -> Found:
             yield game.locate(item.origin, name), f"{component.describe(item)}: {reason}"
 
 
-@rule("art-pixels", Severity.ERROR, "The game's pictures have more pixels in all than pnp draws in one build "
-      "(1,000 million).")
+rule("art-file", Severity.ERROR, "An art file is missing, lies outside the game folder, is not an image, is a "
+     "damaged one (truncated), or has more pixels than pnp draws in a picture (40 million).")(art_file)
+
+
 def art_pixels(game: "Game") -> Found:
     total = 0
     seen: set[str] = set()
@@ -127,7 +127,10 @@ def art_pixels(game: "Game") -> Found:
             return
 
 
-@rule("unknown-icon", Severity.ERROR, "An icon field names an icon the game's icons/ folder does not have.")
+rule("art-pixels", Severity.ERROR, "The game's pictures have more pixels in all than pnp draws in one build "
+     "(1,000 million).")(art_pixels)
+
+
 def unknown_icon(game: "Game") -> Found:
     import difflib
 
@@ -138,3 +141,6 @@ def unknown_icon(game: "Game") -> Found:
             yield (game.locate(item.origin, name),
                    f"{component.describe(item)}: {name} '{value}' is not one of the game's icons{hint}")
 
+
+rule("unknown-icon", Severity.ERROR, "An icon field names an icon the game's icons/ folder does not "
+     "have.")(unknown_icon)

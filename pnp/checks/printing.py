@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 MAX_PIECE_SEGMENTS = 200_000  # path segments of the icons one side of a piece places
 
 
-@rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path segments in all than pnp draws on "
-      "one piece (200,000): icons repeated too often, or too detailed.")
 def piece_icons(game: "Game") -> Found:
     from ..boxes.context import Context
 
@@ -45,6 +43,10 @@ def piece_icons(game: "Game") -> Found:
                     yield where, (f"{owner}: layout '{layout.file}' places icons of {placed:,} path segments in all, "
                                   f"more than pnp draws on one piece ({MAX_PIECE_SEGMENTS:,}): place fewer or "
                                   f"simpler icons")
+
+
+rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path segments in all than pnp draws on "
+     "one piece (200,000): icons repeated too often, or too detailed.")(piece_icons)
 
 
 _PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.boxes)
@@ -87,31 +89,30 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
 
 # --- print on demand ----------------------------------------------------------------------------
 
-def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turn: tuple | None = None) -> Iterator[tuple["Box", tuple]]:
+def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turns: tuple = ()) -> Iterator[tuple["Box", tuple]]:
     """Every box with the rectangle it is drawn in (x0, y0, x1, y1, points, on the component):
-    a group's boxes from its corner (turned with it), a box's else in its place. Turns are
-    of the rectangle about its centre, or a group's (cx, cy, degrees)."""
+    a group's boxes from its corner (turned with it), a box's else in its place. As pnp.boxes
+    draws them, a box is turned about its centre first, then with each group it is in, from
+    the innermost out (`turns`: each group's (cx, cy, degrees))."""
     import math
 
     for box in boxes:
         corners = [(box.x + dx + u, box.y + dy + v) for u in (0, box.width) for v in (0, box.height)]
-        turns = ([turn] if turn else []) + ([(box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate)]
-                                            if box.rotate and box.kind != "group" else [])
-        for cx, cy, degrees in turns:
+        own = ((box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate),) \
+            if box.rotate and box.kind != "group" else ()
+        for cx, cy, degrees in own + turns:
             a = math.radians(degrees)
             corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
                         cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
         yield box, (min(xs), min(ys), max(xs), max(ys))
         if box.get("else") is not None:
-            yield from _placed([box.get("else")], dx, dy, turn)
+            yield from _placed([box.get("else")], dx, dy, turns)
         if box.kind == "group":
-            inner = (box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate) if box.rotate else turn
-            yield from _placed(box.get("boxes"), box.x + dx, box.y + dy, inner)
+            inner = ((box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate),) if box.rotate else ()
+            yield from _placed(box.get("boxes"), box.x + dx, box.y + dy, inner + turns)
 
 
-@rule("safe-zone", Severity.WARNING, "A layout box of cards printed on demand crosses The Game Crafter's safe line, "
-      "1/8 in inside the trim, where a cut may fall (a fill, a rect box without a stroke, may run to the edge).")
 def safe_zone(game: "Game") -> Found:
     from ..model.sizes import SAFE_MARGIN, print_on_demand_size
     from ..units import to_mm
@@ -132,12 +133,12 @@ def safe_zone(game: "Game") -> Found:
                              "right": x1 - (component.width - SAFE_MARGIN),
                              "bottom": y1 - (component.height - SAFE_MARGIN)}
                     over = max(sides.values())
-                    if over <= 0.01 or (layout.file, box.at) in seen:
+                    file = layout.origins.get(top.name, layout.file)  # (a box of a layout another extends)
+                    if over <= 0.01 or (file, box.at) in seen:
                         continue
                     worst = [side for side, by in sides.items() if by > over - 0.01]
                     where = "all round" if len(worst) == 4 else "at the " + " and ".join(worst)
-                    seen.add((layout.file, box.at))
-                    file = layout.origins.get(top.name, layout.file)
+                    seen.add((file, box.at))
                     doc = game.documents.get(file)
                     yield (doc.locate(box.at) if doc is not None else Location(file),
                            f"layout '{file}': box '{box.name}' ({to_mm(x0):g}, {to_mm(y0):g}, "
@@ -145,9 +146,11 @@ def safe_zone(game: "Game") -> Found:
                            f"{size} cards ({to_mm(SAFE_MARGIN):g} mm inside the trim) by {to_mm(over):.2f} mm {where}")
 
 
+rule("safe-zone", Severity.WARNING, "A layout box of cards printed on demand crosses The Game Crafter's safe line, "
+     "1/8 in inside the trim, where a cut may fall (a fill, a rect box without a stroke, may run to the "
+     "edge).")(safe_zone)
 
-@rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
-      "no printer prints into.")
+
 def piece_too_large(game: "Game") -> Found:
     from ..impose import MIN_MARGIN, PAPERS, ImpositionError, make_grid
     from ..units import to_mm
@@ -180,9 +183,10 @@ def piece_too_large(game: "Game") -> Found:
                 f"is printed in parts"
 
 
-@rule("output-name", Severity.ERROR, "A piece or a board would be written under a name that is not a plain file "
-      "name every system takes (in any of the game's languages), or two pieces printed together, or a piece and a "
-      "back, to the same image file (a card with the id back would overwrite the shared back).")
+rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
+     "no printer prints into.")(piece_too_large)
+
+
 def output_name(game: "Game") -> Found:
     from ..kit.pieces import file_names
 
@@ -236,7 +240,11 @@ def output_name(game: "Game") -> Found:
                    + (" or name" if component.declaration.get("name") else ""))
 
 
+rule("output-name", Severity.ERROR, "A piece or a board would be written under a name that is not a plain file "
+     "name every system takes (in any of the game's languages), or two pieces printed together, or a piece and a "
+     "back, to the same image file (a card with the id back would overwrite the shared back).")(output_name)
+
+
 def shown(path: str) -> str:
     """A path as a message quotes it: whole when short, its start and end when long."""
     return path if len(path) <= 80 else f"{path[:50]}…{path[-25:]}"
-

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from ..model.game import Game, Origin
 
 
-@rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder, "
-      "or its file there is not a TrueType font pnp can read.")
 def missing_font(game: "Game") -> Found:
     from ..model.game import Origin
 
@@ -31,6 +29,9 @@ def missing_font(game: "Game") -> Found:
         if reason is not None:
             yield game.locate(Origin(game.manifest), "fonts", role), reason
 
+
+rule("missing-font", Severity.ERROR, "A font named in game.yaml is neither bundled nor in the game's fonts/ folder, "
+     "or its file there is not a TrueType font pnp can read.")(missing_font)
 
 
 def _colours(value: Any, key: str) -> Iterator[tuple[str, Any]]:
@@ -46,7 +47,6 @@ def _colours(value: Any, key: str) -> Iterator[tuple[str, Any]]:
                 yield from _colours(inner, f"{key}.{name}" if key else name)
 
 
-@rule("colour-value", Severity.ERROR, "A colour given by a template is, for some item, neither #RRGGBB nor none.")
 def colour_value(game: "Game") -> Found:
     from ..layout.reader import HEX
 
@@ -81,13 +81,16 @@ def colour_value(game: "Game") -> Found:
                                   f"'{layout.file}'")
 
 
+rule("colour-value", Severity.ERROR, "A colour given by a template is, for some item, neither #RRGGBB nor "
+     "none.")(colour_value)
+
+
 @functools.cache
 def _characters(font: Path) -> frozenset[str]:
     """The characters a font has glyphs for."""
     return frozenset(map(chr, character_map(font)))
 
 
-@rule("missing-glyph", Severity.ERROR, "Printed text uses a character its font has no glyph for (it would print as nothing).")
 def missing_glyph(game: "Game") -> Found:
     fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
     for p in printed(game):
@@ -100,6 +103,10 @@ def missing_glyph(game: "Game") -> Found:
             chars = ", ".join(map(character, missing))
             name = p.name
             yield p.where, f"{name} {p.text!r}: font {font.stem} has no glyph for {chars}"
+
+
+rule("missing-glyph", Severity.ERROR, "Printed text uses a character its font has no glyph for (it would print "
+     "as nothing).")(missing_glyph)
 
 
 CONTROLS = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}
@@ -119,8 +126,6 @@ def character(ch: str) -> str:
 FITS: dict[str, bool] = {}
 
 
-@rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
-      "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their box.")
 def text_fit(game: "Game") -> Found:
     from ..layout.fonts import metrics
 
@@ -153,6 +158,11 @@ def text_fit(game: "Game") -> Found:
         more = f" (and {count - 1} more of its labels)" if count > 1 else ""
         yield p.where, known[p.box.kind].prints.refusal(p.box, p.name, p.text, p.cell) + more
     yield from _list_rows(game)
+
+
+rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
+     "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their "
+     "box.")(text_fit)
 
 
 def _list_rows(game: "Game") -> Found:
@@ -195,7 +205,6 @@ def _list_rows(game: "Game") -> Found:
                                   + (f" ({to_mm(step):g} mm apart)" if step else ""))
 
 
-
 def _texts(value: Any, field: "Field | None", path: tuple) -> Iterator[tuple[Text, tuple]]:
     if isinstance(value, Text):
         yield value, path
@@ -232,7 +241,6 @@ def all_texts(game: "Game") -> Iterator[tuple[Text, "Origin", tuple]]:
                 yield text, settings.origin, ("labels", key)
 
 
-@rule("text-language", Severity.ERROR, "Localised text uses a language the game does not declare, or lacks the first one.")
 def text_language(game: "Game") -> Found:
     if not game.languages:
         return  # the manifest's language list is broken, as already reported
@@ -248,3 +256,6 @@ def text_language(game: "Game") -> Found:
         if game.language not in text.languages:
             yield game.locate(origin, *path), f"{name} has no '{game.language}' text (the game's first language)"
 
+
+rule("text-language", Severity.ERROR, "Localised text uses a language the game does not declare, or lacks the "
+     "first one.")(text_language)

@@ -122,8 +122,6 @@ def missing(printed: Printed, game: "Game") -> list[str]:
     return [lang for lang in game.languages if lang not in printed.texts]
 
 
-@rule("missing-translation", Severity.WARNING, "A printed string lacks one of the languages the game declares (a "
-      "string written once, with words outside its placeholders, is in the first language only).")
 def missing_translation(game: "Game") -> Found:
     if len(game.languages) < 2:
         return
@@ -134,6 +132,10 @@ def missing_translation(game: "Game") -> Found:
             first = printed.texts.get(game.language) or printed.texts.get("") or next(iter(printed.texts.values()))
             shown = first if len(first) <= 40 else first[:39] + "…"
             yield printed.where, f"{printed.name} ({shown!r}) has no {' or '.join(repr(l) for l in lacking)} text"
+
+
+rule("missing-translation", Severity.WARNING, "A printed string lacks one of the languages the game declares (a "
+     "string written once, with words outside its placeholders, is in the first language only).")(missing_translation)
 
 
 @dataclass(frozen=True)
@@ -202,8 +204,6 @@ def _pattern(forms: tuple[str, ...]) -> "re.Pattern | None":
     return re.compile("|".join(r"(?<!\w)" + re.escape(_fold(form)) for form in forms)) if forms else None
 
 
-@rule("glossary-term", Severity.WARNING, "A translated string does not use the game's term for a word its first "
-      "language's text uses, as the glossary (game.yaml's glossary:) words it.")
 def glossary_term(game: "Game") -> Found:
     doc = game.documents.get(game.glossary) if game.glossary else None
     terms = doc.data.get("terms") if doc is not None and isinstance(doc.data, dict) else None
@@ -233,3 +233,7 @@ def glossary_term(game: "Game") -> Found:
         for lang, said, forms in found:
             yield printed.where, (f"{printed.name}: its '{lang}' text does not use the glossary's word for "
                                   f"'{said}' ({' or '.join(repr(f) for f in forms)})")
+
+
+rule("glossary-term", Severity.WARNING, "A translated string does not use the game's term for a word its first "
+     "language's text uses, as the glossary (game.yaml's glossary:) words it.")(glossary_term)

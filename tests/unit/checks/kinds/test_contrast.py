@@ -4,6 +4,9 @@ gives it, else at the background."""
 
 from __future__ import annotations
 
+from pnp.checks.kinds import kinds
+from pnp.checks.kinds.contrast import KIND
+
 COMPONENTS = """
 cards:
   type: card
@@ -112,3 +115,10 @@ def test_a_field_that_is_not_a_colour_is_refused_where_the_check_names_it(load) 
     """, cards=CARDS.replace('"#FFFFFF"', "1").replace('"#ffffff"', "2").replace('"#123456"}', "3}"))
     assert problems == ["checks.yaml:1:49: error: check 'ink': contrast: field 'paper' is not a colour field (its "
                         "type is int) [schema]"]
+
+
+def test_the_kind_is_registered_with_its_keys_and_names() -> None:
+    assert kinds()["contrast"] is KIND and KIND.name == "contrast"
+    assert KIND.options == ("min",)
+    assert KIND.names == frozenset({"background", "min", "ratio", "text"})
+    assert KIND.needs_set("x") is True

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from pnp.checks.kinds import kinds
+from pnp.checks.kinds.count import KIND
+
 COMPONENTS = """
 cards:
   type: card
@@ -147,3 +150,11 @@ def test_nothing_is_counted_in_a_game_that_did_not_all_load(load) -> None:
     """)
     game.complete = False
     assert run_game_checks(game) == []
+
+
+def test_the_kind_is_registered_with_its_keys_and_names() -> None:
+    assert kinds()["count"] is KIND and KIND.name == "count"
+    assert KIND.options == ("equals", "min", "max")
+    assert KIND.names == frozenset({"expected", "found"})
+    assert (KIND.needs_set("items"), KIND.needs_set("groups"), KIND.needs_set("len(sets.cards.items)")) == (
+        True, True, False)

@@ -3,6 +3,9 @@ field) from `min` to `max`, limits that may be worked out for each item."""
 
 from __future__ import annotations
 
+from pnp.checks.kinds import kinds
+from pnp.checks.kinds.range import KIND
+
 COMPONENTS = """
 cards:
   type: card
@@ -105,3 +108,10 @@ def test_a_limit_that_cannot_be_worked_out_is_said_at_its_item(check) -> None:
              "[ranks]",
              "cards.yaml:3:34: error: 'ship' has 5, from 0 to 3 [ranks]",
              "cards.yaml:4:34: error: 'fort' has 6, from 0 to 2.4 [ranks]"]
+
+
+def test_the_kind_is_registered_with_its_keys_and_names() -> None:
+    assert kinds()["range"] is KIND and KIND.name == "range"
+    assert KIND.options == ("min", "max")
+    assert KIND.names == frozenset({"field", "max", "min", "value"})
+    assert KIND.needs_set("x") is True

@@ -5,6 +5,8 @@ holds, or with `each:` for every element of a list field (or of an expression's 
 from __future__ import annotations
 
 from pnp.checks import run_game_checks
+from pnp.checks.kinds import kinds
+from pnp.checks.kinds.require import KIND
 
 COMPONENTS = """
 cards:
@@ -226,3 +228,10 @@ def test_without_for_it_holds_of_the_game_as_a_whole(check) -> None:
     - {id: few, doc: d, require: game.limit > 5, message: "the limit is {game.limit}"}
     - {id: enough, doc: d, require: game.limit > 2, message: never}
     """) == ["checks.yaml:1:3: error: the limit is 3 [few]"]
+
+
+def test_the_kind_is_registered_with_its_keys_and_names() -> None:
+    assert kinds()["require"] is KIND and KIND.name == "require"
+    assert KIND.options == ("each",)
+    assert KIND.names == frozenset({"index", "value"})
+    assert KIND.needs_set("stars > 1") is False

@@ -4,6 +4,8 @@ numbers: none, true and texts add nothing) is `equals`, or from `min` to `max`."
 from __future__ import annotations
 
 from pnp.checks import run_game_checks
+from pnp.checks.kinds import kinds
+from pnp.checks.kinds.sum import KIND
 
 COMPONENTS = """
 coins:
@@ -122,3 +124,10 @@ def test_nothing_is_added_in_a_game_that_did_not_all_load(load) -> None:
     assert problems == [] and game.checks[0].parsed["sum"].source == "count"
     game.complete = False
     assert run_game_checks(game) == []
+
+
+def test_the_kind_is_registered_with_its_keys_and_names() -> None:
+    assert kinds()["sum"] is KIND and KIND.name == "sum"
+    assert KIND.options == ("equals", "min", "max")
+    assert KIND.names == frozenset({"expected", "total"})
+    assert KIND.needs_set("x") is True

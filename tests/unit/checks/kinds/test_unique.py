@@ -3,6 +3,9 @@ a list field; within a group, no two of one group; each later one is said, with 
 
 from __future__ import annotations
 
+from pnp.checks.kinds import kinds
+from pnp.checks.kinds.unique import KIND
+
 COMPONENTS = """
 cards:
   type: card
@@ -127,3 +130,10 @@ def test_none_is_no_value(check) -> None:
       unique: ranks
       message: "'{id}' has rank {value} as '{first.id}' at {first_at}"
     """) == ["south.yaml:3:5: error: 'queen' has rank 1 as 'king' at north.yaml:3:5 [ranks]"]  # (worked out)
+
+
+def test_the_kind_is_registered_with_its_keys_and_names() -> None:
+    assert kinds()["unique"] is KIND and KIND.name == "unique"
+    assert KIND.options == ("within",)
+    assert KIND.names == frozenset({"first", "first_at", "first_file", "value"})
+    assert KIND.needs_set("x") is True

@@ -1,0 +1,471 @@
+"""pnp.checks.printing: pnp's checks of what printing a game's pieces asks: `piece-icons` (the
+path segments of the icons one side of a piece places), `safe-zone` (a box of a card printed
+on demand crossing The Game Crafter's safe line, 1/8 in inside the trim), `piece-too-large`
+(a piece larger than a paper inside its margins) and `output-name` (the names a piece's, a
+back's and a set's files are written under)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.checks import CHECKS, run_rules
+from pnp.checks import printing
+from pnp.checks.printing import (MAX_PIECE_SEGMENTS, _placed, _placed_segments, output_name, piece_icons,
+                                 piece_too_large, safe_zone, shown)
+from pnp.problems import Severity
+from pnp.model.sizes import SAFE_MARGIN
+from pnp.units import mm
+
+
+def problems_of(game, *rules: str) -> list[str]:
+    return [p.format() for p in run_rules(game, only=frozenset(rules))]
+
+
+def test_the_checks_ids_severities_and_limits() -> None:
+    assert MAX_PIECE_SEGMENTS == 200_000
+    assert SAFE_MARGIN == 9.0  # 1/8 in: 3.175 mm
+    assert [(c, CHECKS[c].severity) for c in ("piece-icons", "safe-zone", "piece-too-large", "output-name")] == [
+        ("piece-icons", Severity.ERROR), ("safe-zone", Severity.WARNING), ("piece-too-large", Severity.ERROR),
+        ("output-name", Severity.ERROR)]
+    assert CHECKS["safe-zone"].doc == (
+        "A layout box of cards printed on demand crosses The Game Crafter's safe line, 1/8 in inside the trim, "
+        "where a cut may fall (a fill, a rect box without a stroke, may run to the edge).")
+
+
+# --- safe-zone ---------------------------------------------------------------------------------
+
+SAFE = """
+cards:
+  type: card
+  size: poker
+  files: cards.yaml
+  items: cards
+  face: face.yaml
+  back: back.yaml
+odd:
+  type: card
+  size: {width: 50mm, height: 50mm}
+  files: odd.yaml
+  items: odd
+  face: chip.yaml
+chips:
+  type: token
+  size: 20mm
+  files: chips.yaml
+  items: chips
+  face: chip.yaml
+"""
+FACE = """\
+extends: builtin:card
+boxes:
+  inside: {x: 3.175, y: 3.175, width: 57.15, height: 82.55, text: "{game.title}"}
+  near: {x: 8.995pt, y: 10, width: 20, height: 5, text: "a"}
+  left: {x: 8.985pt, y: 10, width: 20, height: 5, text: "a"}
+  bottom: {x: 5, y: 80, width: 20, height: 7, text: "b"}
+  corner: {x: 1, y: 2, width: 20, height: 5, text: "c"}
+  frame: {x: 2, y: 2, width: 59.5, height: 84.9, ornament: corner-frame}
+  fill: {x: 0, y: 0, width: 63.5, height: 88.9, rect: {fill: "#ff0000"}}
+  stroked: {x: 0, y: 40, width: 63.5, height: 5, rect: {fill: "#ff0000", stroke: "#000000"}}
+  group:
+    x: 40
+    y: 30
+    width: 23
+    height: 20
+    group: true
+    boxes:
+      a: {x: 0, y: 0, width: 5, height: 5, text: "in"}
+      b: {x: 17, y: 1, width: 5, height: 5, text: "out"}
+  turned: {x: 20, y: 1, width: 10, height: 2, rotate: 90, text: "t"}
+  picture:
+    x: 55
+    y: 60
+    width: 5
+    height: 5
+    image: "{game.title}"
+    else: {text: "e"}
+"""
+BACK = """\
+extends: face.yaml
+boxes:
+  extra: {x: 0.5, y: 30, width: 5, height: 5, text: "x"}
+"""
+CHIP = """\
+extends: builtin:token
+boxes:
+  off: {x: 0, y: 0, width: 20, height: 20, text: "c"}
+"""
+SAFE_FILES = dict(cards="cards:\n  - {id: king}\n", odd="odd:\n  - {id: one}\n", chips="chips:\n  - {id: gold}\n",
+                  face=FACE, back=BACK, chip=CHIP)
+
+
+def safe_game(load):
+    game, problems = load(SAFE, **SAFE_FILES)
+    assert problems == []
+    return game
+
+
+def test_a_box_across_the_safe_line_is_said_where_its_layout_declares_it_with_how_far_and_where(load) -> None:
+    line = "crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by"
+    assert problems_of(safe_game(load), "safe-zone") == [
+        f"face.yaml:5:9: warning: layout 'face.yaml': box 'left' (3.16971, 10, 20 x 5 mm) {line} 0.01 mm at the left "
+        "[safe-zone]",
+        f"face.yaml:6:11: warning: layout 'face.yaml': box 'bottom' (5, 80, 20 x 7 mm) {line} 1.28 mm at the bottom "
+        "[safe-zone]",
+        f"face.yaml:7:11: warning: layout 'face.yaml': box 'corner' (1, 2, 20 x 5 mm) {line} 2.17 mm at the left "
+        "[safe-zone]",
+        f"face.yaml:8:10: warning: layout 'face.yaml': box 'frame' (2, 2, 59.5 x 84.9 mm) {line} 1.18 mm all round "
+        "[safe-zone]",
+        f"face.yaml:10:12: warning: layout 'face.yaml': box 'stroked' (0, 40, 63.5 x 5 mm) {line} 3.17 mm at the "
+        "left and right [safe-zone]",
+        f"face.yaml:19:10: warning: layout 'face.yaml': box 'b' (57, 31, 5 x 5 mm) {line} 1.67 mm at the right "
+        "[safe-zone]",
+        f"face.yaml:20:11: warning: layout 'face.yaml': box 'turned' (24, -3, 2 x 10 mm) {line} 6.17 mm at the top "
+        "[safe-zone]",
+        f"back.yaml:3:10: warning: layout 'back.yaml': box 'extra' (0.5, 30, 5 x 5 mm) {line} 2.67 mm at the left "
+        "[safe-zone]"]
+
+
+def test_the_safe_line_may_be_crossed_by_a_hundredth_of_a_point(load) -> None:
+    game = safe_game(load)
+    near, left = game.sets["cards"].faces["face.yaml"].boxes[1:3]
+    assert (SAFE_MARGIN - near.x, SAFE_MARGIN - left.x) == (pytest.approx(0.005), pytest.approx(0.015))
+    assert [m.split(" (")[0] for _, m in safe_zone(game)][:2] == ["layout 'face.yaml': box 'left'",
+                                                                 "layout 'face.yaml': box 'bottom'"]
+
+
+def test_a_box_running_off_the_cards_bottom_edge_crosses_it_at_the_bottom(load) -> None:
+    game, _ = load(SAFE, **dict(SAFE_FILES, face="extends: builtin:card\nboxes:\n"
+                                                 "  low: {x: 10, y: 80, width: 20, height: 8, group: true, boxes: {a: {x: 0, y: 5, width: 20, height: 10, text: a}}}\n",
+                                back="extends: builtin:card\n"))
+    assert [m for _, m in safe_zone(game)] == [
+        "layout 'face.yaml': box 'a' (10, 85, 20 x 10 mm) crosses the safe line of The Game Crafter's poker cards "
+        "(3.175 mm inside the trim) by 9.27 mm at the bottom"]
+
+
+def test_sides_crossed_as_far_as_the_worst_within_a_hundredth_of_a_point_are_named(load) -> None:
+    game, _ = load(SAFE, **dict(SAFE_FILES, face="extends: builtin:card\nboxes:\n"
+                                                 "  a: {x: 8pt, y: 8.005pt, width: 20, height: 20, text: a}\n"
+                                                 "  b: {x: 8pt, y: 8.015pt, width: 20, height: 20, text: a}\n",
+                                back="extends: builtin:card\n"))
+    assert [m.split(" by ")[1] for _, m in safe_zone(game)] == ["0.35 mm at the left and top", "0.35 mm at the left"]
+
+
+def test_only_cards_of_a_size_printed_on_demand_are_looked_at(load) -> None:
+    game = safe_game(load)
+    assert {layout for s in game.sets.values() for layout in list(s.faces) + list(s.backs)} == {
+        "face.yaml", "back.yaml", "chip.yaml"}
+    game.sets["cards"].type = "token"  # a poker-sized token is not printed on demand
+    assert list(safe_zone(game)) == []
+
+
+def test_a_layout_that_is_not_a_document_of_the_game_is_said_at_its_file(load) -> None:
+    game = safe_game(load)
+    del game.documents["back.yaml"]
+    assert [str(where) for where, _ in safe_zone(game)][-1] == "back.yaml:1:1"
+
+
+def test_each_box_is_drawn_in_its_rectangle_a_groups_turned_with_it() -> None:
+    from pnp.layout.reader import Box
+
+    def box(name, x, y, w, h, kind="text", rotate=0.0, **settings):
+        return Box(name, kind, mm(x), mm(y), mm(w), mm(h), settings, None, rotate, False, ("boxes", name))
+
+    inner = box("g.a", 0, 0, 10, 2)
+    turned = box("g", 10, 20, 30, 10, "group", 90, boxes=[inner])
+    alone = box("t", 0, 0, 10, 2, rotate=90)
+    other = box("e", 1, 1, 1, 1)
+    instead = box("i", 5, 6, 7, 8, "image", **{"else": other})
+
+    def placed(boxes):
+        return [(b.name, tuple(round(v / mm(1), 6) + 0 for v in rect)) for b, rect in _placed(boxes)]
+    assert placed([alone]) == [("t", (4.0, -4.0, 6.0, 6.0))]
+    assert placed([turned]) == [("g", (10.0, 20.0, 40.0, 30.0)), ("g.a", (28.0, 10.0, 30.0, 20.0))]
+    assert placed([instead]) == [("i", (5.0, 6.0, 12.0, 14.0)), ("e", (1.0, 1.0, 2.0, 2.0))]
+    plain = box("p", 10, 20, 30, 10, "group", boxes=[inner])
+    assert placed([plain]) == [("p", (10.0, 20.0, 40.0, 30.0)), ("g.a", (10.0, 20.0, 20.0, 22.0))]
+    nested = box("n", 1, 2, 40, 40, "group", boxes=[turned])
+    assert placed([nested])[2] == ("g.a", (29.0, 12.0, 31.0, 22.0))
+    # as pnp.boxes draws it: a box turned about its own centre, then with its group, then with the group's group
+    spun = box("s", 10, 20, 30, 10, "group", 90, boxes=[box("s.a", 0, 0, 10, 2, rotate=90)])
+    assert placed([spun])[1] == ("s.a", (24.0, 14.0, 34.0, 16.0))
+    outer = box("o", 0, 0, 40, 40, "group", 180, boxes=[turned])
+    assert placed([outer]) == [("o", (0.0, 0.0, 40.0, 40.0)), ("g", (0.0, 10.0, 30.0, 20.0)),
+                               ("g.a", (10.0, 20.0, 12.0, 30.0))]
+
+
+# --- piece-too-large ---------------------------------------------------------------------------
+
+LARGE = """
+cards:
+  type: card
+  size: poker
+  files: cards.yaml
+  items: cards
+wide:
+  type: card
+  size: {width: 300mm, height: 220mm}
+  files: wide.yaml
+  items: wide
+edge:
+  type: card
+  size: {width: 200mm, height: 287mm}
+  files: edge.yaml
+  items: wide
+over:
+  type: card
+  size: {width: 200.01mm, height: 100mm}
+  files: over.yaml
+  items: wide
+standees:
+  type: standee
+  size: {width: 150mm, height: 200mm}
+  files: standees.yaml
+  items: standees
+discs:
+  type: token
+  size: 270mm
+  files: discs.yaml
+  items: wide
+board:
+  type: board
+  size: {width: 600mm, height: 600mm}
+"""
+LARGE_FILES = dict(cards="cards:\n  - {id: king}\n", wide="wide:\n  - {id: one}\n", edge="wide:\n  - {id: one}\n",
+                   over="wide:\n  - {id: one}\n", discs="wide:\n  - {id: one}\n",
+                   standees="standees:\n  - {id: hero}\n")
+
+
+def test_a_piece_larger_than_a_paper_inside_its_margins_is_said_with_the_papers_it_does_not_fit(load) -> None:
+    game, problems = load(LARGE, **LARGE_FILES)
+    assert problems == []
+    # a card in a grid may be turned on the paper (the 200.01 mm card fits A4 sideways), a token is packed
+    # as it is; a 200 x 287 mm card fits A4 to the hundredth, a standee is printed as a strip, a board in parts
+    assert problems_of(game, "piece-too-large") == [
+        "game.yaml:14:11: error: components.wide: a 300 x 220 mm wide does not fit A4 (200 x 287 mm inside its "
+        "margins), US Letter (206 x 269 mm inside its margins); a board is printed in parts [piece-too-large]",
+        "game.yaml:19:11: error: components.edge: a 200 x 287 mm edge does not fit US Letter (206 x 269 mm inside "
+        "its margins); a board is printed in parts [piece-too-large]",
+        "game.yaml:29:11: error: components.standees: a 150 x 500 mm standee strip (its face, back and flaps) does "
+        "not fit A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins), A3 landscape "
+        "(410 x 287 mm inside its margins); a board is printed in parts [piece-too-large]",
+        "game.yaml:34:11: error: components.discs: a 270 x 270 mm disc does not fit A4 (200 x 287 mm inside its "
+        "margins), US Letter (206 x 269 mm inside its margins); a board is printed in parts [piece-too-large]"]
+
+
+def test_a_piece_without_a_size_of_its_own_is_said_at_its_set(load) -> None:
+    game, _ = load(LARGE, **LARGE_FILES)
+    wide = game.sets["wide"]
+    wide.declaration = {k: v for k, v in wide.declaration.items() if k != "size"}
+    assert [str(where) for where, _ in piece_too_large(game)][0] == "game.yaml:13:5"
+
+
+def test_a_packed_piece_fits_a_paper_inside_its_margins_to_a_millionth_of_a_point(load) -> None:
+    from pnp.impose import PAPERS
+
+    game, _ = load(LARGE, **LARGE_FILES)
+    a3 = PAPERS["a3"]
+    discs = game.sets["discs"]
+
+    def papers() -> list[str]:
+        return [m.split(" does not fit ")[1].split(";")[0] for _, m in piece_too_large(game) if "discs" in m]
+    discs.width, discs.height = a3.width - mm(10) + 9e-7, a3.height - mm(10) + 9e-7
+    assert papers() == ["A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins)"]
+    discs.width += 2e-7
+    assert papers() == ["A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins), A3 "
+                        "landscape (410 x 287 mm inside its margins)"]
+    discs.width, discs.height = a3.width - mm(10), a3.height - mm(10) + 2e-6
+    assert len(papers()[0].split("), ")) == 3
+
+
+# --- output-name -------------------------------------------------------------------------------
+
+NAMES = """
+cards:
+  type: card
+  size: poker
+  files: cards.yaml
+  items: cards
+  fields: {title: text}
+  face: plain.yaml
+  back: plain.yaml
+aux:
+  type: token
+  size: 20mm
+  print: con
+  files: chips.yaml
+  items: chips
+  name: "{title}"
+  fields: {title: text}
+  face: chip.yaml
+  back: chip.yaml
+extra:
+  type: token
+  size: 20mm
+  print: con
+  files: extra.yaml
+  items: extra
+  name: "{id}"
+  face: chip.yaml
+nul:
+  type: board
+  size: {width: 200mm, height: 200mm}
+  face: plain.yaml
+"""
+NAMES_FILES = dict(
+    cards="cards:\n  - {id: king, title: King}\n  - {id: back, title: Back}\n  - {id: queen, title: Queen}\n",
+    chips="chips:\n  - {id: gold, title: {en: Gold., fr: Or}}\n  - {id: lead, title: {en: lead, fr: Lead}}\n"
+          "  - {id: tin, title: {en: x, fr: \"Plomb/\"}}\n",
+    extra="extra:\n  - {id: lead}\n  - {id: gold}\n",
+    plain="extends: builtin:card\n", chip="extends: builtin:token\n")
+
+
+def test_names_pnp_would_not_write_and_names_written_twice(load) -> None:
+    game, problems = load(NAMES, **NAMES_FILES)
+    assert problems == []
+    folder = "which is not a file name pnp writes: Windows keeps the name"
+    assert problems_of(game, "output-name") == [
+        f"game.yaml:16:5: error: set 'aux' would be written into the folder png/aux/, {folder} 'aux' for a device "
+        "[output-name]",
+        f"game.yaml:18:12: error: set 'aux' would be written into the folder png/con/, {folder} 'con' for a device "
+        "[output-name]",
+        f"game.yaml:34:5: error: set 'nul' would be written into the folder png/nul/, {folder} 'nul' for a device "
+        "[output-name]",
+        f"game.yaml:34:5: error: board 'nul' would be written as png/nul.png, {folder} 'nul' for a device "
+        "[output-name]",
+        "cards.yaml:3:10: error: card 'back' would be written as png/cards/back.png, where a back of the cards is: "
+        "give it another id [output-name]",
+        "chips.yaml:2:10: error: aux 'gold' would be written as png/con/Gold..png, which is not a file name pnp "
+        "writes: it ends with a dot [output-name]",
+        "extra.yaml:2:10: error: extra 'lead' would be written as png/con/lead.png, where aux 'lead' is: give it "
+        "another id or name [output-name]",
+        "chips.yaml:4:10: error: aux 'tin' would be written in fr as png/con/Plomb/.png, which is not a file name "
+        "pnp writes: it holds a slash [output-name]"]
+    game.complete = False
+    assert list(output_name(game)) == []
+
+
+def test_shown_cuts_a_long_path_in_its_middle() -> None:
+    assert shown("a" * 80) == "a" * 80
+    long = "".join(chr(ord("a") + i % 26) for i in range(81))
+    assert shown(long) == long[:50] + "…" + long[-25:]
+    assert len(shown(long)) == 76
+
+
+# --- piece-icons -------------------------------------------------------------------------------
+
+ICONS = """
+cards:
+  type: card
+  size: poker
+  files: cards.yaml
+  items: cards
+  fields: {crowns: {type: int, default: 0}, emblem: {type: icon, optional: true}, marks: {type: list, of: int, default: []}}
+  face: face.yaml
+  back: back.yaml
+plain:
+  type: card
+  size: poker
+  files: plain.yaml
+  items: plain
+  face: back.yaml
+"""
+ICON_FACE = """\
+extends: builtin:card
+boxes:
+  crown: {x: 5, y: 5, width: 10, height: 10, icon: crown}
+  mirrored: {x: 20, y: 5, width: 10, height: 10, icon: crown, mirror: true}
+  hidden: {x: 5, y: 20, width: 10, height: 10, icon: crown, if: "crowns > 5"}
+  medal: {x: 5, y: 35, width: 10, height: 10, medallion: "{emblem}"}
+  row:
+    x: 5
+    y: 50
+    width: 50
+    height: 10
+    row:
+      icons:
+        - {icon: crown, count: crowns}
+  group:
+    x: 5
+    y: 65
+    width: 20
+    height: 10
+    group: true
+    boxes:
+      a: {x: 0, y: 0, width: 5, height: 5, icon: crown}
+  picture:
+    x: 30
+    y: 65
+    width: 10
+    height: 10
+    image: "{game.title}"
+    else: {icon: crown}
+  marks:
+    x: 45
+    y: 5
+    width: 10
+    height: 40
+    list: marks
+    boxes:
+      mark: {x: 0, y: 0, width: 5, height: 5, icon: crown, if: "entry > number"}
+"""
+ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0L10 10L0 10Z"/></svg>'
+
+
+def icons_game(load, tmp_path: Path):
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "crown.svg").write_text(ICON, "utf-8")
+    game, problems = load(ICONS, cards="cards:\n  - {id: king, crowns: 2, emblem: crown, marks: [5, 1, 7]}\n"
+                                       "  - {id: back}\n  - {id: queen, crowns: 7}\n",
+                          plain="plain:\n  - {id: one}\n", face=ICON_FACE,
+                          back="extends: builtin:card\nboxes:\n  t: {x: 5, y: 5, width: 10, height: 10, text: x}\n")
+    assert problems == []
+    assert game.icons["crown"].segments == 4
+    return game
+
+
+def test_the_segments_each_side_places_as_pnp_draws_them(load, tmp_path: Path, monkeypatch) -> None:
+    game = icons_game(load, tmp_path)
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 19)
+    # the king: 4 (crown) + 8 (mirrored: drawn twice) + 4 (medallion) + 2 x 4 (row) + 4 (group) + 4 (else)
+    # + 2 x 4 (marks above their number); the back: 4 + 8 + 4 + 4; the queen: + 4 (shown) + 7 x 4 (row)
+    assert problems_of(game, "piece-icons") == [
+        "cards.yaml:2:5: error: card 'king': layout 'face.yaml' places icons of 40 path segments in all, more than "
+        "pnp draws on one piece (19): place fewer or simpler icons [piece-icons]",
+        "cards.yaml:3:5: error: card 'back': layout 'face.yaml' places icons of 20 path segments in all, more than "
+        "pnp draws on one piece (19): place fewer or simpler icons [piece-icons]",
+        "cards.yaml:4:5: error: card 'queen': layout 'face.yaml' places icons of 52 path segments in all, more than "
+        "pnp draws on one piece (19): place fewer or simpler icons [piece-icons]"]
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 20)  # as many as pnp draws
+    assert [m.split(":")[0] for _, m in piece_icons(game)] == ["card 'king'", "card 'queen'"]
+
+
+def test_thousands_are_written_with_commas(load, tmp_path: Path, monkeypatch) -> None:
+    game = icons_game(load, tmp_path)
+    monkeypatch.setattr(printing, "_placed_segments", lambda box, ctx, env: 100_000 if box.name == "crown" else 1)
+    assert list(piece_icons(game)) == []  # 100,007 of 200,000
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 100_006)
+    assert [m for _, m in piece_icons(game)][0] == (
+        "card 'king': layout 'face.yaml' places icons of 100,007 path segments in all, more than pnp draws on one "
+        "piece (100,006): place fewer or simpler icons")
+
+
+def test_a_game_without_icons_places_none(load, tmp_path: Path, monkeypatch) -> None:
+    game = icons_game(load, tmp_path)
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 0)
+    assert len(list(piece_icons(game))) == 3
+    game.icons = {}
+    assert list(piece_icons(game)) == []
+
+
+def test_a_box_whose_template_fails_places_nothing(load, tmp_path: Path) -> None:
+    from pnp.boxes.context import Context
+
+    game = icons_game(load, tmp_path)
+    layout = game.sets["cards"].faces["face.yaml"]
+    ctx = Context({}, game.icons, {}, "en", "en", layout)
+    env = dict(game.views("en").env(game.sets["cards"].items[0]), colours=layout.colours)
+    boxes = {box.name: box for box in layout.boxes}
+    assert [_placed_segments(boxes[name], ctx, env) for name in boxes] == [4, 8, 0, 4, 8, 4, 4, 8]
+    assert _placed_segments(boxes["hidden"], ctx, {}) == 0  # crowns is not known: its condition fails
