@@ -112,6 +112,23 @@ def test_folders_that_are_links_are_left_alone(tmp_path: Path) -> None:
     assert two.get("forms", "k") == b"form"  # another kind, in a folder itself
 
 
+def test_a_kind_s_folder_is_looked_at_once(tmp_path: Path) -> None:
+    """Whether a kind's folder is one to use is found once a build: a link found there leaves
+    the kind alone for the rest of the build, should a real folder take its place."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / ".cache").mkdir()
+    (tmp_path / ".cache" / "fonts").symlink_to(elsewhere)
+    cache = Cache(tmp_path / ".cache")
+    assert cache.get("fonts", "k") is None
+    assert cache._kinds == {"fonts": False}
+    (tmp_path / ".cache" / "fonts").unlink()
+    Cache(tmp_path / ".cache").put("fonts", "k", b"data")  # (another build)
+    assert cache.get("fonts", "k") is None and cache.has("fonts", "k") is False
+    assert cache._kinds == {"fonts": False}
+    assert Cache(tmp_path / ".cache").get("fonts", "k") == b"data"
+
+
 def test_a_kind_not_there_yet_is_asked_again(tmp_path: Path) -> None:
     """A worker process may make the cache's folders after this process looked: a kind with
     no folder yet is not taken as one never to use."""
