@@ -203,7 +203,7 @@ def test_work_cancelled() -> None:
         os.waitpid(beside.pid, 0)  # ended and reaped
 
 
-def test_waiting_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_work_waited_for_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
     beside = Beside.start(lambda: threading.Event().wait(60) and b"never")
     waitpid = os.waitpid
     calls = []
