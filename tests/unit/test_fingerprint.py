@@ -183,6 +183,21 @@ def test_globs_in_a_game(tmp_path: Path) -> None:
     assert glob_files(root, ".") == [] and glob_files(root, "") == []
 
 
+def test_a_long_glob(tmp_path: Path) -> None:
+    root = files(tmp_path / "game", {"a/b/c/d/e/f/g/x.yaml": "", "a/b/c/d/e/f/g/h/y.yaml": ""})
+    assert glob_files(root, "a/b/c/d/e/f/g/**") == ["a/b/c/d/e/f/g/h/y.yaml", "a/b/c/d/e/f/g/x.yaml"]
+    assert glob_files(root, "a/b/c/d/e/f/g/**/*.yaml") == ["a/b/c/d/e/f/g/h/y.yaml", "a/b/c/d/e/f/g/x.yaml"]
+
+
+def test_a_glob_lists_only_the_folders_it_must(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = files(tmp_path / "game", {"a/1.yaml": "", "a/sub/2.yaml": "", "aX/3.yaml": "", "XY/4.yaml": ""})
+    monkeypatch.setattr(fp, "MAX_GLOB_FOLDERS", 1)
+    assert glob_files(root, "a/*") == ["a/1.yaml"]  # a listed, not a/sub, which nothing more would match
+    monkeypatch.setattr(fp, "MAX_GLOB_FOLDERS", 0)
+    assert glob_files(root, "aX/3.yaml") == ["aX/3.yaml"]  # no folder listed for names alone
+    assert glob_files(root, "XY/4.yaml") == ["XY/4.yaml"]
+
+
 def test_a_glob_does_not_follow_links_to_folders(tmp_path: Path) -> None:
     root = files(tmp_path / "game", {"cards/a.yaml": "", "cards/inner/b.yaml": ""})
     files(tmp_path, {"elsewhere/x.yaml": "", "elsewhere/in/y.yaml": ""})
@@ -245,8 +260,8 @@ def test_a_glob_in_a_folder_that_cannot_be_listed(tmp_path: Path, monkeypatch: p
 # --- a game's inputs -----------------------------------------------------------------------------
 
 def a_game(root: Path, monkeypatch: pytest.MonkeyPatch, art: tuple[str, ...] = (), **changes) -> SimpleNamespace:
-    monkeypatch.setattr("pnp.checks.files.art_files", lambda game: ((None, None, "art", path) for path in art))
-    game = SimpleNamespace(root=root, files=("game.yaml", "cards.yaml"), fonts={"body": "Body", "title": "Missing"},
+    monkeypatch.setattr("pnp.checks.files.art_files", lambda game: ((None, None, "art", path) for path in game.art))
+    game = SimpleNamespace(art=art, root=root, files=("game.yaml", "cards.yaml"), fonts={"body": "Body", "title": "Missing"},
                            documents={}, sets={"cards": SimpleNamespace(declaration={"files": "cards.yaml"})},
                            icons_folder="icons")
     for name, value in changes.items():
@@ -269,6 +284,7 @@ def test_a_game_s_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
                   sets={"cards": SimpleNamespace(declaration={"files": "cards.yaml"}),
                         "decks": SimpleNamespace(declaration={"files": ["decks/*.yaml", "extra.yaml", "x/[ab].y"]}),
                         "board": SimpleNamespace(declaration={"files": "b?.yaml"}),
+                        "plain": SimpleNamespace(declaration={"files": ["X.yaml", "aXb"]}),
                         "none": SimpleNamespace(declaration={})})
     inputs = game_inputs(game)
     assert list(inputs["sources"]) == ["game.yaml", "cards.yaml", "art/a.png", "art/gone.png", "fonts/Body.ttf"]
@@ -436,6 +452,8 @@ def test_the_current_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     files(root, {"decks/three.yaml": "3", "icons/z.svg": ""})
     now = current_inputs(root, doc)
     assert now["sources"]["cards.yaml"] == [None, None, None]
+    assert list(now["sources"]) == ["cards.yaml", "fonts/Body.ttf", "game.yaml"]  # (in the record's order)
+    assert now["sources"]["fonts/Body.ttf"] == inputs["sources"]["fonts/Body.ttf"]
     assert now["globs"] == {"decks/*.yaml": ["decks/one.yaml", "decks/three.yaml", "decks/two.yaml"]}
     assert now["folders"] == {"fonts": ["Body.ttf"], "icons": ["x.svg", "z.svg"]}
     for broken in ({}, {"sources": {}, "globs": {}}, {"sources": {"a": [1, 2]}, "globs": {}, "folders": {}},
