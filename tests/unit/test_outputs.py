@@ -535,6 +535,16 @@ def test_text_kept_in_memory_and_in_the_cache(tmp_path: Path) -> None:
     assert later.keep("other", "k", lambda: "another kind's") == "another kind's"
 
 
+def test_text_kept_in_memory_without_a_cache(tmp_path: Path) -> None:
+    o = make(tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out" / ".cache").symlink_to(tmp_path / "elsewhere")  # (a cache not used)
+    made = []
+    assert o.keep("fonts-css", "k", lambda: made.append(1) or "style") == "style"
+    assert o.keep("fonts-css", "k", lambda: made.append(2) or "other") == "style"
+    assert made == [1] and list((tmp_path / "elsewhere").iterdir()) == []
+
+
 # --- drawing in the workers --------------------------------------------------------------------------------
 
 def test_a_picture_drawn_by_a_worker(tmp_path: Path, font: SimpleNamespace) -> None:
@@ -555,6 +565,7 @@ def test_a_picture_drawn_by_a_worker(tmp_path: Path, font: SimpleNamespace) -> N
     pdf, dpi, path, largest = job.arguments()
     assert (composed, dpi, path, largest) == ([1], 72, f"{tmp_path}/out/png/a.png", 10)
     assert pdf.func is document and pdf.args[0] == [single(card("a"))]
+    assert o.draw_later("png/whole.png", "kw", page, 72).arguments()[3] == 0  # not cut, by default
     o.drawn("png/a.png", "kb", job)
     assert job.result == 10 and (tmp_path / "out" / "png" / "a.png").read_bytes()[:4] == b"\x89PNG"
     assert (o.result.files, o.keys) == (["png/kept.png", "png/a.png"], {"png/kept.png": "ka", "png/a.png": "kb"})
@@ -725,6 +736,19 @@ def test_pages_rasterized_by_the_workers(tmp_path: Path, font: SimpleNamespace) 
     assert len(o.progress.said) == 4 and len(o.result.files) == 10
 
 
+def test_every_job_draws_with_the_characters_of_all_the_pages(tmp_path: Path, font: SimpleNamespace) -> None:
+    o = make(tmp_path, {"body": font})
+    pages = [single(Definition(f"t{i}", 20.0, 30.0, Group((Text(1, 10, f"{i}", font.name, 8.0, "#000000"),))))
+             for i in range(10)]
+    waiting = o.rasterize_later(pages, 50, [f"t{i}.png" for i in range(10)], "face", "Faces")
+    everything = {font.name: frozenset("0123456789")}
+    assert [job.arguments()[0].args[6] for job in o.workers.jobs] == [everything, everything]
+    assert sorted(o.chars) == sorted(id(page.definitions[0]) for page in pages)  # each read once, and kept
+    assert waiting.extra == 0
+    waiting()
+    assert o.progress.said[0] == ("stage", "Faces", 10)
+
+
 def test_pages_rasterized_with_their_thumbnails(tmp_path: Path) -> None:
     o = make(tmp_path)
     pages = [single(card(f"c{i}")) for i in range(20)]
@@ -732,14 +756,18 @@ def test_pages_rasterized_with_their_thumbnails(tmp_path: Path) -> None:
                                 start=False)
     assert o.workers.jobs == [] and waiting.alpha is True
     thumbs = []
-    waiting.start(30, lambda page, data, size: thumbs.append((page, data, size)), upto=10)
+    waiting.start(30, lambda page, data, size: thumbs.append((page, data, size)), upto=9)
     assert list(waiting.jobs.values()) == [8, 8, 4]
     widths = [job.arguments()[3] for job in o.workers.jobs]
     assert widths == [30, 30, 0]  # a job whose first page is past `upto` makes none
     assert [job.arguments()[4] for job in o.workers.jobs] == [True] * 3
     second = o.workers.jobs[1]
     second.done([(0, b"t8", (30, 40)), (1, b"t9", (30, 40)), (2, b"t10", (30, 40))])
-    assert thumbs == [(8, b"t8", (30, 40)), (9, b"t9", (30, 40))]  # only those before `upto`
+    assert thumbs == [(8, b"t8", (30, 40))]  # only those before `upto`
+    o.workers.jobs.clear()
+    at = o.rasterize_later(pages, 50, [f"c{i}.png" for i in range(20)], "face", "Faces", start=False)
+    at.start(30, lambda *a: None, upto=16)
+    assert [job.arguments()[3] for job in o.workers.jobs] == [30, 30, 0]
     (tmp_path / "2").mkdir()
     other = make(tmp_path / "2")
     few = other.rasterize_later(pages[:3], 50, ["a.png", "b.png", "c.png"], "face", "F", start=False)
