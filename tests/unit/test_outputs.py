@@ -434,13 +434,13 @@ def test_an_output_another_language_drew_is_linked(tmp_path: Path) -> None:
     assert here.read_bytes() == b"drawn for English" and os.path.samefile(here, other)
     assert (o.result.kept, o.result.files, o.keys, o.progress.said) == \
         ({}, ["png/a.png"], {"png/a.png": "ka"}, [("advance", 1)])
-    assert o.reusable("png/new/b.png", "ka", counted=False) is True  # its folder made
-    assert os.path.samefile(tmp_path / "out" / "png" / "new" / "b.png", other)
+    assert o.reusable("png/new/er/b.png", "ka", counted=False) is True  # its folders made
+    assert os.path.samefile(tmp_path / "out" / "png" / "new" / "er" / "b.png", other)
     assert o.reusable("png/c.png", "kc") is False  # nothing drawn from that content
     o.shared["kd"] = tmp_path / "gone.png"
     assert o.reusable("png/d.png", "kd") is False  # (its source went: drawn here)
     assert not (tmp_path / "out" / "png" / "d.png").exists()
-    assert o.result.files == ["png/a.png", "png/new/b.png"]
+    assert o.result.files == ["png/a.png", "png/new/er/b.png"]
 
 
 def test_an_output_kept_before_a_link(tmp_path: Path) -> None:
@@ -651,12 +651,60 @@ def test_a_print_file_kept_or_drawn_here(tmp_path: Path, font: SimpleNamespace) 
     assert not (tmp_path / "out" / "pdf" / "b.pdf").exists()
 
 
+def texts(font: SimpleNamespace, count: int) -> list[Definition]:
+    """Cards each with a digit of its own."""
+    return [Definition(f"t{i}", 20.0, 30.0, Group((Text(1, 10, f"{i}", font.name, 8.0, "#000000"),)))
+            for i in range(count)]
+
+
+def test_a_print_file_s_drawings_with_the_characters_of_all_its_pages(tmp_path: Path,
+                                                                     font: SimpleNamespace) -> None:
+    o = make(tmp_path, {"body": font})
+    cards = texts(font, 10)
+    pages = [sheet(*cards[:5]), sheet(*cards[5:])]
+    job = o.write_later("pdf/t.pdf", "kt", pages)
+    everything = {font.name: frozenset("0123456789")}
+    assert [j.arguments()[0].args[6] for j in o.workers.jobs[:-1]] == [everything, everything]
+    assert job.arguments()[1].args[6] == everything
+    assert sorted(o.chars) == sorted(id(c) for c in cards)  # each read once, and kept
+    assert o.document(pages).args[6] == everything
+    (tmp_path / "2").mkdir()
+    fresh = make(tmp_path / "2", {"body": font})
+    assert fresh.document([pages[1]]).args[6] == {font.name: frozenset("56789")}
+    assert sorted(fresh.chars) == sorted(id(c) for c in cards[5:])
+
+
+def test_the_next_build_finds_the_drawings_in_the_cache(tmp_path: Path, font: SimpleNamespace) -> None:
+    o = make(tmp_path, {"body": font})
+    cards = [card("a"), card("b", BLUE)]
+    o.drawn("pdf/a.pdf", "ka", o.write_later("pdf/a.pdf", "ka", [sheet(*cards)]))
+    later = make(tmp_path, {"body": font})
+    job = later.write_later("pdf/b.pdf", "kb", [sheet(card("b", BLUE), card("a"))])
+    assert later.workers.jobs == [job] and job.after == []  # none drawn again
+
+
+def test_a_print_file_without_a_cache(tmp_path: Path, font: SimpleNamespace) -> None:
+    o = make(tmp_path, {"body": font})
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out" / ".cache").symlink_to(tmp_path / "elsewhere")  # (a cache not used)
+    pages = [sheet(card("a"), card("b", BLUE))]
+    job = o.write_later("pdf/a.pdf", "ka", pages)
+    o.drawn("pdf/a.pdf", "ka", job)
+    assert job.result is True  # every drawing sent whole
+    assert job.arguments()[1].args[3] == {}
+    assert (tmp_path / "out" / "pdf" / "a.pdf").read_bytes() == o.pdf(pages) != o.pdf(pages, True)
+    again = o.write_later("pdf/d.pdf", "kd", pages, duplex=True)
+    again.done(False)
+    assert (tmp_path / "out" / "pdf" / "d.pdf").read_bytes() == o.pdf(pages, True)
+
+
 def test_a_pdf_drawn_here(tmp_path: Path, font: SimpleNamespace) -> None:
     from pnp.backends.pdf import render_pdf
 
     o = make(tmp_path, {"body": font}, title="T")
     pages = [sheet(card("a"))]
     assert o.pdf(pages) == render_pdf(pages, {font.name: font.path}, "T")
+    assert len(list((tmp_path / "out" / ".cache" / "pdf-forms").iterdir())) == 1  # its drawing kept for later
     assert o.pdf(pages, True) == render_pdf(pages, {font.name: font.path}, "T", duplex=True) != o.pdf(pages)
 
 
@@ -702,6 +750,21 @@ def test_an_svg_file_kept_from_an_earlier_build(tmp_path: Path, font: SimpleName
     o.svgs([("t.svg", single(text))])
     o.write_svgs()
     assert (tmp_path / "out" / "t.svg").read_text("utf-8") == o.svg_now(single(text))
+
+
+def test_svg_text_with_its_fonts(tmp_path: Path, font: SimpleNamespace) -> None:
+    o = make(tmp_path, {"body": font})
+    cards = texts(font, 3)
+    o.svgs([(f"svg/t{i}.svg", single(c)) for i, c in enumerate(cards)])
+    o.write_svgs()
+    assert sorted(o.chars) == sorted(id(c) for c in cards)
+    written = (tmp_path / "out" / "svg" / "t1.svg").read_text("utf-8")
+    assert ">1</text>" in written and "@font-face" in written
+    kinds = sorted(p.name for p in (tmp_path / "out" / ".cache").iterdir())
+    assert kinds == ["font-family", "svg-fonts"]  # the style sheet kept, the fonts subset to every page's
+    own = o.svg_now(single(cards[1]))
+    assert ">1</text>" in own and own != written  # subset to its own characters
+    assert len(list((tmp_path / "out" / ".cache" / "svg-fonts").iterdir())) == 2
 
 
 # --- pictures rasterized by the workers -------------------------------------------------------------
@@ -776,6 +839,9 @@ def test_pages_rasterized_with_their_thumbnails(tmp_path: Path) -> None:
     none = other.rasterize_later(pages[:3], 50, ["a.png", "b.png", "c.png"], "face", "F", start=False)
     none.start()
     assert [job.arguments()[3] for job in other.workers.jobs[1:]] == [0]
+    unsized = other.rasterize_later(pages[:3], 50, ["a.png", "b.png", "c.png"], "face", "F", start=False)
+    unsized.start(thumbs=lambda *a: None)
+    assert [job.arguments()[3] for job in other.workers.jobs[2:]] == [0]  # no width: none
 
 
 def test_pages_all_kept(tmp_path: Path) -> None:
