@@ -141,6 +141,23 @@ def test_a_kind_not_there_yet_is_asked_again(tmp_path: Path) -> None:
     assert cache._kinds == {"fonts": True}
 
 
+def test_a_folder_another_process_made_meanwhile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker may make the cache's folders between this process's look and its making them."""
+    (tmp_path / ".cache" / "fonts").mkdir(parents=True)
+    looked, lexists = set(), os.path.lexists
+
+    def not_yet(path) -> bool:  # each folder not there at the first look
+        if path not in looked:
+            looked.add(path)
+            return False
+        return lexists(path)
+
+    monkeypatch.setattr(os.path, "lexists", not_yet)
+    cache = Cache(tmp_path / ".cache")
+    cache.put("fonts", "k", b"data")
+    assert (tmp_path / ".cache" / "fonts" / "k").read_bytes() == entry(b"data")
+
+
 def test_no_folder_can_be_made(tmp_path: Path) -> None:
     (tmp_path / "file").write_bytes(b"")
     cache = Cache(tmp_path / "file" / ".cache")  # (in a file: makedirs fails)
