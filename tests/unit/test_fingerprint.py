@@ -261,7 +261,8 @@ def test_a_glob_in_a_folder_that_cannot_be_listed(tmp_path: Path, monkeypatch: p
 
 def a_game(root: Path, monkeypatch: pytest.MonkeyPatch, art: tuple[str, ...] = (), **changes) -> SimpleNamespace:
     monkeypatch.setattr("pnp.checks.files.art_files", lambda game: ((None, None, "art", path) for path in game.art))
-    game = SimpleNamespace(art=art, root=root, files=("game.yaml", "cards.yaml"), fonts={"body": "Body", "title": "Missing"},
+    game = SimpleNamespace(art=art, root=root, files=("game.yaml", "cards.yaml"),
+                           fonts={"body": "Body", "title": "Missing"},
                            documents={}, sets={"cards": SimpleNamespace(declaration={"files": "cards.yaml"})},
                            icons_folder="icons")
     for name, value in changes.items():

@@ -11,7 +11,6 @@ import io
 import os
 import pickle
 import struct
-from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 

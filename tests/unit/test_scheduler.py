@@ -229,7 +229,7 @@ def test_waiting_for_a_job_sends_what_it_comes_after_first(monkeypatch: pytest.M
     done_one_by_one(monkeypatch, pool)
     for n in range(8):
         s.add(echo, lambda n=n: (n,))
-    other = s.add(echo, lambda: ("other",))
+    s.add(echo, lambda: ("other",))
     a = s.add(echo, lambda: ("a",))
     b = s.add(echo, lambda: ("b",))
     done = s.add(echo, lambda: ("done",))
