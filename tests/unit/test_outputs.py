@@ -396,7 +396,7 @@ def test_an_output_drawn_from_other_content_is_not_kept(tmp_path: Path) -> None:
     assert (o.result.kept, o.result.files, o.keys, o.progress.said) == ({}, [], {}, [])
 
 
-@pytest.mark.parametrize("now", [b"123456", b"1234", b"", b"54321"[:4]])
+@pytest.mark.parametrize("now", [b"123456", b"1234", b"", b"1" * 500])
 def test_an_output_whose_size_changed_is_never_kept(tmp_path: Path, now: bytes) -> None:
     """The same key, but the file is not the size its build recorded (written over since,
     cut short): drawn again."""
@@ -407,13 +407,11 @@ def test_an_output_whose_size_changed_is_never_kept(tmp_path: Path, now: bytes) 
 
 
 def test_an_output_gone_or_not_recorded_is_not_kept(tmp_path: Path) -> None:
-    o = earlier(tmp_path, {"png/b.png": b"123", "png/c.png/x": b""}, {"png/a.png": ("ka", 5), "png/c.png": ("kc", 0)})
+    o = earlier(tmp_path, {"png/b.png": b"123"}, {"png/a.png": ("ka", 5)})
     assert o.earlier_key("png/a.png") is None  # gone
     assert o.earlier_key("png/b.png") is None  # not in the record
     assert o.reusable("png/a.png", "ka") is False and o.reusable("png/b.png", "png/b.png") is False
-    o.previous["png/a.png"] = ("ka", 5)
-    assert o.earlier_key("png/a.png") is None
-    assert o.earlier_key("png/c.png") is None or os.stat(tmp_path / "out/png/c.png").st_size == 0
+    assert (o.result.kept, o.result.files, o.keys) == ({}, [], {})
 
 
 def test_an_output_not_counted_as_kept(tmp_path: Path) -> None:
