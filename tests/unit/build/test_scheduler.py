@@ -1,0 +1,282 @@
+"""pnp.build.scheduler: the build's one pool of worker processes, fed a window of jobs at a time (a
+job's arguments made only when it is sent, each sent once the jobs it comes after are done),
+their results taken in this process as it looks, and the work that waits for them. Here
+the pool is a stand-in: its futures are done at once, or when the test says."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import Future
+
+import pytest
+
+from pnp.build import processes
+from pnp.build.scheduler import Job, Scheduler, _ready, chunks
+
+
+class Pool:
+    """A pool whose jobs are done when sent (or, with `hold`, when `release`d)."""
+
+    def __init__(self, hold: bool = False) -> None:
+        self.hold = hold
+        self.sent: list[tuple] = []
+        self.pending: list[tuple] = []
+        self.shut: list[bool] = []
+
+    def submit(self, function, *arguments) -> Future:
+        future: Future = Future()
+        self.sent.append((function, arguments))
+        if self.hold:
+            self.pending.append((future, function, arguments))
+        else:
+            future.set_result(function(*arguments))
+        return future
+
+    def release(self, count: int = 1) -> None:
+        for future, function, arguments in self.pending[:count]:
+            future.set_result(function(*arguments))
+        del self.pending[:count]
+
+    def shutdown(self, cancel_futures: bool = False) -> None:
+        self.shut.append(cancel_futures)
+
+
+def scheduler(jobs: int = 1, hold: bool = False) -> tuple[Scheduler, Pool]:
+    s = Scheduler(jobs)
+    s._pool = pool = Pool(hold)
+    return s, pool
+
+
+def echo(*values):
+    return values
+
+
+def test_a_job() -> None:
+    job = Job(echo, lambda: (1,), print)
+    assert (job.after, job.future, job.finished) == ([], None, False)
+    assert Job(echo, lambda: (), print).after is not job.after
+
+
+def test_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Scheduler.AHEAD == 8
+    assert Scheduler(3).workers == 3
+    assert Scheduler(-2).workers == 1
+    monkeypatch.setattr(os, "cpu_count", lambda: 6)
+    assert Scheduler().workers == Scheduler(0).workers == 6
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert Scheduler().workers == 1
+    s = Scheduler(2)
+    assert (s.jobs, s._pool, list(s.queue), s.sent, s.later, s._polling) == (2, None, [], [], [], False)
+
+
+def test_the_pool_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = []
+    monkeypatch.setattr("pnp.render.png.worker_pool", lambda workers: made.append(workers) or Pool())
+    s = Scheduler(3)
+    pool = s.pool()
+    assert s.pool() is pool and made == [3]
+    s.start()  # each worker started now
+    assert pool.sent == [(os.getpid, ())] * 3
+    with s:
+        pass
+    assert pool.shut == [True] and s._pool is None
+    s.close()  # (closed already)
+    assert pool.shut == [True]
+
+
+def test_a_job_s_arguments_are_made_when_it_is_sent() -> None:
+    s, pool = scheduler(1, hold=True)
+    made, results = [], []
+    for n in range(10):
+        s.add(echo, lambda n=n: made.append(n) or (n,), results.append)
+    assert made == [0, 1, 2, 3, 4, 5, 6, 7]  # the window: 8 a worker
+    assert [len(s.sent), len(s.queue)] == [8, 2]
+    pool.release(3)
+    assert results == []  # taken when this process looks
+    s.poll()
+    assert results == [(0,), (1,), (2,)] and made == list(range(10))
+    assert [len(s.sent), len(s.queue)] == [7, 0]
+
+
+def test_the_window_is_per_worker() -> None:
+    s, pool = scheduler(2, hold=True)
+    for n in range(20):
+        s.add(echo, lambda n=n: (n,))
+    assert [len(s.sent), len(s.queue)] == [16, 4]
+    assert [arguments for _, arguments in pool.sent] == [(n,) for n in range(16)]
+
+
+def test_a_job_asked_first_goes_first() -> None:
+    s, pool = scheduler(1, hold=True)
+    for n in range(8):
+        s.add(echo, lambda n=n: (n,))
+    s.add(echo, lambda: ("late",))
+    s.add(echo, lambda: ("first",), first=True)
+    assert [job.arguments() for job in s.queue] == [("first",), ("late",)]
+    pool.release(1)
+    s.poll()
+    assert pool.sent[-1] == (echo, ("first",))
+
+
+def test_a_job_waits_for_those_it_comes_after() -> None:
+    s, pool = scheduler(1, hold=True)
+    drawing = s.add(echo, lambda: ("drawing",))
+    other = s.add(echo, lambda: ("other",))
+    printing = s.add(echo, lambda: ("print",), after=[other, drawing])
+    later = s.add(echo, lambda: ("later",))
+    assert [arguments for _, arguments in pool.sent] == [("drawing",), ("other",), ("later",)]
+    assert list(s.queue) == [printing]
+    pool.release(1)  # the drawing is done, not the other
+    s.poll()
+    assert list(s.queue) == [printing] and printing.after == [other]  # (the drawing let go)
+    pool.release(1)
+    s.poll()
+    assert pool.sent[-1] == (echo, ("print",)) and printing.after == []
+    assert later.finished is False and printing.future is not None
+
+
+def test_ready() -> None:
+    done, waiting = Job(echo, tuple, print), Job(echo, tuple, print)
+    done.finished = True
+    job = Job(echo, tuple, print, [waiting, done])
+    assert _ready(job) is False and job.after == [waiting]  # (the last asked for is done: the done let go)
+    job = Job(echo, tuple, print, [done, waiting])
+    assert _ready(job) is False and job.after == [done, waiting]  # (the last not done: no further look)
+    waiting.finished = True
+    assert _ready(job) is True and job.after == []
+    assert _ready(Job(echo, tuple, print)) is True
+
+
+def test_a_result_is_taken_once() -> None:
+    s, pool = scheduler(1)
+    results = []
+    job = s.add(echo, lambda: (1, 2), results.append)
+    assert (results, job.finished, s.sent) == ([], False, [job])  # sent; taken when this process looks
+    s.poll()
+    assert (results, job.finished, job.future, s.sent) == ([(1, 2)], True, None, [])
+    s.poll()
+    assert results == [(1, 2)]
+
+
+def test_a_result_taken_while_polling_does_not_poll_again() -> None:
+    s, pool = scheduler(1, hold=True)
+    seen = []
+
+    def done(result) -> None:
+        seen.append((result, s._polling, len(pool.sent)))
+        s.poll()  # (a file written through the build's outputs): nothing
+        s.add(echo, lambda: ("added",))
+
+    s.add(echo, lambda: ("a",), done)
+    pool.release()
+    s.poll()
+    assert seen == [(("a",), True, 1)]
+    assert len(pool.sent) == 2 and s._polling is False  # sent by the poll that took the result
+
+
+def test_a_build_stops_at_a_poll() -> None:
+    s, pool = scheduler(1, hold=True)
+    processes.stop_soon(KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        s.add(echo, lambda: (1,))
+    assert s._polling is False and len(s.queue) == 1
+    s.poll()  # (once)
+    assert len(s.sent) == 1
+
+
+def test_a_failed_poll_does_not_stop_polling() -> None:
+    s, pool = scheduler(1)
+
+    def done(result) -> None:
+        raise ValueError("a job's result could not be taken")
+
+    s.add(echo, lambda: (1,), done)
+    with pytest.raises(ValueError):
+        s.poll()
+    assert s._polling is False
+
+
+def done_one_by_one(monkeypatch: pytest.MonkeyPatch, pool: Pool) -> list[int]:
+    """concurrent.futures.wait, as it returns once the oldest job sent is done."""
+    waits = []
+
+    def wait(futures, return_when):
+        waits.append(len(futures))
+        assert return_when == "FIRST_COMPLETED"
+        pool.release()
+
+    monkeypatch.setattr("pnp.build.scheduler.wait", wait)
+    return waits
+
+
+def test_waiting_for_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
+    s, pool = scheduler(1, hold=True)
+    waits = done_one_by_one(monkeypatch, pool)
+    jobs = [s.add(echo, lambda n=n: (n,)) for n in range(11)]
+    taken = []
+    s.wait_for([jobs[10], jobs[2]], taken.append)
+    assert [arguments for _, arguments in pool.sent[8:]] == [(10,), (8,), (9,)]  # the one waited for first
+    assert taken == [jobs[2], jobs[10]] and jobs[10].finished and jobs[2].finished
+    assert [job.finished for job in jobs] == [True] * 8 + [False, False, True]
+    assert waits == [8, 8, 8, 8, 7, 6, 5, 4, 3]  # the window full while there was more to send
+    s.wait_for([])
+    s.wait_for([jobs[10]], taken.append)  # done already
+    assert taken == [jobs[2], jobs[10], jobs[10]] and len(waits) == 9
+
+
+def test_waiting_for_a_job_sends_what_it_comes_after_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    s, pool = scheduler(1, hold=True)
+    done_one_by_one(monkeypatch, pool)
+    for n in range(8):
+        s.add(echo, lambda n=n: (n,))
+    s.add(echo, lambda: ("other",))
+    a = s.add(echo, lambda: ("a",))
+    b = s.add(echo, lambda: ("b",))
+    done = s.add(echo, lambda: ("done",))
+    c = s.add(echo, lambda: ("c",), after=[a, b])
+    d = s.add(echo, lambda: ("d",), after=[done])
+    s.wait_for([c, d])
+    # what c comes after first, then what d does (c waits for them: the next ready goes meanwhile)
+    assert [arguments for _, arguments in pool.sent[8:]] == [("a",), ("b",), ("done",), ("other",), ("c",), ("d",)]
+    assert c.finished and d.finished
+
+
+def test_waiting_for_one_sent_already(monkeypatch: pytest.MonkeyPatch) -> None:
+    s, pool = scheduler(1, hold=True)
+    waits = done_one_by_one(monkeypatch, pool)
+    first = s.add(echo, lambda: (1,))
+    s.wait_for([first])
+    assert waits == [1] and first.finished
+
+
+def test_the_work_that_waits() -> None:
+    s, pool = scheduler(1, hold=True)
+    order = []
+    job = s.add(echo, lambda: (1,), lambda result: order.append(("done", result)))
+    s.then(lambda: order.append("first"))
+    s.then(lambda: order.append("second"))
+    assert order == []
+    pool.hold = False
+    pool.release()
+    queued = s.add(echo, lambda: (2,), lambda result: order.append(("done", result)))
+    s.finish()
+    assert order == [("done", (1,)), "first", "second", ("done", (2,))]
+    assert s.later == [] and job.finished and queued.finished
+
+
+def test_the_finish_waits_for_the_queue() -> None:
+    s, pool = scheduler(1, hold=True)
+    jobs = [s.add(echo, lambda n=n: (n,)) for n in range(12)]
+    pool.hold = False
+    pool.release(8)
+    steps = []
+    s.then(lambda: steps.append(len(s.queue)))
+    s.finish()
+    assert steps == [4] and all(job.finished for job in jobs)
+
+
+def test_chunks() -> None:
+    assert list(chunks(10, 4)) == [range(0, 4), range(4, 8), range(8, 10)]
+    assert list(chunks(8, 4)) == [range(0, 4), range(4, 8)]
+    assert list(chunks(3, 8)) == [range(0, 3)]
+    assert list(chunks(0, 8)) == []
