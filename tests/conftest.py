@@ -42,16 +42,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     import inspect
 
     sources: dict = {}
+
+    def source(function) -> str:
+        """A function's code, and the code of the functions of its module it calls, and so on
+        (a test that builds through a helper of its own builds)."""
+        if function not in sources:
+            sources[function] = ""
+            try:
+                text = inspect.getsource(function)
+            except (OSError, TypeError):
+                text = ""
+            module = vars(inspect.getmodule(function) or object())
+            called = [module[name] for name in sorted(set(re.findall(r"\b(\w+)\(", text)))
+                      if inspect.isfunction(module.get(name)) and module[name] is not function
+                      and module[name].__module__ == function.__module__]
+            sources[function] = "\n".join([text] + [source(other) for other in called])
+        return sources[function]
+
     for item in items:
         function = getattr(item, "function", None)
         if function is None:
             continue
-        if function not in sources:
-            try:
-                sources[function] = inspect.getsource(function)
-            except (OSError, TypeError):
-                sources[function] = ""
-        if KIT_FIXTURES & set(getattr(item, "fixturenames", ())) or BUILDS.search(sources[function]) \
+        if KIT_FIXTURES & set(getattr(item, "fixturenames", ())) or BUILDS.search(source(function)) \
                 or item.path.name == MUTATIONS:
             item.add_marker(pytest.mark.slow)
 

@@ -32,10 +32,17 @@ def test_case_prints_expected_problems(case: str, tmp_path: Path, monkeypatch: p
     assert result.output == expected
     has_errors = " error: " in expected
     assert result.exit_code == (1 if has_errors else 0)
-    # warnings alone fail only with --strict
-    assert run_validate(tmp_path / "game", "--strict").exit_code == 1
+    if not has_errors:  # warnings alone fail only with --strict (errors fail either way: below)
+        assert run_validate(tmp_path / "game", "--strict").exit_code == 1
     # generous bound: a hang (alias bomb, deep nesting) would take far longer
     assert elapsed < 20
+
+
+def test_errors_fail_with_strict_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_game(tmp_path / "game", INVALID / "wrong-types")
+    monkeypatch.chdir(tmp_path / "game")
+    assert " error: " in (INVALID / "wrong-types" / "expected.txt").read_text("utf-8")
+    assert run_validate(tmp_path / "game", "--strict").exit_code == 1
 
 
 def test_every_check_has_a_case() -> None:

@@ -197,7 +197,7 @@ def test_colour_results_are_remembered_and_coloraide_is_imported_only_for_new_on
     assert known[f"mix #1b5e20 #1d1a16 {0.35!r}"] == mixed
     assert round(colours.contrast("#ffffff", "#1b5e20"), 2) == 7.87
     # a new process given the results computes nothing and never imports coloraide
-    script = ("import json, sys; from pnp import colours; colours.remember(json.loads(sys.stdin.read()));"
+    script = ("import json, sys; from pnp.model import colours; colours.remember(json.loads(sys.stdin.read()));"
               "print(colours.mix('#1b5e20', '#1d1a16', 0.35)); print('coloraide' in sys.modules)")
     import json
 
