@@ -296,6 +296,7 @@ def test_a_kit_without_pictures(tmp_path: Path) -> None:
         "<section><h2>Cards</h2><div class=\"grid\"></div></section>"]
     assert text.endswith("</script>\n</body>\n</html>\n")
     assert 'document.body.setAttribute("data-pieces", document.querySelectorAll("figure.piece").length);' in text
+    assert 'window.addEventListener("load", function () {\n' in text and "{{" not in text
 
 
 def test_a_set_its_groups_and_backs(tmp_path: Path) -> None:
@@ -420,7 +421,7 @@ def test_the_exports(tmp_path: Path) -> None:
     made = ["tabletopia/manifest.json", "tabletopia/tokens/a.png", "tabletopia/tokens/back.png",
             "tts/saved-object.json", "tts/deck-1.jpg", "tts/deck-1-back.jpg", "tts/deck-back.jpg", "tts/tokens/a.png",
             "pod/cards/a.png", "pod/cards/b.png", "data.json", "print/cards-a4.pdf", "svg/cards/a.svg",
-            "png/cards/a.png"]
+            "png/cards/a.png", "tts-notes.txt", "podcast.txt"]
     rows = [row("A <1>", "tabletopia/tokens/a.png", "tabletopia/tokens/back.png", quantity=3),
             row("B", "tabletopia/tokens/b.png")]
     text = page(Kit(), Files(tmp_path, made), options("png"), rows)
@@ -520,3 +521,32 @@ def test_written_a_section_at_a_time(tmp_path: Path) -> None:
     assert chunks[1].startswith(b"<section><h2>Cards") and chunks[2].startswith(b"\n<section><h2>Print on demand")
     assert chunks[3].startswith(b"\n<script>")
     assert html.unescape(text).count("The <Game>") == 2
+
+
+def test_in_a_language_the_game_does_not_speak(tmp_path: Path) -> None:
+    """A set's title, a group's name and a back's caption in the game's own language."""
+    north = group("north", name=Words.from_data({"de": "Norden", "en": "North"}))
+    back = Definition("back", *SIZE, Group(()))
+    cards = pieces("cards", "card", piece("a", north, back=back, back_name="back-north"),
+                   title={"de": "karten", "en": "cards"})
+    made = on_disk(tmp_path, "png/cards/a.png", "png/cards/back-north.png")
+    (found,) = sections(page(Kit(("cards", [cards]), language="it"), Files(tmp_path, made), options("png")))
+    assert found.startswith("<section><h2>Cards</h2><h3>North (1)</h3>")
+    assert found.endswith('alt="back · North" loading="eager"><figcaption>back · North</figcaption></figure></div>'
+                          "</section>")
+
+
+def test_a_caption_of_several_lines_without_its_picture(tmp_path: Path) -> None:
+    cards = pieces("cards", "card", piece("a", caption=("One\ntwo",)), piece("b", caption=("B",)))
+    made = on_disk(tmp_path, "png/cards/b.png")
+    (found,) = sections(page(Kit(("cards", [cards])), Files(tmp_path, made), options("png")))
+    assert found == ('<section><h2>Cards</h2><div class="grid">'
+                     '<figure class="piece cards"><img src="png/cards/b.png" alt="B" loading="eager">'
+                     "<figcaption>B</figcaption></figure></div></section>")
+
+
+def test_a_paper_pnp_has_no_name_for(plans: dict) -> None:
+    plans.update({"b5": plan("b5", PrintFile("print/cards-b5.pdf", 1, "fronts", "Cards", "card")), "b5 pages": 1})
+    found = printing_section(Kit(), options(papers=("b5",)), {"print/cards-b5.pdf"}, set())
+    assert found.startswith('<section id="print"><h2>Print and play</h2><details open><summary>b5</summary>'
+                            "<h3>Printing on b5</h3>")
