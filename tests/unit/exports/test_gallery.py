@@ -190,26 +190,28 @@ def test_the_files_of_the_build(tmp_path: Path) -> None:
 
 # --- how to print ----------------------------------------------------------------------------
 
-def plan(paper: str, *files: PrintFile) -> Printing:
+def plan(paper: str, *files: PrintFile, assembly: tuple[Paragraph, ...] = ()) -> Printing:
     """What the read-me-first says of one paper: its steps, table and assembly."""
     steps = (Paragraph(("Print ", files[0].ref, " at ", Strong("100 %"), "."), "1."), Paragraph(("Then <cut>.",), "2."))
     table = Table(("file", "pages", "how"), tuple(((f.ref,), (str(f.pages),), (f.what,)) for f in files),
                   ("left", "right", "left"))
-    return Printing(paper, files, steps, table, (Paragraph(("Fold ", files[-1].ref, "."), "•"),))
+    return Printing(paper, files, steps, table, assembly or (Paragraph(("Fold ", files[-1].ref, "."), "•"),))
 
 
 @pytest.fixture
 def plans(monkeypatch: pytest.MonkeyPatch) -> dict:
     """Each paper's plan (pnp.readme.printing) and read-me-first length, as the gallery asks
     for them: the calls are recorded."""
-    found: dict = {"asked": []}
+    found: dict = {"asked": [], "kits": []}
 
     def printing(kit, paper, settings):
         found["asked"].append(("printing", paper, settings))
+        found["kits"].append(kit)
         return found[paper]
 
     def length(kit, paper, settings):
         found["asked"].append(("length", paper, settings))
+        found["kits"].append(kit)
         return found[f"{paper} pages"]
 
     monkeypatch.setattr(readme, "printing", printing)
@@ -235,6 +237,7 @@ def test_how_to_print_on_each_paper(plans: dict) -> None:
     found = printing_section(kit, opts, made, linked)
     settings = PrintSettings.of(opts)
     assert plans["asked"] == [("printing", "a4", settings), ("length", "a4", settings), ("printing", "letter", settings)]
+    assert plans["kits"] == [kit, kit, kit]
     assert found == (
         '<section id="print"><h2>Print and play</h2>'
         '<details open><summary>A4</summary>'
@@ -359,6 +362,7 @@ def test_tokens_and_sets_sharing_a_print_file(tmp_path: Path) -> None:
     small = pieces("small", "token", piece("b", back=disc, back_name="back"), piece("c"), title="small tokens")
     made = on_disk(tmp_path, "png/tokens/a.png", "png/tokens/b.png", "png/tokens/small-back.png")
     text = page(Kit(("tokens", [big, small])), Files(tmp_path, made), options("png"))
+    assert "<p>1 card, 2 cards.</p>" in text  # (the sets' nouns: a line each)
     assert sections(text) == [
         '<section><h2>Big tokens</h2><div class="grid">'
         '<figure class="piece big token"><img src="png/tokens/a.png" alt="A" loading="eager">'
@@ -461,14 +465,18 @@ def test_the_exports(tmp_path: Path) -> None:
 def test_the_tabletop_simulator_sheets_shown(tmp_path: Path) -> None:
     """The deck sheets (not the sheets of backs, nor a piece's image) are shown; without the
     saved object, the sheets alone."""
-    made = on_disk(tmp_path, "tts/deck-1.jpg", "tts/deck-1-back.jpg", "tts/deck-back.jpg", "tts/tokens/a.jpg")
+    made = on_disk(tmp_path, "tts/deck-1.jpg", "tts/deck-1-back.jpg", "tts/deck-back.jpg", "tts/tokens/a.jpg",
+                   "tts/deck-2.jpg")
     (tts,) = sections(page(Kit(), Files(tmp_path, made), options("png")))
     assert tts == (
         '<section><h2>Tabletop Simulator</h2><p>The sheets:</p><div class="grid">'
         '<figure class=""><img src="tts/deck-1.jpg" alt="deck-1.jpg" loading="eager">'
-        "<figcaption>deck-1.jpg</figcaption></figure></div>"
+        "<figcaption>deck-1.jpg</figcaption></figure>"
+        '<figure class=""><img src="tts/deck-2.jpg" alt="deck-2.jpg" loading="eager">'
+        "<figcaption>deck-2.jpg</figcaption></figure></div>"
         '<ul class="files"><li><a href="tts/deck-1-back.jpg">tts/deck-1-back.jpg</a></li>'
         '<li><a href="tts/deck-1.jpg">tts/deck-1.jpg</a></li>'
+        '<li><a href="tts/deck-2.jpg">tts/deck-2.jpg</a></li>'
         '<li><a href="tts/deck-back.jpg">tts/deck-back.jpg</a></li>'
         '<li><a href="tts/tokens/a.jpg">tts/tokens/a.jpg</a></li></ul></section>')
 
@@ -545,8 +553,33 @@ def test_a_caption_of_several_lines_without_its_picture(tmp_path: Path) -> None:
                      "<figcaption>B</figcaption></figure></div></section>")
 
 
-def test_a_paper_pnp_has_no_name_for(plans: dict) -> None:
-    plans.update({"b5": plan("b5", PrintFile("print/cards-b5.pdf", 1, "fronts", "Cards", "card")), "b5 pages": 1})
-    found = printing_section(Kit(), options(papers=("b5",)), {"print/cards-b5.pdf"}, set())
-    assert found.startswith('<section id="print"><h2>Print and play</h2><details open><summary>b5</summary>'
-                            "<h3>Printing on b5</h3>")
+def test_a_paper_pnp_has_no_name_for_in_german(plans: dict) -> None:
+    cards = PrintFile("print/cards-b5.pdf", 1, "fronts", "Cards", "card")
+    plans.update({"b5": plan("b5", cards, assembly=(Paragraph(("Un.",), "•"), Paragraph(("Deux.",), "•"))),
+                  "b5 pages": 2})
+    found = printing_section(Kit(language="de"), options(papers=("b5",)), {"print/read-me-first-b5.pdf"}, set())
+    assert found == (
+        '<section id="print"><h2>Print and play</h2><details open><summary>b5</summary>'
+        '<p><a href="print/read-me-first-b5.pdf">read-me-first-b5.pdf</a> · Zuerst lesen · 2 Seiten</p>'
+        '<h3>Drucken auf b5</h3><ol class="steps"><li>Print <code>cards-b5.pdf</code> at <strong>100 %</strong>.'
+        "</li><li>Then &lt;cut&gt;.</li></ol><table><tr><th>file</th><th>pages</th><th>how</th></tr>"
+        '<tr><td class=""><code>cards-b5.pdf</code></td><td class="pages">1</td><td class="">Cards</td></tr></table>'
+        "<p>Insgesamt: 3 Blätter b5, davon 1 beidseitig bedruckt.</p>"
+        '<h3>Ausschneiden und Zusammenbauen</h3><ul class="steps"><li>Un.</li><li>Deux.</li></ul></details></section>')
+
+
+def test_a_board_sharing_its_print_file(tmp_path: Path) -> None:
+    """Each set of a print file has its section, a board's too."""
+    maps = pieces("maps", "board", title="maps", boards=[board("maps", "Map")])
+    cards = pieces("cards", "card", piece("a"))
+    found = sections(page(Kit(("maps", [maps, cards])), Files(tmp_path), options("png")))
+    assert found == [
+        '<section><h2>Maps</h2><div class="grid"></div></section>',
+        '<section><h2>Cards</h2><div class="grid"></div></section>']
+
+
+def test_files_an_earlier_build_left_in_a_folder_of_print(tmp_path: Path) -> None:
+    on_disk(tmp_path, "print/old/cards-a4.pdf", "png/x/a.png")
+    (rest,) = sections(page(Kit(), Files(tmp_path), options("png", parts=("cards",))))
+    assert rest == ('<section><h2>More downloads</h2><ul class="files">'
+                    '<li><a href="print/old/cards-a4.pdf">print/old/cards-a4.pdf</a></li></ul></section>')

@@ -436,6 +436,9 @@ def test_a_single_card_and_sideways_cards() -> None:
     assert (made["Name"], made["Nickname"], made["CardID"], made["SidewaysCard"]) == ("Card", "Ace", 100, True)
     assert made["Transform"]["scaleX"] == made["Transform"]["scaleZ"] == 0.7143  # 63.5 mm of a card's 88.9
     assert "ContainedObjects" not in made
+    square = cards("square", piece("s"), size=(mm(70), mm(70)))
+    (made,) = deck_spot(saved(), square, "", [Sheet("square-1.jpg", 1, 2)], "square-back.jpg").make(0, 0)
+    assert made["SidewaysCard"] is False  # (a square card stands upright)
 
 
 def row(name: str, component: str, shape: str = "rect", size: tuple[float, float] = (20, 20), quantity: int = 1,
