@@ -108,9 +108,10 @@ def test_a_page_patched_by_a_worker(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
-def test_a_page_of_another_mode_is_patched_in_rgb(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["P", "RGBA"])
+def test_a_page_of_another_mode_is_patched_in_rgb(tmp_path: Path, mode: str) -> None:
     path = tmp_path / "contact-sheet.png"
-    Image.new("P", contact_size((10, 14), 2, 2), 0).save(path)  # (palette entry 0: black)
+    Image.new(mode, contact_size((10, 14), 2, 2), 0).save(path)  # (black: palette entry 0, or no colour at all)
     assert patch_contact_sheet(pdf(("red", (10, 14))), 72, 10, [1], 2, 2, str(path)) is True
     with Image.open(path) as sheet:
         assert sheet.mode == "RGB"
@@ -422,3 +423,14 @@ def test_the_faces_the_earlier_page_was_drawn_from(tmp_path: Path) -> None:
     sheet = ContactSheet(o, Pngs(tmp_path, ["red", "green"], [0]), 2)
     assert sheet.pages[0].patch is not None
     assert o.workers.added[0]["arguments"]()[3] == [0]
+
+
+def test_a_later_page_patched_in_its_own_cells(tmp_path: Path) -> None:
+    o = Outputs(tmp_path)
+    o.previous = earlier(o, 6, {5}, "png/contact-sheet-02.png")
+    o.previous["png/contact-sheet-02.png"] = (page_key(o, ["k4", "old5"]), 1000)
+    o.there = set(o.previous)
+    sheet = ContactSheet(o, Pngs(tmp_path, ["red"] * 6, [5]), 6)
+    assert [p.patch is not None for p in sheet.pages] == [False, True]
+    assert o.workers.job(sheet.pages[1].patch)["arguments"]()[3:] == (
+        [1], 2, 3, str(tmp_path / "png/contact-sheet-02.png"))  # face 5: the page's second cell of 2
