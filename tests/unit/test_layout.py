@@ -200,6 +200,10 @@ def test_a_layout_outside_the_game_folder(load, tmp_path: Path) -> None:
         == ["layouts/face.yaml:1:10: error: layout '../outside.yaml' lies outside the game folder [missing-file]"]
     assert [p.format() for p in load_layout(game, "../outside.yaml", WHERE, W, H, NAMES, ICONS, FONTS, "card")[1]] \
         == ["game.yaml:7:11: error: layout '../outside.yaml' lies outside the game folder [missing-file]"]
+    for far in ("../" + "x" * 300, "/" + "x" * 300):  # said before the name is too long for a file system
+        write(game, {"face.yaml": f"extends: {far}\n"})
+        assert [p.format() for p in load_layout(game, "face.yaml", WHERE, W, H, NAMES, ICONS, FONTS, "card")[1]] == [
+            f"face.yaml:1:10: error: layout '{far}' lies outside the game folder [missing-file]"]
 
 
 def test_a_layout_that_is_not_there(load) -> None:

@@ -26,8 +26,8 @@ def template(source: str) -> expr.Template:
 
 def context(colours: dict[str, str] | None = None, language: str = "fr") -> Context:
     layout = Layout("face.yaml", 180.0, 252.0, colours or {}, None, ())
-    return Context({"body": SANS, "title": SERIF}, {"star": STAR, "sun": SUN, "2,5": HALF}, {"a.png": Art("a.png", 600, 800)},
-                   language, "en", layout)
+    return Context({"body": SANS, "title": SERIF}, {"star": STAR, "sun": SUN, "2,5": HALF},
+                   {"a.png": Art("a.png", 600, 800)}, language, "en", layout)
 
 
 def box(width: float = 100.0, height: float = 50.0, **settings) -> Box:
@@ -62,7 +62,7 @@ def test_a_colour_setting_for_an_item() -> None:
 
 
 def test_a_text_setting_in_the_contexts_language() -> None:
-    text = Localised((("en", template("{rank} points")), ("fr", template("{rank} points !"))))
+    text = Localised((("fr", template("{rank} points !")), ("en", template("{rank} points"))))
     env = {"rank": 2.5}
     assert context().text(text, env) == "2,5 points !"
     assert context(language="de").text(text, env) == "2,5 points"  # (the game's first, written in German)
@@ -79,7 +79,7 @@ def test_an_icon_setting_for_an_item() -> None:
     assert ctx.icon(template("{rank}"), {"rank": 2.5}) is HALF  # rendered in the context's language
     assert context(language="en").icon(template("{rank}"), {"rank": 2.5}) is None
     assert ctx.icon(template("s{rank}n"), {"rank": "u"}) is SUN
-    assert [ctx.icon(v, {}) for v in ("star", "moon", None, 3)] == [STAR, None, None, None]
+    assert [ctx.icon(v, {}) for v in ("star", "moon", None, 3, ["star"])] == [STAR, None, None, None, None]
 
 
 def test_a_boxs_font_by_its_role() -> None:
