@@ -1,6 +1,6 @@
 """pnp.registry: importing it registers every check pnp has (the text, file, printing, data and
-translation checks, the layout's, the area maps'), so that validation runs them all and
-`pnp rules` lists them."""
+translation checks, the layout's, the area maps', the icons'), so that validation runs them
+all and `pnp rules` lists them, in a game's folder or not."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ REGISTERED = {
     "layout": ["layout"],
     "areas": ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
               "map-points", "area-geometry", "border-line", "room-for-markers", "map-label"],
+    "icons": ["icon"],  # (registered when a game's icons are read, and by the registry without a game)
 }
 WARNINGS = {"safe-zone", "missing-translation", "glossary-term"}  # every other check is an error
 
