@@ -5,3 +5,4 @@ kind through pnp.boxes.kinds())."""
 from . import text, files, printing, data, translation  # noqa: F401
 from ..layout import reader as layout  # noqa: F401  (the layout check)
 from ..maps.areas import checks  # noqa: F401
+from ..icons import folder  # noqa: F401  (the icon check: a game's icons are read only when a game is loaded)

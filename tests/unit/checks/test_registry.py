@@ -1,0 +1,35 @@
+"""pnp.checks.registry: importing it registers every check pnp has (the text, file, printing, data and
+translation checks, the layout's, the area maps', the icons'), so that validation runs them
+all and `pnp rules` lists them, in a game's folder or not."""
+
+from __future__ import annotations
+
+import pnp.checks.registry  # noqa: F401  (what it is for: the checks registered)
+from pnp.problems import CHECKS, Severity
+
+LOADING = ["yaml-syntax", "yaml-duplicate-key", "yaml-alias", "empty-file", "missing-file", "files-glob",
+           "duplicate-file", "schema", "field-default"]  # pnp.problems' own
+REGISTERED = {
+    "text": ["missing-font", "colour-value", "missing-glyph", "text-fit", "text-language"],
+    "files": ["art-file", "art-pixels", "unknown-icon", "piece-icons"],
+    "printing": ["safe-zone", "piece-too-large", "output-name"],
+    "data": ["duplicate-id", "unknown-reference"],
+    "translation": ["missing-translation", "glossary-term"],
+    "layout": ["layout"],
+    "areas": ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
+              "map-points", "area-geometry", "border-line", "room-for-markers", "map-label"],
+    "icons": ["icon"],  # (registered when a game's icons are read, and by the registry without a game)
+}
+WARNINGS = {"safe-zone", "missing-translation", "glossary-term"}  # every other check is an error
+
+
+def test_every_check_pnp_has_is_registered() -> None:
+    assert sorted(CHECKS) == sorted(LOADING + [c for checks in REGISTERED.values() for c in checks])
+    assert list(CHECKS)[:len(LOADING)] == LOADING  # (pnp.problems registers them as it is imported)
+
+
+def test_each_check_with_its_severity_and_doc() -> None:
+    assert {c for c, info in CHECKS.items() if info.severity is Severity.WARNING} == WARNINGS
+    assert all(info.id == c and info.doc.endswith(".") for c, info in CHECKS.items())
+    assert CHECKS["layout"].doc == ("A layout extends itself in a loop, names a field, colour, icon or font that "
+                                    "does not exist, or has a box that leaves the component.")
