@@ -46,6 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
         "file": "File",
         "pages": "Pages",
         "how": "What and how",
+        "n-page": "{n} page",
         "n-pages": "{n} pages",
         "step-scale": "Print every file at 100 % (“actual size”), never “fit to page” or “shrink to fit”: the "
                       "pieces are drawn to the millimetre, and the backs meet their fronts only at full size.",
@@ -108,6 +109,7 @@ WORDS: dict[str, dict[str, str]] = {
         "file": "Fichier",
         "pages": "Pages",
         "how": "Contenu et impression",
+        "n-page": "{n} page",
         "n-pages": "{n} pages",
         "step-scale": "Imprimez chaque fichier à 100\u00a0% (« taille réelle »), jamais « ajuster à la page » ni "
                       "« réduire »\u00a0: les pièces sont dessinées au millimètre, et les versos ne tombent derrière "
@@ -174,6 +176,7 @@ WORDS: dict[str, dict[str, str]] = {
         "file": "Datei",
         "pages": "Seiten",
         "how": "Inhalt und Druck",
+        "n-page": "{n} Seite",
         "n-pages": "{n} Seiten",
         "step-scale": "Drucke jede Datei mit 100\u00a0% („Tatsächliche Größe“), nie „An Seite anpassen“ oder "
                       "„Verkleinern“: Die Teile sind auf den Millimeter gezeichnet, und nur in voller Größe liegen "

@@ -141,7 +141,7 @@ def printing_section(kit: "Kit", options, files: set[str], linked: set[str]) -> 
         if own in files:
             linked.add(own)
             parts.append(f'<p><a href="{e(own)}">{e(own.rsplit("/", 1)[-1])}</a> · {e(word(language, "kicker"))} · '
-                         f'{e(text(language, "n-pages", n=pages))}</p>')
+                         f'{e(text(language, "n-page" if pages == 1 else "n-pages", n=pages))}</p>')
         parts.append(f"<h3>{e(text(language, 'printing', paper=PAPER_NAMES.get(paper, paper)))}</h3>")
         parts.append('<ol class="steps">' + "".join(f"<li>{runs_html(p.runs, files, linked)}</li>"
                                                     for p in plan.steps) + "</ol>")

@@ -21,7 +21,7 @@ from pnp.kit.pieces import Board, Piece, PieceSet
 from pnp.model.game import Text as Words
 from pnp.kit.readme import Paragraph, PrintFile, PrintSettings, Printing, Table
 from pnp.scene import Definition, Group
-from pnp.words import FileRef, Strong
+from pnp.words import FileRef, Strong, word
 
 SIZE = (180.0, 252.0)
 
@@ -266,6 +266,14 @@ def test_how_to_print_on_each_paper(plans: dict) -> None:
         '<ul class="steps"><li>Fold <a href="print/cards-letter.pdf">cards-letter.pdf</a>.</li></ul>'
         "</details></section>")
     assert linked == {"print/read-me-first-a4.pdf", "print/cards-a4.pdf", "print/cards-letter.pdf"}
+
+
+def test_a_read_me_first_of_one_page_says_page(plans: dict) -> None:
+    for language, said in (("en", "1 page"), ("fr", "1 page"), ("de", "1 Seite")):
+        plans.update({"a4": plan("a4", CARDS_A4), "a4 pages": 1})
+        found = printing_section(Kit(language=language), options(papers=("a4",)),
+                                 {"print/read-me-first-a4.pdf", "print/cards-a4.pdf"}, set())
+        assert f"</a> · {word(language, 'kicker')} · {said}</p>" in found, language
 
 
 def test_a_paper_the_build_made_nothing_for_is_left_out(plans: dict) -> None:
