@@ -285,7 +285,8 @@ def test_a_write_whose_file_went_meanwhile(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_json_file() -> None:
-    assert list(json_file({"a": [1, "é"], "b": None})) == [b'{\n  "a": [\n    1,\n    "\xc3\xa9"\n  ],\n  "b": null\n}\n']
+    assert list(json_file({"a": [1, "é"], "b": None})) == [
+        b'{\n  "a": [\n    1,\n    "\xc3\xa9"\n  ],\n  "b": null\n}\n']
     assert list(json_file([])) == [b"[]\n"]
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from pnp.fonts import find_font
 from pnp.game import load_game
-from pnp.impose import PAPERS, SheetLabel
+from pnp.impose import SheetLabel
 from pnp.kit import Kit
 from pnp.pipeline import BuildOptions, game_fonts
 from pnp.readme import (DEFAULT_ACCENT, NAME, PAPER_NAMES, Document, FileRef, Paragraph, PrintFile, Printing,
@@ -73,7 +73,8 @@ languages: [en]
 fonts: {body: SourceSansPro-Regular}
 players: {min: 1, max: 1}
 components:
-  tiles: {type: tile, shape: square, size: 20mm, files: tiles.yaml, items: tiles, fields: {name: text}, face: layouts/tile.yaml}
+  tiles: {type: tile, shape: square, size: 20mm, files: tiles.yaml, items: tiles, fields: {name: text},
+          face: layouts/tile.yaml}
   big: {type: tile, shape: square, size: 30mm, print: tiles, files: big.yaml, items: big, fields: {name: text},
         face: layouts/tile.yaml}
   decks:
@@ -431,7 +432,8 @@ def test_print_files_without_backs(plain_game) -> None:
 
 
 def test_a_board_in_parts_of_one_row(folder) -> None:
-    manifest = TINY.replace("board: {type: board, size: a3,", "board: {type: board, size: {width: 400mm, height: 150mm},")
+    manifest = TINY.replace("board: {type: board, size: a3,",
+                            "board: {type: board, size: {width: 400mm, height: 150mm},")
     files = print_files(kit(folder(manifest, TINY_FILES)), "a4", SETTINGS)
     assert row(files[-1]) == ("print/board-a4.pdf", 2, "one-side", "board", "board", "rect", (), (1, 2), "")
 
@@ -455,7 +457,8 @@ def test_a_board_in_parts_not_labelled_by_row_and_column(tiny, monkeypatch: pyte
 
 def test_the_files_table(tiny) -> None:
     files = [PrintFile("print/t.pdf", 2, "test", "", "test"), PrintFile("print/f.pdf", 3, "fronts", "cards", "card"),
-             PrintFile("print/b.pdf", 3, "backs", "cards", "card"), PrintFile("print/d.pdf", 6, "duplex", "cards", "card"),
+             PrintFile("print/b.pdf", 3, "backs", "cards", "card"),
+             PrintFile("print/d.pdf", 6, "duplex", "cards", "card"),
              PrintFile("print/o.pdf", 1, "one-side", "tiles", "tile"),
              PrintFile("print/p.pdf", 6, "one-side", "board", "board", parts=(2, 3))]
     table = file_table(files, "en")
@@ -631,4 +634,5 @@ def test_a_document_is_made_of_blocks() -> None:
     table = Table(("a",), ((("x",),),), ("left",))
     doc = Document("b5", "fr", "T", "", "K", "", "#000000", ((Section("S", (table,)),),))
     assert doc.pages[0][0].blocks[0].rows[0][0] == ("x",)
-    assert doc.footer(3, 4) == "T · à lire en premier, read-me-first-b5.pdf · page 3 sur 4 · b5"  # (a paper pnp has no name for)
+    # (a paper pnp has no name for)
+    assert doc.footer(3, 4) == "T · à lire en premier, read-me-first-b5.pdf · page 3 sur 4 · b5"

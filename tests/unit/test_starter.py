@@ -126,7 +126,8 @@ def test_create_in_an_empty_folder_only(tmp_path: Path) -> None:
     (tmp_path / "full" / ".git").mkdir()
     with pytest.raises(NotEmpty) as raised:
         create(tmp_path / "full", "cards")
-    assert str(raised.value) == f"{tmp_path / 'full'} is not an empty folder: pnp new starts a game in a new or empty one"
+    assert str(raised.value) == (f"{tmp_path / 'full'} is not an empty folder: pnp new starts a game in a new or "
+                                 f"empty one")
     (tmp_path / "file").write_text("x", "utf-8")
     with pytest.raises(NotEmpty):
         create(tmp_path / "file", "cards")

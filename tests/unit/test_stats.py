@@ -191,7 +191,8 @@ def test_what_is_wrong_with_a_stats_file(tmp_path: Path) -> None:
         "stats.yaml:6:24: error: columns.1.value: syntax error: invalid syntax in 'power +' [schema]",
         "stats.yaml:10:5: error: summary.0.text: unknown name 'ghost' in '{column3} {ghost}' [schema]",
         "stats.yaml:11:10: error: summary.1.if: syntax error: '(' was never closed in 'len(' [schema]",
-        "stats.yaml:12:12: error: summary.2.text: unknown name 'column1' (did you mean 'column3'?) in '{column1}' [schema]",
+        "stats.yaml:12:12: error: summary.2.text: unknown name 'column1' (did you mean 'column3'?) in '{column1}' "
+        "[schema]",
         "stats.yaml:8:21: error: notes.1: unknown name 'ghost' in '{ghost}' [schema]",
         "stats.yaml:2:8: error: title: unknown name 'nope' (did you mean 'copies'?) in '{nope}' [schema]",
         "stats.yaml:3:8: error: group: unclosed '{' (write '{{' for a literal '{') in '{' [schema]",
