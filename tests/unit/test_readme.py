@@ -22,7 +22,8 @@ from pnp.readme import (DEFAULT_ACCENT, NAME, PAPER_NAMES, Document, FileRef, Pa
                         file_table, label_font, localised, marked_up, paragraphs, players, print_files, print_label,
                         print_sheets, printing, printing_steps, problems, read_me_first_path, readme_data,
                         readme_texts, remembered, rules, sheets_total)
-from pnp.words import plain
+from pnp.scene import Text
+from pnp.words import plain, text, word
 
 LAYOUTS = {"card": "extends: builtin:card\nboxes: {}\n", "token": "extends: builtin:token\nboxes: {}\n",
            "tile": "extends: builtin:tile\nboxes: {}\n", "board": "extends: builtin:board\nboxes: {}\n",
@@ -217,6 +218,8 @@ def test_paragraphs() -> None:
     ]
     assert paragraphs("a\n- b\n- c\n\nd") == [Paragraph(("a",)), Paragraph(("b",), "•"), Paragraph(("c",), "•"),
                                                Paragraph(("d",))]
+    assert paragraphs("Two\nlines\n- an item\n  on two") == [Paragraph(("Two lines",)),
+                                                             Paragraph(("an item on two",), "•")]
     assert paragraphs("-x\n-  y") == [Paragraph(("-x",)), Paragraph(("y",), "•")]
     assert paragraphs("") == [] and paragraphs("\n \n") == []
 
@@ -303,7 +306,7 @@ def test_the_fonts_a_readme_is_checked_in() -> None:
 
 @pytest.mark.parametrize(("word", "plural"), [
     ("suit", "suits"), ("party", "parties"), ("day", "days"), ("key", "keys"), ("toy", "toys"), ("guy", "guys"),
-    ("boy", "boys"), ("class", "class"), ("y", "ys"), ("sky", "skies"),
+    ("boy", "boys"), ("class", "class"), ("y", "ys"), ("sky", "skies"), ("Xy", "Xies"),
 ])
 def test_plural(word: str, plural: str) -> None:
     assert _plural(word) == plural
@@ -625,6 +628,7 @@ def test_document(tiny) -> None:
 
 def test_a_document_without_rules(plain_game) -> None:
     doc = document(kit(plain_game), "a4", SETTINGS)
+    assert plain(doc.pages[0][1].blocks[-1].runs) == "In all: 4 sheets of A4, printed on one side."
     assert len(doc.pages) == 1 and doc.subtitle == "" and doc.players == "1 player" and doc.accent == "#7a2e22"
     assert doc.pages[0][1].title == "Printing on A4"
     assert doc.footer(1, 1) == "Plain · read me first, read-me-first-a4.pdf · page 1 of 1 · A4"
@@ -636,3 +640,136 @@ def test_a_document_is_made_of_blocks() -> None:
     assert doc.pages[0][0].blocks[0].rows[0][0] == ("x",)
     # (a paper pnp has no name for)
     assert doc.footer(3, 4) == "T · à lire en premier, read-me-first-b5.pdf · page 3 sur 4 · b5"
+
+
+# --- in other languages: each word in the kit's, each text in the game's first where it lacks the kit's ----
+
+THREE = """\
+title: {fr: Minuscule, en: Tiny}
+subtitle: {fr: Un jeu, en: A game}
+languages: [en, fr, de]
+fonts: {heading: SourceSerifPro-Bold, body: SourceSansPro-Regular}
+players: {min: 3, max: 3}
+readme:
+  contents:
+    more: {fr: "{count / 8} paquet", en: "{count / 8} pack"}
+  rules:
+    - heading: {fr: But, en: Goal}
+      text: {fr: "Gagnez.", en: "Win."}
+components:
+  cards:
+    type: card
+    title: {fr: cartes, en: cards}
+    files: cards/*.yaml
+    items: cards
+    group: {key: suit, fields: {name: text}}
+    fields: {name: text, count: int}
+    copies: count
+    face: layouts/card.yaml
+  more: {type: card, title: {fr: autres, en: others}, print: cards, files: chips.yaml, items: chips,
+         fields: {name: text}, copies: 4, face: layouts/card.yaml}
+  board: {type: board, size: {width: 150mm, height: 400mm}, face: layouts/board.yaml}
+  plan: {type: board, size: a4, face: layouts/board.yaml}
+"""
+
+
+@pytest.fixture(scope="module")
+def three(folder):
+    return folder(THREE, TINY_FILES, clean=False)
+
+
+def test_texts_in_the_games_first_language(three) -> None:
+    de, fr = kit(three, "de"), kit(three, "fr")
+    lines = contents(de)
+    assert lines[1] == "0,5 pack" and lines[2:] == ["1 Spielplan", "1 Spielplan"]
+    assert lines[0] == text("de", "in-groups", items="4 cards", count=2, groups="suits")
+    assert contents(fr)[1] == "0,5 paquet"  # (in the kit's language: a decimal comma)
+    label = print_label(de, [de.get("cards"), de.get("more")])
+    assert label.endswith(f" · cards {word('de', 'and')} others")
+    assert print_label(fr, [fr.get("cards"), fr.get("more")]) == f"Minuscule · cartes {word('fr', 'and')} autres"
+    files = print_files(de, "a4", SETTINGS)
+    assert [row(f)[:4] + row(f)[7:8] for f in files] == [
+        ("print/cards-a4.pdf", 1, "one-side", f"cards {word('de', 'and')} others", None),
+        ("print/board-a4.pdf", 2, "one-side", "board", (2, 1)),  # (two rows of one part)
+        ("print/plan-a4.pdf", 1, "one-side", "plan", None)]  # (the set after a board's)
+    doc = document(de, "a4", SETTINGS)
+    assert (doc.title, doc.subtitle, doc.players) == ("Tiny", "A game", text("de", "players-exactly", n=3))
+    assert doc.pages[1] == (Section("Goal", (Paragraph(("Win.",)),)),)
+    assert localised({"fr": "Non", "en": "Yes"}, three, "de") == "Yes"
+    assert players(SimpleNamespace(players=(3, 3)), "fr") == "3 joueurs"
+
+
+def test_pnp_s_words_in_the_kit_s_language(tiny) -> None:
+    from pnp.words import say
+
+    k = kit(tiny, "fr")
+    files = print_files(k, "a4", DUPLEX)
+    table = file_table(files, "fr")
+    assert [plain(how) for *_, how in table.rows] == [
+        text("fr", "row-test"), text("fr", "row-fronts", what="cartes"), text("fr", "row-backs"),
+        text("fr", "row-duplex", what="cartes"), text("fr", "row-fronts", what="chips"), text("fr", "row-backs"),
+        text("fr", "row-duplex", what="chips"), text("fr", "row-parts", what="board", rows=2, columns=2)]
+    assert table.header == (word("fr", "file"), word("fr", "pages"), word("fr", "how"))
+    assert printing(k, "a4", DUPLEX).table == table
+    assert file_table([PrintFile("print/o.pdf", 1, "one-side", "x", "tile")], "fr").rows[0][2] == say(
+        "fr", "row-one-side", what="x")
+    steps = printing_steps(k, "a4", files)
+    assert [p.runs for p in steps] == [
+        say("fr", "step-scale"), say("fr", "step-test", file=FileRef("print/duplex-test-a4.pdf")),
+        say("fr", "step-backs"), say("fr", "step-duplex", file=FileRef("print/cards-duplex-a4.pdf")),
+        say("fr", "step-one-side", files=[FileRef("print/board-a4.pdf")]), say("fr", "step-paper")]
+    two = [PrintFile("print/a.pdf", 1, "one-side", "", "tile"), PrintFile("print/b.pdf", 1, "one-side", "", "tile")]
+    assert printing_steps(k, "a4", two)[1].runs == say("fr", "step-one-side", files=[
+        FileRef("print/a.pdf"), " et ", FileRef("print/b.pdf")])
+    assert sheets_total(files, "a4", "fr").runs == say("fr", "total-both", sheets=7, both=3, paper="A4")
+    doc = document(k, "a4", SETTINGS)
+    assert doc.kicker == word("fr", "kicker") and doc.pages[0][2].title == word("fr", "assembly")
+    assert doc.pages[0][1].blocks[-1] == Paragraph(say("fr", "total-both", sheets=7, both=3, paper="A4"))
+    assert doc.pages[1][0].title == "But"
+    assert document(k, "a4", SETTINGS, 2).pages[0][1].blocks[-1] == Paragraph(
+        say("fr", "total-both", sheets=9, both=3, paper="A4"))
+
+
+def test_assembly_in_the_kit_s_language(tiny) -> None:
+    from pnp.words import say
+
+    k = kit(tiny, "fr")
+    files = [PrintFile("print/a.pdf", 1, "fronts", "", "card"), PrintFile("print/b.pdf", 1, "fronts", "", "sheet"),
+             PrintFile("print/c.pdf", 1, "one-side", "", "board", parts=(1, 2))]
+    settings = PrintSettings((("card", 0.5), ("sheet", 72 / 25.4)))  # (half a point: 0.2 mm)
+    assert [p.runs for p in assembly_steps(k, "a4", files, settings)][:2] == [
+        say("fr", "cut-marks"), say("fr", "cut-bleed", bleed="0,2\u00a0mm et 1\u00a0mm")]
+    steps = [p.runs for p in assembly_steps(k, "a4", files, PrintSettings())]
+    assert steps[1] == say("fr", "cut-touch", files=[FileRef("print/a.pdf"), " et ", FileRef("print/b.pdf")])
+    assert plain(steps[2]).startswith("c.pdf imprime le plateau en ")
+
+
+def test_print_settings_of_each_kind() -> None:
+    settings = PrintSettings.of(SimpleNamespace(bleed_for=lambda kind: {"card": 1, "token": 3}.get(kind, 2),
+                                                duplex=0))
+    assert settings.bleeds == (("card", 1.0), ("sheet", 2.0), ("token", 3.0), ("tile", 2.0), ("standee", 2.0),
+                               ("die", 2.0), ("board", 2.0))
+
+
+def test_print_sheets_labelled_and_shared(tiny) -> None:
+    from pnp.readme import _MEMO
+
+    k = kit(tiny)
+    sheets = print_sheets(k, "cards", [k.get("cards")], "a4", 0.0)
+    labels = [n.text for n in sheets.fronts[0].children if isinstance(n, Text)]
+    assert any(t.startswith("Tiny · cards") for t in labels), labels
+    print_files(k, "letter", SETTINGS)  # (the sheets the build prints, imposed for the read-me-first)
+    assert ("sheets", "cards", "letter", SETTINGS.bleed("card")) in _MEMO[k]
+    assert ("sheets", "chips", "letter", SETTINGS.bleed("token")) in _MEMO[k]
+
+
+def test_what_is_wrong_with_a_template_of_the_counts(folder) -> None:
+    """Each count is 1 when a template is tried: what fails at 1 is reported."""
+    manifest = TINY.replace(
+        'cards: {en: "{count} cards of {items} kinds in {groups} suits", fr: "{count} cartes"}',
+        'cards: {en: "{1 / (count - 1)}", fr: "{1 / (groups - 1)}"}\n    chips: "{1 / (items - 1)}"')
+    found = problems(folder(manifest, TINY_FILES, clean=False))
+    assert len(found) == 3 and all(p.startswith(f"readme.contents.{name}: ") for p, name in
+                                   zip(found, ("cards", "cards", "chips"))), found
+    assert found[0].endswith(" in '{1 / (count - 1)}'") and found[1].endswith(" in '{1 / (groups - 1)}'")
+    assert found[2].endswith(" in '{1 / (items - 1)}'")
