@@ -106,10 +106,10 @@ PLAIN_FILES = {
 
 
 def write(folder: Path, manifest: str, files: dict[str, str]) -> Path:
-    for name, text in {"game.yaml": manifest, **files,
-                       **{f"layouts/{kind}.yaml": layout for kind, layout in LAYOUTS.items()}}.items():
+    for name, content in {"game.yaml": manifest, **files,
+                          **{f"layouts/{kind}.yaml": layout for kind, layout in LAYOUTS.items()}}.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(textwrap.dedent(text), "utf-8")
+        (folder / name).write_text(textwrap.dedent(content), "utf-8")
     return folder / "game.yaml"
 
 
