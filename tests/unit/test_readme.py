@@ -475,6 +475,7 @@ def test_the_files_table(tiny) -> None:
         (FileRef("print/p.pdf"), "6", "board in 2 × 3 parts, one side only"),
     ]
     assert file_table([], "fr").header == ("Fichier", "Pages", "Contenu et impression")
+    assert file_table([], "de").header[1] == "Seiten"
 
 
 def test_sheets_total() -> None:
@@ -684,6 +685,7 @@ def test_texts_in_the_games_first_language(three) -> None:
     assert lines[1] == "0,5 pack" and lines[2:] == ["1 Spielplan", "1 Spielplan"]
     assert lines[0] == text("de", "in-groups", items="4 cards", count=2, groups="suits")
     assert contents(fr)[1] == "0,5 paquet"  # (in the kit's language: a decimal comma)
+    assert contents(fr)[0] == "4 cards en 2 suits"
     label = print_label(de, [de.get("cards"), de.get("more")])
     assert label.endswith(f" · cards {word('de', 'and')} others")
     assert print_label(fr, [fr.get("cards"), fr.get("more")]) == f"Minuscule · cartes {word('fr', 'and')} autres"
