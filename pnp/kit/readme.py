@@ -288,7 +288,7 @@ def print_label(kit: "Kit", sets: "Sequence[PieceSet]") -> SheetLabel:
     """What a print file's sheets hold: the game and its sets' names."""
     titles = f" {word(kit.language, 'and')} ".join(s.component.title.get(kit.language, kit.game.language)
                                                     for s in sets)
-    return SheetLabel(f"{kit.game.title.get(kit.language)} · {titles}", kit.language)
+    return SheetLabel(f"{kit.game.title.get(kit.language, kit.game.language)} · {titles}", kit.language)
 
 
 def label_font(fonts: "Mapping[str, FontMetrics]") -> "FontMetrics":

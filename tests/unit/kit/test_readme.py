@@ -384,6 +384,12 @@ def test_print_label_and_font(tiny) -> None:
     assert label_font({"heading": heading, "note": body}) is heading
 
 
+def test_a_print_label_takes_the_title_in_the_games_language_when_the_kits_lacks_it(folder) -> None:
+    game = folder(TINY.replace("title: {en: Tiny, fr: Minuscule}", "title: {fr: Minuscule, en: Tiny}"))
+    k = kit(game, "de")  # (a language the title does not have: the game's first, English, not the first written)
+    assert print_label(k, [k.get("cards")]).startswith("Tiny · ")
+
+
 def test_print_sheets_are_imposed_once(tiny) -> None:
     k = kit(tiny)
     sheets = print_sheets(k, "cards", [k.get("cards")], "a4", 0.0)
