@@ -55,22 +55,34 @@ cards:
   size: poker
   files: [north.yaml, south.yaml]
   items: cards
-  group: {key: suit, fields: {motto: text}}
+  group: {key: suit, fields: {motto: text, tags: {type: list, of: text, default: []}}}
   fields:
     name: text
+    say: {type: record, optional: true, fields: {lines: {type: list, of: text}}}
     ink: {type: enum, values: [red, "#ff0000", none, blue], default: none}
     rows: {type: list, of: int, default: []}
     steps: {type: list, of: {type: record, fields: {word: text}}, default: []}
   face: face.yaml
   back: back.yaml
-board:
-  type: board
-  size: {width: 200mm, height: 200mm}
-  face: board.yaml
 marks:
   type: token
   size: 20mm
   items_of: cards
+board:
+  type: board
+  size: {width: 200mm, height: 200mm}
+  face: board.yaml
+chips:
+  type: token
+  size: 20mm
+  files: chips.yaml
+  items: chips
+  fields:
+    tone: {type: enum, values: [none, green], default: none}
+    edge: {type: enum, values: [black, "#000000"], default: "#000000"}
+    shade: {type: record, optional: true, fields: {tone: text}}
+  face: chip.yaml
+  back: chipback.yaml
 """
 FACE = """\
 extends: builtin:card
@@ -83,25 +95,50 @@ boxes:
   rows: {x: 5, y: 45, width: 20, height: 10, list: rows, boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}"}}}
   spaced: {x: 30, y: 45, width: 20, height: 10, list: rows, row_height: 3, boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}"}}}
   steps: {x: 5, y: 60, width: 50, height: 20, list: steps, boxes: {w: {x: 0, y: 0, width: 50, height: 4, text: "{entry.word}"}}}
+  short: {x: 30, y: 30, width: 20, height: 9.8, list: rows, row_height: 3, boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}", colour: "{ink}"}}}
 """
 BACK = """\
 extends: builtin:card
 boxes:
   title: {x: 5, y: 5, width: 10, height: 5, text: "The {game.title} of the long name", font: heading}
   few: {x: 5, y: 20, width: 20, height: 8, list: "range(0, len(rows) + 2)", if: "id != 'ace'", boxes: {n: {x: 0, y: 0, width: 20, height: 4.1, text: "{entry}"}}}
+  lead1: {x: 30, y: 20, width: 20, height: 8, text: "one two three four five six", wrap: true, size: 7, min_size: 7, leading: 1}
+  lead3: {x: 30, y: 30, width: 20, height: 8, text: "one two three four five six", wrap: true, size: 7, min_size: 7, leading: 3}
+  table: {x: 5, y: 40, width: 20, height: 10, table: {rows: "range(0, 1)", cells: ["a long long long cell"]}}
 """
 BOARD = """\
 extends: builtin:board
+colours: {sea: "#112233"}
 boxes:
   track: {x: 0, y: 0, width: 40, height: 4, track: {spaces: "range(0, 10)", label: "{space * 1000}"}}
-  lines: {x: 50, y: 0, width: 40, height: 9, list: "range(0, 4)", boxes: {l: {x: 0, y: 0, width: 40, height: 4, text: "{entry}"}}}
-  shade: {x: 50, y: 50, width: 40, height: 9, rect: {fill: "{game.limit}"}}
+  lines: {x: 50, y: 0, width: 40, height: 9, list: "range(0, 4 if colours.sea else 0)", boxes: {l: {x: 0, y: 0, width: 40, height: 4, text: "{entry}"}}}
+  shade: {x: 50, y: 50, width: 40, height: 9, rect: {fill: "{game.limit}", stroke: "{colours.sea + 'x'}"}}
+  other: {x: 0, y: 10, width: 10, height: 4, track: {spaces: "[1, 10000]"}}
+  empty: {x: 0, y: 20, width: 10, height: 4, list: "range(0, 3)", boxes: {}}
+"""
+CHIP = """\
+extends: builtin:token
+boxes:
+  id: {x: 2, y: 2, width: 16, height: 5, text: "{id}"}
+"""
+CHIPBACK = """\
+extends: builtin:token
+boxes:
+  a: {x: 0, y: 0, width: 20, height: 20, rect: {fill: "{shade.tone}"}}
+  c: {x: 0, y: 0, width: 20, height: 20, rect: {stroke: "{edge}"}}
+  b: {x: 0, y: 0, width: 20, height: 20, rect: {fill: "{tone}"}}
+  l: {x: 0, y: 0, width: 20, height: 20, list: "range(0, 3)", boxes: {n: {x: 0, y: 0, width: 20, height: 10, text: "{entry}"}}}
+"""
+CHIPS = """\
+chips:
+  - {id: gold, edge: black}
+  - {id: lead, edge: black, tone: green}
 """
 NORTH = """\
-suit: {id: north, motto: {en: "Ever onward through the long and winding valleys of the far north", fr: Toujours}}
+suit: {id: north, motto: {en: "Ever onward through the long and winding valleys of the far north", fr: Toujours}, tags: [Cold, {en: Far, fr: Loin}]}
 cards:
   - {id: king, name: {en: "King ★", fr: Roi}, ink: red, rows: [1, 2, 3]}
-  - {id: queen, name: {en: "Queen of all the lands and seas", fr: Reine}, ink: "#ff0000", steps: [{word: a}, {word: b}, {word: c}, {word: d}, {word: e}, {word: f}]}
+  - {id: queen, name: {en: "Queen of all the lands and seas", fr: Reine}, ink: "#ff0000", say: {lines: [Hear, {en: Ye, fr: Oyez}]}, steps: [{word: a}, {word: b}, {word: c}, {word: d}, {word: e}, {word: f}]}
 """
 SOUTH = """\
 suit: {id: south, motto: Forward}
@@ -109,7 +146,7 @@ cards:
   - {id: jack, name: {en: Jack, es: Sota}, ink: red, rows: [1, 2, 3, 4]}
   - {id: ace, name: {fr: As}, ink: blue}
 """
-FILES = dict(north=NORTH, south=SOUTH, face=FACE, back=BACK, board=BOARD)
+FILES = dict(north=NORTH, south=SOUTH, face=FACE, back=BACK, board=BOARD, chip=CHIP, chipback=CHIPBACK, chips=CHIPS)
 
 
 @pytest.fixture
@@ -149,16 +186,26 @@ def test_a_colour_a_template_gives_that_is_not_one_is_said_once_a_setting_and_va
         "'face.yaml' [colour-value]",
         "north.yaml:3:5: error: card 'king': frame.rect.fill gives 'red', not a colour (#RRGGBB or none), in layout "
         "'face.yaml' [colour-value]",
+        "north.yaml:3:5: error: card 'king': r.colour gives 'red', not a colour (#RRGGBB or none), in layout "
+        "'face.yaml' [colour-value]",
         "north.yaml:3:5: error: card 'king': background gives 'red', not a colour (#RRGGBB or none), in layout "
         "'face.yaml' [colour-value]",
         "south.yaml:4:5: error: card 'ace': name.colour gives 'blue', not a colour (#RRGGBB or none), in layout "
         "'face.yaml' [colour-value]",
         "south.yaml:4:5: error: card 'ace': frame.rect.fill gives 'blue', not a colour (#RRGGBB or none), in layout "
         "'face.yaml' [colour-value]",
+        "south.yaml:4:5: error: card 'ace': r.colour gives 'blue', not a colour (#RRGGBB or none), in layout "
+        "'face.yaml' [colour-value]",
         "south.yaml:4:5: error: card 'ace': background gives 'blue', not a colour (#RRGGBB or none), in layout "
         "'face.yaml' [colour-value]",
-        "board.yaml:5:10: error: layout 'board.yaml': shade.rect.fill gives 3, not a colour (#RRGGBB or none), in "
-        "layout 'board.yaml' [colour-value]"]
+        "board.yaml:6:10: error: layout 'board.yaml': shade.rect.fill gives 3, not a colour (#RRGGBB or none), in "
+        "layout 'board.yaml' [colour-value]",
+        "board.yaml:6:10: error: layout 'board.yaml': shade.rect.stroke gives '#112233x', not a colour (#RRGGBB or "
+        "none), in layout 'board.yaml' [colour-value]",
+        "chips.yaml:2:5: error: chip 'gold': c.rect.stroke gives 'black', not a colour (#RRGGBB or none), in layout "
+        "'chipback.yaml' [colour-value]",
+        "chips.yaml:3:5: error: chip 'lead': b.rect.fill gives 'green', not a colour (#RRGGBB or none), in layout "
+        "'chipback.yaml' [colour-value]"]
 
 
 def test_colours_none_and_hex_and_a_template_that_fails_are_not_said(game) -> None:
@@ -168,8 +215,13 @@ def test_colours_none_and_hex_and_a_template_that_fails_are_not_said(game) -> No
     cards.items[1].fields["ink"] = "#00ff00"
     cards.items[2].fields["ink"] = None  # (an expression giving none)
     del cards.items[3].fields["ink"]  # its templates fail: reported by the build's checks
+    for chip in game.sets["chips"].items:
+        chip.fields["edge"] = "#000000"
+        chip.fields["tone"] = "none"
     game.values["limit"] = "#123456"
-    assert list(colour_value(game)) == []
+    assert [m for _, m in colour_value(game)] == [
+        "layout 'board.yaml': shade.rect.stroke gives '#112233x', not a colour (#RRGGBB or none), in layout "
+        "'board.yaml'"]
 
 
 def test_a_whole_boards_colour_without_a_box_is_said_at_its_layout(game) -> None:
@@ -177,8 +229,8 @@ def test_a_whole_boards_colour_without_a_box_is_said_at_its_layout(game) -> None
 
     board = game.sets["board"].faces["board.yaml"]
     object.__setattr__(board, "background", Colour(None, board.boxes[2].get("rect")["fill"].template))
-    assert [(str(where), message) for where, message in colour_value(game)][-2:] == [
-        ("board.yaml:5:10", "layout 'board.yaml': shade.rect.fill gives 3, not a colour (#RRGGBB or none), in "
+    assert [(str(where), message) for where, message in colour_value(game) if "board" in message][::2] == [
+        ("board.yaml:6:10", "layout 'board.yaml': shade.rect.fill gives 3, not a colour (#RRGGBB or none), in "
                             "layout 'board.yaml'"),
         ("board.yaml:1:1", "layout 'board.yaml': background gives 3, not a colour (#RRGGBB or none), in layout "
                        "'board.yaml'")]
@@ -187,8 +239,9 @@ def test_a_whole_boards_colour_without_a_box_is_said_at_its_layout(game) -> None
 def test_a_layout_no_item_uses_is_not_looked_at(game) -> None:
     for item in game.sets["cards"].items:
         item.face = "back.yaml"
-    assert [m for _, m in colour_value(game)] == [
-        "layout 'board.yaml': shade.rect.fill gives 3, not a colour (#RRGGBB or none), in layout 'board.yaml'"]
+    assert [m.split(" gives ")[0] for _, m in colour_value(game)] == [
+        "layout 'board.yaml': shade.rect.fill", "layout 'board.yaml': shade.rect.stroke", "chip 'gold': c.rect.stroke",
+        "chip 'lead': b.rect.fill"]
 
 
 # --- missing-glyph -----------------------------------------------------------------------------
@@ -227,32 +280,46 @@ def test_a_character_is_itself_where_it_shows_else_its_code_point_and_name() -> 
 
 def test_texts_that_do_not_fit_and_a_lists_rows_that_do_not_are_said_where_they_come_from(game) -> None:
     assert problems_of(game, "text-fit") == [
-        "north.yaml:1:31: error: suit.motto.en 'Ever onward through the long a'... does not fit the 50 x 5 mm "
-        "motto box even at 7 pt [text-fit]",
+        "north.yaml:1:31: error: suit.motto.en 'Ever onward through the long a'... does not fit the 50 x 5 mm motto "
+        "box even at 7 pt [text-fit]",
         "north.yaml:4:28: error: card 'queen': name.en 'Queen of all the lands and seas' does not fit the 20 mm name "
         "box even at 10 pt [text-fit]",
         "north.yaml:4:28: error: card 'queen': name.en 'Queen of all the lands and seas' does not fit the 10 mm badge "
         "badge even at 6 pt [text-fit]",
         "back.yaml:3:10: error: layout 'back.yaml': title 'The Test of the long name' does not fit the 10 mm title "
         "box even at 10 pt [text-fit]",
-        "board.yaml:3:10: error: layout 'board.yaml': track '1000' does not fit a 2.5 mm space of the track track "
+        "back.yaml:6:10: error: layout 'back.yaml': lead3 'one two three four five six'... does not fit the 20 x 8 mm "
+        "lead3 box even at 7 pt [text-fit]",
+        "back.yaml:7:10: error: layout 'back.yaml': table 'a long long long cell' does not fit its 20 mm column of "
+        "the table table at 7.5 pt [text-fit]",
+        "board.yaml:4:10: error: layout 'board.yaml': track '1000' does not fit a 2.5 mm space of the track track "
         "even at 5 pt (and 8 more of its labels) [text-fit]",
-        "north.yaml:3:63: error: card 'king': 3 rows of the rows list do not fit its 10 mm box, which holds 2 of 4 "
-        "mm [text-fit]",
-        "south.yaml:3:60: error: card 'jack': 4 rows of the rows list do not fit its 10 mm box, which holds 2 of 4 "
-        "mm [text-fit]",
+        "board.yaml:7:10: error: layout 'board.yaml': other '10000' does not fit a 2.5 mm space of the other track "
+        "even at 5 pt [text-fit]",
+        "north.yaml:3:63: error: card 'king': 3 rows of the rows list do not fit its 10 mm box, which holds 2 of 4 mm "
+        "[text-fit]",
+        "south.yaml:3:60: error: card 'jack': 4 rows of the rows list do not fit its 10 mm box, which holds 2 of 4 mm "
+        "[text-fit]",
         "south.yaml:3:60: error: card 'jack': 4 rows of the spaced list do not fit its 10 mm box, which holds 3 of 4 "
         "mm (3 mm apart) [text-fit]",
-        "north.yaml:4:98: error: card 'queen': 6 rows of the steps list do not fit its 20 mm box, which holds 5 of "
-        "4 mm [text-fit]",
+        "north.yaml:4:140: error: card 'queen': 6 rows of the steps list do not fit its 20 mm box, which holds 5 of 4 "
+        "mm [text-fit]",
+        "north.yaml:3:63: error: card 'king': 3 rows of the short list do not fit its 9.8 mm box, which holds 2 of 4 "
+        "mm (3 mm apart) [text-fit]",
+        "south.yaml:3:60: error: card 'jack': 4 rows of the short list do not fit its 9.8 mm box, which holds 2 of 4 "
+        "mm (3 mm apart) [text-fit]",
         "north.yaml:3:5: error: card 'king': 5 rows of the few list do not fit its 8 mm box, which holds 1 of 4.1 mm "
         "[text-fit]",
         "north.yaml:4:5: error: card 'queen': 2 rows of the few list do not fit its 8 mm box, which holds 1 of 4.1 mm "
         "[text-fit]",
         "south.yaml:3:5: error: card 'jack': 6 rows of the few list do not fit its 8 mm box, which holds 1 of 4.1 mm "
         "[text-fit]",
-        "board.yaml:4:10: error: layout 'board.yaml': 4 rows of the lines list do not fit its 9 mm box, which holds "
-        "2 of 4 mm [text-fit]"]
+        "board.yaml:5:10: error: layout 'board.yaml': 4 rows of the lines list do not fit its 9 mm box, which holds 2 "
+        "of 4 mm [text-fit]",
+        "chips.yaml:2:5: error: chip 'gold': 3 rows of the l list do not fit its 20 mm box, which holds 2 of 10 mm "
+        "[text-fit]",
+        "chips.yaml:3:5: error: chip 'lead': 3 rows of the l list do not fit its 20 mm box, which holds 2 of 10 mm "
+        "[text-fit]"]
 
 
 def test_rows_that_fill_their_box_exactly_fit(game) -> None:
@@ -285,7 +352,7 @@ def test_a_text_measured_once_is_not_measured_again(game) -> None:
     from pnp.layout.fonts import find_font
 
     problems_of(game, "text-fit")
-    assert len(text.FITS) == 46
+    assert len(text.FITS) == 56
     body = find_font("SourceSansPro-Regular", game.root)
     motto = game.sets["cards"].faces["face.yaml"].boxes[2]
     assert [k for k, fits in text.FITS.items() if not fits][0] == (
@@ -305,7 +372,7 @@ def test_a_missing_role_or_no_fonts_fit_nothing(game) -> None:
     game.fonts = {"body": "SourceSansPro-Regular"}  # the badge and the title are in the heading font
     found = [m for _, m in text_fit(game)]
     assert not [m for m in found if "badge" in m or "title" in m]
-    assert len(found) == 10
+    assert len(found) == 16
 
 
 # --- text-language -----------------------------------------------------------------------------
@@ -335,8 +402,10 @@ def test_every_localisable_text_of_the_games_data_with_where_it_is(game) -> None
     assert found == [
         ("Test", "game.yaml", ("title",)), ("A game", "game.yaml", ("subtitle",)),
         ("Ever onward through the long and winding valleys of the far north", "north.yaml", ("motto",)),
+        ("Cold", "north.yaml", ("tags", 0)), ("Far", "north.yaml", ("tags", 1)),
         ("Forward", "south.yaml", ("motto",)),
         ("King ★", "north.yaml", ("name",)), ("Queen of all the lands and seas", "north.yaml", ("name",)),
+        ("Hear", "north.yaml", ("say", "lines", 0)), ("Ye", "north.yaml", ("say", "lines", 1)),
         *[(w, "north.yaml", ("steps", i, "word")) for i, w in enumerate("abcdef")],
         ("Jack", "south.yaml", ("name",)), ("As", "south.yaml", ("name",))]
 
@@ -347,4 +416,10 @@ def test_a_sets_map_labels_are_texts_of_the_game(game) -> None:
                                                   origin=origin)
     assert [(t.get("en"), o, p) for t, o, p in all_texts(game)][-1] == ("Sea", origin, ("labels", "sea"))
     assert [(str(w), m) for w, m in text_language(game)][-1] == (
-        "game.yaml:21:5", "components.board.labels.sea: 'de' is not one of the game's languages (en, fr)")
+        "game.yaml:26:5", "components.board.labels.sea: 'de' is not one of the game's languages (en, fr)")
+    game.sets["board"].settings = SimpleNamespace(labels=game.sets["board"].settings.labels, origin=Origin("map.yaml"))
+    assert [(str(w), m) for w, m in text_language(game)][-1] == (
+        "map.yaml:1:1", "labels.sea: 'de' is not one of the game's languages (en, fr)")
+    game.sets["board"].settings = SimpleNamespace(origin=origin)  # settings without labels
+    assert [p for _, _, p in all_texts(game)][-1] == ("name",)
+
