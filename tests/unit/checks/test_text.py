@@ -423,3 +423,29 @@ def test_a_sets_map_labels_are_texts_of_the_game(game) -> None:
     game.sets["board"].settings = SimpleNamespace(origin=origin)  # settings without labels
     assert [p for _, _, p in all_texts(game)][-1] == ("name",)
 
+
+
+def test_a_badges_text_is_fitted_as_the_badge_draws_it(game, monkeypatch) -> None:
+    from pnp.boxes import badge
+    from pnp.boxes.context import MIN_TEXT_SIZE, Context
+    from pnp.layout.fonts import find_font, metrics
+
+    assert MIN_TEXT_SIZE == 6.0
+    fitted = []
+
+    def fit_size(font, text, width, size, least):
+        fitted.append((text, round(width, 9), size, least))
+        return None
+    monkeypatch.setattr(badge, "fit_size", fit_size)
+    face = game.sets["cards"].faces["face.yaml"]
+    disc = next(box for box in face.boxes if box.kind == "badge")
+    queen = game.sets["cards"].items[1]
+    assert [m for _, m in text_fit(game) if "badge" in m and "queen" in m] == [
+        "card 'queen': name.en 'Queen of all the lands and seas' does not fit the 10 mm badge badge even at 6 pt",
+        "card 'queen': name.fr 'Reine' does not fit the 10 mm badge badge even at 6 pt"]
+    checked = [f for f in fitted if f[0].startswith("Queen")]
+    fitted.clear()
+    fonts = {role: metrics(find_font(name, game.root)) for role, name in game.fonts.items()}
+    badge._badge(disc, Context(fonts, {}, {}, "en", "en", face), dict(game.views("en").env(queen)))
+    # across three quarters of the disc (the 10 mm box's), from 14 pt down to 6 pt, as drawn
+    assert checked == fitted == [("Queen of all the lands and seas", round(0.75 * disc.width, 9), 14.0, 6.0)]
