@@ -201,6 +201,15 @@ def test_strings_of_files_that_are_not_documents_are_said_at_their_files(game) -
     assert ("layout 'back.yaml': back.text", "back.yaml:3:51") in found
 
 
+def test_read_me_texts_that_are_not_words_are_left_out(game) -> None:
+    doc = game.documents["game.yaml"]  # (its data is shared with every load of the same bytes: not changed)
+    doc.data = dict(doc.data, readme={"contents": {"cards": {"en": "{count} cards", "fr": 3}, "board": ["a list"],
+                                                   "tokens": "{count} tokens"}})
+    game.memo.clear()
+    assert [p.name for p in printed_strings(game) if p.name.startswith("readme.contents")] == [
+        "readme.contents.tokens"]
+
+
 def test_what_a_string_lacks() -> None:
     from types import SimpleNamespace
 
@@ -272,6 +281,7 @@ def test_the_same_texts_lack_the_same_terms_wherever_they_are(game) -> None:
     strings = printed_strings(game)
     strings.append(Printed("again", {"en": "The king area", "fr": "Le roi"}, Location("x.yaml")))
     strings.append(Printed("other", {"en": "AREA", "fr": "Le Roi", "de": "gebiete"}, Location("y.yaml")))
+    strings.append(Printed("german", {"en": "The King", "de": "Der König"}, Location("z.yaml")))  # (no German king)
     game.languages = ("en", "fr", "de")
     assert [(str(w), m) for w, m in glossary_term(game)][-2:] == [
         ("x.yaml:1:1", "again: its 'fr' text does not use the glossary's word for 'area' ('zone' or 'région')"),
@@ -286,6 +296,12 @@ def test_a_term_matches_at_the_start_of_a_word_whatever_its_case_and_apostrophe(
     assert pattern.pattern == r"(?<!\w)coup\ d'état|(?<!\w)zone"
     assert [bool(pattern.search(_fold(t))) for t in ("un coup d'état", "Zones", "ozone", "coup d’etat")] == [
         True, True, False, False]
+
+
+def test_a_glossarys_entry_that_is_not_a_term_is_left_out(game) -> None:
+    game.documents["glossary.yaml"].data = {"terms": ["a note", {"en": ["area"], "fr": ["zone"]}]}
+    assert [m for _, m in glossary_term(game)][0] == (
+        "suit.motto: its 'fr' text does not use the glossary's word for 'area' ('zone')")
 
 
 def test_without_a_glossary_or_its_terms_nothing_is_said(game) -> None:
