@@ -204,10 +204,19 @@ def test_strings_of_files_that_are_not_documents_are_said_at_their_files(game) -
 def test_read_me_texts_that_are_not_words_are_left_out(game) -> None:
     doc = game.documents["game.yaml"]  # (its data is shared with every load of the same bytes: not changed)
     doc.data = dict(doc.data, readme={"contents": {"cards": {"en": "{count} cards", "fr": 3}, "board": ["a list"],
-                                                   "tokens": "{count} tokens"}})
+                                                   "tokens": "{count} tokens", "rules": {}}})
     game.memo.clear()
     assert [p.name for p in printed_strings(game) if p.name.startswith("readme.contents")] == [
         "readme.contents.tokens"]
+
+
+def test_a_read_me_text_of_no_language_is_not_a_string(load, monkeypatch) -> None:
+    # its schema says so, and validation goes on to every check: missing-translation once failed on
+    # it (pnp validate with it), having no text to show
+    monkeypatch.setattr(conftest, "HEAD", conftest.HEAD + "readme:\n  contents:\n    cards: {}\n")
+    game, problems = load(COMPONENTS, **FILES)
+    assert problems == ["game.yaml:8:12: error: readme.contents.cards: needs at least 1 entry [schema]"]
+    assert [m for _, m in missing_translation(game) if "readme" in m] == []
 
 
 def test_what_a_string_lacks() -> None:
