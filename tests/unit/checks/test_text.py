@@ -92,10 +92,10 @@ boxes:
   frame: {x: 0, y: 0, width: 63.5, height: 88.9, rect: {fill: "{ink}", stroke: "#000000"}}
   motto: {x: 5, y: 15, width: 50, height: 5, text: "{group.motto}", wrap: true, size: 8, min_size: 7}
   badge: {x: 5, y: 30, width: 10, height: 10, badge: "{name}"}
-  rows: {x: 5, y: 45, width: 20, height: 10, list: rows, boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}"}}}
+  rows: {x: 5, y: 45, width: 20, height: 10, list: rows, if: "id != 'queen'", boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}"}}}
   spaced: {x: 30, y: 45, width: 20, height: 10, list: rows, row_height: 3, boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}"}}}
   steps: {x: 5, y: 60, width: 50, height: 20, list: steps, boxes: {w: {x: 0, y: 0, width: 50, height: 4, text: "{entry.word}"}}}
-  short: {x: 30, y: 30, width: 20, height: 9.8, list: rows, row_height: 3, boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}", colour: "{ink}"}}}
+  short: {x: 30, y: 30, width: 20, height: 9.8, list: "rows if id != 'king' else rows[9]", row_height: 3, boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}", colour: "{ink}"}}}
 """
 BACK = """\
 extends: builtin:card
@@ -114,7 +114,9 @@ boxes:
   lines: {x: 50, y: 0, width: 40, height: 9, list: "range(0, 4 if colours.sea else 0)", boxes: {l: {x: 0, y: 0, width: 40, height: 4, text: "{entry}"}}}
   shade: {x: 50, y: 50, width: 40, height: 9, rect: {fill: "{game.limit}", stroke: "{colours.sea + 'x'}"}}
   other: {x: 0, y: 10, width: 10, height: 4, track: {spaces: "[1, 10000]"}}
-  empty: {x: 0, y: 20, width: 10, height: 4, list: "range(0, 3)", boxes: {}}
+  empty: {x: 0, y: 20, width: 10, height: 4, list: "range(0, 20)", boxes: {}}
+  pair: {x: 0, y: 30, width: 10, height: 4, track: {spaces: "[10000, 20000]"}}
+  tall: {x: 0, y: 40, width: 10, height: 3, list: "range(0, 2)", row_height: 2, boxes: {r: {x: 0, y: 0, width: 10, height: 4, text: "{entry}"}}}
 """
 CHIP = """\
 extends: builtin:token
@@ -296,6 +298,8 @@ def test_texts_that_do_not_fit_and_a_lists_rows_that_do_not_are_said_where_they_
         "even at 5 pt (and 8 more of its labels) [text-fit]",
         "board.yaml:7:10: error: layout 'board.yaml': other '10000' does not fit a 2.5 mm space of the other track "
         "even at 5 pt [text-fit]",
+        "board.yaml:9:9: error: layout 'board.yaml': pair '10000' does not fit a 2.5 mm space of the pair track even "
+        "at 5 pt (and 1 more of its labels) [text-fit]",
         "north.yaml:3:63: error: card 'king': 3 rows of the rows list do not fit its 10 mm box, which holds 2 of 4 mm "
         "[text-fit]",
         "south.yaml:3:60: error: card 'jack': 4 rows of the rows list do not fit its 10 mm box, which holds 2 of 4 mm "
@@ -304,9 +308,7 @@ def test_texts_that_do_not_fit_and_a_lists_rows_that_do_not_are_said_where_they_
         "mm (3 mm apart) [text-fit]",
         "north.yaml:4:140: error: card 'queen': 6 rows of the steps list do not fit its 20 mm box, which holds 5 of 4 "
         "mm [text-fit]",
-        "north.yaml:3:63: error: card 'king': 3 rows of the short list do not fit its 9.8 mm box, which holds 2 of 4 "
-        "mm (3 mm apart) [text-fit]",
-        "south.yaml:3:60: error: card 'jack': 4 rows of the short list do not fit its 9.8 mm box, which holds 2 of 4 "
+        "south.yaml:3:5: error: card 'jack': 4 rows of the short list do not fit its 9.8 mm box, which holds 2 of 4 "
         "mm (3 mm apart) [text-fit]",
         "north.yaml:3:5: error: card 'king': 5 rows of the few list do not fit its 8 mm box, which holds 1 of 4.1 mm "
         "[text-fit]",
@@ -316,6 +318,8 @@ def test_texts_that_do_not_fit_and_a_lists_rows_that_do_not_are_said_where_they_
         "[text-fit]",
         "board.yaml:5:10: error: layout 'board.yaml': 4 rows of the lines list do not fit its 9 mm box, which holds 2 "
         "of 4 mm [text-fit]",
+        "board.yaml:10:9: error: layout 'board.yaml': 2 rows of the tall list do not fit its 3 mm box, which holds 0 "
+        "of 4 mm (2 mm apart) [text-fit]",
         "chips.yaml:2:5: error: chip 'gold': 3 rows of the l list do not fit its 20 mm box, which holds 2 of 10 mm "
         "[text-fit]",
         "chips.yaml:3:5: error: chip 'lead': 3 rows of the l list do not fit its 20 mm box, which holds 2 of 10 mm "
@@ -352,7 +356,7 @@ def test_a_text_measured_once_is_not_measured_again(game) -> None:
     from pnp.layout.fonts import find_font
 
     problems_of(game, "text-fit")
-    assert len(text.FITS) == 56
+    assert len(text.FITS) == 59
     body = find_font("SourceSansPro-Regular", game.root)
     motto = game.sets["cards"].faces["face.yaml"].boxes[2]
     assert [k for k, fits in text.FITS.items() if not fits][0] == (
@@ -449,3 +453,5 @@ def test_a_badges_text_is_fitted_as_the_badge_draws_it(game, monkeypatch) -> Non
     badge._badge(disc, Context(fonts, {}, {}, "en", "en", face), dict(game.views("en").env(queen)))
     # across three quarters of the disc (the 10 mm box's), from 14 pt down to 6 pt, as drawn
     assert checked == fitted == [("Queen of all the lands and seas", round(0.75 * disc.width, 9), 14.0, 6.0)]
+
+
