@@ -196,7 +196,7 @@ def test_strings_of_files_that_are_not_documents_are_said_at_their_files(game) -
         del game.documents[file]
     found = {(p.name, str(p.where)) for p in printed_strings(game)}
     assert {("title", "game.yaml:1:1"), ("motto", "north.yaml:1:1"), ("set 'cards': label", "game.yaml:1:1"),
-            ("layout 'face.yaml': word.text", "face.yaml:1:1")} < found
+            ("layout 'face.yaml': word.text", "face.yaml:1:1"), ("notes.0", "north.yaml:1:1")} < found
     assert not [name for name, _ in found if name.startswith("readme")]  # (the read-me is in game.yaml)
     assert ("layout 'back.yaml': back.text", "back.yaml:3:51") in found
 
@@ -217,6 +217,13 @@ def test_a_read_me_text_of_no_language_is_not_a_string(load, monkeypatch) -> Non
     game, problems = load(COMPONENTS, **FILES)
     assert problems == ["game.yaml:8:12: error: readme.contents.cards: needs at least 1 entry [schema]"]
     assert [m for _, m in missing_translation(game) if "readme" in m] == []
+
+
+def test_a_label_of_no_text_is_not_a_string(game) -> None:
+    board = game.sets["board"]
+    board.declaration = dict(board.declaration, label={})  # (its schema says what is wrong)
+    assert "set 'board': label" not in [p.name for p in printed_strings(game)]
+    assert list(missing_translation(game))
 
 
 def test_what_a_string_lacks() -> None:
@@ -258,13 +265,17 @@ def test_the_string_shown_is_its_first_languages_cut_at_forty_characters(game) -
                   Printed("b", {"en": "x" * 41}, Location("b.yaml")),
                   Printed("c", {"de": "z" * 50}, Location("c.yaml")),
                   Printed("d", {"": "Words", "fr": "Mots"}, Location("d.yaml")),
-                  Printed("e", {"": "{id}"}, Location("e.yaml"))]
+                  Printed("e", {"": "{id}"}, Location("e.yaml")),
+                  Printed("f", {"de": "y", "en": "x"}, Location("f.yaml")),
+                  Printed("g", {"fr": "Mots", "": "Words"}, Location("g.yaml"))]
     game.languages = ("en", "fr", "de")
     assert [(str(w), m) for w, m in missing_translation(game)] == [
         ("a.yaml:1:1", f"a ('{'x' * 40}') has no 'fr' text"),
         ("b.yaml:1:1", f"b ('{'x' * 39}…') has no 'fr' or 'de' text"),
         ("c.yaml:1:1", f"c ('{'z' * 39}…') has no 'fr' text"),
-        ("d.yaml:1:1", "d ('Words') has no 'fr' or 'de' text")]
+        ("d.yaml:1:1", "d ('Words') has no 'fr' or 'de' text"),
+        ("f.yaml:1:1", "f ('x') has no 'fr' text"),
+        ("g.yaml:1:1", "g ('Words') has no 'fr' or 'de' text")]
 
 
 def test_a_game_in_one_language_has_nothing_to_translate(game) -> None:
@@ -291,10 +302,12 @@ def test_the_same_texts_lack_the_same_terms_wherever_they_are(game) -> None:
     strings.append(Printed("again", {"en": "The king area", "fr": "Le roi"}, Location("x.yaml")))
     strings.append(Printed("other", {"en": "AREA", "fr": "Le Roi", "de": "gebiete"}, Location("y.yaml")))
     strings.append(Printed("german", {"en": "The King", "de": "Der König"}, Location("z.yaml")))  # (no German king)
+    strings.append(Printed("ace", {"en": "An ace", "fr": "Un"}, Location("w.yaml")))  # (the glossary's fourth term)
     game.languages = ("en", "fr", "de")
-    assert [(str(w), m) for w, m in glossary_term(game)][-2:] == [
+    assert [(str(w), m) for w, m in glossary_term(game)][-3:] == [
         ("x.yaml:1:1", "again: its 'fr' text does not use the glossary's word for 'area' ('zone' or 'région')"),
-        ("y.yaml:1:1", "other: its 'fr' text does not use the glossary's word for 'area' ('zone' or 'région')")]
+        ("y.yaml:1:1", "other: its 'fr' text does not use the glossary's word for 'area' ('zone' or 'région')"),
+        ("w.yaml:1:1", "ace: its 'fr' text does not use the glossary's word for 'ace' ('as')")]
 
 
 def test_a_term_matches_at_the_start_of_a_word_whatever_its_case_and_apostrophe() -> None:
@@ -348,12 +361,14 @@ def test_a_game_in_one_language_or_without_printed_sets_has_no_coverage(game) ->
 
 def test_the_coverage_table(game) -> None:
     game.languages = ("en", "fr", "de")
+    game.title = Text((("fr", "Essai"), ("en", "Test")))  # (in the first language, not the first given)
+    assert format_coverage(game, []) == "Test is printed in one language (en): nothing to translate\n"
     assert format_coverage(game, coverage(game)) == (
         "Test: what is translated (items with every printed string, and strings)\n"
         "               fr       de\n"
         "cards      3 of 4   0 of 4\n"
         "board      0 of 0   0 of 0\n"
-        "strings  23 of 32  8 of 32\n")
+        "strings  24 of 32  8 of 32\n")
 
 
 def test_a_layouts_words_in_a_switch_and_in_a_box_drawn_in_anothers_stead(game) -> None:
