@@ -17,15 +17,16 @@ from pnp.units import mm
 
 from . import conftest
 
-HEAD = (conftest.HEAD.replace("title: Test", "title: {en: Test, fr: Essai}\nsubtitle: Sub")
-        .replace("fonts: {body: SourceSansPro-Regular}", "fonts: {body: SourceSansPro-Regular, heading: SourceSerifPro-Bold}"))
+HEAD = (conftest.HEAD.replace("title: Test", "title: {en: Test, fr: Essai}\nsubtitle: {fr: Sous-titre}")
+        .replace("fonts: {body: SourceSansPro-Regular}",
+                 "fonts: {body: SourceSansPro-Regular, heading: SourceSerifPro-Bold}"))
 COMPONENTS = """
 cards:
   type: card
   size: poker
   files: [north.yaml]
   items: cards
-  group: {key: suit, fields: {gname: text}}
+  group: {key: suit, fields: {gname: text, capital: {type: ref, to: cities, optional: true}}}
   fields:
     name: text
     home: {type: ref, to: cities, optional: true}
@@ -41,7 +42,8 @@ cities:
   files: cities.yaml
   items: cities
   fields: {name: text}
-  face: city.yaml
+  face: back.yaml
+  back: city.yaml
 board:
   type: board
   size: {width: 200mm, height: 200mm}
@@ -59,8 +61,15 @@ boxes:
   fixed: {x: 5, y: 35, width: 50, height: 5, text: {en: Hello, fr: Salut}}
   hidden: {x: 5, y: 40, width: 50, height: 5, text: "never", if: "plain > 5"}
   broken: {x: 5, y: 40, width: 50, height: 5, text: "{steps[9].word}"}
-  steps: {x: 5, y: 45, width: 50, height: 20, list: steps, boxes: {w: {x: 0, y: 0, width: 50, height: 4, text: "{entry.word}"}, n: {x: 0, y: 0, width: 50, height: 4, text: "{entry.n}"}}}
+  steps: {x: 5, y: 45, width: 50, height: 20, list: steps, boxes: {w: {x: 0, y: 0, width: 50, height: 4, text: "{entry.word}"}, n: {x: 0, y: 0, width: 50, height: 4, text: "{entry.n}"}, number: {x: 0, y: 4, width: 5, height: 4, text: "{number}."}, g: {x: 0, y: 8, width: 50, height: 4, group: true, boxes: {gw: {x: 0, y: 0, width: 50, height: 4, text: "{entry.word}"}}}, pic: {x: 0, y: 12, width: 5, height: 4, image: "{id}.png", else: {text: "{entry.n}"}}}}
   picture: {x: 5, y: 70, width: 5, height: 5, image: "{id}.png", else: {text: "{plain}"}}
+  other: {x: 10, y: 70, width: 5, height: 5, image: "{id}.png", else: {text: {de: "Kein {plain}", en: "No {plain}"}}}
+  shown: {x: 15, y: 70, width: 5, height: 5, text: "Shown", if: "plain >= 0"}
+  own: {x: 20, y: 70, width: 5, height: 5, text: "{item.id}"}
+  many: {x: 25, y: 70, width: 5, height: 5, text: "{len(items)} in all, {position} of {copies}"}
+  mine: {x: 30, y: 70, width: 5, height: 5, text: "{group.id}!"}
+  capital: {x: 35, y: 70, width: 5, height: 5, text: "{group.capital.name}"}
+  all: {x: 40, y: 70, width: 5, height: 5, list: items, boxes: {n: {x: 0, y: 0, width: 5, height: 1, text: "{entry.id}"}}}
   table: {x: 5, y: 75, width: 50, height: 10, table: {rows: "range(0, 2)", columns: [0, 0.5], header: [Area, "#"], cells: ["{row}", "{name}"]}}
   say: {x: 5, y: 86, width: 50, height: 1, text: "{say.line}"}
   near: {x: 5, y: 87, width: 50, height: 1, text: "{near.name}"}
@@ -78,12 +87,14 @@ boxes:
 """
 BOARD = """\
 extends: builtin:board
+colours: {sea: "#112233"}
 boxes:
   track: {x: 0, y: 0, width: 40, height: 4, track: {spaces: "range(0, 2)"}}
   title: {x: 5, y: 50, width: 50, height: 5, text: "{game.title}"}
+  sea: {x: 5, y: 60, width: 50, height: 5, text: "Sea {colours.sea}"}
 """
 NORTH = """\
-suit: {id: north, gname: {en: North, fr: Nord}}
+suit: {id: north, gname: {en: North, fr: Nord}, capital: rome}
 cards:
   - {id: king, name: {en: King, fr: Roi}, home: paris, steps: [{word: {en: Go, fr: Va}, n: 1}], plain: 2}
   - {id: queen, name: {en: Queen, fr: Reine}, home: rome, near: Paris, say: {line: Hear}}
@@ -125,39 +136,75 @@ def test_every_string_every_layout_prints_once_a_box_and_source_in_every_languag
         ('Hello', 'fixed', 'face.yaml', 'body', 'face.yaml:9:10', "layout 'face.yaml': fixed", None),
         ('Go', 'w', 'face.yaml', 'body', 'north.yaml:3:76', "card 'king': steps[0].word.en", None),
         ('1', 'n', 'face.yaml', 'body', 'north.yaml:3:92', "card 'king': steps[0].n", None),
+        ('1.', 'number', 'face.yaml', 'body', 'face.yaml:12:195', "layout 'face.yaml': number", None),
+        ('Go', 'gw', 'face.yaml', 'body', 'north.yaml:3:76', "card 'king': steps[0].word.en", None),
+        ('1', 'pic.else', 'face.yaml', 'body', 'north.yaml:3:92', "card 'king': steps[0].n", None),
         ('2', 'picture.else', 'face.yaml', 'body', 'north.yaml:3:104', "card 'king': plain", None),
-        ('Area', 'table', 'face.yaml', 'heading', 'face.yaml:14:10', "layout 'face.yaml': table", (25.0, 7.5, 'heading', 'column')),
-        ('#', 'table', 'face.yaml', 'heading', 'face.yaml:14:10', "layout 'face.yaml': table", (25.0, 7.5, 'heading', 'column')),
-        ('0', 'table', 'face.yaml', 'body', 'face.yaml:14:10', "layout 'face.yaml': table", (25.0, 7.5, 'body', 'column')),
-        ('King', 'table', 'face.yaml', 'body', 'north.yaml:3:27', "card 'king': name.en", (25.0, 7.5, 'body', 'column')),
-        ('1', 'table', 'face.yaml', 'body', 'face.yaml:14:10', "layout 'face.yaml': table", (25.0, 7.5, 'body', 'column')),
-        ('Sub', 'sub', 'face.yaml', 'body', 'game.yaml:2:11', 'subtitle', None),
+        ('No 2', 'other.else', 'face.yaml', 'body', 'north.yaml:3:5', "card 'king': other.else", None),
+        ('Shown', 'shown', 'face.yaml', 'body', 'face.yaml:15:10', "layout 'face.yaml': shown", None),
+        ('king', 'own', 'face.yaml', 'body', 'north.yaml:3:5', "card 'king': own", None),
+        ('3 in all, 1 of 1', 'many', 'face.yaml', 'body', 'north.yaml:3:5', "card 'king': many", None),
+        ('north!', 'mine', 'face.yaml', 'body', 'north.yaml:3:5', "card 'king': mine", None),
+        ('Rome', 'capital', 'face.yaml', 'body', 'cities.yaml:3:27', "city 'rome': name.en", None),
+        ('king', 'n', 'face.yaml', 'body', 'face.yaml:20:68', "layout 'face.yaml': n", None),
+        ('queen', 'n', 'face.yaml', 'body', 'face.yaml:20:68', "layout 'face.yaml': n", None),
+        ('jack', 'n', 'face.yaml', 'body', 'face.yaml:20:68', "layout 'face.yaml': n", None),
+        ('Area', 'table', 'face.yaml', 'heading', 'face.yaml:21:10',
+         "layout 'face.yaml': table", (25.0, 7.5, 'heading', 'column')),
+        ('#', 'table', 'face.yaml', 'heading', 'face.yaml:21:10',
+         "layout 'face.yaml': table", (25.0, 7.5, 'heading', 'column')),
+        ('0', 'table', 'face.yaml', 'body', 'face.yaml:21:10',
+         "layout 'face.yaml': table", (25.0, 7.5, 'body', 'column')),
+        ('King', 'table', 'face.yaml', 'body', 'north.yaml:3:27',
+         "card 'king': name.en", (25.0, 7.5, 'body', 'column')),
+        ('1', 'table', 'face.yaml', 'body', 'face.yaml:21:10',
+         "layout 'face.yaml': table", (25.0, 7.5, 'body', 'column')),
+        ('Sous-titre', 'sub', 'face.yaml', 'body', 'game.yaml:2:16', 'subtitle.fr', None),
         ('Queen', 'name', 'face.yaml', 'body', 'north.yaml:4:28', "card 'queen': name.en", None),
         ('Rome', 'home', 'face.yaml', 'body', 'cities.yaml:3:27', "city 'rome': name.en", None),
         ('No. queen', 'mixed', 'face.yaml', 'body', 'north.yaml:4:5', "card 'queen': mixed", None),
         ('0', 'picture.else', 'face.yaml', 'body', 'north.yaml:4:5', "card 'queen': plain", None),
-        ('Queen', 'table', 'face.yaml', 'body', 'north.yaml:4:28', "card 'queen': name.en", (25.0, 7.5, 'body', 'column')),
+        ('No 0', 'other.else', 'face.yaml', 'body', 'north.yaml:4:5', "card 'queen': other.else", None),
+        ('queen', 'own', 'face.yaml', 'body', 'north.yaml:4:5', "card 'queen': own", None),
+        ('3 in all, 2 of 1', 'many', 'face.yaml', 'body', 'north.yaml:4:5', "card 'queen': many", None),
+        ('north!', 'mine', 'face.yaml', 'body', 'north.yaml:4:5', "card 'queen': mine", None),
+        ('Queen', 'table', 'face.yaml', 'body', 'north.yaml:4:28',
+         "card 'queen': name.en", (25.0, 7.5, 'body', 'column')),
         ('Hear', 'say', 'face.yaml', 'body', 'north.yaml:4:5', "card 'queen': say", None),
         ('Valet', 'name', 'face.yaml', 'body', 'north.yaml:5:27', "card 'jack': name.fr", None),
         ('No. jack', 'mixed', 'face.yaml', 'body', 'north.yaml:5:5', "card 'jack': mixed", None),
         ('Seul', 'w', 'face.yaml', 'body', 'north.yaml:5:70', "card 'jack': steps[0].word.fr", None),
         ('2', 'n', 'face.yaml', 'body', 'north.yaml:5:80', "card 'jack': steps[0].n", None),
+        ('Seul', 'gw', 'face.yaml', 'body', 'north.yaml:5:70', "card 'jack': steps[0].word.fr", None),
+        ('2', 'pic.else', 'face.yaml', 'body', 'north.yaml:5:80', "card 'jack': steps[0].n", None),
         ('3', 'n', 'face.yaml', 'body', 'north.yaml:5:88', "card 'jack': steps[1].n", None),
+        ('2.', 'number', 'face.yaml', 'body', 'face.yaml:12:195', "layout 'face.yaml': number", None),
+        ('3', 'pic.else', 'face.yaml', 'body', 'north.yaml:5:88', "card 'jack': steps[1].n", None),
         ('0', 'picture.else', 'face.yaml', 'body', 'north.yaml:5:5', "card 'jack': plain", None),
-        ('Valet', 'table', 'face.yaml', 'body', 'north.yaml:5:27', "card 'jack': name.fr", (25.0, 7.5, 'body', 'column')),
+        ('No 0', 'other.else', 'face.yaml', 'body', 'north.yaml:5:5', "card 'jack': other.else", None),
+        ('jack', 'own', 'face.yaml', 'body', 'north.yaml:5:5', "card 'jack': own", None),
+        ('3 in all, 3 of 1', 'many', 'face.yaml', 'body', 'north.yaml:5:5', "card 'jack': many", None),
+        ('north!', 'mine', 'face.yaml', 'body', 'north.yaml:5:5', "card 'jack': mine", None),
+        ('Valet', 'table', 'face.yaml', 'body', 'north.yaml:5:27',
+         "card 'jack': name.fr", (25.0, 7.5, 'body', 'column')),
         ('Roi', 'name', 'face.yaml', 'body', 'north.yaml:3:37', "card 'king': name.fr", None),
         ('Nord', 'gname', 'face.yaml', 'body', 'north.yaml:1:42', 'suit.gname.fr', None),
         ('Essai', 'title', 'face.yaml', 'heading', 'game.yaml:1:23', 'title.fr', None),
         ('Salut', 'fixed', 'face.yaml', 'body', 'face.yaml:9:10', "layout 'face.yaml': fixed", None),
         ('Va', 'w', 'face.yaml', 'body', 'north.yaml:3:84', "card 'king': steps[0].word.fr", None),
+        ('Va', 'gw', 'face.yaml', 'body', 'north.yaml:3:84', "card 'king': steps[0].word.fr", None),
         ('Roi', 'table', 'face.yaml', 'body', 'north.yaml:3:37', "card 'king': name.fr", (25.0, 7.5, 'body', 'column')),
         ('Reine', 'name', 'face.yaml', 'body', 'north.yaml:4:39', "card 'queen': name.fr", None),
-        ('Reine', 'table', 'face.yaml', 'body', 'north.yaml:4:39', "card 'queen': name.fr", (25.0, 7.5, 'body', 'column')),
+        ('Reine', 'table', 'face.yaml', 'body', 'north.yaml:4:39',
+         "card 'queen': name.fr", (25.0, 7.5, 'body', 'column')),
         ('Paris', 'name', 'city.yaml', 'body', 'cities.yaml:2:23', "city 'paris': name", None),
         ('Rome', 'name', 'city.yaml', 'body', 'cities.yaml:3:27', "city 'rome': name.en", None),
-        ('0', 'track', 'board.yaml', 'heading', 'board.yaml:3:10', "layout 'board.yaml': track", (2.5, 5.0, 'heading', 'space')),
-        ('1', 'track', 'board.yaml', 'heading', 'board.yaml:3:10', "layout 'board.yaml': track", (2.5, 5.0, 'heading', 'space')),
+        ('0', 'track', 'board.yaml', 'heading', 'board.yaml:4:10',
+         "layout 'board.yaml': track", (2.5, 5.0, 'heading', 'space')),
+        ('1', 'track', 'board.yaml', 'heading', 'board.yaml:4:10',
+         "layout 'board.yaml': track", (2.5, 5.0, 'heading', 'space')),
         ('Test', 'title', 'board.yaml', 'body', 'game.yaml:1:13', 'title.en', None),
+        ('Sea #112233', 'sea', 'board.yaml', 'body', 'board.yaml:6:8', "layout 'board.yaml': sea", None),
         ('Essai', 'title', 'board.yaml', 'body', 'game.yaml:1:23', 'title.fr', None)
     ]
     assert printed(game) is printed(game)  # worked out once a game
@@ -208,9 +255,10 @@ def test_every_box_of_a_layout_with_a_groups_and_the_box_drawn_instead(game) -> 
     def box(name: str, kind: str = "text", **settings) -> Box:
         return Box(name, kind, 0.0, 0.0, 10.0, 10.0, settings, None, 0.0, False, ("boxes", name))
     inner = box("inner", "list", boxes=[box("row")])
-    boxes = [box("a", "group", boxes=[box("b"), inner]), box("c", "image", **{"else": box("d", "group", boxes=[box("e")])}),
+    boxes = [box("a", "group", boxes=[box("b"), inner]),
+             box("c", "image", **{"else": box("d", "list", boxes=[box("e")])}),
              box("f", "list", boxes=[box("g")]), box("h", "group")]
-    assert [b.name for b in nested(boxes)] == ["a", "b", "inner", "c", "d", "e", "f", "h"]
+    assert [b.name for b in nested(boxes)] == ["a", "b", "inner", "c", "d", "f", "h"]
     assert [b.name for b in nested(boxes, rows=True)] == ["a", "b", "inner", "row", "c", "d", "e", "f", "g", "h"]
     # whether boxes print text: a text box does, a rect not, an image only with a box that does instead
     assert (_printing([box("r", "rect")]), _printing([box("t")]), _printing([box("i", "image")]),
