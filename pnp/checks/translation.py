@@ -108,7 +108,9 @@ def _readme_strings(game: "Game") -> Iterator[Printed]:
 
     doc = game.documents.get(game.manifest)
     for path, value in readme_texts(game):
-        if isinstance(value, str) or (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
+        # (a mapping of no text is the read-me's own problem: pnp.kit.readme.problems)
+        if isinstance(value, str) or (isinstance(value, dict) and value and all(isinstance(v, str)
+                                                                              for v in value.values())):
             texts = dict(Text.from_data(value).values)
             where = doc.locate(("readme",) + path) if doc is not None else Location(game.manifest)
             yield Printed("readme." + ".".join(map(str, path)), texts, where)
