@@ -77,7 +77,7 @@ def parts_of(game: "Game") -> list[str]:
 
 def game_fonts(game: "Game") -> dict[str, FontMetrics]:
     fonts = {}
-    for role, name in game.fonts.items():
+    for role, name in game.font_roles.items():
         path = find_font(name, game.root)
         if path is None:  # validation reports this before a build starts
             raise FileNotFoundError(f"font {name!r} not found")

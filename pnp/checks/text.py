@@ -92,7 +92,7 @@ def _characters(font: Path) -> frozenset[str]:
 
 
 def missing_glyph(game: "Game") -> Found:
-    fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    fonts = {role: find_font(name, game.root) for role, name in game.font_roles.items()}
     for p in printed(game):
         font = fonts.get(p.font)
         if font is None:
@@ -129,7 +129,7 @@ FITS: dict[str, bool] = {}
 def text_fit(game: "Game") -> Found:
     from ..layout.fonts import metrics
 
-    fonts = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    fonts = {role: find_font(name, game.root) for role, name in game.font_roles.items()}
     if None in fonts.values() or not fonts:
         return  # reported by missing-font
     known = kinds()

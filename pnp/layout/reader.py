@@ -418,7 +418,7 @@ def load_layouts(game: "Game", locate: Callable[..., Location]) -> tuple[list[Pr
     loaded: dict[tuple, Layout | None] = {}
     read: dict[str, tuple] = {}  # each layout file read once, though several extend it
     icons = frozenset(game.icons)
-    fonts = frozenset(game.fonts)
+    fonts = frozenset(game.font_roles)
     for component in game.sets.values():
         names = layout_names(component)
         owner = component.noun[0]

@@ -189,6 +189,18 @@ class Game:
     _views: dict[str, "Views"] = field(default_factory=dict, repr=False, compare=False)
 
     @property
+    def font_roles(self) -> dict[str, str]:
+        """The font of each role text prints in: those game.yaml declares, and heading and
+        body (the roles boxes print in unless a layout names one), each the other's font
+        when only one is declared, else the first declared."""
+        roles = dict(self.fonts)
+        first = next(iter(self.fonts.values()), None)
+        for role, other in (("heading", "body"), ("body", "heading")):
+            if role not in roles and first is not None:
+                roles[role] = self.fonts.get(other, first)
+        return roles
+
+    @property
     def language(self) -> str:
         """The default language: the first the game declares."""
         return self.languages[0] if self.languages else "en"

@@ -201,7 +201,7 @@ def map_label(game: "Game") -> Found:
 
     from ...layout.fonts import find_font, metrics
 
-    paths = {role: find_font(name, game.root) for role, name in game.fonts.items()}
+    paths = {role: find_font(name, game.root) for role, name in game.font_roles.items()}
     if None in paths.values() or not paths:
         return  # reported by missing-font
     fonts = {role: metrics(path) for role, path in paths.items()}

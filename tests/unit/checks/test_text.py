@@ -373,10 +373,16 @@ def test_a_text_measured_once_is_not_measured_again(game) -> None:
 def test_a_missing_role_or_no_fonts_fit_nothing(game) -> None:
     game.fonts = {}
     assert list(text_fit(game)) == []
-    game.fonts = {"body": "SourceSansPro-Regular"}  # the badge and the title are in the heading font
+    game.fonts = {"body": "SourceSansPro-Regular"}  # the badge and the title are in heading, body's font here
     found = [m for _, m in text_fit(game)]
-    assert not [m for m in found if "badge" in m or "title" in m]
-    assert len(found) == 16
+    assert [m for m in found if "badge" in m or "title" in m] == [
+        "card 'queen': name.en 'Queen of all the lands and seas' does not fit the 10 mm badge badge even at 6 pt",
+        "layout 'back.yaml': title 'The Test of the long name' does not fit the 10 mm title box even at 10 pt"]
+    assert len(found) == 21  # (with the table titles, tracks and hex maps in heading too)
+    game.fonts = {"note": "SourceSansPro-Regular"}  # heading and body both in note's font: every text fitted
+    alone = list(text_fit(game))
+    game.fonts = {"note": "SourceSansPro-Regular", "heading": "SourceSansPro-Regular", "body": "SourceSansPro-Regular"}
+    assert alone == list(text_fit(game)) and len(alone) == 21
 
 
 # --- text-language -----------------------------------------------------------------------------
