@@ -300,10 +300,23 @@ def read_record(out: Path) -> dict | None:
         doc = orjson.loads(data)
     except (OSError, ValueError):
         return None
-    if not isinstance(doc, dict):
+    if not isinstance(doc, dict) or not _names_inside(doc):
         return None
     _last_record = (data, doc)
     return doc
+
+
+def _names_inside(doc: dict) -> bool:
+    """Whether every file and folder a record names lies inside its folder (the game's, or
+    the output's for the files): a record is data in a folder that may come from a stranger,
+    and pnp looks at nothing outside the game folder and out/, not even a file's size."""
+    from ..load.paths import path_problem
+
+    for key in ("sources", "folders", "files"):
+        names = doc.get(key, {})
+        if not isinstance(names, dict) or any(path_problem(name) is not None for name in names):  # (JSON: str keys)
+            return False
+    return True
 
 
 _last_record: "tuple[bytes, dict] | None" = None

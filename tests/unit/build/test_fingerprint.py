@@ -410,6 +410,23 @@ def test_reading_a_record(tmp_path: Path) -> None:
     assert read_record(tmp_path) is None
 
 
+@pytest.mark.parametrize("key", ["sources", "folders", "files"])
+@pytest.mark.parametrize("name", ["../secret", "/etc/passwd", "a/../../secret", "a\0b"])
+def test_a_record_naming_a_path_outside_is_no_record(tmp_path: Path, key: str, name: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record comes with the folder it is in, which may be a stranger's: one naming a file
+    outside is not read at all, so nothing looks at what it names (not even its size)."""
+    (tmp_path / RECORD).write_text(json.dumps({"settings": "s", key: {"a.png": 1, name: 1}}), "utf-8")
+    assert read_record(tmp_path) is None
+    looked: list = []
+    monkeypatch.setattr(Path, "stat", lambda self, **kw: looked.append(self))
+    assert up_to_date(tmp_path, tmp_path, "s") is False and looked == []
+    (tmp_path / RECORD).write_text(json.dumps({key: {"a.png": 1, "b/c.png": 2}}), "utf-8")
+    assert read_record(tmp_path) == {key: {"a.png": 1, "b/c.png": 2}}
+    (tmp_path / RECORD).write_text(json.dumps({key: ["a.png"]}), "utf-8")
+    assert read_record(tmp_path) is None
+
+
 def test_previous_outputs(tmp_path: Path) -> None:
     def previous(doc: object) -> dict:
         (tmp_path / RECORD).write_text(json.dumps(doc), "utf-8")
