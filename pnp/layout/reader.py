@@ -232,8 +232,6 @@ class _BoxReader:
             template = self.template(value, path, names)
             return Localised((("", template),)) if template is not None else None
         if isinstance(value, Mapping) and value and all(isinstance(v, str) for v in value.values()):
-            if len(value) == 1 and next(iter(value.values())) is None:
-                pass
             templates = []
             for lang, source in value.items():
                 template = self.template(source, path + (lang,), names)
