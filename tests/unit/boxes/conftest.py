@@ -50,12 +50,13 @@ class Piece:
     def __init__(self, layout: Layout, art: dict[str, Art]):
         self.layout = layout
         self.art = art
+        self.fonts = FONTS  # (by role)
 
     def box(self, name: str) -> Box:
         return self.layout.box(name)
 
     def context(self, language: str = "en") -> Context:
-        return Context(FONTS, ICONS, self.art, language, "en", self.layout, {}, draw_icon)
+        return Context(self.fonts, ICONS, self.art, language, "en", self.layout, {}, draw_icon)
 
     def draw(self, item: dict[str, Any] | None = None, language: str = "en") -> list:
         """The piece's nodes for an item with these fields (its background first, if any),

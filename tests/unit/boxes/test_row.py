@@ -24,6 +24,15 @@ def drawn(icon: str, x: float, ink: str = INK, light: str = PAPER) -> Drawn:
     return Drawn(icon, x, 20.0, 20.0, ink, light)
 
 
+class Even:
+    """A font whose every character is 0.625 em wide, its capitals 0.7 em high."""
+
+    name, cap_height = "Even", 0.7
+
+    def width(self, text: str, size: float) -> float:
+        return len(text) * size * 0.625
+
+
 def test_the_row_kind() -> None:
     kind = kinds()["row"]
     assert kind.keys == {"row", "font", "size", "ink", "paper", "align"}
@@ -47,6 +56,8 @@ def test_the_numbers_of_the_discs(piece) -> None:
         disc(18.2), Text(18.2, 33.355, "2.5", REG, 10.168, INK, "middle"),
         disc(37.552), Text(37.552, 33.355, "A", REG, 10.168, INK, "middle")]
     assert piece(f'row: {{{PLACE}, row: {{badges: "none"}}}}').draw() == []
+    p = piece(f"row: {{{PLACE}, row: {{badges: needs}}}}", "needs")
+    assert p.draw({"needs": [4]}) == [disc(18.2), Text(18.2, 32.97, "4", BLD, 9.0, INK, "middle")]
 
 
 def test_icons_repeated_from_the_right(piece) -> None:
@@ -114,7 +125,7 @@ def test_icons_with_their_count_beside_many_discs(piece) -> None:
 def test_icons_from_an_expression_each_once(piece) -> None:
     p = piece(f"row: {{{PLACE}, row: {{icons: symbols}}}}", "symbols")
     assert p.draw({"symbols": ["star", "nope", "tower"]}) == [drawn("star", 143.0), drawn("tower", 170.0)]
-    assert p.draw({"symbols": "star"}) == []  # not a list
+    assert p.draw({"symbols": "star"}) == [] and p.draw({"symbols": 5}) == []  # not a list
     assert p.draw({"symbols": ("shield",)}) == [drawn("shield", 170.0)]
 
 
@@ -150,3 +161,37 @@ def test_its_colours_by_default(piece) -> None:
     assert p.draw({"c": "#123456", "d": "#abcdef"})[3:] == [  # the discs in paper, their numbers in ink
         drawn("star", 170.0, "#123456", "#abcdef"), disc(18.2, 8.2, "#abcdef", "#123456"),
         Text(18.2, 32.97, "1", BLD, 9.0, "#123456", "middle")]
+
+
+def test_discs_squeezed_only_where_they_do_not_fit(piece) -> None:
+    p = piece("""
+    exact: {x: 0pt, y: 20pt, width: 16.4pt, height: 20pt, row: {badges: "[1]"}}
+    one: {x: 0pt, y: 50pt, width: 18pt, height: 20pt, row: {badges: "[1]"}}
+    three: {x: 0pt, y: 80pt, width: 56pt, height: 20pt, row: {badges: "[1, 2, 3]"}}
+    squeezed: {x: 0pt, y: 110pt, width: 54pt, height: 20pt, row: {badges: "[1, 2, 3]"}}
+    two: {x: 0pt, y: 140pt, width: 30pt, height: 20pt, row: {badges: "[1, 2]"}}
+    """)
+    circles = [(n.cx, n.r) for n in p.draw() if isinstance(n, Circle)]
+    assert circles[:2] == [(8.2, 8.2), (8.2, 8.2)]  # 16.4 pt and 18 pt hold a disc
+    assert circles[2:5] == [(8.2, 8.2), (27.552, 8.2), (46.904, 8.2)]  # 55.104 pt hold three
+    # 54 pt do not: each takes 1.1 times its width, at most, the rest shared between them
+    assert circles[5:8] == [(8.182, 8.182), (27.0, 8.182), (45.818, 8.182)]
+    assert circles[8:] == [(6.818, 6.818), (23.182, 6.818)]  # 13.636 pt across, 2.727 apart
+
+
+def test_icons_repeated_beside_discs_at_their_least(piece) -> None:
+    p = piece("""
+    room: {x: 10pt, y: 20pt, width: 160pt, height: 20pt, row: {badges: "[1, 2]", icons: [{icon: star, count: 6}]}}
+    short: {x: 10pt, y: 50pt, width: 155pt, height: 20pt, row: {badges: "[1, 2]", icons: [{icon: star, count: 6}]}}
+    """)
+    # two discs at 4.2 mm and 1.1 times that each, and 2 mm: 31.863 pt; six stars take 128 pt
+    drawn_at = [(n.x, n.y) for n in p.draw() if isinstance(n, Drawn)]
+    assert drawn_at == [(42.0, 20.0), (63.6, 20.0), (85.2, 20.0), (106.8, 20.0), (128.4, 20.0), (150.0, 20.0),
+                        (126.504, 50.0)]
+
+
+def test_icons_repeated_where_they_take_no_more_than_with_their_count(piece) -> None:
+    p = piece("row: {x: 0pt, y: 20pt, width: 30pt, height: 20pt, row: {icons: [{icon: star, count: 2}]}}")
+    p.fonts = {"heading": Even()}
+    # 41.6 pt either way (×2 is 20 pt wide at 16 pt): repeated, though the box is narrower
+    assert p.draw() == [drawn("star", -11.6), drawn("star", 10.0)]
