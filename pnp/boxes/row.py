@@ -110,6 +110,7 @@ def row_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         for i, number in enumerate(numbers):
             cx = left + diameter / 2 + i * (diameter + gap)
             nodes.append(Circle(cx, cy, diameter / 2, Style(fill=colour, stroke=ink, stroke_width=0.7)))
-            nodes.append(Text(cx, cy + badge_font.cap_height * text_size / 2, expr.format_value(number),
-                              badge_font.name, text_size, text_colour, "middle"))
+            nodes.append(Text(cx, cy + badge_font.cap_height * text_size / 2,
+                              expr.format_value(number, ctx.language), badge_font.name, text_size, text_colour,
+                              "middle"))
     return nodes

@@ -55,6 +55,7 @@ def test_the_numbers_of_the_discs(piece) -> None:
     assert p.draw() == [
         disc(18.2), Text(18.2, 33.355, "2.5", REG, 10.168, INK, "middle"),
         disc(37.552), Text(37.552, 33.355, "A", REG, 10.168, INK, "middle")]
+    assert [t.text for t in p.draw(language="fr")[1::2]] == ["2,5", "A"]  # written in the language printed
     assert piece(f'row: {{{PLACE}, row: {{badges: "none"}}}}').draw() == []
     p = piece(f"row: {{{PLACE}, row: {{badges: needs}}}}", "needs")
     assert p.draw({"needs": [4]}) == [disc(18.2), Text(18.2, 32.97, "4", BLD, 9.0, INK, "middle")]
