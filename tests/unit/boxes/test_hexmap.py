@@ -112,18 +112,18 @@ def test_a_pointy_grid(piece) -> None:
 
 
 def test_each_hex_of_a_grid_the_record_listing_it(piece) -> None:
-    p = piece(f"""map: {{{PLACE}, hexmap: cells, columns: width, rows: 1,
-      default: "{{'kind': 'sea', 'colour': 'none'}}", fill: "{{cell.colour}}", label: "{{cell.kind}}"}}""",
-              "cells", "width")
+    p = piece(f"""map: {{{PLACE}, hexmap: cells, columns: width, rows: height,
+      default: "{{'kind': sea, 'colour': 'none'}}", fill: "{{cell.colour}}", label: "{{cell.kind}}"}}""",
+              "cells", "width", "height", "sea")
     cells = [{"hex": {"col": 2, "row": 1, "name": "B1"}, "kind": "wood", "colour": "#00aa00"},
              {"col": 3, "row": 1, "kind": "hill", "colour": "#aa0000"},
              {"hex": {"col": 2, "row": 1}, "kind": "not this one"},
              {"hex": "B1", "col": 1, "row": 1.0, "kind": "nor this one"}, "C1"]
-    _, found, _, _ = hexmap_layout(p.box("map"), {"cells": cells, "width": 3})
+    _, found, _, _ = hexmap_layout(p.box("map"), {"cells": cells, "width": 3, "height": 1, "sea": "sea"})
     assert found == [{"kind": "sea", "colour": "none", "col": 1, "row": 1, "name": "A1", "q": 0, "r": 0},
                      {**cells[0], "col": 2, "row": 1, "name": "B1", "q": 1, "r": 0},
                      {**cells[1], "name": "C1", "q": 2, "r": -1}]
-    nodes = p.draw({"cells": cells, "width": 3})
+    nodes = p.draw({"cells": cells, "width": 3, "height": 1, "sea": "sea"})
     assert [n.style.fill if isinstance(n, Path) else n.text for n in nodes] == [
         None, "sea", "#00aa00", "wood", "#aa0000", "hill"]  # a sea without a colour: not filled
     p = piece(f"map: {{{PLACE}, hexmap: cells, columns: 2, rows: 1, default: \"'sea'\"}}", "cells")
@@ -262,3 +262,12 @@ def test_whether_a_label_fits_and_what_text_fit_says_of_one_that_does_not(piece)
     assert prints.fits(p.box("map"), "Ysol", REGULAR, cell) and not prints.fits(p.box("map"), "Ysolde", BOLD, cell)
     assert prints.refusal(p.box("map"), "card 'a': map", "Ysolde", cell) == (
         "card 'a': map 'Ysolde' does not fit across its hex of the map map (7.06 mm there) at 10 pt")
+
+
+def test_its_labels_read_the_item_in_a_language(piece) -> None:
+    p = piece(f"""map: {{{PLACE}, hexmap: cells, across: 50pt,
+      label: {{fr: "n{{cell.q / 2}}{{unit}}", en: "{{cell.q / 2}}{{unit}}"}}}}""", "cells", "unit")
+    item = {"cells": [{"q": 1, "r": 0}], "unit": "$"}
+    assert [x.text for x in p.printed("map", item, "fr")] == ["n0,5$"]
+    assert [x.text for x in p.printed("map", item, "ja")] == ["0.5$"]
+    assert p.draw(item, "fr")[1].text == "n0,5$"

@@ -148,3 +148,28 @@ def test_what_text_fit_says_of_a_text_that_does_not(piece) -> None:
     fits = kinds()["table"].prints.fits  # in its cell at the cell's size
     assert fits(p.box("prices"), "Forty-two", REGULAR, Cell(32.776, 8, "body"))  # 4.097 em at 8 pt
     assert not fits(p.box("prices"), "Forty-two", REGULAR, Cell(32.77, 8, "body"))
+
+
+def test_its_templates_read_the_item(piece) -> None:
+    p = piece(f"""prices: {{{PLACE}, size: 8, table: {{header: ["{{unit}}"], rows: "range(1, count + 1)",
+      cells: ["{{row}} {{unit}}"]}}}}""", "unit", "count")
+    item = {"unit": "gold", "count": 2}
+    assert [t.text for t in p.draw(item) if isinstance(t, Text)] == ["gold", "1 gold", "2 gold"]
+    assert [x.text for x in p.printed("prices", item)] == ["gold", "1 gold", "2 gold"]
+
+
+def test_what_it_prints_in_a_language(piece) -> None:
+    p = piece(f"""prices: {{{PLACE}, table: {{title: {{fr: "Prix {{half}}", en: "Prices {{half}}"}},
+      header: [{{fr: "Cartes {{half}}", en: "Cards {{half}}"}}], rows: "[1]",
+      cells: [{{fr: "{{row / 2}} fr", en: "{{row / 2}}"}}]}}}}""", "half")
+    assert [x.text for x in p.printed("prices", {"half": 0.5}, "fr")] == ["Prix 0,5", "Cartes 0,5", "0,5 fr"]
+    assert [x.text for x in p.printed("prices", {"half": 0.5}, "ja")] == ["Prices 0.5", "Cards 0.5", "0.5"]
+
+
+def test_the_room_of_a_text_to_the_next_text_right_of_it(piece) -> None:
+    p = piece(f"""
+    three: {{{PLACE}, table: {{columns: [0, 0.25, 0.6], rows: "[1]", cells: [a, b, c]}}}}
+    back: {{{PLACE}, table: {{columns: [0.5, 0], rows: "[1]", cells: [a, b]}}}}
+    """)
+    assert [x.cell.width for x in p.printed("three")] == [30.0, 42.0, 48.0]
+    assert [x.cell.width for x in p.printed("back")] == [60.0, 120.0]  # a column left of its own: to the end

@@ -135,3 +135,18 @@ def test_whether_a_label_fits_and_what_text_fit_says_of_one_that_does_not(piece)
     assert not prints.fits(p.box("score"), "88888888", BOLD, cell)
     assert prints.refusal(p.box("score"), "card 'a': score", "88888888", cell) == (
         "card 'a': score '88888888' does not fit a 7.06 mm space of the score track even at 5 pt")
+
+
+def test_its_templates_read_the_item(piece) -> None:
+    p = piece(f'''score: {{{PLACE}, track: {{spaces: "range(1, last + 1)", label: "{{space}}{{unit}}",
+      highlight: "space == mark"}}}}''', "last", "unit", "mark")
+    item = {"last": 2, "unit": "$", "mark": 2}
+    assert [(n.style.fill if isinstance(n, Rect) else n.text) for n in p.draw(item)] == [PAPER, "1$", INK, "2$"]
+    assert [x.text for x in p.printed("score", item)] == ["1$", "2$"]
+
+
+def test_what_it_prints_in_a_language(piece) -> None:
+    p = piece(f'score: {{{PLACE}, track: {{spaces: "[1]", label: {{fr: "n{{space / 2}}", en: "{{space / 2}}"}}}}}}')
+    assert [x.text for x in p.printed("score", language="fr")] == ["n0,5"]
+    assert [x.text for x in p.printed("score", language="ja")] == ["0.5"]
+    assert [t.text for t in p.draw(language="fr") if isinstance(t, Text)] == ["n0,5"]
