@@ -38,6 +38,7 @@ def test_shrunk_to_fit_three_quarters_of_the_disc(piece) -> None:
     # 22.5 pt hold 2.485 em at 9 pt (0.497 em a digit in Regular)
     assert p.draw({"rank": 12345})[2] == Text(30.0, 37.97, "12345", REG, 9.0, INK, "middle")
     assert p.draw({"rank": 12})[2] == Text(30.0, 41.6, "12", REG, 20, INK, "middle")
+    assert p.draw({"rank": 1234567})[2] == Text(30.0, 37.062, "1234567", REG, 6.25, INK, "middle")  # 3.479 em
     # too long even at 6 pt: printed at 6 pt all the same (said by text-fit)
     assert p.draw({"rank": 1234567890})[2] == Text(30.0, 36.98, "1234567890", REG, 6.0, INK, "middle")
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 
-from pnp.boxes import kinds
-from pnp.boxes import pictures
+from pnp.boxes import kinds, pictures
+from pnp.boxes.context import Art
 from pnp.boxes.pictures import medallion_nodes
 from pnp.colours import mix
 from pnp.scene import Circle, Group, Image, Path, Rect, Style, ellipse_path
@@ -110,6 +110,8 @@ def test_a_picture_covering_its_box(piece) -> None:
         Group((Image(-10.0, 20.0, 160.0, 80.0, "art/wide.png"),), clip=clip),
         Group((Image(10.0, 30.0, 120.0, 60.0, "art/wide.png"),), clip=clip),
         Rect(10.0, 20.0, 120.0, 80.0, Style(stroke=INK, stroke_width=2.0))]
+    p.art["0,5"] = Art("0,5", 100, 200)  # a path is written in the language printed
+    assert p.draw({"art": 0.5}, "fr")[0] == Group((Image(10.0, -60.0, 120.0, 240.0, "0,5"),), clip=clip)
     assert [g.children for g in p.draw({"art": "art/tall.png"})[:2]] == [
         (Image(10.0, -60.0, 120.0, 240.0, "art/tall.png"),), (Image(50.0, 20.0, 40.0, 80.0, "art/tall.png"),)]
 
