@@ -53,6 +53,12 @@ def test_the_cells_listed_as_large_as_fit_centred(piece) -> None:
     assert hexmap_layout(p.box("map"), {"cells": TWO})[0] == "flat"
 
 
+def test_as_large_as_the_box_is_high(piece) -> None:
+    p = piece("map: {x: 10pt, y: 20pt, width: 180pt, height: 60pt, hexmap: cells}", "cells")
+    # 1.5 hexes high: 40 pt across, not the 89.075 pt the width holds
+    assert [hexagon(n)[:3] for n in p.draw({"cells": TWO})] == [(82.679, 40.0, 40.0), (117.321, 60.0, 40.0)]
+
+
 def test_pointy_hexes(piece) -> None:
     p = piece(f"map: {{{PLACE}, hexmap: cells, orientation: pointy}}", "cells")
     # side by side: 2 hexes wide, 1.155 high
@@ -85,6 +91,7 @@ def test_across_a_given_size(piece) -> None:
     for across in (0, -1, True, "5", None):
         assert hexagon(p.draw({"cells": cell, "across": across})[2])[:3] == (60.0, 70.0, 86.602)
     assert hexagon(p.draw({"cells": cell, "across": 2.5})[2])[:3] == (60.0, 70.0, 7.086)
+    assert hexagon(p.draw({"cells": cell, "across": 1})[2])[:3] == (60.0, 70.0, 2.834)
 
 
 def test_a_grid_of_columns_and_rows(piece) -> None:
@@ -130,10 +137,16 @@ def test_each_hex_of_a_grid_the_record_listing_it(piece) -> None:
     assert hexmap_layout(p.box("map"), {"cells": []})[1][0] == {"col": 1, "row": 1, "name": "A1", "q": 0, "r": 0}
 
 
-@pytest.mark.parametrize("columns, rows", [(0, 2), (2, 0), (2.0, 2), (2, True), ("2", 2), (1000, 101), (None, 2)])
+@pytest.mark.parametrize("columns, rows", [(0, 2), (2, 0), (2.0, 2), (2, True), ("2", 2), (1000, 101), (11, 9091),
+                                           (None, 2)])
 def test_no_grid_of_a_size_that_is_not_whole_and_reasonable(piece, columns, rows) -> None:
     p = piece(f"map: {{{PLACE}, hexmap: cells, columns: columns, rows: rows}}", "cells", "columns", "rows")
     assert p.draw({"cells": TWO, "columns": columns, "rows": rows}) == []
+
+
+def test_a_grid_of_one_column(piece) -> None:
+    p = piece(f"map: {{{PLACE}, hexmap: cells, columns: 1, rows: 2}}", "cells")
+    assert [c["name"] for c in hexmap_layout(p.box("map"), {"cells": []})[1]] == ["A1", "A2"]
 
 
 def test_a_grid_as_large_as_allowed(piece) -> None:
