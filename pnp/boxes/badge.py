@@ -23,8 +23,10 @@ def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) ->
 
 
 def _fits(box: "Box", text: str, font: "FontMetrics", cell: None) -> bool:
-    """As the badge is drawn: across three quarters of its disc, shrunk down to MIN_TEXT_SIZE."""
-    return fit_size(font, text, min(box.width, box.height) * 0.75, box.get("size") or 14.0, MIN_TEXT_SIZE) is not None
+    """As the badge is drawn: across three quarters of its disc, shrunk down to MIN_TEXT_SIZE
+    (a smaller size is printed at MIN_TEXT_SIZE)."""
+    size = max(box.get("size") or 14.0, MIN_TEXT_SIZE)
+    return fit_size(font, text, min(box.width, box.height) * 0.75, size, MIN_TEXT_SIZE) is not None
 
 
 def _refusal(box: "Box", name: str, text: str, cell: None) -> str:

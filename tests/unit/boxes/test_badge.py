@@ -76,3 +76,11 @@ def test_what_text_fit_says_of_a_text_that_does_not(piece) -> None:
     p = piece(f'rank: {{{PLACE}, badge: "{{rank}}"}}', "rank")
     assert kinds()["badge"].prints.refusal(p.box("rank"), "card 'a': rank", "12345678", None) == (
         "card 'a': rank '12345678' does not fit the 10.5833 mm rank badge even at 6 pt")
+
+
+def test_a_badge_smaller_than_the_least_size_is_printed_and_fitted_at_it(piece) -> None:
+    p = piece(f'rank: {{{PLACE}, badge: "{{rank}}", font: body, size: 4}}', "rank")
+    assert p.draw({"rank": 7})[2] == Text(30.0, 36.98, "7", REG, 6.0, INK, "middle")
+    fits = kinds()["badge"].prints.fits
+    assert fits(p.box("rank"), "7", REGULAR, None) and fits(p.box("rank"), "1234567.", REGULAR, None)
+    assert not fits(p.box("rank"), "12345678", REGULAR, None)
