@@ -1,7 +1,8 @@
 """What the unit tests of the box kinds share: a small piece's layout written to a temporary
 folder and read as pnp reads any (pnp.layout.load_layout), drawn for an item as pnp draws a
-piece (pnp.compose.piece.compose), in the game's two fonts, an icon drawn as a record of
-where and in what colours (Drawn), and what a box prints, as the checks read it."""
+piece (pnp.compose.piece.compose) in two fonts (body in Source Sans Pro, heading in its
+bold), an icon drawn as a record of where and in what colours (Drawn), and what a box
+prints, as the checks read it."""
 
 from __future__ import annotations
 
@@ -75,8 +76,8 @@ def piece(tmp_path: Path) -> Callable[..., Piece]:
     """piece(boxes, *names, art=...): the layout of a 200 x 300 pt piece with these boxes (YAML
     under `boxes:`) whose templates may use `names`, in the colours ink, paper and gold; `art`
     gives picture files' sizes by path."""
-    def piece(boxes: str, *names: str, art: dict[str, tuple[int, int]] | None = None, extra: str = "") -> Piece:
-        text = (f'colours: {{ink: "{INK}", paper: "{PAPER}", gold: "{GOLD}"}}\n{extra}boxes:\n'
+    def piece(boxes: str, *names: str, art: dict[str, tuple[int, int]] | None = None) -> Piece:
+        text = (f'colours: {{ink: "{INK}", paper: "{PAPER}", gold: "{GOLD}"}}\nboxes:\n'
                 + textwrap.indent(textwrap.dedent(boxes).strip("\n") + "\n", "  "))
         (tmp_path / "layout.yaml").write_text(text, "utf-8")
         layout, problems, _ = load_layout(tmp_path, "layout.yaml", Location("game.yaml"), *SIZE,

@@ -25,14 +25,15 @@ def test_the_holding_kinds() -> None:
 
 
 def test_a_lists_boxes_for_each_element_in_rows_sharing_its_height(piece) -> None:
-    p = piece(LIST, "entries")
+    p = piece(LIST.replace("{entry}", "{entry}{mark}"), "entries", "mark")
     # rows of 30 pt: each title's text centred on its box, 5 pt in and 2 pt down from its row
-    assert p.draw({"entries": ["Draw", "Play", "Pass"]}) == [
+    assert p.draw({"entries": ["Draw", "Play", "Pass"], "mark": ""}) == [
         Text(40.0, 30.3, "1. Draw", REG, 10.0, INK, "middle"),
         Text(40.0, 60.3, "2. Play", REG, 10.0, INK, "middle"),
         Rect(10.0, 50.0, 4.0, 4.0, Style(fill=GOLD)),
         Text(40.0, 90.3, "3. Pass", REG, 10.0, INK, "middle"),
         Rect(10.0, 80.0, 4.0, 4.0, Style(fill=GOLD))]
+    assert p.draw({"entries": ["Draw"], "mark": "!"})[0].text == "1. Draw!"  # the item's fields too
     assert p.draw({"entries": []}) == [] and p.draw({"entries": None}) == []
 
 

@@ -137,8 +137,8 @@ def test_each_hex_of_a_grid_the_record_listing_it(piece) -> None:
     assert hexmap_layout(p.box("map"), {"cells": []})[1][0] == {"col": 1, "row": 1, "name": "A1", "q": 0, "r": 0}
 
 
-@pytest.mark.parametrize("columns, rows", [(0, 2), (2, 0), (2.0, 2), (2, True), ("2", 2), (1000, 101), (11, 9091),
-                                           (None, 2)])
+@pytest.mark.parametrize("columns, rows", [(0, 2), (2, 0), (0, 10 ** 12), (2.0, 2), (2, True), ("2", 2), (1000, 101),
+                                           (11, 9091), (None, 2)])
 def test_no_grid_of_a_size_that_is_not_whole_and_reasonable(piece, columns, rows) -> None:
     p = piece(f"map: {{{PLACE}, hexmap: cells, columns: columns, rows: rows}}", "cells", "columns", "rows")
     assert p.draw({"cells": TWO, "columns": columns, "rows": rows}) == []

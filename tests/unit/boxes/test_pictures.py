@@ -30,14 +30,14 @@ def test_the_picture_kinds() -> None:
 def test_an_icon_centred_as_large_as_the_shorter_side(piece) -> None:
     p = piece(f"""
     emblem: {{{PLACE}, icon: "{{emblem}}"}}
-    tall: {{x: 10pt, y: 20pt, width: 30pt, height: 80pt, icon: star, colour: gold, light: "{{light}}"}}
+    tall: {{x: 10pt, y: 20pt, width: 30pt, height: 80pt, icon: star, colour: "{{colour}}", light: "{{light}}"}}
     chosen: {{{PLACE}, icon: {{switch: kind, cases: {{a: tower}}, default: shield}}}}
-    """, "emblem", "light", "kind")
-    assert p.draw({"emblem": "star", "light": "#FFFFFF", "kind": "a"}) == [
+    """, "emblem", "colour", "light", "kind")
+    assert p.draw({"emblem": "star", "colour": GOLD, "light": "#FFFFFF", "kind": "a"}) == [
         Drawn("star", 30.0, 20.0, 80.0, INK, PAPER), Drawn("star", 10.0, 45.0, 30.0, GOLD, "#ffffff"),
         Drawn("tower", 30.0, 20.0, 80.0, INK, PAPER)]
-    assert p.draw({"emblem": "nope", "light": "none", "kind": "b"}) == [
-        Drawn("star", 10.0, 45.0, 30.0, GOLD, PAPER), Drawn("shield", 30.0, 20.0, 80.0, INK, PAPER)]
+    assert p.draw({"emblem": "nope", "colour": "none", "light": "none", "kind": "b"}) == [
+        Drawn("star", 10.0, 45.0, 30.0, INK, PAPER), Drawn("shield", 30.0, 20.0, 80.0, INK, PAPER)]
 
 
 def medallion(colour: str, paper: str, ink: str, icon: str | None) -> list:
@@ -68,11 +68,15 @@ def test_a_medallion(piece) -> None:
     p = piece(f"""
     a: {{{PLACE}, medallion: star, colour: gold, paper: "#ffffff", ink: "#000000"}}
     b: {{{PLACE}, medallion: "{{icon}}", colour: "{{c}}", paper: "{{c}}", ink: "{{c}}"}}
+    c: {{{PLACE}, medallion: star, colour: "{{c}}", paper: "{{c}}"}}
     """, "icon", "c")
     nodes = p.draw({"icon": "tower", "c": "none"})
     assert nodes[:6] == medallion(GOLD, "#ffffff", "#000000", "star")
-    assert nodes[6:] == medallion(INK, PAPER, INK, "tower")
-    assert p.draw({"icon": "nope", "c": "#fdf6e3"})[6:] == medallion(PAPER, PAPER, PAPER, None)
+    assert nodes[6:12] == medallion(INK, PAPER, INK, "tower")
+    nodes = p.draw({"icon": "nope", "c": "#fdf6e3"})
+    assert nodes[6:11] == medallion(PAPER, PAPER, PAPER, None)
+    # a colour the paper's: its inner ring in the dark colour
+    assert nodes[11:] == medallion(PAPER, PAPER, INK, "star") and nodes[14].style.stroke == mix(PAPER, INK, 0.5)
 
 
 def test_a_medallion_drawn_once_for_each_box_icon_and_colours() -> None:
@@ -118,11 +122,11 @@ def test_a_picture_covering_its_box(piece) -> None:
 
 def test_without_a_picture_the_box_drawn_instead(piece) -> None:
     p = piece(f"""
-    picture: {{{PLACE}, image: "{{art}}", else: {{medallion: star}}, frame: {{stroke: gold}}}}
+    picture: {{{PLACE}, image: "{{art}}", else: {{medallion: "{{icon}}"}}, frame: {{stroke: "{{line}}"}}}}
     bare: {{{PLACE}, image: "{{art}}"}}
-    """, "art", art={"art/wide.png": (200, 100)})
+    """, "art", "icon", "line", art={"art/wide.png": (200, 100)})
     clip = Rect(10.0, 20.0, 120.0, 80.0, Style())
     for art in ("", "art/none.png"):
-        assert p.draw({"art": art}) == [Group(tuple(medallion(INK, PAPER, INK, "star")), clip=clip),
+        assert p.draw({"art": art, "icon": "star", "line": GOLD}) == [Group(tuple(medallion(INK, PAPER, INK, "star")), clip=clip),
                                         Rect(10.0, 20.0, 120.0, 80.0, Style(stroke=GOLD)),
                                         Group((), clip=clip)]
