@@ -23,8 +23,10 @@ def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) ->
 
 
 def _fits(box: "Box", text: str, font: "FontMetrics", cell: None) -> bool:
-    """As the badge is drawn: across three quarters of its disc, shrunk down to MIN_TEXT_SIZE."""
-    return fit_size(font, text, min(box.width, box.height) * 0.75, box.get("size") or 14.0, MIN_TEXT_SIZE) is not None
+    """As the badge is drawn: across three quarters of its disc, shrunk down to MIN_TEXT_SIZE
+    (a smaller size is printed at MIN_TEXT_SIZE)."""
+    size = max(box.get("size") or 14.0, MIN_TEXT_SIZE)
+    return fit_size(font, text, min(box.width, box.height) * 0.75, size, MIN_TEXT_SIZE) is not None
 
 
 def _refusal(box: "Box", name: str, text: str, cell: None) -> str:
@@ -39,6 +41,12 @@ def _refusal(box: "Box", name: str, text: str, cell: None) -> str:
           {"badge": TEXT, "colour": COLOUR, "paper": COLOUR, "ink": COLOUR, "font": FONT, "size": SIZE},
           prints=Prints(_printed, _fits, _refusal))
 def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    return badge_nodes(box, ctx, env)
+
+
+def badge_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    """A badge box's nodes for one item (drawn here, not in the registered function, which
+    mutation testing leaves alone as it does every decorated one)."""
     label = ctx.text(box.get("badge"), env)
     if not label:
         return []

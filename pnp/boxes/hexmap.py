@@ -63,6 +63,12 @@ def _refusal(box: "Box", name: str, text: str, cell: Cell) -> str:
            "text_colour": COLOUR},
           ("cell",), Prints(_printed, refusal=_refusal, labels=True))
 def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    return hexmap_nodes(box, ctx, env)
+
+
+def hexmap_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    """A hexmap box's nodes for one item (drawn here, not in the registered function, which
+    mutation testing leaves alone as it does every decorated one)."""
     from ..model.hexes import outline
 
     orientation, cells, places, size = hexmap_layout(box, env)

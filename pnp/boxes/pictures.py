@@ -23,6 +23,12 @@ if TYPE_CHECKING:
           'emblem: {x: 9.75, y: 6.63, width: 19.5, height: 19.5, icon: "{emblem}", colour: ink, light: paper}',
           {"icon": ICON, "colour": COLOUR, "light": COLOUR})
 def _icon(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    return icon_nodes(box, ctx, env)
+
+
+def icon_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    """An icon box's nodes for one item (drawn here, not in the registered function, which
+    mutation testing leaves alone as it does every decorated one)."""
     icon = ctx.icon(box.get("icon"), env)
     if icon is None:
         return []
@@ -98,6 +104,12 @@ def _medallion(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
           {"image": template(description="A template giving a picture's path, from the game folder."),
            "fit": choice("cover", "contain"), "frame": PAINT, "else": ELSE})
 def _image(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    return image_nodes(box, ctx, env)
+
+
+def image_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    """An image box's nodes for one item (drawn here, not in the registered function, which
+    mutation testing leaves alone as it does every decorated one)."""
     path = box.get("image").render(env, ctx.language) if box.get("image") is not None else ""
     art = ctx.art.get(path) if path else None
     if art is not None:
