@@ -21,16 +21,24 @@ def _skip(size: float, largest: float) -> float:
     return current
 
 
-def fit_size(font: FontMetrics, text: str, width: float, size: float, min_size: float) -> float | None:
-    """The largest size from `size` down to `min_size` (in 0.25 pt steps) at which `text`
-    fits `width`; None when it does not fit even at `min_size`."""
-    step = STEP
-    full = font.width(text, 1.0)  # a line's width grows with its size
-    current = _skip(size, (width + 1e-6) / full) if full > 0 else size
+def _sizes(current: float, min_size: float):
+    """The sizes tried, from `current` down a step at a time, and `min_size` itself last
+    (where the steps pass it by: from 6.1 pt down to 6, 6.1 and then 6)."""
+    tried = None
     while current >= min_size - 1e-9:
+        yield current
+        tried, current = current, current - STEP
+    if tried is not None and tried > min_size + 1e-9:
+        yield min_size
+
+
+def fit_size(font: FontMetrics, text: str, width: float, size: float, min_size: float) -> float | None:
+    """The largest size from `size` down to `min_size` (in 0.25 pt steps, and `min_size`
+    itself) at which `text` fits `width`; None when it does not fit even at `min_size`."""
+    full = font.width(text, 1.0)  # a line's width grows with its size
+    for current in _sizes(_skip(size, (width + 1e-6) / full) if full > 0 else size, min_size):
         if font.width(text, current) <= width + 1e-6:
             return current
-        current -= step
     return None
 
 
@@ -58,18 +66,15 @@ def fit_paragraph(font: FontMetrics, text: str, width: float, height: float, siz
                   leading: float = 1.2) -> tuple[float, list[str]] | None:
     """The largest size (down to `min_size`) at which `text` wraps into `width` x `height`,
     with its lines; None when it cannot fit."""
-    step = STEP
     # n lines hold the text's words, each line at most `width`, and take n * size * leading of
     # the height: no size above the one where the words' own width fills the box can fit
     words = font.width(text.replace(" ", "").replace(NO_BREAK_SPACE, ""), 1.0)
     largest = (height + 1e-6) / leading
     if words > 0:
         largest = min(largest, math.sqrt((height + 1e-6) * (width + 1e-6) / (words * leading)))
-    current = _skip(size, largest)
-    while current >= min_size - 1e-9:
+    for current in _sizes(_skip(size, largest), min_size):
         lines = wrap(font, text, width, current)
         tall = len(lines) * current * leading
         if tall <= height + 1e-6 and all(font.width(l, current) <= width + 1e-6 for l in lines):
             return current, lines
-        current -= step
     return None

@@ -59,6 +59,17 @@ def test_fit_size() -> None:
     assert FONT.width("The Anarchy", 9.5) <= 50.0 < FONT.width("The Anarchy", 9.75)
 
 
+def test_the_least_size_is_tried_when_the_steps_pass_it_by() -> None:
+    """From 6.1 pt the steps go to 5.85, past a least size of 6: 6 itself is tried last."""
+    assert fit_size(MONO, "abcd", 12.0, 6.1, 6.0) == 6.0  # (12 pt wide at 6 pt)
+    assert fit_size(MONO, "abcd", 12.0 - 1e-3, 6.1, 6.0) is None
+    assert fit_size(MONO, "abcd", 12.2, 6.1, 6.0) == pytest.approx(6.1)
+    assert fit_size(MONO, "abcd", 20.2, 12.0, 10.1) == 10.1  # (from 12: 10.25, then 10.1)
+    assert fit_size(MONO, "abcd", 20.1, 12.0, 10.1) is None
+    assert fit_paragraph(MONO, "ab cd", 15.0, 7.2, 6.1, 6.0) == (6.0, ["ab cd"])  # (one line of 5 characters)
+    assert fit_paragraph(MONO, "ab cd", 15.0, 7.1, 6.1, 6.0) is None
+
+
 def test_fit_size_measures_little() -> None:
     """It skips the sizes that surely do not fit: the line measured at 1 pt, then at 10.5,
     10.25 and 10 pt, not at the forty sizes from 20 pt down."""
@@ -89,7 +100,8 @@ def test_fit_paragraph() -> None:
     assert fit_paragraph(MONO, "ab", 1000.0, 12.0, 14.0, 4.0) == (10.0, ["ab"])  # one line 1.2 times its size
     assert fit_paragraph(MONO, "aa bb cc dd", 40.0, 20.0, 12.0, 4.0) == (8.25, ["aa bb cc", "dd"])
     assert fit_paragraph(MONO, "aa bb cc dd", 40.0, 20.0, 12.0, 8.25) == (8.25, ["aa bb cc", "dd"])
-    assert fit_paragraph(MONO, "aa bb cc dd", 40.0, 20.0, 12.0, 8.26) is None
+    assert fit_paragraph(MONO, "aa bb cc dd", 40.0, 20.0, 12.0, 8.26) == (8.26, ["aa bb cc", "dd"])  # (the least, tried)
+    assert fit_paragraph(MONO, "aa bb cc dd", 40.0, 20.0, 12.0, 8.34) is None  # (2 lines of 8.34 pt: 20.016 tall)
     assert fit_paragraph(MONO, "aa bb cc dd", 40.0, 20.0, 12.0, 4.0, leading=1.0) == (10.0, ["aa bb cc", "dd"])
     assert fit_paragraph(MONO, "aa bb cc dd ee ff gg hh", 40.0, 40.0, 12.0, 2.0) == (
         10.0, ["aa bb cc", "dd ee ff", "gg hh"])
