@@ -497,3 +497,50 @@ def test_a_board_whose_geography_cannot_be_worked_out(board: Board) -> None:
     assert geography_of(board) is None
     assert geometry._last == [board, None]
     assert geography_of(board) is None
+
+
+@pytest.mark.parametrize("land, areas, line, first", [
+    # a strip 2,000 km long and 100 km wide, centred on the map's origin, along and across: the
+    # land hidden behind the line runs 600 km from its end, farther than the strip is wide
+    ((((-10.0, -0.5), (10.0, -0.5), (10.0, 0.5), (-10.0, 0.5)),), (area("w", -9, 0), area("e", 9, 0)),
+     river((-6.0, -1.0), (-6.0, 0.1)),
+     [(-1_000_000, -50_000), (-1_000_000, 50_000), (0, 50_000), (0, 30_000), (-600_000, 10_000), (-600_000, -50_000)]),
+    ((((-0.5, -10.0), (0.5, -10.0), (0.5, 10.0), (-0.5, 10.0)),), (area("s", 0, -9), area("n", 0, 9)),
+     river((-1.0, -6.0), (0.1, -6.0)),
+     [(50_000, -1_000_000), (-50_000, -1_000_000), (-50_000, -600_000), (10_000, -600_000), (30_000, 0), (50_000, 0)]),
+])
+def test_the_land_behind_a_line_hidden_as_far_as_the_land_reaches(land, areas, line, first) -> None:
+    g = geo(*areas, lines=(line,), land=land)
+    assert g.cells[areas[0].id].polygon.normalize().equals_exact(Polygon(first).normalize(), 0)
+    assert g.cells[areas[0].id].polygon.area == 58_000_000_000
+
+
+def test_an_area_with_no_share_leaves_the_others_parted() -> None:
+    g = geo(area("x", 20, 20), W, E, lines=(river((2.5, -0.5), (2.5, 2.0)),))
+    assert g.cells["x"].polygon.is_empty
+    assert g.cells["w"].polygon.normalize().equals_exact(
+        metres((0, 0), (2.5, 0), (2.5, 2), (3, 2), (3, 4), (0, 4)).normalize(), 0)
+
+
+def test_a_share_in_two_pieces_is_parted_in_the_one_round_its_anchor() -> None:
+    """w's share holds an island west of the land: the river cuts the piece round w's seat;
+    the island stays w's."""
+    land = LAND + (((-3.0, 1.0), (-2.0, 1.0), (-2.0, 2.0), (-3.0, 2.0)),)
+    g = geo(W, E, lines=(river((2.5, -0.5), (2.5, 2.0)),), land=land)
+    assert g.cells["w"].polygon.normalize().equals_exact(MultiPolygon([
+        metres((0, 0), (2.5, 0), (2.5, 2), (3, 2), (3, 4), (0, 4)), metres((-3, 1), (-2, 1), (-2, 2), (-3, 2))
+    ]).normalize(), 0)
+    assert g.cells["e"].polygon.area == 130_000_000_000
+
+
+def test_a_line_ending_at_an_anchor_hides_nothing() -> None:
+    g = geo(W, E, lines=(river((1.0, -0.5), (1.0, 2.0)),))  # up to w's seat
+    assert g.cells["w"].polygon.equals(metres((0, 0), (3, 0), (3, 4), (0, 4)))
+    assert g.cells["w"].polygon.area == 120_000_000_000
+
+
+def test_groups_found_whatever_order_the_areas_come_in() -> None:
+    # an area reached twice before it is taken (a: e, d, c; c: d) does not end the search
+    assert connected({"a": ("e", "d", "c"), "c": ("d",)}) == [{"a", "c", "d", "e"}]
+    # an area seen in a group before the last is not started from again
+    assert connected({"a": ("b",), "c": (), "b": ("a",)}) == [{"a", "b"}, {"c"}]
