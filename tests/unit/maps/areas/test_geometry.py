@@ -517,7 +517,7 @@ def test_the_land_behind_a_line_hidden_as_far_as_the_land_reaches(land, areas, l
 
 def test_an_area_with_no_share_leaves_the_others_parted() -> None:
     g = geo(area("x", 20, 20), W, E, lines=(river((2.5, -0.5), (2.5, 2.0)),))
-    assert g.cells["x"].polygon.is_empty
+    assert g.cells["x"].polygon.is_empty and g.cells["x"].polygon.geom_type == "Polygon"  # (its share as it was)
     assert g.cells["w"].polygon.normalize().equals_exact(
         metres((0, 0), (2.5, 0), (2.5, 2), (3, 2), (3, 4), (0, 4)).normalize(), 0)
 
@@ -544,3 +544,30 @@ def test_groups_found_whatever_order_the_areas_come_in() -> None:
     assert connected({"a": ("e", "d", "c"), "c": ("d",)}) == [{"a", "c", "d", "e"}]
     # an area seen in a group before the last is not started from again
     assert connected({"a": ("b",), "c": (), "b": ("a",)}) == [{"a", "b"}, {"c"}]
+
+
+def test_a_scrap_cut_off_goes_back_to_the_area_round_it() -> None:
+    """A river up x = 2.995 ends 15 km in: the sliver behind it (0.5 km by 15 km, under 10 km²)
+    goes to e, which it meets, and then, a scrap, back to w, along which it runs the longer;
+    1.5 km wide (21 km²) it stays e's."""
+    scrap = geo(W, E, lines=(river((2.995, -0.5), (2.995, 0.15)),))
+    assert scrap.cells["w"].polygon.normalize().equals_exact(metres((0, 0), (3, 0), (3, 4), (0, 4)).normalize(), 0)
+    assert scrap.cells["e"].polygon.area == 120_000_000_000
+    wider = geo(W, E, lines=(river((2.985, -0.5), (2.985, 0.15)),))
+    assert wider.cells["w"].polygon.normalize().equals_exact(Polygon(
+        [(0, 0), (0, 400_000), (300_000, 400_000), (300_000, 13_602), (298_500, 15_000), (298_500, 0)]).normalize(), 0)
+
+
+def test_a_share_in_two_pieces_keeps_the_one_away_from_its_anchor() -> None:
+    """Two shores: w's share is its own shore and the end of e's that lies nearer w's seat; the
+    river cutting a corner off w's shore leaves that end w's, though it meets e's share."""
+    land = (((0.0, 0.0), (2.0, 0.0), (2.0, 4.0), (0.0, 4.0)), ((2.5, 0.0), (6.0, 0.0), (6.0, 1.0), (2.5, 1.0)))
+    g = geo(W, E, lines=(river((-0.5, 3.5), (0.5, 4.5)),), land=land)
+    assert g.cells["w"].polygon.normalize().equals_exact(MultiPolygon([
+        metres((0, 0), (2, 0), (2, 4), (0, 4)), metres((2.5, 0), (3, 0), (3, 1), (2.5, 1))]).normalize(), 0)
+    assert g.cells["e"].polygon.area == 30_000_000_000
+
+
+def test_the_piece_round_the_anchor_is_kept_though_smaller() -> None:
+    g = geo(W, E, lines=(river((1.2, -0.5), (1.2, 4.5)),))
+    assert g.cells["w"].polygon.normalize().equals_exact(metres((0, 0), (1.2, 0), (1.2, 4), (0, 4)).normalize(), 0)
