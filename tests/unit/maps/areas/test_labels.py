@@ -357,3 +357,39 @@ def test_the_layout_and_box_that_draw_a_boards_map() -> None:
     bare = SimpleNamespace(faces={"a.yaml": plain})
     assert map_layout(bare) is None and map_box(bare) is None
     assert labels.map_layout(SimpleNamespace(faces={})) is None
+
+
+def test_a_map_whose_land_starts_away_from_the_origin() -> None:
+    land = (((1.0, 1.0), (7.0, 1.0), (7.0, 3.0), (1.0, 3.0)),)  # 600 km by 200 km, from (100 km, 100 km)
+    g = Geography(MapSettings(EQC, None, land, (), {}, Origin("board.yaml"), fit="land"), (WEST,))
+    frame = map_frame(g, map_at(10, 20, 300, 300))
+    assert frame.scale == pytest.approx(300 / 600_000) and (frame.x0, frame.y1) == pytest.approx((100_000, 300_000))
+    assert (frame.left, frame.top) == pytest.approx((10, 20 + (300 - 100) / 2))
+    tall = map_frame(g, map_at(10, 20, 600, 100))
+    assert tall.scale == pytest.approx(100 / 200_000) and (tall.left, tall.top) == pytest.approx((10 + 150, 20))
+
+
+def test_boxes_overlap_by_their_own_sides() -> None:
+    assert not _overlaps((0, 0, 10, 30), (20, 0, 30, 10)) and not _overlaps((20, 0, 30, 10), (0, 0, 10, 30))
+    assert not _overlaps((0, 0, 30, 10), (0, 20, 10, 30)) and not _overlaps((0, 20, 10, 30), (0, 0, 30, 10))
+
+
+def test_a_city_left_of_its_seat_on_the_seats_line() -> None:
+    g = geo(area("w", 2.9, 2), area("e", 3.1, 2))
+    frame = map_frame(g, TALL)
+    placed = area_labels(g, frame, g.areas[0], "West", "Westby", style())
+    sy = frame.point(*g.seat(g.areas[0]))[1]
+    assert placed.city_baseline == pytest.approx(sy + SANS.cap_height * 7.5 / 2)
+
+
+def test_a_city_moved_down_into_its_area() -> None:
+    g = geo(area("w", 1, 3.995), area("e", 5, 2))  # its seat 0.2 mm below the map's top: no place inside
+    frame = map_frame(g, TALL)
+    placed = area_labels(g, frame, g.areas[0], "West", "Westby", style())
+    sx, sy = frame.point(*g.seat(g.areas[0]))
+    width, cap = SANS.width("Westby", 7.5), SANS.cap_height * 7.5
+    x0, y0, x1, y1 = sx - width / 2, sy - mm(2.9) - cap, sx + width / 2, sy - mm(1.9)
+    dy = placed.city_baseline - (sy - mm(2.4))
+    assert placed.city_anchor == "middle" and placed.city_x == pytest.approx(sx)
+    assert dy == pytest.approx(3 * mm(1.5))  # three steps down
+    assert placed.city_box == pytest.approx((x0, y0 + dy, x1, y1 + dy))
