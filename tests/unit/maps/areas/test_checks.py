@@ -331,3 +331,43 @@ def test_a_compass_scale_or_legend_text_running_out_of_its_box(board_game: Make)
         "of its bar even at 5.5 pt (17.8 mm)",
         "layout.yaml:7:11: layout 'layout.yaml': the legend box's 'the seat of a government' does not fit the 16.0 mm "
         "its row leaves even at 5.5 pt (20.2 mm)"]
+
+
+BOARD_FR = """\
+land: land.yaml
+projection: +proj=eqc +R=6371000 +to_meter=1.1119492664455874
+labels:
+  subtitle: a
+  north: {en: N, fr: Nord-Nord-Ouest}
+  kilometres: {en: km, fr: kilomètres à vol d’oiseau}
+  seat: {en: seat, fr: siège du gouvernement de la région}
+  border: a
+  coast: a
+  link: a
+"""
+KEYS_FR = """\
+boxes:
+  map: {x: 10, y: 10, width: 240, height: 160, map: {}}
+  compass: {x: 10, y: 180, width: 22.89, height: 30, compass: "{map.labels.north}", font: body, size: 9}
+  compass2: {x: 40, y: 180, width: 5, height: 5, compass: "Nord", if: "map.labels.north == 'N'"}
+  scale: {x: 30, y: 200, width: 60, height: 10, scale: "{map.labels.kilometres}", font: heading, size: 9}
+  legend: {x: 100, y: 200, width: 44, height: 20, font: heading, size: 10, legend: [{mark: seat, text: "{map.labels.seat}"}]}
+  legend2: {x: 150, y: 200, width: 17, height: 10, legend: [{mark: seat, text: "{map.labels.seat[99]}"}]}
+"""
+
+
+def test_key_texts_in_each_language_at_their_boxes_fonts_and_sizes(board_game: Make) -> None:
+    """The French labels run out of their boxes (the compass by half a point); the English
+    ones fit, but for a compass shown only when the north is N. A text that cannot be worked
+    out is said nothing of (the build's checks say it)."""
+    game, problems = board_game(board=BOARD_FR, layout=KEYS_FR)
+    assert problems == []
+    assert found(map_label, game) == [
+        "layout.yaml:4:13: layout 'layout.yaml': the compass2 box's 'Nord' is 9.1 mm wide at 11 pt, 4.1 mm wider than "
+        "the box",
+        "layout.yaml:3:12: layout 'layout.yaml': the compass box's 'Nord-Nord-Ouest' is 23.1 mm wide at 9 pt, 0.2 mm "
+        "wider than the box",
+        "layout.yaml:5:10: layout 'layout.yaml': the scale box's 'kilomètres à vol d’oiseau' does not fit the 16.0 mm "
+        "right of its bar even at 5.5 pt (22.2 mm)",
+        "layout.yaml:6:11: layout 'layout.yaml': the legend box's 'siège du gouvernement de la région' does not fit the "
+        "30.0 mm its row leaves even at 5.5 pt (31.8 mm)"]
