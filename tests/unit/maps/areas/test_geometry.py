@@ -485,7 +485,7 @@ def test_a_board_builds_its_geography_once() -> None:
     assert geometry._last[0] is board
 
 
-@pytest.mark.parametrize("board", [
+@pytest.mark.parametrize("component", [
     Board(Item("w", 1, 2), Item("e", 5, 2)),  # no settings
     Board(settings=SETTINGS),  # no areas
     Board(Item("w", 1, 2), Item("w", 5, 2), settings=SETTINGS),  # one id twice
@@ -493,10 +493,10 @@ def test_a_board_builds_its_geography_once() -> None:
     # pnp takes it, PROJ does not (a sphere that is not the Earth's)
     Board(Item("w", 1, 2), settings=MapSettings("+proj=eqc +R=5729578", None, LAND, (), {}, Origin("board.yaml"))),
 ])
-def test_a_board_whose_geography_cannot_be_worked_out(board: Board) -> None:
-    assert geography_of(board) is None
-    assert geometry._last == [board, None]
-    assert geography_of(board) is None
+def test_a_board_whose_geography_cannot_be_worked_out(component: Board) -> None:
+    assert geography_of(component) is None
+    assert geometry._last == [component, None]
+    assert geography_of(component) is None
 
 
 @pytest.mark.parametrize("land, areas, line, first", [
