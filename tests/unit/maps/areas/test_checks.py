@@ -371,3 +371,14 @@ def test_key_texts_in_each_language_at_their_boxes_fonts_and_sizes(board_game: M
         "right of its bar even at 5.5 pt (22.2 mm)",
         "layout.yaml:6:11: layout 'layout.yaml': the legend box's 'siège du gouvernement de la région' does not fit the "
         "30.0 mm its row leaves even at 5.5 pt (31.8 mm)"]
+
+
+def test_a_key_text_the_layout_gives_in_each_language(board_game: Make) -> None:
+    layout = ("boxes:\n  map: {x: 10, y: 10, width: 240, height: 160, map: {}}\n"
+              "  legend: {x: 100, y: 200, width: 44, height: 20, font: heading, size: 10, legend: [{mark: seat, text: "
+              "{en: seat, fr: siège du gouvernement de la région}}]}\n")
+    game, problems = board_game(layout=layout)
+    assert problems == []
+    assert found(map_label, game) == [
+        "layout.yaml:3:11: layout 'layout.yaml': the legend box's 'siège du gouvernement de la région' does not fit the "
+        "30.0 mm its row leaves even at 5.5 pt (31.8 mm)"]
