@@ -537,6 +537,10 @@ def test_a_line_ending_at_an_anchor_hides_nothing() -> None:
     g = geo(W, E, lines=(river((1.0, -0.5), (1.0, 2.0)),))  # up to w's seat
     assert g.cells["w"].polygon.equals(metres((0, 0), (3, 0), (3, 4), (0, 4)))
     assert g.cells["w"].polygon.area == 120_000_000_000
+    # ending 10 cm east of it, the line hides from it all the land east of it and south of the seat
+    near = geo(W, E, lines=(river((1.000001, -0.5), (1.000001, 2.0)),))
+    assert near.cells["w"].polygon.normalize().equals_exact(
+        metres((0, 0), (1, 0), (1, 2), (3, 2), (3, 4), (0, 4)).normalize(), 0)
 
 
 def test_groups_found_whatever_order_the_areas_come_in() -> None:
