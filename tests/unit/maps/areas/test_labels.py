@@ -393,3 +393,14 @@ def test_a_city_moved_down_into_its_area() -> None:
     assert placed.city_anchor == "middle" and placed.city_x == pytest.approx(sx)
     assert dy == pytest.approx(3 * mm(1.5))  # three steps down
     assert placed.city_box == pytest.approx((x0, y0 + dy, x1, y1 + dy))
+
+
+def test_texts_placed_on_a_map_drawn_away_from_the_pages_corner() -> None:
+    g = geo(area("w", 0.01, 0.01), EAST)
+    at_corner = area_labels(g, map_frame(g, TALL), g.areas[0], "West", "Westby", style(spot=mm(18)))
+    frame = map_frame(g, map_at(mm(30), mm(50), mm(240), mm(240)))
+    moved = area_labels(g, frame, g.areas[0], "West", "Westby", style(spot=mm(18)))
+    shift = (mm(30), mm(50))
+    assert moved.city_box == pytest.approx(tuple(v + shift[i % 2] for i, v in enumerate(at_corner.city_box)))
+    assert moved.spot == pytest.approx((at_corner.spot[0] + mm(30), at_corner.spot[1] + mm(50)))
+    assert moved.name_at == pytest.approx((at_corner.name_at[0] + mm(30), at_corner.name_at[1] + mm(50)))
