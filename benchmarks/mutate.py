@@ -39,7 +39,9 @@ MODULES = ("pnp/impose/paper.py", "pnp/impose/sheets.py", "pnp/impose/tiled.py",
            "pnp/checks/kinds/require.py", "pnp/checks/kinds/references.py", "pnp/checks/kinds/contrast.py",
            "pnp/checks/kinds/colour_distinct.py", "pnp/checks/kinds/change_making.py", "pnp/checks/__init__.py",
            "pnp/expr/format.py", "pnp/expr/functions.py", "pnp/expr/costs.py", "pnp/expr/limits.py",
-           "pnp/expr/template.py", "pnp/expr/expression.py", "pnp/expr/operators.py", "pnp/expr/compiler.py")
+           "pnp/expr/template.py", "pnp/expr/expression.py", "pnp/expr/operators.py", "pnp/expr/compiler.py",
+           "pnp/maps/areas/projection.py", "pnp/maps/areas/geometry.py", "pnp/maps/areas/labels.py",
+           "pnp/maps/areas/checks.py")
 TARGET = 0.9  # of the mutants that are not equivalent, killed
 DETECTED = {"killed", "timeout", "segfault"}  # the tests fail, hang or crash: the mutant is killed
 MUTMUT = [sys.executable, "-c", "import sys; from mutmut.__main__ import cli; sys.exit(cli())"]
