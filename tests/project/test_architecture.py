@@ -214,3 +214,17 @@ def test_exports_use_only_what_a_built_kit_offers() -> None:
                 used.add(node.attr)
     assert "rasterize_later" in used and "write" in used  # (the exports are read)
     assert used - offered == set()
+
+
+def test_every_module_is_imported_by_a_unit_test() -> None:
+    """Each module of pnp has tests of its own in tests/unit/, which import it (by its name:
+    the test of pnp/impose/sheets.py is tests/unit/impose/test_sheets.py)."""
+    imported = set().union(*(imports(path) for path in (ROOT / "tests" / "unit").rglob("*.py")))
+    with_code = {name for name in module_graph() if len(ast.parse(source_of(name)).body) > 1}  # (not a docstring alone)
+    # (pnp.__main__ is run, as python -m pnp, by tests/unit/test_main.py)
+    assert sorted(with_code - imported - {"pnp.__main__"}) == []
+
+
+def source_of(module: str) -> str:
+    path = ROOT / Path(*module.split("."))
+    return (path / "__init__.py" if path.is_dir() else path.with_suffix(".py")).read_text("utf-8")

@@ -82,3 +82,9 @@ def test_what_a_group_prints(piece) -> None:
         Rows(p.box("half").get("boxes"), {"word": "Fail", "colours": p.layout.colours})]
     empty = piece("half: {x: 10pt, y: 20pt, width: 100pt, height: 50pt, group: true}")
     assert empty.draw() == [] and empty.printed("half") == [Rows((), {"colours": empty.layout.colours})]
+
+
+def test_the_module_registers_the_list_and_group_kinds() -> None:
+    from pnp.boxes import groups
+
+    assert sorted(name for name, kind in kinds().items() if kind.draw.__module__ == groups.__name__) == ["group", "list"]

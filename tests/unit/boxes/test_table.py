@@ -173,3 +173,9 @@ def test_the_room_of_a_text_to_the_next_text_right_of_it(piece) -> None:
     """)
     assert [x.cell.width for x in p.printed("three")] == [30.0, 42.0, 48.0]
     assert [x.cell.width for x in p.printed("back")] == [60.0, 120.0]  # a column left of its own: to the end
+
+
+def test_the_module_registers_the_table_kind() -> None:
+    from pnp.boxes import table
+
+    assert [name for name, kind in kinds().items() if kind.draw.__module__ == table.__name__] == ["table"]
