@@ -70,6 +70,17 @@ def test_the_least_size_is_tried_when_the_steps_pass_it_by() -> None:
     assert fit_paragraph(MONO, "ab cd", 15.0, 7.1, 6.1, 6.0) is None
 
 
+def test_the_least_size_is_tried_once() -> None:
+    font = Mono()
+    assert fit_size(font, "abcd", 19.99, 10.5, 10.0) is None  # (skipped to) 10.25, then 10, each measured once
+    assert font.measured == 1 + 2
+    font = Mono()
+    assert fit_size(font, "abcd", 19.99, 10.6, 10.0) is None  # 10.35, 10.1, then 10 itself
+    assert font.measured == 1 + 3
+    assert fit_size(MONO, "abcd", 20.0, 5.0, 6.0) is None  # (a size under the least: none tried)
+    assert fit_paragraph(MONO, "abcd", 20.0, 100.0, 5.0, 6.0) is None
+
+
 def test_fit_size_measures_little() -> None:
     """It skips the sizes that surely do not fit: the line measured at 1 pt, then at 10.5,
     10.25 and 10 pt, not at the forty sizes from 20 pt down."""
