@@ -2,7 +2,7 @@
 that module's own unit tests (tests/unit/<path>/test_<module>.py) alone, with the score per
 module and every mutant they leave alive (file:line, the change).
 
-    python benchmarks/mutate.py                          # every module below, about 25 minutes
+    python benchmarks/mutate.py                          # every module below, over an hour
     python benchmarks/mutate.py pnp/units.py pnp/model/sizes.py
 
 Needs mutmut (in the test extras). Each module is mutated in a copy of pnp and its tests in a
