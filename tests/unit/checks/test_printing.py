@@ -7,6 +7,7 @@ back's and a set's files are written under)."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -469,3 +470,126 @@ def test_a_box_whose_template_fails_places_nothing(load, tmp_path: Path) -> None
     boxes = {box.name: box for box in layout.boxes}
     assert [_placed_segments(boxes[name], ctx, env) for name in boxes] == [4, 8, 0, 4, 8, 4, 4, 8]
     assert _placed_segments(boxes["hidden"], ctx, {}) == 0  # crowns is not known: its condition fails
+
+
+MAPS = """
+maps:
+  type: card
+  size: poker
+  files: maps.yaml
+  items: maps
+  face: words.yaml
+  back: hexes.yaml
+rolls:
+  type: card
+  size: poker
+  files: rolls.yaml
+  items: rolls
+  fields: {level: {type: int, default: 0}}
+  face: rows.yaml
+  back: more.yaml
+board:
+  type: board
+  size: {width: 200mm, height: 200mm}
+  face: board.yaml
+"""
+HEXES = """\
+extends: builtin:card
+boxes:
+  plain: {x: 5, y: 5, width: 50, height: 20, hexmap: "[]", columns: 2, rows: 1, symbol: crown}
+  scattered: {x: 5, y: 30, width: 50, height: 20, hexmap: "[]", columns: 1, rows: 1, symbol: crown, scatter: true}
+  named: {x: 5, y: 55, width: 50, height: 20, hexmap: "[]", columns: 3, rows: 1, symbol: "{cell.name}"}
+  bare: {x: 5, y: 75, width: 50, height: 10, hexmap: "[]", columns: 2, rows: 1}
+"""
+ROWS = """\
+extends: builtin:card
+boxes:
+  steps:
+    x: 5
+    y: 5
+    width: 10
+    height: 40
+    list: "[1, 3, 3]"
+    boxes:
+      step: {x: 0, y: 0, width: 5, height: 5, icon: crown, if: "entry > number"}
+"""
+MORE = """\
+extends: builtin:card
+colours: {ink: "#112233"}
+boxes:
+  levels:
+    x: 5
+    y: 5
+    width: 10
+    height: 40
+    list: "[1]"
+    boxes:
+      level: {x: 0, y: 0, width: 5, height: 5, icon: crown, if: "level > 1"}
+  group:
+    x: 20
+    y: 5
+    width: 10
+    height: 10
+    group: true
+    boxes:
+      a: {x: 0, y: 0, width: 5, height: 5, icon: crown, if: "level > 1"}
+  picture:
+    x: 30
+    y: 5
+    width: 10
+    height: 10
+    image: "{game.title}"
+    else: {icon: crown, if: "level > 1"}
+  inked: {x: 40, y: 5, width: 10, height: 10, icon: crown, if: "colours.ink == '#112233'"}
+"""
+
+
+def maps_game(load, tmp_path: Path):
+    (tmp_path / "icons").mkdir()
+    for name in ("crown", "B1"):
+        (tmp_path / "icons" / f"{name}.svg").write_text(ICON, "utf-8")
+    game, problems = load(MAPS, maps="maps:\n  - {id: one}\n", rolls="rolls:\n  - {id: two, level: 2}\n", hexes=HEXES,
+                          rows=ROWS, more=MORE, words="extends: builtin:card\nboxes:\n  t: {x: 5, y: 5, width: 10, height: 10, text: x}\n",
+                          board="extends: builtin:card\nboxes:\n  mark: {x: 5, y: 5, width: 10, height: 10, icon: \"{map.mark}\"}\n")
+    assert problems == []
+    return game
+
+
+def segments(game, component: str, layout: str) -> list[int]:
+    from pnp.boxes.context import Context
+
+    found = game.sets[component]
+    layout = {**found.faces, **found.backs}[layout]
+    ctx = Context({}, game.icons, {}, "en", "en", layout)
+    env = dict(game.views("en").env(found.items[0]), colours=layout.colours)
+    return [_placed_segments(box, ctx, env) for box in layout.boxes]
+
+
+def test_a_hexmap_places_its_symbol_once_in_each_cell_or_seven_times_scattered(load, tmp_path: Path) -> None:
+    game = maps_game(load, tmp_path)
+    # two cells of 4; one cell scattered, 7 x 4; of A1, B1 and C1 only B1 is an icon; no symbol, none
+    assert segments(game, "maps", "hexes.yaml") == [8, 28, 4, 0]
+
+
+def test_each_list_row_group_box_and_box_drawn_instead_is_placed_for_the_item(load, tmp_path: Path) -> None:
+    game = maps_game(load, tmp_path)
+    # rows numbered from 1: of 1, 3, 3 only the second is above its number; each row, the group's box, the box
+    # drawn in the picture's stead see the item (level 2), a box the layout's colours
+    assert segments(game, "rolls", "rows.yaml") == [4]
+    assert segments(game, "rolls", "more.yaml") == [4, 4, 4, 4]
+
+
+def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_path: Path, monkeypatch) -> None:
+    game = maps_game(load, tmp_path)
+    # a board drawn once from its map: the map's view in the game's language
+    game.sets["board"].settings = SimpleNamespace(view=lambda *languages: {"mark": "crown"} if languages == ("en", "en")
+                                                  else {})
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 3)
+    more = "more than pnp draws on one piece (3): place fewer or simpler icons [piece-icons]"
+    # the maps' face places no icon (and is passed over), their back does; the rolls' face places icons only in
+    # a list's rows
+    assert problems_of(game, "piece-icons") == [
+        f"maps.yaml:2:5: error: map 'one': layout 'hexes.yaml' places icons of 40 path segments in all, {more}",
+        f"rolls.yaml:2:5: error: roll 'two': layout 'rows.yaml' places icons of 4 path segments in all, {more}",
+        f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 16 path segments in all, {more}",
+        f"game.yaml:23:5: error: components.board: layout 'board.yaml' places icons of 4 path segments in all, {more}"]
