@@ -153,6 +153,21 @@ def test_sides_crossed_as_far_as_the_worst_within_a_hundredth_of_a_point_are_nam
     assert [m.split(" by ")[1] for _, m in safe_zone(game)] == ["0.35 mm at the left and top", "0.35 mm at the left"]
 
 
+def test_the_side_a_hundredth_of_a_point_less_crossed_than_the_worst_is_not_named(load) -> None:
+    # 8 pt over at the left, 7.99 pt (8 - 0.01, to the last digit) at the top
+    game, _ = load(SAFE, **dict(SAFE_FILES, face="extends: builtin:card\nboxes:\n"
+                                                 "  a: {x: 1pt, y: 1.0099999999999998pt, width: 20, height: 20, text: a}\n",
+                                back="extends: builtin:card\n"))
+    assert [m.split(" by ")[1] for _, m in safe_zone(game)] == ["2.82 mm at the left"]
+
+
+def test_every_set_of_cards_printed_on_demand_is_looked_at_whichever_comes_first(load) -> None:
+    game = safe_game(load)
+    found = [m for _, m in safe_zone(game)]
+    game.sets = {name: game.sets[name] for name in ("odd", "chips", "cards")}
+    assert [m for _, m in safe_zone(game)] == found and len(found) == 8
+
+
 def test_only_cards_of_a_size_printed_on_demand_are_looked_at(load) -> None:
     game = safe_game(load)
     assert {layout for s in game.sets.values() for layout in list(s.faces) + list(s.backs)} == {
@@ -194,6 +209,19 @@ def test_each_box_is_drawn_in_its_rectangle_a_groups_turned_with_it() -> None:
     outer = box("o", 0, 0, 40, 40, "group", 180, boxes=[turned])
     assert placed([outer]) == [("o", (0.0, 0.0, 40.0, 40.0)), ("g", (0.0, 10.0, 30.0, 20.0)),
                                ("g.a", (10.0, 20.0, 12.0, 30.0))]
+    # the box drawn in a picture's stead is turned with the picture's group
+    around = box("r", 10, 20, 30, 10, "group", 90, boxes=[instead])
+    assert placed([around]) == [("r", (10.0, 20.0, 40.0, 30.0)), ("i", (16.0, 15.0, 24.0, 22.0)),
+                                ("e", (28.0, 11.0, 29.0, 12.0))]
+
+
+def test_a_group_not_turned_moves_its_boxes_by_its_corner_alone() -> None:
+    from pnp.layout.reader import Box
+
+    # turned by 0 degrees about its centre (0.65, 0.5), 0.1 would come back as 0.09999999999999998
+    inner = Box("g.a", "text", 0.1, 0.0, 0.5, 0.5, {})
+    group = Box("g", "group", 0.0, 0.0, 1.3, 1.0, {"boxes": [inner]})
+    assert [rect for _, rect in _placed([group])] == [(0.0, 0.0, 1.3, 1.0), (0.1, 0.0, 0.6, 0.5)]
 
 
 # --- piece-too-large ---------------------------------------------------------------------------
@@ -278,6 +306,27 @@ def test_a_packed_piece_fits_a_paper_inside_its_margins_to_a_millionth_of_a_poin
                         "landscape (410 x 287 mm inside its margins)"]
     discs.width, discs.height = a3.width - mm(10), a3.height - mm(10) + 2e-6
     assert len(papers()[0].split("), ")) == 3
+
+
+def test_a_piece_as_large_as_a_paper_inside_its_margins_and_a_millionth_of_a_point_fits_it(load) -> None:
+    from pnp.impose import MIN_MARGIN, PAPERS
+
+    game, _ = load(LARGE, **LARGE_FILES)
+    a3, discs = PAPERS["a3"], game.sets["discs"]
+
+    def papers() -> str:
+        return [m.split(" does not fit ")[1].split(";")[0] for _, m in piece_too_large(game) if "discs" in m][0]
+    discs.width, discs.height = a3.width - 2 * MIN_MARGIN + 1e-6, mm(100)
+    assert papers() == "A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins)"
+    discs.width, discs.height = mm(100), a3.height - 2 * MIN_MARGIN + 1e-6  # as high as A4 and A3 landscape
+    assert papers() == "US Letter (206 x 269 mm inside its margins)"
+
+
+def test_every_printed_set_is_looked_at_after_a_board(load) -> None:
+    game, _ = load(LARGE, **LARGE_FILES)
+    found = problems_of(game, "piece-too-large")
+    game.sets = {"board": game.sets["board"], **game.sets}
+    assert problems_of(game, "piece-too-large") == found and len(found) == 4
 
 
 # --- output-name -------------------------------------------------------------------------------
