@@ -396,6 +396,85 @@ def test_names_pnp_would_not_write_and_names_written_twice(load) -> None:
     assert list(output_name(game)) == []
 
 
+CLASHES = """
+facts:
+  type: data
+  files: facts.yaml
+  items: facts
+map:
+  type: board
+  size: {width: 200mm, height: 200mm}
+  face: plain.yaml
+deck:
+  type: card
+  size: poker
+  print: map
+  files: deck.yaml
+  items: deck
+  fields: {title: text}
+  name: "{title}"
+  face: plain.yaml
+  back: own.yaml
+deck-king:
+  type: card
+  size: poker
+  print: map
+  files: king.yaml
+  items: king
+  face: plain.yaml
+  back: plain.yaml
+aux:
+  type: token
+  size: 20mm
+  files: aux.yaml
+  items: aux
+  face: chip.yaml
+"""
+DECK = """\
+deck:
+  - {id: map, title: map}
+  - {id: x1, title: a/b}
+  - {id: x2, title: a/b}
+  - {id: d, title: dup}
+  - {id: d, title: dup}
+  - {id: e, title: same}
+  - {id: f, title: same}
+  - {id: p, title: deck-q-back}
+  - {id: q, title: q}
+  - {id: king, title: king}
+  - {id: h, title: {en: h, fr: hh}}
+  - {id: i, title: {en: i, fr: hh}}
+"""
+
+
+def test_names_written_twice_a_piece_renamed_before_a_back_and_a_back_before_another(load) -> None:
+    # the deck and the deck king share the board's folder, png/map/: their backs are named after their sets;
+    # the deck's backs show the item's id (one back each, named after the item's name), the deck king's one
+    # item has the set's back
+    game, problems = load(CLASHES, facts="facts:\n  - {id: one}\n", deck=DECK, king="king:\n  - {id: z}\n",
+                          aux="aux:\n  - {id: one}\n", plain="extends: builtin:card\n", chip="extends: builtin:token\n",
+                          own="extends: builtin:card\nboxes:\n  t: {x: 5, y: 5, width: 10, height: 10, text: \"{id}\"}\n")
+    assert problems == []
+    slash = "which is not a file name pnp writes: it holds a slash [output-name]"
+    # the data set first is passed over; the board map and the piece map are not in one folder; each of two
+    # pieces with one bad name is said (their one back once); two items of a set with one id are left to
+    # duplicate-id; the piece p, before the back named like it, is the one to rename; two backs: the second
+    assert problems_of(game, "output-name") == [
+        "game.yaml:34:5: error: set 'aux' would be written into the folder png/aux/, which is not a file name pnp "
+        "writes: Windows keeps the name 'aux' for a device [output-name]",
+        f"deck.yaml:3:10: error: deck 'x1' would be written as png/map/a/b.png, {slash}",
+        f"deck.yaml:3:10: error: the back of deck 'x1' would be written as png/map/deck-a/b-back.png, {slash}",
+        f"deck.yaml:4:10: error: deck 'x2' would be written as png/map/a/b.png, {slash}",
+        "deck.yaml:8:10: error: deck 'f' would be written as png/map/same.png, where deck 'e' is: give it another "
+        "id or name [output-name]",
+        "deck.yaml:9:10: error: deck 'p' would be written as png/map/deck-q-back.png, where a back of the deck is: "
+        "give it another id or name [output-name]",
+        "king.yaml:2:10: error: the back of deck king 'z' would be written as png/map/deck-king-back.png, where a "
+        "back of the deck is: give the item another id [output-name]",
+        "deck.yaml:13:10: error: deck 'i' would be written in fr as png/map/hh.png, where deck 'h' is: give it "
+        "another id or name [output-name]"]
+
+
 def test_shown_cuts_a_long_path_in_its_middle() -> None:
     assert shown("a" * 80) == "a" * 80
     long = "".join(chr(ord("a") + i % 26) for i in range(81))
@@ -642,3 +721,18 @@ def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_pa
         f"rolls.yaml:2:5: error: roll 'two': layout 'rows.yaml' places icons of 4 path segments in all, {more}",
         f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 16 path segments in all, {more}",
         f"game.yaml:23:5: error: components.board: layout 'board.yaml' places icons of 4 path segments in all, {more}"]
+
+
+def test_an_icon_is_named_in_the_games_first_language(load, tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "n1,5.svg").write_text(ICON, "utf-8")
+    game, problems = load("sizes: {type: card, size: poker, files: sizes.yaml, items: sizes, fields: {size: number}, "
+                          "face: sized.yaml}", sizes="sizes:\n  - {id: one, size: 1.5}\n",
+                          sized="extends: builtin:card\nboxes:\n  n: {x: 5, y: 5, width: 10, height: 10, icon: \"n{size}\"}\n")
+    assert problems == []
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 3)
+    assert problems_of(game, "piece-icons") == []  # in English, n1.5: no icon
+    game.languages = ("fr", "en")  # in French, with a decimal comma: n1,5
+    assert problems_of(game, "piece-icons") == [
+        "sizes.yaml:2:5: error: size 'one': layout 'sized.yaml' places icons of 4 path segments in all, more than "
+        "pnp draws on one piece (3): place fewer or simpler icons [piece-icons]"]
