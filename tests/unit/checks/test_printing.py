@@ -624,9 +624,10 @@ board:
 HEXES = """\
 extends: builtin:card
 boxes:
-  plain: {x: 5, y: 5, width: 50, height: 20, hexmap: "[]", columns: 2, rows: 1, symbol: crown}
+  plain: {x: 5, y: 5, width: 50, height: 20, hexmap: "[]", columns: 2, rows: 1, symbol: "{id}"}
   scattered: {x: 5, y: 30, width: 50, height: 20, hexmap: "[]", columns: 1, rows: 1, symbol: crown, scatter: true}
-  named: {x: 5, y: 55, width: 50, height: 20, hexmap: "[]", columns: 3, rows: 1, symbol: "{cell.name}"}
+  named: {x: 5, y: 55, width: 50, height: 20, hexmap: "[]", columns: "len(id)", rows: 1,
+          symbol: "{cell.name}"}
   bare: {x: 5, y: 75, width: 50, height: 10, hexmap: "[]", columns: 2, rows: 1}
 """
 ROWS = """\
@@ -674,7 +675,7 @@ boxes:
 
 def maps_game(load, tmp_path: Path):
     (tmp_path / "icons").mkdir()
-    for name in ("crown", "B1"):
+    for name in ("crown", "one", "B1"):
         (tmp_path / "icons" / f"{name}.svg").write_text(ICON, "utf-8")
     game, problems = load(MAPS, maps="maps:\n  - {id: one}\n", rolls="rolls:\n  - {id: two, level: 2}\n", hexes=HEXES,
                           rows=ROWS, more=MORE, words="extends: builtin:card\nboxes:\n  t: {x: 5, y: 5, width: 10, height: 10, text: x}\n",
@@ -695,7 +696,8 @@ def segments(game, component: str, layout: str) -> list[int]:
 
 def test_a_hexmap_places_its_symbol_once_in_each_cell_or_seven_times_scattered(load, tmp_path: Path) -> None:
     game = maps_game(load, tmp_path)
-    # two cells of 4; one cell scattered, 7 x 4; of A1, B1 and C1 only B1 is an icon; no symbol, none
+    # two cells of the item's icon (one), 4 each; one cell scattered, 7 x 4; as many columns as the id has
+    # letters, and of A1, B1 and C1 only B1 is an icon; no symbol, none
     assert segments(game, "maps", "hexes.yaml") == [8, 28, 4, 0]
 
 
