@@ -7,6 +7,7 @@ back's and a set's files are written under)."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -152,6 +153,21 @@ def test_sides_crossed_as_far_as_the_worst_within_a_hundredth_of_a_point_are_nam
     assert [m.split(" by ")[1] for _, m in safe_zone(game)] == ["0.35 mm at the left and top", "0.35 mm at the left"]
 
 
+def test_the_side_a_hundredth_of_a_point_less_crossed_than_the_worst_is_not_named(load) -> None:
+    # 8 pt over at the left, 7.99 pt (8 - 0.01, to the last digit) at the top
+    game, _ = load(SAFE, **dict(SAFE_FILES, face="extends: builtin:card\nboxes:\n"
+                                                 "  a: {x: 1pt, y: 1.0099999999999998pt, width: 20, height: 20, text: a}\n",
+                                back="extends: builtin:card\n"))
+    assert [m.split(" by ")[1] for _, m in safe_zone(game)] == ["2.82 mm at the left"]
+
+
+def test_every_set_of_cards_printed_on_demand_is_looked_at_whichever_comes_first(load) -> None:
+    game = safe_game(load)
+    found = [m for _, m in safe_zone(game)]
+    game.sets = {name: game.sets[name] for name in ("odd", "chips", "cards")}
+    assert [m for _, m in safe_zone(game)] == found and len(found) == 8
+
+
 def test_only_cards_of_a_size_printed_on_demand_are_looked_at(load) -> None:
     game = safe_game(load)
     assert {layout for s in game.sets.values() for layout in list(s.faces) + list(s.backs)} == {
@@ -193,6 +209,19 @@ def test_each_box_is_drawn_in_its_rectangle_a_groups_turned_with_it() -> None:
     outer = box("o", 0, 0, 40, 40, "group", 180, boxes=[turned])
     assert placed([outer]) == [("o", (0.0, 0.0, 40.0, 40.0)), ("g", (0.0, 10.0, 30.0, 20.0)),
                                ("g.a", (10.0, 20.0, 12.0, 30.0))]
+    # the box drawn in a picture's stead is turned with the picture's group
+    around = box("r", 10, 20, 30, 10, "group", 90, boxes=[instead])
+    assert placed([around]) == [("r", (10.0, 20.0, 40.0, 30.0)), ("i", (16.0, 15.0, 24.0, 22.0)),
+                                ("e", (28.0, 11.0, 29.0, 12.0))]
+
+
+def test_a_group_not_turned_moves_its_boxes_by_its_corner_alone() -> None:
+    from pnp.layout.reader import Box
+
+    # turned by 0 degrees about its centre (0.65, 0.5), 0.1 would come back as 0.09999999999999998
+    inner = Box("g.a", "text", 0.1, 0.0, 0.5, 0.5, {})
+    group = Box("g", "group", 0.0, 0.0, 1.3, 1.0, {"boxes": [inner]})
+    assert [rect for _, rect in _placed([group])] == [(0.0, 0.0, 1.3, 1.0), (0.1, 0.0, 0.6, 0.5)]
 
 
 # --- piece-too-large ---------------------------------------------------------------------------
@@ -279,6 +308,27 @@ def test_a_packed_piece_fits_a_paper_inside_its_margins_to_a_millionth_of_a_poin
     assert len(papers()[0].split("), ")) == 3
 
 
+def test_a_piece_as_large_as_a_paper_inside_its_margins_and_a_millionth_of_a_point_fits_it(load) -> None:
+    from pnp.impose import MIN_MARGIN, PAPERS
+
+    game, _ = load(LARGE, **LARGE_FILES)
+    a3, discs = PAPERS["a3"], game.sets["discs"]
+
+    def papers() -> str:
+        return [m.split(" does not fit ")[1].split(";")[0] for _, m in piece_too_large(game) if "discs" in m][0]
+    discs.width, discs.height = a3.width - 2 * MIN_MARGIN + 1e-6, mm(100)
+    assert papers() == "A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins)"
+    discs.width, discs.height = mm(100), a3.height - 2 * MIN_MARGIN + 1e-6  # as high as A4 and A3 landscape
+    assert papers() == "US Letter (206 x 269 mm inside its margins)"
+
+
+def test_every_printed_set_is_looked_at_after_a_board(load) -> None:
+    game, _ = load(LARGE, **LARGE_FILES)
+    found = problems_of(game, "piece-too-large")
+    game.sets = {"board": game.sets["board"], **game.sets}
+    assert problems_of(game, "piece-too-large") == found and len(found) == 4
+
+
 # --- output-name -------------------------------------------------------------------------------
 
 NAMES = """
@@ -344,6 +394,85 @@ def test_names_pnp_would_not_write_and_names_written_twice(load) -> None:
         "pnp writes: it holds a slash [output-name]"]
     game.complete = False
     assert list(output_name(game)) == []
+
+
+CLASHES = """
+facts:
+  type: data
+  files: facts.yaml
+  items: facts
+map:
+  type: board
+  size: {width: 200mm, height: 200mm}
+  face: plain.yaml
+deck:
+  type: card
+  size: poker
+  print: map
+  files: deck.yaml
+  items: deck
+  fields: {title: text}
+  name: "{title}"
+  face: plain.yaml
+  back: own.yaml
+deck-king:
+  type: card
+  size: poker
+  print: map
+  files: king.yaml
+  items: king
+  face: plain.yaml
+  back: plain.yaml
+aux:
+  type: token
+  size: 20mm
+  files: aux.yaml
+  items: aux
+  face: chip.yaml
+"""
+DECK = """\
+deck:
+  - {id: map, title: map}
+  - {id: x1, title: a/b}
+  - {id: x2, title: a/b}
+  - {id: d, title: dup}
+  - {id: d, title: dup}
+  - {id: e, title: same}
+  - {id: f, title: same}
+  - {id: p, title: deck-q-back}
+  - {id: q, title: q}
+  - {id: king, title: king}
+  - {id: h, title: {en: h, fr: hh}}
+  - {id: i, title: {en: i, fr: hh}}
+"""
+
+
+def test_names_written_twice_a_piece_renamed_before_a_back_and_a_back_before_another(load) -> None:
+    # the deck and the deck king share the board's folder, png/map/: their backs are named after their sets;
+    # the deck's backs show the item's id (one back each, named after the item's name), the deck king's one
+    # item has the set's back
+    game, problems = load(CLASHES, facts="facts:\n  - {id: one}\n", deck=DECK, king="king:\n  - {id: z}\n",
+                          aux="aux:\n  - {id: one}\n", plain="extends: builtin:card\n", chip="extends: builtin:token\n",
+                          own="extends: builtin:card\nboxes:\n  t: {x: 5, y: 5, width: 10, height: 10, text: \"{id}\"}\n")
+    assert problems == []
+    slash = "which is not a file name pnp writes: it holds a slash [output-name]"
+    # the data set first is passed over; the board map and the piece map are not in one folder; each of two
+    # pieces with one bad name is said (their one back once); two items of a set with one id are left to
+    # duplicate-id; the piece p, before the back named like it, is the one to rename; two backs: the second
+    assert problems_of(game, "output-name") == [
+        "game.yaml:34:5: error: set 'aux' would be written into the folder png/aux/, which is not a file name pnp "
+        "writes: Windows keeps the name 'aux' for a device [output-name]",
+        f"deck.yaml:3:10: error: deck 'x1' would be written as png/map/a/b.png, {slash}",
+        f"deck.yaml:3:10: error: the back of deck 'x1' would be written as png/map/deck-a/b-back.png, {slash}",
+        f"deck.yaml:4:10: error: deck 'x2' would be written as png/map/a/b.png, {slash}",
+        "deck.yaml:8:10: error: deck 'f' would be written as png/map/same.png, where deck 'e' is: give it another "
+        "id or name [output-name]",
+        "deck.yaml:9:10: error: deck 'p' would be written as png/map/deck-q-back.png, where a back of the deck is: "
+        "give it another id or name [output-name]",
+        "king.yaml:2:10: error: the back of deck king 'z' would be written as png/map/deck-king-back.png, where a "
+        "back of the deck is: give the item another id [output-name]",
+        "deck.yaml:13:10: error: deck 'i' would be written in fr as png/map/hh.png, where deck 'h' is: give it "
+        "another id or name [output-name]"]
 
 
 def test_shown_cuts_a_long_path_in_its_middle() -> None:
@@ -469,3 +598,143 @@ def test_a_box_whose_template_fails_places_nothing(load, tmp_path: Path) -> None
     boxes = {box.name: box for box in layout.boxes}
     assert [_placed_segments(boxes[name], ctx, env) for name in boxes] == [4, 8, 0, 4, 8, 4, 4, 8]
     assert _placed_segments(boxes["hidden"], ctx, {}) == 0  # crowns is not known: its condition fails
+
+
+MAPS = """
+maps:
+  type: card
+  size: poker
+  files: maps.yaml
+  items: maps
+  face: words.yaml
+  back: hexes.yaml
+rolls:
+  type: card
+  size: poker
+  files: rolls.yaml
+  items: rolls
+  fields: {level: {type: int, default: 0}}
+  face: rows.yaml
+  back: more.yaml
+board:
+  type: board
+  size: {width: 200mm, height: 200mm}
+  face: board.yaml
+"""
+HEXES = """\
+extends: builtin:card
+boxes:
+  plain: {x: 5, y: 5, width: 50, height: 20, hexmap: "[]", columns: 2, rows: 1, symbol: "{id}"}
+  scattered: {x: 5, y: 30, width: 50, height: 20, hexmap: "[]", columns: 1, rows: 1, symbol: crown, scatter: true}
+  named: {x: 5, y: 55, width: 50, height: 20, hexmap: "[]", columns: "len(id)", rows: 1,
+          symbol: "{cell.name}"}
+  bare: {x: 5, y: 75, width: 50, height: 10, hexmap: "[]", columns: 2, rows: 1}
+"""
+ROWS = """\
+extends: builtin:card
+boxes:
+  steps:
+    x: 5
+    y: 5
+    width: 10
+    height: 40
+    list: "[1, 3, 3]"
+    boxes:
+      step: {x: 0, y: 0, width: 5, height: 5, icon: crown, if: "entry > number"}
+"""
+MORE = """\
+extends: builtin:card
+colours: {ink: "#112233"}
+boxes:
+  levels:
+    x: 5
+    y: 5
+    width: 10
+    height: 40
+    list: "[1]"
+    boxes:
+      level: {x: 0, y: 0, width: 5, height: 5, icon: crown, if: "level > 1"}
+  group:
+    x: 20
+    y: 5
+    width: 10
+    height: 10
+    group: true
+    boxes:
+      a: {x: 0, y: 0, width: 5, height: 5, icon: crown, if: "level > 1"}
+  picture:
+    x: 30
+    y: 5
+    width: 10
+    height: 10
+    image: "{game.title}"
+    else: {icon: crown, if: "level > 1"}
+  inked: {x: 40, y: 5, width: 10, height: 10, icon: crown, if: "colours.ink == '#112233'"}
+"""
+
+
+def maps_game(load, tmp_path: Path):
+    (tmp_path / "icons").mkdir()
+    for name in ("crown", "one", "B1"):
+        (tmp_path / "icons" / f"{name}.svg").write_text(ICON, "utf-8")
+    game, problems = load(MAPS, maps="maps:\n  - {id: one}\n", rolls="rolls:\n  - {id: two, level: 2}\n", hexes=HEXES,
+                          rows=ROWS, more=MORE, words="extends: builtin:card\nboxes:\n  t: {x: 5, y: 5, width: 10, height: 10, text: x}\n",
+                          board="extends: builtin:card\nboxes:\n  mark: {x: 5, y: 5, width: 10, height: 10, icon: \"{map.mark}\"}\n")
+    assert problems == []
+    return game
+
+
+def segments(game, component: str, layout: str) -> list[int]:
+    from pnp.boxes.context import Context
+
+    found = game.sets[component]
+    layout = {**found.faces, **found.backs}[layout]
+    ctx = Context({}, game.icons, {}, "en", "en", layout)
+    env = dict(game.views("en").env(found.items[0]), colours=layout.colours)
+    return [_placed_segments(box, ctx, env) for box in layout.boxes]
+
+
+def test_a_hexmap_places_its_symbol_once_in_each_cell_or_seven_times_scattered(load, tmp_path: Path) -> None:
+    game = maps_game(load, tmp_path)
+    # two cells of the item's icon (one), 4 each; one cell scattered, 7 x 4; as many columns as the id has
+    # letters, and of A1, B1 and C1 only B1 is an icon; no symbol, none
+    assert segments(game, "maps", "hexes.yaml") == [8, 28, 4, 0]
+
+
+def test_each_list_row_group_box_and_box_drawn_instead_is_placed_for_the_item(load, tmp_path: Path) -> None:
+    game = maps_game(load, tmp_path)
+    # rows numbered from 1: of 1, 3, 3 only the second is above its number; each row, the group's box, the box
+    # drawn in the picture's stead see the item (level 2), a box the layout's colours
+    assert segments(game, "rolls", "rows.yaml") == [4]
+    assert segments(game, "rolls", "more.yaml") == [4, 4, 4, 4]
+
+
+def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_path: Path, monkeypatch) -> None:
+    game = maps_game(load, tmp_path)
+    # a board drawn once from its map: the map's view in the game's language
+    game.sets["board"].settings = SimpleNamespace(view=lambda *languages: {"mark": "crown"} if languages == ("en", "en")
+                                                  else {})
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 3)
+    more = "more than pnp draws on one piece (3): place fewer or simpler icons [piece-icons]"
+    # the maps' face places no icon (and is passed over), their back does; the rolls' face places icons only in
+    # a list's rows
+    assert problems_of(game, "piece-icons") == [
+        f"maps.yaml:2:5: error: map 'one': layout 'hexes.yaml' places icons of 40 path segments in all, {more}",
+        f"rolls.yaml:2:5: error: roll 'two': layout 'rows.yaml' places icons of 4 path segments in all, {more}",
+        f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 16 path segments in all, {more}",
+        f"game.yaml:23:5: error: components.board: layout 'board.yaml' places icons of 4 path segments in all, {more}"]
+
+
+def test_an_icon_is_named_in_the_games_first_language(load, tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "n1,5.svg").write_text(ICON, "utf-8")
+    game, problems = load("sizes: {type: card, size: poker, files: sizes.yaml, items: sizes, fields: {size: number}, "
+                          "face: sized.yaml}", sizes="sizes:\n  - {id: one, size: 1.5}\n",
+                          sized="extends: builtin:card\nboxes:\n  n: {x: 5, y: 5, width: 10, height: 10, icon: \"n{size}\"}\n")
+    assert problems == []
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 3)
+    assert problems_of(game, "piece-icons") == []  # in English, n1.5: no icon
+    game.languages = ("fr", "en")  # in French, with a decimal comma: n1,5
+    assert problems_of(game, "piece-icons") == [
+        "sizes.yaml:2:5: error: size 'one': layout 'sized.yaml' places icons of 4 path segments in all, more than "
+        "pnp draws on one piece (3): place fewer or simpler icons [piece-icons]"]
