@@ -203,12 +203,19 @@ def test_money_in_the_millions_is_judged_without_counting_to_millions(mini: Path
 
 # --- text fitting is bounded work --------------------------------------------------------------
 
+def _each_size(size: float, min_size: float) -> list[float]:
+    """Every size from `size` down in quarter points, and the least last when the steps pass it by."""
+    sizes = []
+    while size >= min_size - 1e-9:
+        sizes.append(size)
+        size -= 0.25
+    return sizes + [min_size] if sizes and sizes[-1] > min_size + 1e-9 else sizes
+
+
 def _fit_size_step_by_step(font, text: str, width: float, size: float, min_size: float) -> float | None:
-    current = size
-    while current >= min_size - 1e-9:
+    for current in _each_size(size, min_size):
         if font.width(text, current) <= width + 1e-6:
             return current
-        current -= 0.25
     return None
 
 
@@ -216,13 +223,11 @@ def _fit_paragraph_step_by_step(font, text: str, width: float, height: float, si
                                 leading: float) -> tuple[float, list[str]] | None:
     from pnp.layout.textfit import wrap
 
-    current = size
-    while current >= min_size - 1e-9:
+    for current in _each_size(size, min_size):
         lines = wrap(font, text, width, current)
         if len(lines) * current * leading <= height + 1e-6 and all(font.width(l, current) <= width + 1e-6
                                                                    for l in lines):
             return current, lines
-        current -= 0.25
     return None
 
 
