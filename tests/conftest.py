@@ -69,6 +69,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
+def maps_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test works out its maps' checks itself: a process remembers the last few it worked
+    out (pnp.checks.validate), and a test that wants them shared says so."""
+    from pnp.checks import validate
+
+    monkeypatch.setattr(validate, "_REMEMBERED", {})
+
+
+@pytest.fixture(autouse=True)
 def memory_limit_restored():
     """A test that runs pnp's command in this process (pnp.cli.run) gives the test process
     the command's memory limit; it is taken back after each test, so that what later tests

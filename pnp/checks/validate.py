@@ -135,6 +135,19 @@ class ChecksFailed(Exception):
 
 _armed: list["Validation"] = []  # the validation whose failure stops the build going on beside it
 
+# The map checks' problems this process worked out, by what they follow from (geometry_key):
+# the next validation of the same map (pnp watch after an edit of a card, the tests) takes
+# them instead of working out the map again. The last few maps only.
+_REMEMBERED: dict[str, list[Problem]] = {}
+REMEMBERED_MAPS = 4
+
+
+def remember(key: str, problems: list[Problem]) -> None:
+    _REMEMBERED.pop(key, None)
+    _REMEMBERED[key] = problems
+    while len(_REMEMBERED) > REMEMBERED_MAPS:
+        del _REMEMBERED[next(iter(_REMEMBERED))]
+
 
 def _stop_build(signum: int, frame: object) -> None:
     if _armed:  # (still armed: its report, once taken, drops the stop however late it came)
@@ -218,13 +231,21 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     game, problems = load_game(manifest)
     if game is None:
         return Validation(None, problems, [manifest.name])
-    # (a folder that is not there holds nothing: no need to work out the key)
-    key = geometry_key(game) if cache is not None and cache.present else None
-    kept = _readable(cache.get("map-checks", key)) if key is not None else None
+    # (a folder that is not there holds nothing: no need to work out the key, unless this
+    # process has worked out a map's checks before)
+    key = geometry_key(game) if (cache is not None and cache.present) or _REMEMBERED else None
+    kept = _readable(cache.get("map-checks", key)) if key is not None and cache is not None and cache.present \
+        else None
+    cached = kept is not None
+    if kept is None and key is not None:
+        kept = _REMEMBERED.get(key)
 
     def kept_of(found: list[Problem]) -> _Keep | None:
         """The map checks' problems, for the build to keep (unless it found them kept)."""
-        return None if kept is not None else _Keep(game, tuple(p for p in found if p.rule in GEOMETRY_CHECKS), key)
+        geometry = tuple(p for p in found if p.rule in GEOMETRY_CHECKS)
+        if area_maps(game):
+            remember(key or geometry_key(game), list(geometry))
+        return None if cached else _Keep(game, geometry, key)
 
     def checks() -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
         """The checks' problems, the map checks' for the build to keep, and what each

@@ -5,6 +5,7 @@ other."""
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import re
 import subprocess
@@ -48,7 +49,8 @@ def test_the_vocabulary_test_can_fail(tmp_path: Path) -> None:
     assert GAME_WORDS.search("infantry and cavalry") and not GAME_WORDS.search("a troopship")
 
 
-def imports(path: Path) -> set[str]:
+@functools.cache
+def imports(path: Path) -> frozenset[str]:
     """The pnp modules a module imports anywhere (functions included), but for type hints."""
     tree = ast.parse(path.read_text("utf-8"))
     hinted = set()
@@ -77,10 +79,16 @@ def imports(path: Path) -> set[str]:
                 candidate = f"{name}.{alias.name}"
                 found.add(candidate if (ROOT / Path(*candidate.split("."))).with_suffix(".py").is_file()
                           or (ROOT / Path(*candidate.split("."))).is_dir() else name)
-    return {n.removesuffix(".__init__") for n in found}
+    return frozenset(n.removesuffix(".__init__") for n in found)
 
 
 def module_graph() -> dict[str, set[str]]:
+    """Each pnp module's imports (a new mapping each time: a test may change it)."""
+    return {name: set(found) for name, found in _module_graph().items()}
+
+
+@functools.cache
+def _module_graph() -> dict[str, frozenset[str]]:
     graph = {}
     for path in PACKAGE.rglob("*.py"):
         name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")

@@ -21,8 +21,15 @@ def run_validate(game: Path, *args: str):
     return CliRunner().invoke(main, ["validate", *args], catch_exceptions=False)
 
 
+SHARED: dict = {}  # the map checks the cases worked out, as pnp watch keeps them: a case that changes no
+# file of the map takes them from the last case that had the same map
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_case_prints_expected_problems(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.checks import validate
+
+    monkeypatch.setattr(validate, "_REMEMBERED", SHARED)
     make_game(tmp_path / "game", INVALID / case)
     monkeypatch.chdir(tmp_path / "game")
     expected = (INVALID / case / "expected.txt").read_text("utf-8")
@@ -116,13 +123,16 @@ class DictCache:
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_board_checks_kept_by_a_build_give_the_same_report(case: str, tmp_path: Path) -> None:
+def test_board_checks_kept_by_a_build_give_the_same_report(case: str, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Validation takes the board checks' problems from the last build's cache while the
     files they follow from are unchanged; every case reports exactly the same either way."""
+    from pnp.checks import validate as validation
     from pnp.checks.validate import validate
 
     make_game(tmp_path / "game", INVALID / case)
     manifest = tmp_path / "game" / "game.yaml"
+    monkeypatch.setattr(validation, "_REMEMBERED", SHARED)
     fresh = validate(manifest)
     if fresh.game is None:
         return  # nothing to check, nothing kept
@@ -133,6 +143,15 @@ def test_board_checks_kept_by_a_build_give_the_same_report(case: str, tmp_path: 
     assert kept.problems == fresh.problems and kept.keep is None  # taken from the cache
 
 
+@pytest.fixture
+def nothing_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map checks worked out at each validation (how they run beside is what is tested)."""
+    from pnp.checks import validate
+
+    monkeypatch.setattr(validate, "REMEMBERED_MAPS", 0)
+
+
+@pytest.mark.slow  # (a process forked for each case)
 @pytest.mark.parametrize("case", CASES)
 def test_board_checks_beside_give_the_same_report(case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`pnp validate` runs the board checks in a forked process while it runs the others:
@@ -142,11 +161,15 @@ def test_board_checks_beside_give_the_same_report(case: str, tmp_path: Path, mon
     import os
 
     from pnp import checks
+    from pnp.checks import validate as validation
     from pnp.checks.validate import validate
 
     make_game(tmp_path / "game", INVALID / case)
     manifest = tmp_path / "game" / "game.yaml"
+    monkeypatch.setattr(validation, "_REMEMBERED", SHARED)
     alone = validate(manifest)
+    monkeypatch.setattr(validation, "_REMEMBERED", {})  # (beside, the map is worked out again)
+    monkeypatch.setattr(validation, "REMEMBERED_MAPS", 0)
     forks = []
     fork = os.fork
 
@@ -176,7 +199,7 @@ def test_board_checks_beside_give_the_same_report(case: str, tmp_path: Path, mon
 
 
 def test_board_checks_beside_when_a_fork_fails_or_children_are_not_waited_for(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        nothing_remembered: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A fork that fails (no processes left) leaves the board checks to the validation, with
     no descriptor left open; with SIGCHLD ignored (inherited from a parent that does not
     wait), the forked process is reaped by the system and its answer is taken all the same."""
@@ -207,7 +230,8 @@ def test_board_checks_beside_when_a_fork_fails_or_children_are_not_waited_for(
         signal.signal(signal.SIGCHLD, previous)
 
 
-def test_board_checks_beside_that_fail_are_run_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_board_checks_beside_that_fail_are_run_here(nothing_remembered: None, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """A forked process that fails (here, its answer cannot be written) leaves the board
     checks to the validation itself, which reports them all the same; with threads running
     (pnp watch), nothing is forked."""
@@ -241,7 +265,8 @@ def test_board_checks_beside_that_fail_are_run_here(tmp_path: Path, monkeypatch:
     assert len(forks) == ((os.cpu_count() or 1) > 1)  # no second fork
 
 
-def test_board_checks_beside_are_stopped_with_the_validation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_board_checks_beside_are_stopped_with_the_validation(nothing_remembered: None, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C during the other checks stops the board checks' process too: it is killed and
     waited for, not left behind, and the interruption goes on up."""
     import os

@@ -361,3 +361,42 @@ def test_work_kept_that_cannot_be_read_is_worked_out_again(tmp_path: Path, monke
     cache.put("text-fit", environment(), b"[1]")
     reuse_work(cache)
     assert text.FITS == {}
+
+
+# --- the maps a process worked out ---------------------------------------------------------------
+
+def test_a_map_worked_out_is_remembered_until_a_file_it_follows_from_changes(tmp_path: Path, monkeypatch) -> None:
+    """The map checks' problems, worked out once, are taken again for the same map (what pnp
+    watch revalidates after an edit of a card); an edit of the map's files works them out
+    again; a process keeps the last REMEMBERED_MAPS maps."""
+    import shutil
+
+    from pnp import checks
+
+    shutil.copytree(Path(__file__).parents[2] / "data" / "valid" / "mini", tmp_path / "game")
+    manifest = tmp_path / "game" / "game.yaml"
+    worked_out = []
+    run_rules = checks.run_rules
+
+    def spied(game, skip=frozenset(), only=None):
+        worked_out.extend([only is not None] if only is not None else [])
+        return run_rules(game, skip, only)
+
+    monkeypatch.setattr(checks, "run_rules", spied)
+    first = validate(manifest)
+    assert worked_out == [True] and len(validation._REMEMBERED) == 1
+    north = tmp_path / "game" / "cards" / "north.yaml"
+    north.write_text(north.read_text("utf-8").replace("Rules the north.", "Rules all the north."), "utf-8")
+    assert "Rules all the north." in north.read_text("utf-8")
+    assert validate(manifest).problems == first.problems and worked_out == [True]  # (a card: the map is the same)
+    areas = tmp_path / "game" / "board" / "areas.yaml"
+    areas.write_text(areas.read_text("utf-8") + "\n", "utf-8")
+    assert validate(manifest).problems == first.problems and worked_out == [True, True]
+    assert len(validation._REMEMBERED) == 2
+    monkeypatch.setattr(validation, "REMEMBERED_MAPS", 1)
+    areas.write_text(areas.read_text("utf-8") + "\n", "utf-8")
+    validate(manifest)
+    assert worked_out == [True, True, True] and len(validation._REMEMBERED) == 1
+    validation.remember("a", [])
+    validation.remember("b", [])
+    assert list(validation._REMEMBERED) == ["b"]
