@@ -96,4 +96,13 @@ def projection_problem(projection: str) -> str | None:
     if _CODE.fullmatch(projection.strip()) and (crs.geodetic_crs is None or crs.geodetic_crs.to_epsg() != 4326):
         return ("it is not on WGS 84 (the datum shift may need grid files): give it as a PROJ string, "
                 "+proj=NAME with its parameters and +ellps=NAME")
+    from pyproj import Transformer
+    from pyproj.exceptions import ProjError
+
+    try:  # (a projection PROJ reads may still not be reached from longitudes and latitudes)
+        Transformer.from_crs("EPSG:4326", crs, always_xy=True)
+    except ProjError as exc:
+        said = str(exc).split("\n")[0]
+        found = re.search(r"proj_create_operations: (.+?)(?:\. You may .*)?\)?$", said)
+        return f"longitudes and latitudes cannot be projected onto it: {found.group(1) if found else said}"
     return None

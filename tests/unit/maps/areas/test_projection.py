@@ -115,6 +115,8 @@ def test_the_first_wrong_parameter_is_the_one_told() -> None:
     ("EPSG:999999", "Invalid projection: EPSG:999999: (Internal Proj Error: proj_create: crs not found: EPSG:999999)"),
     ("+proj=foo", "Invalid projection: +proj=foo +type=crs: (Internal Proj Error: proj_create: Error 1027 (Invalid "
                   "value for an argument): Unknown projection)"),
+    ("+proj=eqc +R=5729578", "longitudes and latitudes cannot be projected onto it: Source and target ellipsoid do "
+                             "not belong to the same celestial body (Non-Earth body vs Earth)"),
 ])
 def test_what_pyproj_says(projection: str, reason: str | None) -> None:
     assert projection_problem(projection) == reason
@@ -129,6 +131,18 @@ def test_only_the_first_line_of_what_pyproj_says(monkeypatch) -> None:
 
     monkeypatch.setattr(pyproj.CRS, "from_user_input", refuse)
     assert projection_problem(LCC) == "Invalid projection: first line"
+
+
+def test_only_the_first_line_of_what_pyproj_says_when_it_cannot_transform(monkeypatch) -> None:
+    import pyproj
+    from pyproj.exceptions import ProjError
+
+    def refuse(*args, **kwargs):
+        raise ProjError("Error creating Transformer from CRS.: first line\nsecond line")
+
+    monkeypatch.setattr(pyproj.Transformer, "from_crs", refuse)
+    assert projection_problem(LCC) == ("longitudes and latitudes cannot be projected onto it: Error creating "
+                                       "Transformer from CRS.: first line")
 
 
 def test_a_projection_on_another_ellipsoid_given_as_parameters_is_taken() -> None:
