@@ -100,7 +100,7 @@ def projection_problem(projection: str) -> str | None:
     from pyproj.exceptions import ProjError
 
     try:  # (a projection PROJ reads may still not be reached from longitudes and latitudes)
-        Transformer.from_crs("EPSG:4326", crs, always_xy=True)
+        Transformer.from_crs("EPSG:4326", crs)
     except ProjError as exc:
         said = str(exc).split("\n")[0]
         found = re.search(r"proj_create_operations: (.+?)(?:\. You may .*)?\)?$", said)
