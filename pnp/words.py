@@ -70,6 +70,9 @@ WORDS: dict[str, dict[str, str]] = {
         "row-duplex": "{what}: fronts and backs in turn, for a printer that prints both sides",
         "total-both": "In all: {sheets} sheets of {paper}, {both} of them printed on both sides.",
         "total-one": "In all: {sheets} sheets of {paper}, printed on one side.",
+        "total-both-1": "In all: {sheets} sheets of {paper}, 1 of them printed on both sides.",
+        "total-sheet-both": "In all: 1 sheet of {paper}, printed on both sides.",
+        "total-sheet-one": "In all: 1 sheet of {paper}, printed on one side.",
         "cut-marks": "Cut along the crop marks: the short lines in the margins carry on the edges of the pieces. "
                      "A craft knife and a steel ruler on a cutting mat cut straighter than scissors.",
         "cut-bleed": "The colours run {bleed} past each cut line, so a cut a little off still shows the piece’s "
@@ -135,6 +138,9 @@ WORDS: dict[str, dict[str, str]] = {
         "row-duplex": "{what}\u00a0: rectos et versos alternés, pour une imprimante recto verso",
         "total-both": "En tout\u00a0: {sheets} feuilles {paper}, dont {both} imprimées des deux côtés.",
         "total-one": "En tout\u00a0: {sheets} feuilles {paper}, imprimées au recto.",
+        "total-both-1": "En tout\u00a0: {sheets} feuilles {paper}, dont 1 imprimée des deux côtés.",
+        "total-sheet-both": "En tout\u00a0: 1 feuille {paper}, imprimée des deux côtés.",
+        "total-sheet-one": "En tout\u00a0: 1 feuille {paper}, imprimée au recto.",
         "cut-marks": "Découpez le long des traits de coupe\u00a0: les petits traits des marges prolongent les bords "
                      "des pièces. Un cutter et une règle en métal sur un tapis de coupe coupent plus droit que des "
                      "ciseaux.",
@@ -202,6 +208,9 @@ WORDS: dict[str, dict[str, str]] = {
         "row-duplex": "{what}: Vorder- und Rückseiten abwechselnd, für beidseitigen Druck",
         "total-both": "Insgesamt: {sheets} Blätter {paper}, davon {both} beidseitig bedruckt.",
         "total-one": "Insgesamt: {sheets} Blätter {paper}, einseitig bedruckt.",
+        "total-both-1": "Insgesamt: {sheets} Blätter {paper}, davon 1 beidseitig bedruckt.",
+        "total-sheet-both": "Insgesamt: 1 Blatt {paper}, beidseitig bedruckt.",
+        "total-sheet-one": "Insgesamt: 1 Blatt {paper}, einseitig bedruckt.",
         "cut-marks": "Schneide entlang der Schnittmarken: Die kurzen Striche am Rand verlängern die Kanten der "
                      "Teile. Mit Cutter und Stahllineal auf einer Schneidematte wird es gerader als mit der Schere.",
         "cut-bleed": "Die Farben reichen {bleed} über jede Schnittlinie hinaus, so zeigt auch ein leicht "

@@ -382,7 +382,10 @@ def sheets_total(files: list[PrintFile], paper: str, language: str, own_pages: i
     same sheets), and how many of them on both sides."""
     both = sum(f.pages for f in files if f.role == "fronts") + sum(1 for f in files if f.role == "test")
     one = sum(f.pages for f in files if f.role == "one-side") + own_pages
-    key = "total-both" if both else "total-one"
+    if both + one == 1:  # (one sheet: said in the singular)
+        key = "total-sheet-both" if both else "total-sheet-one"
+    else:
+        key = "total-both-1" if both == 1 else "total-both" if both else "total-one"
     return Paragraph(say(language, key, sheets=both + one, both=both, paper=PAPER_NAMES.get(paper, paper)))
 
 

@@ -738,6 +738,27 @@ def test_pnp_s_words_in_the_kit_s_language(tiny) -> None:
         say("fr", "total-both", sheets=9, both=3, paper="A4"))
 
 
+def test_one_sheet_or_one_printed_on_both_sides_is_said_in_the_singular() -> None:
+    from pnp.words import say, text
+
+    fronts, one_side = PrintFile("print/f.pdf", 1, "fronts", "", "card"), PrintFile("print/o.pdf", 1, "one-side", "",
+                                                                                   "tile")
+    assert sheets_total([fronts], "a4", "fr").runs == say("fr", "total-sheet-both", sheets=1, both=1, paper="A4")
+    assert sheets_total([one_side], "a4", "fr").runs == say("fr", "total-sheet-one", sheets=1, both=0, paper="A4")
+    assert sheets_total([fronts, one_side], "a4", "fr").runs == say("fr", "total-both-1", sheets=2, both=1,
+                                                                     paper="A4")
+    assert sheets_total([one_side], "a4", "fr", own_pages=1).runs == say("fr", "total-one", sheets=2, both=0,
+                                                                          paper="A4")
+    assert [text(language, key, sheets=2, both=1, paper="A4") for language in ("en", "fr", "de")
+            for key in ("total-both-1", "total-sheet-both", "total-sheet-one")] == [
+        "In all: 2 sheets of A4, 1 of them printed on both sides.", "In all: 1 sheet of A4, printed on both sides.",
+        "In all: 1 sheet of A4, printed on one side.",
+        "En tout\u00a0: 2 feuilles A4, dont 1 imprimée des deux côtés.",
+        "En tout\u00a0: 1 feuille A4, imprimée des deux côtés.", "En tout\u00a0: 1 feuille A4, imprimée au recto.",
+        "Insgesamt: 2 Blätter A4, davon 1 beidseitig bedruckt.", "Insgesamt: 1 Blatt A4, beidseitig bedruckt.",
+        "Insgesamt: 1 Blatt A4, einseitig bedruckt."]
+
+
 def test_assembly_in_the_kit_s_language(tiny) -> None:
     from pnp.words import say
 
