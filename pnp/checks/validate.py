@@ -233,19 +233,17 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         return Validation(None, problems, [manifest.name])
     # (a folder that is not there holds nothing: no need to work out the key, unless this
     # process has worked out a map's checks before)
-    key = geometry_key(game) if (cache is not None and cache.present) or _REMEMBERED else None
-    kept = _readable(cache.get("map-checks", key)) if key is not None and cache is not None and cache.present \
-        else None
-    cached = kept is not None
-    if kept is None and key is not None:
-        kept = _REMEMBERED.get(key)
+    present = cache is not None and cache.present
+    key = geometry_key(game) if present or _REMEMBERED else None
+    cached = _readable(cache.get("map-checks", key)) if present else None
+    kept = cached if cached is not None else _REMEMBERED.get(key) if key is not None else None
 
     def kept_of(found: list[Problem]) -> _Keep | None:
         """The map checks' problems, for the build to keep (unless it found them kept)."""
         geometry = tuple(p for p in found if p.rule in GEOMETRY_CHECKS)
         if area_maps(game):
             remember(key or geometry_key(game), list(geometry))
-        return None if cached else _Keep(game, geometry, key)
+        return None if cached is not None else _Keep(game, geometry, key)
 
     def checks() -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
         """The checks' problems, the map checks' for the build to keep, and what each
