@@ -115,6 +115,8 @@ register_check("schema", Severity.ERROR, "A value has the wrong type, is missing
 register_check("field-default", Severity.ERROR, "A field's default is not a value the field takes (a colour that is "
                "not #RRGGBB, a number out of the field's range, a value its list does not hold): items without the "
                "field would take it.")
+register_check("rules-text", Severity.ERROR, "A rulebook's text is not of the Markdown subset pnp reads: a heading, "
+               "list, table, box, picture, check, reference or value written wrong (pnp.load.rulebook).")
 
 
 def sort_problems(problems: Iterable[Problem], file_order: list[str]) -> list[Problem]:

@@ -34,6 +34,10 @@ WORDS: dict[str, dict[str, str]] = {
         "duplex-3": "the bold line across the row of numbers gives X, the one across the column gives Y (mm).",
         "duplex-4": "If they are not 0, build again with --back-shift X,Y (added to any shift already given) and print the backs from the new files.",
         "kicker": "Read me first",
+        # the rulebook
+        "rules-contents": "Contents",
+        "rules-example": "Example",
+        "rules-note": "Note",
         "players": "{min}–{max} players",
         "players-exactly": "{n} players",
         "player": "1 player",
@@ -100,6 +104,10 @@ WORDS: dict[str, dict[str, str]] = {
         "duplex-3": "le trait qui croise la rangée de nombres donne X, celui qui croise la colonne donne Y (mm).",
         "duplex-4": "S’ils ne valent pas 0, relancez la construction avec --back-shift X,Y (ajouté à tout décalage déjà donné) et imprimez les versos des nouveaux fichiers.",
         "kicker": "À lire en premier",
+        # the rulebook
+        "rules-contents": "Sommaire",
+        "rules-example": "Exemple",
+        "rules-note": "Note",
         "players": "{min} à {max} joueurs",
         "players-exactly": "{n} joueurs",
         "player": "1 joueur",
@@ -170,6 +178,10 @@ WORDS: dict[str, dict[str, str]] = {
         "duplex-3": "Die Linie über der Zahlenreihe ergibt X, die über der Spalte ergibt Y (mm).",
         "duplex-4": "Sind sie nicht 0, neu bauen mit --back-shift X,Y (zu einer schon gegebenen Verschiebung addiert) und die Rückseiten aus den neuen Dateien drucken.",
         "kicker": "Zuerst lesen",
+        # the rulebook
+        "rules-contents": "Inhalt",
+        "rules-example": "Beispiel",
+        "rules-note": "Hinweis",
         "players": "{min} bis {max} Spieler",
         "players-exactly": "{n} Spieler",
         "player": "1 Spieler",

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..model.game import Game
 
 EXPORTS = ("tabletopia", "tts", "pod", "gallery")
+RULES = "rules"  # the rulebook's part of a build (--only rules)
 BOARD_PNG_DPI = 150
 PNG_DPI = 300
 
@@ -72,7 +73,7 @@ def parts_of(game: "Game") -> list[str]:
         for name in (component.name, component.print_name):
             if name not in names:
                 names.append(name)
-    return names + ["duplex-test", READ_ME_FIRST] + list(EXPORTS)
+    return names + ["duplex-test", READ_ME_FIRST] + ([RULES] if game.rules else []) + list(EXPORTS)
 
 
 def game_fonts(game: "Game") -> dict[str, FontMetrics]:
@@ -138,6 +139,8 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             duplex_test_pages(kit, outputs, options)
         if "pdf" in options.formats and (READ_ME_FIRST in options.parts if options.parts else True):
             read_me_first_pages(kit, outputs, options)
+        if "pdf" in options.formats and options.wants(RULES):
+            rulebook_pages(kit, outputs, options)
         if options.wants(*(s.name for s in kit)):
             outputs.progress.stage("data.json", 1)
             key = data_key(game, outputs)
@@ -295,6 +298,36 @@ def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> No
             pages = [greyscale_page(page) for page in pages]
         outputs.make(relative, key, lambda pages=pages: outputs.pdf(pages))
         outputs.cache.put("read-me-first", key, str(len(pages)).encode("ascii"))
+
+
+def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
+    """print/rules-<paper>.pdf and print/rules-booklet-<paper>.pdf, in the kit's language, on A4
+    and Letter: the rulebook typeset (pnp.render.rulebook) from its text worked out for the
+    kit (pnp.kit.rulebook). Keyed by what is printed (its text with every reference and value
+    worked out, and the drawings of the pieces it pictures) and the fonts: a card it does not
+    name or picture can change without the rulebook being typeset again."""
+    from ..kit.rulebook import pictured_pieces, resolved
+    from ..render.rulebook import BOOKLET_PAGES, rulebook_look, typeset
+
+    found = resolved(kit.game).get(kit.language)
+    if found is None:
+        return
+    book = found[0]
+    pictures = pictured_pieces(kit, book)
+    papers = [paper for paper in options.papers if paper in BOOKLET_PAGES]
+    look = None
+    outputs.progress.stage("rulebook", 2 * len(papers))
+    for paper in papers:
+        sheet = PAPERS[paper]
+        for relative, size, booklet in ((f"print/rules-{paper}.pdf", (sheet.width, sheet.height), None),
+                                        (f"print/rules-booklet-{paper}.pdf", BOOKLET_PAGES[paper],
+                                         (sheet.height, sheet.width))):
+            key = outputs.key("rules", book, sorted(pictures.items()), size, booklet)
+            if outputs.reusable(relative, key):
+                continue
+            if look is None:
+                look = rulebook_look(kit, pictures)
+            outputs.make(relative, key, lambda size=size, booklet=booklet: typeset(book, look, size, booklet))
 
 
 def render_whole(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,

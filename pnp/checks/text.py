@@ -103,6 +103,14 @@ def missing_glyph(game: "Game") -> Found:
             chars = ", ".join(map(character, missing))
             name = p.name
             yield p.where, f"{name} {p.text!r}: font {font.stem} has no glyph for {chars}"
+    from .rulebook import rulebook_texts
+
+    for text, heading, where in rulebook_texts(game):
+        font = fonts.get("heading" if heading else "body")
+        missing = sorted(set(text).difference(_characters(font))) if font is not None else []
+        if missing:
+            shown = text if len(text) <= 60 else text[:59] + "…"
+            yield where, f"rulebook {shown!r}: font {font.stem} has no glyph for {', '.join(map(character, missing))}"
 
 
 rule("missing-glyph", Severity.ERROR, "Printed text uses a character its font has no glyph for (it would print "

@@ -74,6 +74,22 @@ def _printed_strings(game: "Game") -> Iterator[Printed]:
             seen.add((file, box.at))
             yield from _layout_strings(game, file, box)
     yield from _readme_strings(game)
+    yield from _rulebook_strings(game)
+
+
+def _rulebook_strings(game: "Game") -> Iterator[Printed]:
+    """Each section of the rulebooks (by its heading's anchor) as one string in each language
+    that has it, located at the first language's heading."""
+    from ..kit.rulebook import resolved, sections
+
+    books = {language: found[0] for language, found in resolved(game).items()}
+    if not books:
+        return
+    first = books.get(game.language) or books[sorted(books)[0]]
+    by_language = {language: {anchor: text for anchor, text, _ in sections(book)} for language, book in books.items()}
+    for anchor, text, line in sections(first):
+        texts = {language: found[anchor] for language, found in by_language.items() if anchor in found}
+        yield Printed(f"rulebook section '{anchor}'", texts, Location(first.file, line))
 
 
 def _layout_strings(game: "Game", file: str, box: "Box") -> Iterator[Printed]:

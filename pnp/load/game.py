@@ -327,6 +327,45 @@ def _derive(game: Game, problems: list[Problem]) -> None:
     game._views.clear()
 
 
+def read_rulebooks(loader: Loader, named: dict, languages: tuple[str, ...]) -> dict:
+    """Each language's rulebook game.yaml names (pnp.load.rulebook), read and parsed; a language
+    the game does not have, or a file that cannot be read, is a problem and no rulebook."""
+    from .rulebook import MAX_RULEBOOK_BYTES, read_rulebook
+
+    found = {}
+    for language, file in named.items():
+        where = loader.locate(("rules", language))
+        if language not in languages:
+            loader.problems.append(problem("schema", loader.locate(("rules",)),
+                                           f"rules: '{language}' is not one of the game's languages "
+                                           f"({', '.join(languages)})"))
+            continue
+        norm = inside(file)
+        if norm is None:
+            loader.problems.append(problem("missing-file", where, f"'{file}' lies outside the game folder"))
+            continue
+        if norm in loader.files:
+            loader.problems.append(problem("duplicate-file", where, f"'{file}' is listed more than once"))
+            continue
+        try:
+            raw = read_game_file(loader.root, norm, MAX_RULEBOOK_BYTES)
+        except Unreadable as exc:
+            loader.problems.append(read_problem(exc, where, f"'{file}'"))
+            continue
+        loader.files.append(norm)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            loader.problems.append(problem("rules-text", Location(norm, line, 1),
+                                           f"the rulebook is not UTF-8 text (byte {exc.start + 1})"))
+            continue
+        rulebook, problems = read_rulebook(text, norm, language)
+        loader.problems.extend(problems)
+        found[language] = rulebook
+    return found
+
+
 def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     """Read and schema-check every file of a game. Returns the model (None when the manifest
     itself is unusable) and every problem found, unsorted."""
@@ -386,6 +425,8 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     if "glossary" in data and loader.read(data["glossary"], loader.locate(("glossary",)), "glossary") is not None:
         glossary = data["glossary"]
 
+    rules = read_rulebooks(loader, data.get("rules", {}), tuple(data.get("languages", ())))
+
     players = (data["players"]["min"], data["players"]["max"]) if "players" in data else None
     if players is not None and players[0] > players[1]:
         problems.append(problem("schema", loader.locate(("players", "min")),
@@ -409,6 +450,7 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         documents=loader.documents,
         icons_folder=inside(icons_folder) or "icons",
         glossary=glossary,
+        rules=rules,
     )
     _derive(game, problems)
     found, layout_docs = load_layouts(game, loader.locate)

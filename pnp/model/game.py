@@ -17,6 +17,7 @@ from ..problems import Location
 from ..load.yamlload import DataPath, Document
 
 if TYPE_CHECKING:
+    from ..load.rulebook import Rulebook
     from ..checks import Check
     from ..load.fields import Field
     from ..icons import Icon
@@ -185,6 +186,7 @@ class Game:
     documents: Mapping[str, Document] = field(repr=False, compare=False)
     icons_folder: str = "icons"
     glossary: str | None = None  # the file of the game's terms in each language
+    rules: dict[str, "Rulebook"] = field(default_factory=dict)  # each language's rulebook, as read
     memo: dict = field(default_factory=dict, repr=False, compare=False)  # what checks work out once
     _views: dict[str, "Views"] = field(default_factory=dict, repr=False, compare=False)
 

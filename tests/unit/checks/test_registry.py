@@ -8,13 +8,14 @@ import pnp.checks.registry  # noqa: F401  (what it is for: the checks registered
 from pnp.problems import CHECKS, Severity
 
 LOADING = ["yaml-syntax", "yaml-duplicate-key", "yaml-alias", "empty-file", "missing-file", "files-glob",
-           "duplicate-file", "schema", "field-default"]  # pnp.problems' own
+           "duplicate-file", "schema", "field-default", "rules-text"]  # pnp.problems' own
 REGISTERED = {
     "text": ["missing-font", "colour-value", "missing-glyph", "text-fit", "text-language"],
     "files": ["art-file", "art-pixels", "unknown-icon", "piece-icons"],
     "printing": ["safe-zone", "piece-too-large", "output-name"],
     "data": ["duplicate-id", "unknown-reference"],
     "translation": ["missing-translation", "glossary-term"],
+    "rulebook": ["rules-reference", "rules-example"],
     "layout": ["layout"],
     "areas": ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
               "map-points", "area-geometry", "border-line", "room-for-markers", "map-label"],

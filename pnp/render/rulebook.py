@@ -1,0 +1,596 @@
+"""Typeset a rulebook (pnp.kit.rulebook's worked-out blocks) into a PDF, with reportlab's
+platypus: text set ragged right and hyphenated in the book's language (pyphen), no widow or orphan line,
+a heading never last on its page, a contents list, running heads and page numbers; the game's
+pieces drawn as the kit draws them (each a vector drawing of its scene, pnp.render.pdf's
+painter), its icons inline at the size of the text.
+
+A page size of A4 or Letter sets the rules in two columns; A5 or half-Letter in one, for a
+booklet: `booklet=` the sheet it is imposed on (two pages to a side, in saddle-stitch order,
+padded to a multiple of four, pnp.impose.booklet). Every page is first a Form XObject; the
+contents' page numbers are forms too, filled in once the pages are known, so the book is set
+in one pass. Output is deterministic (reportlab's invariant mode)."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping, Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, PageBreak,
+                                PageTemplate, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import paraparser
+from reportlab.platypus.flowables import FrameBG
+
+from .. import __version__
+from ..impose.booklet import saddle_stitch
+from ..kit.rulebook import Block, IconRun, LineBreak, Resolved, Run
+from ..units import mm
+from .pdf import _Painter, form_name, register_fonts
+
+MM = mm(1)
+HYPHENATION = {"en": "en_GB", "fr": "fr", "de": "de_DE"}
+
+INK = "#1f1a17"
+ACCENT = "#7a2e1b"
+RULE = "#b9a98a"
+EXAMPLE_FILL = "#f4efe4"
+NOTE_FILL = "#e9eef2"
+NOTE_RULE = "#8fa3b3"
+
+
+@dataclass
+class Look:
+    """What a rulebook is typeset with, besides its text: the game's title, fonts by role (and
+    the body's bold and italic when the game has them), its icons, the pieces its pictures
+    show (scene definitions, by (set, id, back)), and pnp's own words in its language."""
+
+    title: str
+    subtitle: str | None
+    fonts: Mapping[str, Path]  # heading, body, note, and body-bold, body-italic, body-bold-italic
+    icons: Mapping[str, object]  # name -> a function (x, y, size, colour) giving a scene node
+    pictures: Mapping[tuple, object]  # (set, id, back) -> Definition
+    words: Mapping[str, str]  # contents, example, note, page
+
+
+# --- icons inline: <img src="pnp-icon:NAME"> drawn as the icon's vector drawing ----------------
+
+ICON_SOURCE = "pnp-icon:"
+
+
+class _IconImage:
+    """What reportlab's paragraph reads for an inline icon instead of opening a picture."""
+
+    def __init__(self, name: str):
+        self.fileName = name
+        self.name = name[len(ICON_SOURCE):]
+
+    def getSize(self) -> tuple[int, int]:
+        return (1, 1)
+
+
+_image_reader = paraparser.ImageReader
+
+
+def _reader(source):
+    if isinstance(source, str) and source.startswith(ICON_SOURCE):
+        return _IconImage(source)
+    return _image_reader(source)
+
+
+paraparser.ImageReader = _reader  # (every other picture is read as reportlab reads it)
+
+
+class _BookCanvas(Canvas):
+    """A canvas whose pages are forms: `save` places them on the PDF's pages, one to a page or,
+    for a booklet, two to a side in saddle-stitch order; the contents' page numbers are drawn
+    into their forms once every page is known."""
+
+    def __init__(self, *args, look: Look, page_size: tuple[float, float], booklet: tuple[float, float] | None,
+                 numbers: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.look = look
+        self.page_size = page_size
+        self.booklet = booklet
+        self.numbers = numbers  # a contents entry's number form -> the heading's key
+        self.heading_pages: dict = {}
+        self.painter = _Painter(self)
+        self.count = 0
+        self._begin()
+
+    def _begin(self) -> None:
+        self.count += 1
+        self.beginForm(f"RulePage{self.count}", 0, 0, *self.page_size)
+
+    def showPage(self) -> None:
+        self.endForm()
+        self._begin()
+
+    def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
+        if isinstance(image, _IconImage):
+            draw = self.look.icons.get(image.name)
+            if draw is not None:
+                self.saveState()
+                self.translate(x, y + height)
+                self.scale(1, -1)
+                self.painter.node(draw(0, 0, height, INK))
+                self.restoreState()
+            return None
+        return super().drawImage(image, x, y, width, height, mask=mask, **kwargs)
+
+    def save(self) -> None:
+        self.endForm()
+        pages = self.count - 1  # (the form begun after the last page is never drawn on)
+        for name, key in self.numbers.items():
+            self.beginForm(name, 0, 0, 40, 20)
+            self.setFont(self.look_font, self.look_size)
+            self.setFillColor(HexColor(INK))
+            self.drawRightString(40, 0, str(self.heading_pages.get(key, "")))
+            self.endForm()
+        width, height = self.page_size
+        if self.booklet is None:
+            for n in range(1, pages + 1):
+                Canvas.setPageSize(self, self.page_size)
+                self.doForm(f"RulePage{n}")
+                Canvas.showPage(self)
+        else:
+            sheet_w, sheet_h = self.booklet
+            x0 = (sheet_w - 2 * width) / 2
+            y0 = (sheet_h - height) / 2
+            for side in saddle_stitch(pages):
+                Canvas.setPageSize(self, self.booklet)
+                for slot, n in enumerate(side):
+                    if n is None:
+                        continue
+                    self.saveState()
+                    self.translate(x0 + slot * width, y0)
+                    self.doForm(f"RulePage{n}")
+                    self.restoreState()
+                Canvas.showPage(self)
+        super().save()
+
+
+# --- the document -------------------------------------------------------------------------------
+
+
+class _Heading(Paragraph):
+    """A heading: the contents list and the running heads find it by its key."""
+
+    def __init__(self, text: str, style: ParagraphStyle, key: int, block: Block):
+        super().__init__(text, style)
+        self.key = key
+        self.level = block.level
+        self.plain = _plain(block.runs)
+        self.block = block
+
+
+class _Number(Flowable):
+    """A contents entry's page number: a form drawn once the pages are known."""
+
+    def __init__(self, name: str, size: float):
+        super().__init__()
+        self.name = name
+        self.size = size
+
+    def wrap(self, width, height):
+        self.width = width
+        return (width, self.size * 1.2)
+
+    def draw(self):
+        self.canv.saveState()
+        self.canv.translate(self.width - 40, self.size * 0.25)
+        self.canv.doForm(self.name)
+        self.canv.restoreState()
+
+
+class _Pieces(Flowable):
+    """A row of the game's pieces as the kit draws them, scaled to fit the column (never
+    enlarged), each stack's pieces centred on its first."""
+
+    GAP = 3 * MM
+
+    def __init__(self, stacks: list[list[object]], max_height: float):
+        super().__init__()
+        self.stacks = stacks
+        self.max_height = max_height
+        self.scale = 1.0
+
+    def _natural(self) -> tuple[float, float]:
+        width = sum(stack[0].width for stack in self.stacks) + self.GAP * (len(self.stacks) - 1)
+        height = max(stack[0].height for stack in self.stacks)
+        return width, height
+
+    def wrap(self, width, height):
+        natural_w, natural_h = self._natural()
+        self.scale = min(1.0, width / natural_w, self.max_height / natural_h)
+        self.avail = width
+        return (width, natural_h * self.scale)
+
+    def draw(self):
+        canvas = self.canv
+        natural_w, natural_h = self._natural()
+        s = self.scale
+        x = (self.avail - natural_w * s) / 2
+        for stack in self.stacks:
+            base = stack[0]
+            for k, definition in enumerate(stack):
+                dx = (base.width - definition.width) / 2 * s
+                dy = (natural_h - base.height) / 2 * s + (base.height - definition.height) / 2 * s
+                canvas.saveState()
+                canvas.translate(x + dx, natural_h * s - dy)
+                canvas.scale(s, -s)
+                canvas.painter.define(definition)
+                canvas.doForm(form_name(definition.id))
+                canvas.restoreState()
+            x += base.width * s + self.GAP * s
+
+
+class _Document(BaseDocTemplate):
+    def __init__(self, buffer, book: Resolved, look: Look, page_size, columns: int, **kwargs):
+        super().__init__(buffer, pagesize=page_size, **kwargs)
+        self.book = book
+        self.look = look
+        self.sections: dict[int, str] = {}  # page -> the section heading in force at its end
+        self.current = ""
+        width, height = page_size
+        margin_x = (18 if columns == 2 else 14) * MM
+        margin_top = 20 * MM if columns == 2 else 17 * MM
+        margin_bottom = 18 * MM if columns == 2 else 16 * MM
+        gap = 7 * MM
+        column_w = (width - 2 * margin_x - gap * (columns - 1)) / columns
+        frames = [Frame(margin_x + k * (column_w + gap), margin_bottom, column_w, height - margin_top - margin_bottom,
+                        id=f"column{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+                  for k in range(columns)]
+        self.column_width = column_w
+        self.addPageTemplates([PageTemplate(id="page", frames=frames, onPageEnd=self._furniture, pagesize=page_size)])
+
+    def afterFlowable(self, flowable) -> None:
+        if isinstance(flowable, _Heading):
+            self.canv.heading_pages.setdefault(flowable.key, self.page)
+            if flowable.level <= 2:
+                self.current = flowable.plain
+        self.sections[self.page] = self.current
+
+    def _furniture(self, canvas, doc) -> None:
+        """The running head (the game's title on left-hand pages, the section on right-hand
+        ones) and the page number at the outer corner; none on the first page."""
+        page = doc.page
+        width, height = doc.pagesize
+        canvas.saveState()
+        size = 7.5 if doc.columns == 1 else 8.5
+        canvas.setFont(doc.fonts["body"], size)
+        canvas.setFillColor(HexColor(INK))
+        margin = doc.frames_x
+        if page > 1:
+            left = page % 2 == 0
+            head = doc.look.title if left else self.sections.get(page, self.current) or doc.look.title
+            y = height - doc.head_y
+            if left:
+                canvas.drawString(margin, y, head)
+            else:
+                canvas.drawRightString(width - margin, y, head)
+            canvas.setStrokeColor(HexColor(RULE))
+            canvas.setLineWidth(0.4)
+            canvas.line(margin, y - 3, width - margin, y - 3)
+        number = str(page)
+        y = doc.foot_y
+        if page % 2 == 0:
+            canvas.drawString(margin, y, number)
+        else:
+            canvas.drawRightString(width - margin, y, number)
+        canvas.restoreState()
+
+
+# --- styles ---------------------------------------------------------------------------------------
+
+
+def _family(fonts: Mapping[str, Path]) -> dict[str, str]:
+    """Register the fonts with reportlab; the body's bold and italic as its family, so that
+    <b> and <i> find them (or the body itself where the game has none)."""
+    register_fonts({name: path for name, path in _named(fonts).items()})
+    names = {role: _font_name(path) for role, path in fonts.items()}
+    body = names["body"]
+    bold = names.get("body-bold", body)
+    italic = names.get("body-italic", body)
+    pdfmetrics.registerFontFamily(body, normal=body, bold=bold, italic=italic,
+                                  boldItalic=names.get("body-bold-italic", bold))
+    return names
+
+
+def _font_name(path: Path) -> str:
+    return Path(path).stem
+
+
+def _named(fonts: Mapping[str, Path]) -> dict[str, Path]:
+    return {_font_name(path): Path(path) for path in fonts.values()}
+
+
+def _styles(names: dict[str, str], language: str, columns: int) -> dict[str, ParagraphStyle]:
+    body_size = 10 if columns == 2 else 9.5
+    lead = body_size * 1.3
+    hyphen = HYPHENATION.get(language.split("-")[0], "")
+    base = ParagraphStyle("body", fontName=names["body"], fontSize=body_size, leading=lead, textColor=HexColor(INK),
+                          alignment=TA_LEFT, spaceAfter=lead * 0.45, allowWidows=0, allowOrphans=0,
+                          hyphenationLang=hyphen, embeddedHyphenation=1, uriWasteReduce=0.3)
+    heading = names["heading"]
+    return {
+        "body": base,
+        "title": ParagraphStyle("title", base, fontName=heading, fontSize=body_size * 2.6, leading=body_size * 3,
+                                alignment=TA_LEFT, textColor=HexColor(ACCENT), spaceAfter=body_size * 0.6,
+                                hyphenationLang=""),
+        "subtitle": ParagraphStyle("subtitle", base, fontName=names.get("note", names["body"]), fontSize=body_size * 1.3,
+                                   leading=body_size * 1.7, alignment=TA_LEFT, spaceAfter=body_size * 1.2,
+                                   hyphenationLang=""),
+        "h1": ParagraphStyle("h1", base, fontName=heading, fontSize=body_size * 1.75, leading=body_size * 2.1,
+                             alignment=TA_LEFT, textColor=HexColor(ACCENT), spaceBefore=body_size * 1.2,
+                             spaceAfter=body_size * 0.5, keepWithNext=1, hyphenationLang=""),
+        "h2": ParagraphStyle("h2", base, fontName=heading, fontSize=body_size * 1.35, leading=body_size * 1.65,
+                             alignment=TA_LEFT, textColor=HexColor(ACCENT), spaceBefore=body_size * 1.0,
+                             spaceAfter=body_size * 0.35, keepWithNext=1, hyphenationLang=""),
+        "h3": ParagraphStyle("h3", base, fontName=heading, fontSize=body_size * 1.1, leading=body_size * 1.4,
+                             alignment=TA_LEFT, spaceBefore=body_size * 0.7, spaceAfter=body_size * 0.2,
+                             keepWithNext=1, hyphenationLang=""),
+        "item": ParagraphStyle("item", base, leftIndent=body_size * 1.4, bulletIndent=body_size * 0.2,
+                               spaceAfter=lead * 0.2),
+        "cell": ParagraphStyle("cell", base, fontSize=body_size * 0.92, leading=body_size * 1.18, alignment=TA_LEFT,
+                               spaceAfter=0, hyphenationLang=hyphen),
+        "head-cell": ParagraphStyle("head-cell", base, fontName=heading, fontSize=body_size * 0.92,
+                                    leading=body_size * 1.18, alignment=TA_LEFT, spaceAfter=0, hyphenationLang=""),
+        "box-title": ParagraphStyle("box-title", base, fontName=heading, fontSize=body_size * 1.05,
+                                    leading=body_size * 1.35, alignment=TA_LEFT, textColor=HexColor(ACCENT),
+                                    leftIndent=body_size * 0.8, rightIndent=body_size * 0.8, spaceBefore=body_size * 0.5,
+                                    keepWithNext=1, hyphenationLang=""),
+        "caption": ParagraphStyle("caption", base, fontName=names.get("note", names["body"]),
+                                  fontSize=body_size * 0.85, leading=body_size * 1.1, alignment=TA_CENTER,
+                                  spaceBefore=body_size * 0.25, hyphenationLang=""),
+        "contents": ParagraphStyle("contents", base, alignment=TA_LEFT, spaceAfter=0, hyphenationLang=""),
+    }
+
+
+def _markup(runs: Sequence, size: float) -> str:
+    """A text's runs as reportlab's paragraph markup."""
+    out = []
+    for run in runs:
+        if isinstance(run, Run):
+            text = escape(run.text)
+            if run.italic:
+                text = f"<i>{text}</i>"
+            if run.bold:
+                text = f"<b>{text}</b>"
+            out.append(text)
+        elif isinstance(run, IconRun):
+            out.append(f'<img src="{ICON_SOURCE}{run.name}" width="{size * 1.05:.2f}" height="{size * 1.05:.2f}" '
+                       f'valign="{-size * 0.17:.2f}"/>')
+        elif isinstance(run, LineBreak):
+            out.append("<br/>")
+    return "".join(out)
+
+
+def _plain(runs: Sequence) -> str:
+    return "".join(r.text for r in runs if isinstance(r, Run))
+
+
+@dataclass
+class _Story:
+    look: Look
+    styles: dict
+    column_width: float
+    max_picture: float
+    numbers: dict = field(default_factory=dict)
+    keys: int = 0
+
+    def blocks(self, blocks: Sequence[Block], boxed: bool = False) -> list:
+        story: list = []
+        for block in blocks:
+            found = self.block(block, boxed)
+            if found and isinstance(found[0], CondPageBreak) and story and isinstance(story[-1], _Heading):
+                # a box's room is asked for before the heading over it, which would otherwise stay
+                # behind at the foot of a column
+                heading = story.pop()
+                found = [CondPageBreak(found[0].height + heading.style.leading * 3), heading] + found[1:]
+            story += found
+        return story
+
+    def block(self, block: Block, boxed: bool) -> list:
+        s = self.styles
+        indent = dict(leftIndent=s["body"].fontSize * 0.8, rightIndent=s["body"].fontSize * 0.8) if boxed else {}
+        if block.kind == "heading":
+            self.keys += 1
+            style = s[f"h{block.level}"]
+            return [_Heading(_markup(block.runs, style.fontSize), style, self.keys, block)]
+        if block.kind == "paragraph":
+            style = ParagraphStyle("b", s["body"], **indent) if boxed else s["body"]
+            return [Paragraph(_markup(block.runs, style.fontSize), style)]
+        if block.kind == "list":
+            style = s["item"]
+            if boxed:
+                style = ParagraphStyle("i", style, leftIndent=style.leftIndent + indent["leftIndent"],
+                                       bulletIndent=style.bulletIndent + indent["leftIndent"],
+                                       rightIndent=indent["rightIndent"])
+            found = []
+            for k, item in enumerate(block.items):
+                bullet = f"{block.start + k}." if block.ordered else "•"
+                found.append(Paragraph(_markup(item, style.fontSize), style, bulletText=bullet))
+            return found
+        if block.kind == "table":
+            return [self.table(block, boxed)]
+        if block.kind == "picture":
+            width = self.column_width - (2 * indent["leftIndent"] if boxed else 0)
+            stacks = [[self.look.pictures[piece] for piece in stack] for stack in block.pieces]
+            found: list = [_Pieces(stacks, self.max_picture)]
+            if block.runs:
+                found.append(Paragraph(_markup(block.runs, s["caption"].fontSize), s["caption"]))
+            found.append(Spacer(1, s["body"].fontSize * 0.5))
+            return [KeepTogether(found)] if width > 0 else []
+        if block.kind == "pagebreak":
+            return [PageBreak()]
+        if block.kind == "box":
+            example = block.anchor == "example"
+            fill, rule = (EXAMPLE_FILL, RULE) if example else (NOTE_FILL, NOTE_RULE)
+            label = self.look.words["example" if example else "note"]
+            title = _markup(block.runs, s["box-title"].fontSize)
+            heading = f"{escape(label)}{': ' if title else ''}{title}" if example else (title or escape(label))
+            inner = self.blocks(block.items, boxed=True)
+            return [CondPageBreak(s["body"].leading * 6), Spacer(1, s["body"].fontSize * 0.4),
+                    FrameBG(color=HexColor(fill), strokeColor=HexColor(rule), strokeWidth=0.6),
+                    Paragraph(heading, s["box-title"]), *inner, Spacer(1, s["body"].fontSize * 0.3),
+                    FrameBG(start=False), Spacer(1, s["body"].fontSize * 0.7)]
+        return []
+
+    def table(self, block: Block, boxed: bool) -> Table:
+        s = self.styles
+        rows = []
+        for k, row in enumerate(block.items):
+            style = s["head-cell"] if k == 0 else s["cell"]
+            cells = []
+            for j, cell in enumerate(row):
+                align = block.aligns[j] if j < len(block.aligns) else "left"
+                cell_style = ParagraphStyle("c", style, alignment={"left": TA_LEFT, "centre": TA_CENTER,
+                                                                   "right": TA_RIGHT}[align])
+                cells.append(Paragraph(_markup(cell, style.fontSize), cell_style))
+            rows.append(cells)
+        width = self.column_width - (s["body"].fontSize * 1.6 if boxed else 0)
+        columns = len(rows[0]) if rows else 1
+        widths = _column_widths(rows, width, columns)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="CENTER")
+        table.setStyle(TableStyle([
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, HexColor(ACCENT)),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.3, HexColor(RULE)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ]))
+        table.spaceAfter = s["body"].fontSize * 0.8
+        table.spaceBefore = s["body"].fontSize * 0.3
+        return table
+
+    def contents(self, headings: list[tuple[int, Block]]) -> list:
+        """The contents list: each # and ## heading with its page number (a form)."""
+        s = self.styles
+        rows = []
+        size = s["contents"].fontSize
+        for key, block in headings:
+            name = f"RuleContents{key}"
+            self.numbers[name] = key
+            style = s["contents"] if block.level == 1 else ParagraphStyle("c2", s["contents"], leftIndent=size)
+            text = _markup(block.runs, size)
+            rows.append([Paragraph(f"<b>{text}</b>" if block.level == 1 else text, style), _Number(name, size)])
+        if not rows:
+            return []
+        table = Table(rows, colWidths=[self.column_width - 14 * MM, 14 * MM], hAlign="LEFT")
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5)]))
+        return [Paragraph(f"<b>{escape(self.look.words['contents'])}</b>", s["h3"]), table,
+                Spacer(1, size * 1.2)]
+
+
+def _column_widths(rows: list, width: float, columns: int) -> list[float]:
+    """Columns as wide as their longest word needs at least, the rest shared by their text's length."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    longest = [0.0] * columns
+    lengths = [1.0] * columns
+    for row in rows:
+        for j, cell in enumerate(row[:columns]):
+            text = re.sub(r"<[^>]+>", "", cell.text if hasattr(cell, "text") else "")
+            style = cell.style
+            words = text.split() or [""]
+            longest[j] = max(longest[j], max(stringWidth(w, style.fontName, style.fontSize) for w in words) + 8)
+            lengths[j] = max(lengths[j], stringWidth(text, style.fontName, style.fontSize))
+    spare = max(0.0, width - sum(longest))
+    total = sum(lengths)
+    return [longest[j] + spare * lengths[j] / total for j in range(columns)]
+
+
+def typeset(book: Resolved, look: Look, page_size: tuple[float, float],
+            booklet: tuple[float, float] | None = None) -> bytes:
+    """The rulebook's PDF on pages of `page_size`; with `booklet`, those pages imposed two to a
+    side of `booklet` sheets for a saddle-stitched booklet."""
+    names = _family(look.fonts)
+    columns = 1 if page_size[0] < 160 * MM * 1.2 else 2
+    styles = _styles(names, book.language, columns)
+    buffer = io.BytesIO()
+    doc = _Document(buffer, book, look, page_size, columns, title=look.title, author="", subject="",
+                    creator=f"pnp {__version__}", producer=f"pnp {__version__} (reportlab)", invariant=1,
+                    pageCompression=1)
+    doc.columns = columns
+    doc.fonts = names
+    doc.frames_x = (18 if columns == 2 else 14) * MM
+    doc.head_y = (11 if columns == 2 else 9.5) * MM
+    doc.foot_y = (10 if columns == 2 else 8.5) * MM
+    story = _Story(look, styles, doc.column_width, max_picture=(70 if columns == 2 else 62) * MM)
+    blocks = list(book.blocks)
+    flow: list = []
+    title_block = blocks.pop(0) if blocks and blocks[0].kind == "heading" and blocks[0].level == 1 else None
+    flow.append(Paragraph(_markup(title_block.runs, styles["title"].fontSize) if title_block else escape(look.title),
+                          styles["title"]))
+    if look.subtitle:
+        flow.append(Paragraph(escape(look.subtitle), styles["subtitle"]))
+    body = story.blocks(blocks)
+    headings = [(f.key, f.block) for f in body if isinstance(f, _Heading) and f.level <= 2]
+    flow += story.contents(headings)
+    flow += body
+    numbers = story.numbers
+
+    def canvasmaker(filename, **kwargs):
+        canvas = _BookCanvas(filename, look=look, page_size=page_size, booklet=booklet, numbers=numbers, **kwargs)
+        canvas.look_font = names["body"]
+        canvas.look_size = styles["contents"].fontSize
+        canvas.setViewerPreference("PrintScaling", "None")
+        if booklet is not None:
+            canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge")
+        return canvas
+
+    doc.build(flow, canvasmaker=canvasmaker)
+    return buffer.getvalue()
+
+
+BOOKLET_PAGES = {"a4": (148 * MM, 210 * MM), "letter": (5.5 * 72, 8.5 * 72)}  # A5, half-Letter: two to a sheet
+
+
+def rulebook_look(kit, pictures: Mapping[tuple, object]) -> Look:
+    """How the kit's rulebook looks: the game's title and fonts (with the body's bold and
+    italic), its icons in the text's ink, the pieces it pictures, pnp's words in its language."""
+    from ..icons.draw import draw_icon
+    from ..layout.fonts import find_font
+    from ..words import word
+
+    game, language = kit.game, kit.language
+    roles = {role: m.path for role, m in kit.fonts.items()}
+
+    def icon(found):
+        return lambda x, y, size, colour: draw_icon(found, x, y, size, colour, "#ffffff")
+
+    return Look(game.title.get(language, game.language),
+                game.subtitle.get(language, game.language) if game.subtitle else None,
+                font_variants(roles, lambda name: find_font(name, game.root)),
+                {name: icon(found) for name, found in game.icons.items()}, pictures,
+                {key: word(language, f"rules-{key}") for key in ("contents", "example", "note")})
+
+
+def font_variants(fonts: Mapping[str, Path], find) -> dict[str, Path]:
+    """The rulebook's fonts: the game's by role, and its body font's bold, italic and bold
+    italic when a font of the same family has them (SourceSansPro-Regular: -Bold, -It,
+    -BoldIt), found with `find(name)`."""
+    found = dict(fonts)
+    body = Path(fonts["body"]).stem
+    family = re.sub(r"-(Regular|Roman|Book|Normal)$", "", body)
+    for role, suffixes in (("body-bold", ("Bold",)), ("body-italic", ("It", "Italic")),
+                           ("body-bold-italic", ("BoldIt", "BoldItalic"))):
+        for suffix in suffixes:
+            path = find(f"{family}-{suffix}")
+            if path is not None:
+                found[role] = path
+                break
+    return found
