@@ -137,10 +137,10 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
                 backs = render_sets(kit, name, sets, outputs, options) or backs
         if "pdf" in options.formats and ("duplex-test" in options.parts if options.parts else backs):
             duplex_test_pages(kit, outputs, options)
+        if "pdf" in options.formats and options.wants(RULES):  # (first: the read-me counts its pages)
+            rulebook_pages(kit, outputs, options)
         if "pdf" in options.formats and (READ_ME_FIRST in options.parts if options.parts else True):
             read_me_first_pages(kit, outputs, options)
-        if "pdf" in options.formats and options.wants(RULES):
-            rulebook_pages(kit, outputs, options)
         if options.wants(*(s.name for s in kit)):
             outputs.progress.stage("data.json", 1)
             key = data_key(game, outputs)
@@ -305,7 +305,9 @@ def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
     and Letter: the rulebook typeset (pnp.render.rulebook) from its text worked out for the
     kit (pnp.kit.rulebook). Keyed by what is printed (its text with every reference and value
     worked out, and the drawings of the pieces it pictures) and the fonts: a card it does not
-    name or picture can change without the rulebook being typeset again."""
+    name or picture can change without the rulebook being typeset again. Its page counts are
+    kept in the cache beside it for the read-me-first (kit.rulebook_pages)."""
+    from ..impose.booklet import saddle_stitch
     from ..kit.rulebook import pictured_pieces, resolved
     from ..render.rulebook import BOOKLET_PAGES, rulebook_look, typeset
 
@@ -319,15 +321,22 @@ def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
     outputs.progress.stage("rulebook", 2 * len(papers))
     for paper in papers:
         sheet = PAPERS[paper]
+        counts = []
         for relative, size, booklet in ((f"print/rules-{paper}.pdf", (sheet.width, sheet.height), None),
                                         (f"print/rules-booklet-{paper}.pdf", BOOKLET_PAGES[paper],
                                          (sheet.height, sheet.width))):
             key = outputs.key("rules", book, sorted(pictures.items()), size, booklet)
-            if outputs.reusable(relative, key):
-                continue
-            if look is None:
-                look = rulebook_look(kit, pictures)
-            outputs.make(relative, key, lambda size=size, booklet=booklet: typeset(book, look, size, booklet))
+            kept = outputs.cache.get("rules", key)
+            if kept is not None and kept.isdigit() and outputs.reusable(relative, key):
+                pages = int(kept)
+            else:
+                if look is None:
+                    look = rulebook_look(kit, pictures)
+                data, pages = typeset(book, look, size, booklet)
+                outputs.write(relative, data, key)
+                outputs.cache.put("rules", key, str(pages).encode("ascii"))
+            counts.append(len(saddle_stitch(pages)) if booklet else pages)
+        kit.rulebook_pages[paper] = (counts[0], counts[1])
 
 
 def render_whole(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,

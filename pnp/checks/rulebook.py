@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 def _findings(game: "Game", kind: str) -> Found:
     from ..kit.rulebook import resolved
 
+    if not game.complete:
+        return  # a file or key did not load: what the rulebook then misses is likely a consequence
     for _, (_, findings) in sorted(resolved(game).items()):
         for finding in findings:
             if finding.rule == kind:

@@ -333,6 +333,7 @@ class Kit:
         self.ink = ink
         self.language = language or game.language
         self.known = known
+        self.rulebook_pages: dict[str, tuple[int, int]] = {}  # by paper: the rulebook's pages, its booklet's sides
         self.keys = InputKeys(game, self.language, ink) if known is not None else None
         from ..components import types
 

@@ -347,6 +347,10 @@ def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFi
                                        "duplex", what, kind, shape, sizes, fronts=fronts))
     if any(f.role == "backs" for f in found):
         found.insert(0, PrintFile(f"print/duplex-test-{paper}.pdf", 2, "test", "", "test"))
+    rulebook = kit.rulebook_pages.get(paper)
+    if rulebook is not None:  # (typeset by the build before the read-me: pnp.build.pipeline)
+        found.append(PrintFile(f"print/rules-{paper}.pdf", rulebook[0], "rules", "", "rules"))
+        found.append(PrintFile(f"print/rules-booklet-{paper}.pdf", rulebook[1], "booklet", "", "rules"))
     return found
 
 
@@ -366,6 +370,8 @@ def file_table(files: list[PrintFile], language: str) -> Table:
             how = say(language, "row-backs")
         elif f.role == "duplex":
             how = say(language, "row-duplex", what=f.what)
+        elif f.role in ("rules", "booklet"):
+            how = say(language, f"row-{f.role}")
         elif f.parts is not None:
             how = say(language, "row-parts", what=f.what, rows=f.parts[0], columns=f.parts[1])
         elif f.role == "one-side":

@@ -378,7 +378,12 @@ def pictured_pieces(kit, book: Resolved) -> dict[tuple, Any]:
     found: dict[tuple, Any] = {}
     for set_name, item_id, back in book.pictured():
         pieces = kit.get(set_name)
-        piece = next((p for p in pieces.pieces if p.item.id == item_id), None) if pieces is not None else None
+        if pieces is None:
+            continue
+        piece = next((p for p in pieces.pieces if p.item.id == item_id), None)
         if piece is not None:
             found[(set_name, item_id, back)] = (piece.back or piece.face) if back else piece.face
+        elif pieces.boards and len(pieces.boards) == len(pieces.component.items):  # a board of each item
+            index = next(k for k, item in enumerate(pieces.component.items) if item.id == item_id)
+            found[(set_name, item_id, back)] = pieces.boards[index].page
     return found

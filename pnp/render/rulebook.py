@@ -112,6 +112,7 @@ class _BookCanvas(Canvas):
 
     def showPage(self) -> None:
         self.endForm()
+        self._pageNumber += 1  # (what a frame's background reads to know a page from the next)
         self._begin()
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
@@ -136,6 +137,7 @@ class _BookCanvas(Canvas):
             self.drawRightString(40, 0, str(self.heading_pages.get(key, "")))
             self.endForm()
         width, height = self.page_size
+        self._pageNumber = 1
         if self.booklet is None:
             for n in range(1, pages + 1):
                 Canvas.setPageSize(self, self.page_size)
@@ -514,9 +516,9 @@ def _column_widths(rows: list, width: float, columns: int) -> list[float]:
 
 
 def typeset(book: Resolved, look: Look, page_size: tuple[float, float],
-            booklet: tuple[float, float] | None = None) -> bytes:
-    """The rulebook's PDF on pages of `page_size`; with `booklet`, those pages imposed two to a
-    side of `booklet` sheets for a saddle-stitched booklet."""
+            booklet: tuple[float, float] | None = None) -> tuple[bytes, int]:
+    """The rulebook's PDF on pages of `page_size`, and how many pages it has; with `booklet`,
+    those pages imposed two to a side of `booklet` sheets for a saddle-stitched booklet."""
     names = _family(look.fonts)
     columns = 1 if page_size[0] < 160 * MM * 1.2 else 2
     styles = _styles(names, book.language, columns)
@@ -552,8 +554,14 @@ def typeset(book: Resolved, look: Look, page_size: tuple[float, float],
             canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge")
         return canvas
 
-    doc.build(flow, canvasmaker=canvasmaker)
-    return buffer.getvalue()
+    made: list = []
+
+    def keep(filename, **kwargs):
+        made.append(canvasmaker(filename, **kwargs))
+        return made[-1]
+
+    doc.build(flow, canvasmaker=keep)
+    return buffer.getvalue(), made[-1].count - 1
 
 
 BOOKLET_PAGES = {"a4": (148 * MM, 210 * MM), "letter": (5.5 * 72, 8.5 * 72)}  # A5, half-Letter: two to a sheet

@@ -63,7 +63,8 @@ def test_each_check_fires(case: str, file: str, old: str, new: str, expected: li
                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(broken_example(GAME, tmp_path / "anarchipel", file, old, new))
     result = validate(Path("."))
-    assert result.output.splitlines()[:-1] == expected
+    # (a datum broken here may break a rulebook example too: that is the rulebook checks' own case)
+    assert [line for line in result.output.splitlines()[:-1] if "[rules-example]" not in line] == expected
     assert result.exit_code == 1
 
 

@@ -515,7 +515,7 @@ def test_a_standee_too_tall_for_every_paper_is_a_located_problem(tmp_path: Path,
                           "size: {width: 18mm, height: 32mm}", "size: {width: 18mm, height: 200mm}")
     monkeypatch.chdir(game)
     assert validate(game).output == (
-        "game.yaml:158:11: error: components.pions: a 18 x 420 mm pion strip (its face, back and flaps) does not fit "
+        "game.yaml:159:11: error: components.pions: a 18 x 420 mm pion strip (its face, back and flaps) does not fit "
         "A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins), A3 landscape (410 x 287 "
         "mm inside its margins); a board is printed in parts [piece-too-large]\n"
         "108 tuiles: 1 error, 0 warnings\n")
