@@ -137,9 +137,10 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
                 backs = render_sets(kit, name, sets, outputs, options) or backs
         if "pdf" in options.formats and ("duplex-test" in options.parts if options.parts else backs):
             duplex_test_pages(kit, outputs, options)
-        if "pdf" in options.formats and options.wants(RULES):  # (first: the read-me counts its pages)
-            rulebook_pages(kit, outputs, options)
-        if "pdf" in options.formats and (READ_ME_FIRST in options.parts if options.parts else True):
+        read_me = "pdf" in options.formats and (READ_ME_FIRST in options.parts if options.parts else True)
+        if "pdf" in options.formats and (options.wants(RULES) or read_me):  # (first: the read-me counts its pages)
+            rulebook_pages(kit, outputs, options, write=options.wants(RULES))
+        if read_me:
             read_me_first_pages(kit, outputs, options)
         if options.wants(*(s.name for s in kit)):
             outputs.progress.stage("data.json", 1)
@@ -300,13 +301,14 @@ def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> No
         outputs.cache.put("read-me-first", key, str(len(pages)).encode("ascii"))
 
 
-def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
+def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions, write: bool = True) -> None:
     """print/rules-<paper>.pdf and print/rules-booklet-<paper>.pdf, in the kit's language, on A4
     and Letter: the rulebook typeset (pnp.render.rulebook) from its text worked out for the
     kit (pnp.kit.rulebook). Keyed by what is printed (its text with every reference and value
     worked out, and the drawings of the pieces it pictures) and the fonts: a card it does not
     name or picture can change without the rulebook being typeset again. Its page counts are
-    kept in the cache beside it for the read-me-first (kit.rulebook_pages)."""
+    kept in the cache beside it for the read-me-first (kit.rulebook_pages); without `write` (a
+    build of the read-me alone) only those are worked out."""
     from ..impose.booklet import saddle_stitch
     from ..kit.rulebook import pictured_pieces, resolved
     from ..render.rulebook import BOOKLET_PAGES, rulebook_look, typeset
@@ -318,7 +320,8 @@ def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
     pictures = pictured_pieces(kit, book)
     papers = [paper for paper in options.papers if paper in BOOKLET_PAGES]
     look = None
-    outputs.progress.stage("rulebook", 2 * len(papers))
+    if write:
+        outputs.progress.stage("rulebook", 2 * len(papers))
     for paper in papers:
         sheet = PAPERS[paper]
         counts = []
@@ -327,13 +330,14 @@ def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> None:
                                          (sheet.height, sheet.width))):
             key = outputs.key("rules", book, sorted(pictures.items()), size, booklet)
             kept = outputs.cache.get("rules", key)
-            if kept is not None and kept.isdigit() and outputs.reusable(relative, key):
+            if kept is not None and kept.isdigit() and (not write or outputs.reusable(relative, key)):
                 pages = int(kept)
             else:
                 if look is None:
                     look = rulebook_look(kit, pictures)
                 data, pages = typeset(book, look, size, booklet)
-                outputs.write(relative, data, key)
+                if write:
+                    outputs.write(relative, data, key)
                 outputs.cache.put("rules", key, str(pages).encode("ascii"))
             counts.append(len(saddle_stitch(pages)) if booklet else pages)
         kit.rulebook_pages[paper] = (counts[0], counts[1])

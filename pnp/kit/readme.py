@@ -347,7 +347,7 @@ def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFi
                                        "duplex", what, kind, shape, sizes, fronts=fronts))
     if any(f.role == "backs" for f in found):
         found.insert(0, PrintFile(f"print/duplex-test-{paper}.pdf", 2, "test", "", "test"))
-    rulebook = kit.rulebook_pages.get(paper)
+    rulebook = getattr(kit, "rulebook_pages", {}).get(paper)
     if rulebook is not None:  # (typeset by the build before the read-me: pnp.build.pipeline)
         found.append(PrintFile(f"print/rules-{paper}.pdf", rulebook[0], "rules", "", "rules"))
         found.append(PrintFile(f"print/rules-booklet-{paper}.pdf", rulebook[1], "booklet", "", "rules"))

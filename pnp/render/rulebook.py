@@ -546,6 +546,7 @@ def typeset(book: Resolved, look: Look, page_size: tuple[float, float],
     numbers = story.numbers
 
     def canvasmaker(filename, **kwargs):
+        kwargs["initialFontName"] = names["body"]  # (so that the PDF names no font it does not embed)
         canvas = _BookCanvas(filename, look=look, page_size=page_size, booklet=booklet, numbers=numbers, **kwargs)
         canvas.look_font = names["body"]
         canvas.look_size = styles["contents"].fontSize

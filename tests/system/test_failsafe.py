@@ -307,7 +307,7 @@ def test_a_rebuild_after_an_edit_equals_a_clean_build(tmp_path: Path, monkeypatc
     monkeypatch.setattr("pnp.commands.build.StageBars", CountingStages)
     game = tmp_path / "game"
     game.mkdir()
-    for name in ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons"):
+    for name in ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons", "rules"):
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
     runner = CliRunner()

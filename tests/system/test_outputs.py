@@ -31,7 +31,9 @@ def test_every_output_is_there(kit: Path) -> None:
                                   for kind in ("", "backs-") for part in ("cards", "money", "tokens", "aid")]
                                  + ["board-a3.pdf", "board-a4.pdf", "board-letter.pdf"]
                                  + ["duplex-test-a3.pdf", "duplex-test-a4.pdf", "duplex-test-letter.pdf"]
-                                 + ["read-me-first-a3.pdf", "read-me-first-a4.pdf", "read-me-first-letter.pdf"])
+                                 + ["read-me-first-a3.pdf", "read-me-first-a4.pdf", "read-me-first-letter.pdf"]
+                                 + ["rules-a4.pdf", "rules-booklet-a4.pdf", "rules-booklet-letter.pdf",
+                                    "rules-letter.pdf"])
     assert sorted(p.stem for p in (kit / "svg" / "money").glob("*.svg")) == ["1", "10", "2", "20", "5", "back", "blank"]
     assert sorted(p.stem for p in (kit / "png" / "tokens").glob("*.png")) == sorted(
         [f"{kind}-{c}" for kind in ("turn", "marker") for c in ("eic", "voc", "estado", "cdi", "dac", "soic")]
@@ -119,8 +121,9 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
     board = 3 + 1 + 1
     money, tokens, aid = 6 + 2 * 6 + 7 + 7, 6 + 2 * 3 + 13 + 13, 6 + 2 * 3 + 2 + 2
     exports = (150 + 2) + (5 + 16 + 1) + 129 + 1  # tabletopia, tts (sheets, tokens' and boards' images), pod, gallery
-    duplex_test, read_me_first = 3, 3
-    assert len(first) == cards + board + money + tokens + aid + exports + duplex_test + read_me_first + 1 + 1  # data.json, .pnp-build.json
+    duplex_test, read_me_first, rules = 3, 3, 4  # (the rulebook and its booklet on A4 and Letter)
+    assert len(first) == (cards + board + money + tokens + aid + exports + duplex_test + read_me_first + rules
+                          + 1 + 1)  # data.json, .pnp-build.json
     assert first == second
 
 

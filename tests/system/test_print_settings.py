@@ -33,7 +33,9 @@ def test_every_pdf_asks_for_actual_size_and_duplex_files_for_the_long_edge(game_
     for path in print_files(kit):
         preferences = PdfReader(path).trailer["/Root"]["/ViewerPreferences"]
         assert preferences["/PrintScaling"] == "/None", path.name
-        assert preferences.get("/Duplex") == ("/DuplexFlipLongEdge" if both_sides(path) else None), path.name
+        expected = ("/DuplexFlipShortEdge" if path.name.startswith("rules-booklet-") else  # (folded in half)
+                    "/DuplexFlipLongEdge" if both_sides(path) else None)
+        assert preferences.get("/Duplex") == expected, path.name
 
 
 def ink_box(image: Image.Image) -> tuple[int, int, int, int] | None:

@@ -108,7 +108,7 @@ def test_a_build_after_one_card_is_edited_draws_the_cards_of_its_file_alone(tmp_
 
     folder = tmp_path / "game"
     folder.mkdir()
-    for name in ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons"):
+    for name in ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons", "rules"):
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, folder / name)
     out = tmp_path / "out"
