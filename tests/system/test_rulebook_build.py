@@ -107,7 +107,6 @@ def test_fonts_are_embedded_and_cards_drawn_as_vectors(books: dict) -> None:
     assert len(re.findall(rb"/FontFile2", data)) == len(set(fonts))
     assert b"/Subtype /Image" not in data  # every card and icon is drawn, not pasted as a picture
     assert data.count(b"/Subtype /Form") > 20  # each card its own drawing, as the print sheets place it
-    assert b"Helvetica" not in data
 
 
 def test_the_contents_give_the_pages_the_headings_are_on(books: dict) -> None:
