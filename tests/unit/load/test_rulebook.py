@@ -67,14 +67,17 @@ def test_a_heading_with_only_an_anchor() -> None:
     assert read("##   ")[1] == [error("1:1", "a heading is '#', '##' or '###', then a space and its text")]
 
 
+ANCHOR = "an anchor is '{#' then lower-case letters, digits and hyphens, then '}', at the heading's end"
+
+
 def test_a_bad_anchor() -> None:
     blocks, problems = read("## Turn {#Bad}")
     assert blocks == [Heading(2, (Text("Turn "),), None, 1)]
     assert problems == [
-        error("1:9", "an anchor is '{#' then lower-case letters, digits and hyphens, then '}', at the heading's end"),
-        error("1:9", "'{#Bad}' is neither a reference '{set:id}' nor a value '{=expression}' (write '\\{' for a brace)")]
-    assert read("# A {#-x} b")[1][0] == error(
-        "1:5", "an anchor is '{#' then lower-case letters, digits and hyphens, then '}', at the heading's end")
+        error("1:9", ANCHOR),
+        error("1:9", "'{#Bad}' is neither a reference '{set:id}' nor a value '{=expression}' "
+                     "(write '\\{' for a brace)")]
+    assert read("# A {#-x} b")[1][0] == error("1:5", ANCHOR)
 
 
 # --- paragraphs, line breaks, page breaks -----------------------------------------------------
