@@ -394,9 +394,16 @@ def test_too_many_parts_in_one_block() -> None:
 
 
 def test_a_rulebook_too_long_is_not_read_further() -> None:
-    blocks, problems = read("a\n\n" * 2600)
-    assert len(blocks) == 5000 // 2
-    assert problems == [error("5001:1", "more than 5,000 blocks: a rulebook this long is not read further")]
+    blocks, problems = read("a\n\n" * 5001)
+    assert len(blocks) == 5000
+    assert problems == [error("10001:1", "more than 5,000 blocks: a rulebook this long is not read further")]
+
+
+def test_blank_lines_are_not_counted_as_blocks() -> None:
+    """(They were: 1,700 paragraphs two blank lines apart, some 150 kB, were "more than 5,000
+    blocks".)"""
+    blocks, problems = read("a\n\n\n" * 5000)
+    assert (len(blocks), problems) == (5000, [])
 
 
 def test_walk_and_inlines() -> None:
