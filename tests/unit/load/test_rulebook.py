@@ -416,3 +416,51 @@ def test_walk_and_inlines() -> None:
     assert list(book.inlines()) == [
         (Text("A"), heading), (Text("T"), box), (Text("i "), items), (Text("j"), items), (Text("h"), table),
         (Text("c"), table), (Text("c"), picture), (Text("para "), paragraph), (Icon("x", 12, 6), paragraph)]
+
+
+def test_lines_ending_and_starting_in_capital_x() -> None:
+    assert clean("X marks the X\n\n# Head X\n\n- item X\n  more X\n\n| a X |\n|---|\n") == [
+        Paragraph((Text("X marks the X"),), 1), Heading(1, (Text("Head X"),), None, 3),
+        ListBlock(False, ((Text("item X more X"),),), 5), Table(((Text("a X"),),), (), ("left",), 8)]
+
+
+def test_a_captions_parts_are_located() -> None:
+    assert clean("\n  ![{a:b} :x:](c:d)") == [
+        Picture((Ref("a", "b", None, 2, 5), Text(" "), Icon("x", 2, 11)), ((Piece("c", "d", False, 2, 16),),), 2)]
+
+
+def test_a_stack_of_three_and_a_bad_piece_inside_a_stack() -> None:
+    assert clean("![x](a:b+c:d+e:f)")[0].stacks == (
+        (Piece("a", "b", False, 1, 6), Piece("c", "d", False, 1, 10), Piece("e", "f", False, 1, 14)),)
+    blocks, problems = read("![x](bad+a:b)")
+    assert blocks[0].stacks == ((Piece("a", "b", False, 1, 10),),)
+    assert problems == [error("1:6", "'bad' is not a piece: a piece is set:id (or set:id:back), and 'a+b' stands b "
+                                     "on a")]
+
+
+def test_a_check_is_shown_every_picture_before_it() -> None:
+    *_, check = clean("![x](a:b)\n![y](c:d)\n@check 1")
+    assert check.shown == (Piece("a", "b", False, 1, 6), Piece("c", "d", False, 2, 6))
+
+
+def test_exactly_as_many_parts_as_a_block_may_have() -> None:
+    assert len(clean(":a:" * 2000)[0].parts) == 2000
+    assert read("\n\n :a:" + ":a:" * 2000)[1] == [error("3:2", "more than 2,000 parts in one block: split it")]
+
+
+def test_an_icon_at_the_start_of_a_text_ending_in_a_letter() -> None:
+    assert clean(":a: b") == [Paragraph((Icon("a", 1, 1), Text(" b")), 1)]
+
+
+def test_a_backslash_ending_a_cell() -> None:
+    assert clean("| a\\ |\n|---|")[0].header == ((Text("a\\"),),)
+    assert clean("| b \\|\n|---|")[0].header == ((Text("b |"),),)
+
+
+def test_cells_without_spaces_and_an_indented_table() -> None:
+    assert clean("|a|{b:c}|\n|-|-|") == [Table(((Text("a"),), (Ref("b", "c", None, 1, 4),)), (), ("left", "left"), 1)]
+    assert clean("  | {b:c} |\n  |---|")[0].header == ((Ref("b", "c", None, 1, 5),),)
+
+
+def test_a_quote_escaped_before_its_closing_quote() -> None:
+    assert clean('{="a\\""} {=game.X}') == [Paragraph((value('"a\\""', 1, 1), Text(" "), value("game.X", 1, 10)), 1)]
