@@ -225,10 +225,6 @@ class _Reader:
         i = 0
         count = 0
         while i < len(self.lines):
-            count += 1
-            if count > MAX_BLOCKS:
-                self.say(i + 1, 1, f"more than {MAX_BLOCKS:,} blocks: a rulebook this long is not read further")
-                break
             raw = self.lines[i].rstrip("\r")
             line = raw.strip()
             number = i + 1
@@ -237,6 +233,10 @@ class _Reader:
             if not line:
                 i += 1
                 continue
+            count += 1
+            if count > MAX_BLOCKS:
+                self.say(number, 1, f"more than {MAX_BLOCKS:,} blocks: a rulebook this long is not read further")
+                break
             if line.startswith(":::"):
                 match = _BOX.match(line)
                 kind, title = (match.group(1), match.group(2)) if match else ("?", "")
