@@ -455,7 +455,8 @@ def test_pictured_pieces_are_the_kits_drawings() -> None:
     def piece(item_id, face, back):
         return SimpleNamespace(item=SimpleNamespace(id=item_id), face=face, back=back)
 
-    sets = {"cards": SimpleNamespace(pieces=[piece("king", "king-face", "card-back"), piece("queen", "q", None)])}
+    sets = {"cards": SimpleNamespace(pieces=[piece("king", "king-face", "card-back"), piece("queen", "q", None)],
+                                     boards=[])}
     kit = SimpleNamespace(get=sets.get)
     book = Resolved("en", "r.md", (
         Block("picture", pieces=((("cards", "king", False), ("cards", "king", True)), (("cards", "queen", True),))),
