@@ -71,7 +71,9 @@ def typeset_text(kits, text: str, page_size=A4, booklet=None, language: str = "e
     look = rulebook_look(kit, pictured_pieces(kit, worked))
     if icons is not None:
         look.icons = icons
-    return typeset(worked, look, page_size, booklet)
+    data, pages = typeset(worked, look, page_size, booklet)
+    assert pages >= 1
+    return data
 
 
 def sizes(pdf: bytes) -> list[tuple[float, float]]:
