@@ -500,3 +500,18 @@ def test_a_check_in_french(game) -> None:
 
 def test_a_failed_comparison_of_constants_says_no_more(game) -> None:
     assert check(game, "1 == 2") == ["3:8: the example no longer holds: 1 == 2 is false [rules-example]"]
+
+
+def test_pictured_boards_are_the_kits_board_pages() -> None:
+    """A set printed as a board of each item (no pieces) is pictured by its item's board's page;
+    a set the kit has not is left out and the pictures after it are still found."""
+    items = [SimpleNamespace(id="north"), SimpleNamespace(id="south")]
+    boards = SimpleNamespace(pieces=[], boards=[SimpleNamespace(page="north-page"), SimpleNamespace(page="south-page")],
+                             component=SimpleNamespace(items=items))
+    parted = SimpleNamespace(pieces=[], boards=[SimpleNamespace(page="one")], component=SimpleNamespace(items=items))
+    kit = SimpleNamespace(get={"maps": boards, "parted": parted}.get)
+    book = Resolved("en", "r.md", (Block("picture", pieces=(
+        (("tokens", "x", False),), (("maps", "south", False),), (("maps", "north", False),),
+        (("parted", "north", False),))),))
+    assert pictured_pieces(kit, book) == {("maps", "south", False): "south-page",
+                                          ("maps", "north", False): "north-page"}
