@@ -38,9 +38,9 @@ components:
       home: {type: ref, to: places, optional: true}
     face: layouts/card.yaml
     back: layouts/card.yaml
-  places: {type: data, files: places.yaml, items: places, fields: {name: text}}
-  chips: {type: token, size: 20mm, files: chips.yaml, items: chips, fields: {label: text, worth: int},
-          face: layouts/token.yaml}
+  places: {type: data, files: places.yaml, items: places, fields: {note: {type: text, optional: true}, name: text}}
+  chips: {type: token, size: 20mm, files: chips.yaml, items: chips,
+          fields: {label: text, worth: int, rate: {type: number, default: 1.5}}, face: layouts/token.yaml}
   marks: {type: token, size: 20mm, files: marks.yaml, items: marks, fields: {worth: int}, face: layouts/token.yaml}
   turn-tokens: {type: token, size: 20mm, files: turns.yaml, items: turns, fields: {name: text},
                 face: layouts/token.yaml}
@@ -464,3 +464,54 @@ def test_pictured_pieces_are_the_kits_drawings() -> None:
         Block("paragraph")))
     assert pictured_pieces(kit, book) == {("cards", "king", False): "king-face", ("cards", "king", True): "card-back",
                                           ("cards", "queen", True): "q"}
+
+
+# --- what the mutation run asked for -----------------------------------------------------------
+
+
+def test_french_numbers_italics_and_icons(game) -> None:
+    runs, findings = paragraph(game, "{chips:gold.rate} {=game.target / 8} *Quoi ?* :crown: *a{=1}*", "fr")
+    assert findings == []
+    assert runs == (Run("1,5 1,5 "), Run(f"Quoi{NNBSP}?", italic=True), Run(" "), IconRun("crown"), Run(" "),
+                    Run("a1", italic=True))
+
+
+def test_no_hint_from_the_fields_every_item_has(game) -> None:
+    runs, findings = paragraph(game, "{cards:king.grop} {cards:king.positon} {cards:king.copie}")
+    assert findings == ["1:1: card 'king' has no field 'grop' [rules-reference]",
+                        "1:19: card 'king' has no field 'positon' [rules-reference]",
+                        "1:40: card 'king' has no field 'copie' [rules-reference]"]
+
+
+def test_a_bad_piece_first_in_a_stack_leaves_the_rest(game) -> None:
+    (picture,), findings = worked_out(game, "![x](cards:kign+cards:king places:keep+cards:queen)")
+    assert picture.pieces == ((("cards", "king", False),), (("cards", "queen", False),))
+    assert len(findings) == 2
+
+
+def test_a_check_in_french(game) -> None:
+    found = game()
+    book, _ = read_rulebook("![x](cards:king)\n@check shown[0].name == 'Roi'\n@check game.target / 8 == 2",
+                            "rules/fr.md", "fr")
+    _, findings = resolve(found, book)
+    assert [f.message for f in findings] == [
+        "the example no longer holds: game.target / 8 == 2 is false (game.target / 8 is 1,5)"]
+
+
+def test_a_failed_comparison_of_constants_says_no_more(game) -> None:
+    assert check(game, "1 == 2") == ["3:8: the example no longer holds: 1 == 2 is false [rules-example]"]
+
+
+def test_pictured_boards_are_the_kits_board_pages() -> None:
+    """A set printed as a board of each item (no pieces) is pictured by its item's board's page;
+    a set the kit has not is left out and the pictures after it are still found."""
+    items = [SimpleNamespace(id="north"), SimpleNamespace(id="south")]
+    boards = SimpleNamespace(pieces=[], boards=[SimpleNamespace(page="north-page"), SimpleNamespace(page="south-page")],
+                             component=SimpleNamespace(items=items))
+    parted = SimpleNamespace(pieces=[], boards=[SimpleNamespace(page="one")], component=SimpleNamespace(items=items))
+    kit = SimpleNamespace(get={"maps": boards, "parted": parted}.get)
+    book = Resolved("en", "r.md", (Block("picture", pieces=(
+        (("tokens", "x", False),), (("maps", "south", False),), (("maps", "north", False),),
+        (("parted", "north", False),))),))
+    assert pictured_pieces(kit, book) == {("maps", "south", False): "south-page",
+                                          ("maps", "north", False): "north-page"}

@@ -464,3 +464,7 @@ def test_cells_without_spaces_and_an_indented_table() -> None:
 
 def test_a_quote_escaped_before_its_closing_quote() -> None:
     assert clean('{="a\\""} {=game.X}') == [Paragraph((value('"a\\""', 1, 1), Text(" "), value("game.X", 1, 10)), 1)]
+
+
+def test_a_table_row_ending_in_capital_x() -> None:
+    assert clean("| a\n|---|\n| b X")[0].rows == (((Text("b X"),),),)
