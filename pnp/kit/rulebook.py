@@ -215,12 +215,15 @@ class _Resolver:
             self.say(ref.line, ref.column, f"{component.describe(item)}: its set has no text field to name it by; "
                                            f"name a field: {{{ref.set}:{ref.id}.FIELD}}")
             return ref.id
-        view = self.views.item(item)
-        if name not in view:
-            self.say(ref.line, ref.column, f"{component.describe(item)} has no field '{name}'"
-                                           f"{_hint(name, [k for k in view if k not in ('group', 'position', 'copies')])}")
-            return ref.id
-        value = view[name]
+        value: Any = self.views.item(item)
+        owner = component.describe(item)
+        for step in name.split("."):  # a field, or a field of what it refers to: {cards:x.group.name}
+            if not isinstance(value, dict) or step not in value:
+                known = [k for k in value if k not in ("position", "copies")] if isinstance(value, dict) else []
+                self.say(ref.line, ref.column, f"{owner} has no field '{step}'{_hint(step, known)}")
+                return ref.id
+            value = value[step]
+            owner = f"{owner}: {step}"
         record = getattr(value, "record", None)
         if record is not None and record.set in self.game.sets:  # (a reference to another item: its name)
             value = value.get(name_field(self.game.sets[record.set]) or "id", record.id)

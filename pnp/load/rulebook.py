@@ -222,6 +222,7 @@ class _Reader:
     def read(self) -> list:
         blocks: list = []
         box: tuple | None = None  # (kind, title, line, blocks)
+        inner = 0  # boxes refused inside the open one, whose ':::' is yet to come
         i = 0
         count = 0
         while i < len(self.lines):
@@ -244,12 +245,15 @@ class _Reader:
                     if kind or title:
                         self.say(number, indent + 1, f"a box cannot open inside the box opened at line {box[2]}: "
                                                      f"close it with ':::' first")
+                        inner += 1  # (its own ':::' closes nothing: the outer box stays open)
+                    elif inner:
+                        inner -= 1
                     else:
                         blocks.append(Box(box[0], box[1], tuple(box[3]), box[2]))
                         self.shown = []
-                    box = None
+                        box = None
                 elif kind in BOX_KINDS:
-                    title_parts = self.inline(title, number, indent + 1 + line.index(title) if title else 1)
+                    title_parts = self.inline(title, number, indent + 1 + match.start(2) if title else 1)
                     box = (kind, title_parts, number, [])
                     self.shown = []
                 elif not kind:
@@ -317,6 +321,7 @@ class _Reader:
         elif "{#" in text:
             self.say(number, indent + 1 + raw.strip().index("{#"),
                      "an anchor is '{#' then lower-case letters, digits and hyphens, then '}', at the heading's end")
+            text = text[:text.index("{#")]  # (said once: not read again as a reference)
         if not text.strip():
             self.say(number, indent + 1, "a heading with no text")
         column = indent + 1 + match.start(2)
@@ -359,13 +364,13 @@ class _Reader:
 
     def check(self, raw: str, number: int, indent: int) -> Check:
         line = raw.strip()
-        if not line.startswith("@check ") and line != "@check":
+        if not (line.startswith("@check") and (len(line) == 6 or line[6].isspace())):
             word = line.split()[0]
             self.say(number, indent + 1, f"'{word}' is not a directive: a line starting '@' is '@check EXPRESSION' "
                                          f"(write '\\@' for an '@' that starts a paragraph)")
             return Check(None, line, number, indent + 1, tuple(self.shown))
         source = line[len("@check"):].strip()
-        column = indent + 1 + line.index(source) if source else indent + 7
+        column = indent + 1 + len(line) - len(line[len("@check"):].lstrip()) if source else indent + 7
         if not source:
             self.say(number, column, "'@check' needs an expression that holds for the example")
             return Check(None, source, number, column, tuple(self.shown))
@@ -492,7 +497,10 @@ class _Reader:
                 continue
             if ch == "*":
                 flush()
-                if text.startswith("**", j):
+                if text.startswith("***", j):  # bold italic: both open, or both close
+                    out.append(("triple", "***", number, column + j))
+                    j += 3
+                elif text.startswith("**", j):
                     out.append(("strong", "**", number, column + j))
                     j += 2
                 else:
@@ -545,19 +553,32 @@ class _Reader:
         item, _, name = rest.partition(".")
         out.append(("ref", Ref(match.group(1), item, name or None, number, column), number, column))
 
+    def _mark(self, stack: list, kind: str, value: str, number: int, column: int) -> None:
+        """A bold or italic marker: it closes its style's text when that is the innermost, else
+        opens it (a problem when text of its style is open further out)."""
+        style = "italic" if kind == "star" else "bold"
+        if stack[-1][0] == style:
+            _, parts, _, _ = stack.pop()
+            stack[-1][1].append(Styled(style, tuple(parts)))
+        elif any(s[0] == style for s in stack):
+            self.say(number, column, f"'{value}' closes {style} text while other text inside it is still open")
+        else:
+            stack.append((style, [], number, column))
+
     def nest(self, tokens: list) -> tuple:
         """Bold and italic from their markers; a marker never closed is a problem."""
         stack: list[tuple[str, list, int, int]] = [("", [], 0, 0)]
-        for kind, value, number, column in tokens:
+        for k, (kind, value, number, column) in enumerate(tokens):
+            if kind == "triple":  # closes the two innermost when they are bold and italic, else opens both
+                closing = len(stack) > 2 and {stack[-1][0], stack[-2][0]} == {"bold", "italic"}
+                # opening, the one the next marker closes is the inner: '***a** b*' is italic around bold
+                after = next((t[0] for t in tokens[k + 1:] if t[0] in ("star", "strong", "triple")), None)
+                first = stack[-1][0] if closing else "italic" if after == "strong" else "bold"
+                for style in (first, "italic" if first == "bold" else "bold"):
+                    self._mark(stack, "strong" if style == "bold" else "star", value, number, column)
+                continue
             if kind in ("star", "strong"):
-                style = "italic" if kind == "star" else "bold"
-                if stack[-1][0] == style:
-                    _, parts, _, _ = stack.pop()
-                    stack[-1][1].append(Styled(style, tuple(parts)))
-                elif any(s[0] == style for s in stack):
-                    self.say(number, column, f"'{value}' closes {style} text while other text inside it is still open")
-                else:
-                    stack.append((style, [], number, column))
+                self._mark(stack, kind, value, number, column)
                 continue
             parts = stack[-1][1]
             if kind == "text":

@@ -37,6 +37,7 @@ from ..units import mm
 from .pdf import _Painter, form_name, register_fonts
 
 MM = mm(1)
+NBSP, NNBSP = "\u00a0", "\u202f"
 HYPHENATION = {"en": "en_GB", "fr": "fr", "de": "de_DE"}
 
 INK = "#1f1a17"
@@ -321,6 +322,7 @@ def _styles(names: dict[str, str], language: str, columns: int) -> dict[str, Par
     hyphen = HYPHENATION.get(language.split("-")[0], "")
     base = ParagraphStyle("body", fontName=names["body"], fontSize=body_size, leading=lead, textColor=HexColor(INK),
                           alignment=TA_LEFT, spaceAfter=lead * 0.45, allowWidows=0, allowOrphans=0,
+                          bulletFontName=names["body"],
                           hyphenationLang=hyphen, embeddedHyphenation=1, uriWasteReduce=0.3)
     heading = names["heading"]
     return {
@@ -362,7 +364,9 @@ def _markup(runs: Sequence, size: float) -> str:
     out = []
     for run in runs:
         if isinstance(run, Run):
-            text = escape(run.text)
+            # platypus breaks lines at a narrow no-break space (U+202F) as at any space, and keeps
+            # words together only across U+00A0: French spacing is set with that, a word space wide
+            text = escape(run.text.replace(NNBSP, NBSP))
             if run.italic:
                 text = f"<i>{text}</i>"
             if run.bold:
@@ -386,6 +390,7 @@ class _Story:
     styles: dict
     column_width: float
     max_picture: float
+    language: str = "en"
     numbers: dict = field(default_factory=dict)
     keys: int = 0
 
@@ -439,7 +444,8 @@ class _Story:
             fill, rule = (EXAMPLE_FILL, RULE) if example else (NOTE_FILL, NOTE_RULE)
             label = self.look.words["example" if example else "note"]
             title = _markup(block.runs, s["box-title"].fontSize)
-            heading = f"{escape(label)}{': ' if title else ''}{title}" if example else (title or escape(label))
+            colon = "\u00a0: " if self.language.split("-")[0] == "fr" else ": "  # (French spacing, as the text's)
+            heading = f"{escape(label)}{colon if title else ''}{title}" if example else (title or escape(label))
             inner = self.blocks(block.items, boxed=True)
             return [CondPageBreak(s["body"].leading * 6), Spacer(1, s["body"].fontSize * 0.4),
                     FrameBG(color=HexColor(fill), strokeColor=HexColor(rule), strokeWidth=0.6),
@@ -464,6 +470,7 @@ class _Story:
         widths = _column_widths(rows, width, columns)
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="CENTER")
         table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), s["body"].fontName),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, HexColor(ACCENT)),
             ("LINEBELOW", (0, 1), (-1, -1), 0.3, HexColor(RULE)),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -490,7 +497,8 @@ class _Story:
         if not rows:
             return []
         table = Table(rows, colWidths=[self.column_width - 14 * MM, 14 * MM], hAlign="LEFT")
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), s["contents"].fontName),
+                                   ("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0.5),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5)]))
         return [Paragraph(f"<b>{escape(self.look.words['contents'])}</b>", s["h3"]), table,
@@ -531,7 +539,8 @@ def typeset(book: Resolved, look: Look, page_size: tuple[float, float],
     doc.frames_x = (18 if columns == 2 else 14) * MM
     doc.head_y = (11 if columns == 2 else 9.5) * MM
     doc.foot_y = (10 if columns == 2 else 8.5) * MM
-    story = _Story(look, styles, doc.column_width, max_picture=(70 if columns == 2 else 62) * MM)
+    story = _Story(look, styles, doc.column_width, max_picture=(70 if columns == 2 else 62) * MM,
+                   language=book.language)
     blocks = list(book.blocks)
     flow: list = []
     title_block = blocks.pop(0) if blocks and blocks[0].kind == "heading" and blocks[0].level == 1 else None

@@ -476,9 +476,9 @@ def test_french_numbers_italics_and_icons(game) -> None:
                     Run("a1", italic=True))
 
 
-def test_no_hint_from_the_fields_every_item_has(game) -> None:
+def test_no_hint_from_the_fields_every_item_has_but_its_group(game) -> None:
     runs, findings = paragraph(game, "{cards:king.grop} {cards:king.positon} {cards:king.copie}")
-    assert findings == ["1:1: card 'king' has no field 'grop' [rules-reference]",
+    assert findings == ["1:1: card 'king' has no field 'grop' (did you mean 'group'?) [rules-reference]",
                         "1:19: card 'king' has no field 'positon' [rules-reference]",
                         "1:40: card 'king' has no field 'copie' [rules-reference]"]
 
@@ -515,3 +515,10 @@ def test_pictured_boards_are_the_kits_board_pages() -> None:
         (("parted", "north", False),))),))
     assert pictured_pieces(kit, book) == {("maps", "south", False): "south-page",
                                           ("maps", "north", False): "north-page"}
+
+
+def test_a_field_of_what_a_field_refers_to(game) -> None:
+    runs, findings = paragraph(game, "{cards:king.home.name}, {cards:king.home.nme}, {cards:keep.home.name}")
+    assert runs == (Run("The keep, king, keep"),)
+    assert findings == ["1:25: card 'king': home has no field 'nme' (did you mean 'name'?) [rules-reference]",
+                        "1:48: card 'keep': home has no field 'name' [rules-reference]"]
