@@ -214,7 +214,7 @@ def _forms(value: Any) -> tuple[str, ...]:
 
 
 def _fold(text: str) -> str:
-    return text.casefold().replace("’", "'")
+    return text.casefold().replace("’", "'").replace("\u00ad", "")  # (a soft hyphen is no letter of a word)
 
 
 def _pattern(forms: tuple[str, ...]) -> "re.Pattern | None":

@@ -56,3 +56,21 @@ def export_name(pieces: "PieceSet", piece: "Piece") -> str:
     if item.group is not None:
         return f"{item.group.id}-{item.position:02d}-{piece.name}"
     return piece.name
+
+
+def rulebook(outputs: KitFiles) -> str | None:
+    """The kit's rulebook to read on screen, as the build wrote it (print/rules-a4.pdf, else the
+    Letter one), or None for a game without one or a build without it."""
+    made = set(outputs.files())
+    return next((name for name in ("print/rules-a4.pdf", "print/rules-letter.pdf") if name in made), None)
+
+
+def copy_rulebook(outputs: KitFiles, folder: str) -> str | None:
+    """The rulebook copied into an export's folder as rules.pdf (kept when unchanged): its
+    name there, or None."""
+    found = rulebook(outputs)
+    if found is None:
+        return None
+    key = outputs.key("export-copy", outputs.key_of(found))
+    outputs.make(f"{folder}/rules.pdf", key, lambda: Path(outputs.path(found)).read_bytes())
+    return "rules.pdf"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..components import types
+from . import copy_rulebook
 from ..scene import single
 from ..units import to_mm
 from . import export_name
@@ -113,13 +114,13 @@ def build(kit: "Kit", outputs: "KitFiles", options) -> list[TabletopiaObject]:
         for done in waiting:
             done()
         outputs.stage("Tabletopia: the manifest", 2)
-        write_manifest(outputs, rows)  # it counts the images' bytes: after they are written
+        write_manifest(outputs, rows, copy_rulebook(outputs, ROOT))  # it counts the images' bytes: after they are written
 
     outputs.then(finish)
     return rows
 
 
-def write_manifest(outputs: "KitFiles", rows: list[TabletopiaObject]) -> None:
+def write_manifest(outputs: "KitFiles", rows: list[TabletopiaObject], rules: str | None = None) -> None:
     fields = ["type", "name", "width_mm", "height_mm", "scale", "front", "back", "quantity"]
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
@@ -136,6 +137,8 @@ def write_manifest(outputs: "KitFiles", rows: list[TabletopiaObject]) -> None:
         "basic_plan_storage_bytes": BASIC_PLAN_STORAGE,
         "over_basic_plan_storage": total > BASIC_PLAN_STORAGE,
     }
+    if rules is not None:  # (uploaded as the game's rules, beside its objects)
+        doc["rules"] = rules
     outputs.write(f"{ROOT}/manifest.json", (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     if total > BASIC_PLAN_STORAGE:
         outputs.warn(f"the Tabletopia images total {total / 1e6:.1f} MB, more than the "

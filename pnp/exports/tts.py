@@ -31,6 +31,8 @@ from ..components import types
 from ..load.files import json_file
 from ..scene import Definition, single
 from ..units import to_mm
+from ..words import word
+from . import copy_rulebook
 
 if TYPE_CHECKING:
     from ..render.png import PDF
@@ -47,6 +49,8 @@ TILE_AT_1 = 1.318  # units: a custom tile's or figurine's height at scale 1.0
 THICKNESS = 0.1  # units: a tile's thickness (its scale leaves it as it is)
 TILE_TYPES = {"rect": 0, "square": 0, "hex": 1, "round": 2}  # custom tile shapes: box, hex, circle
 GAP = 0.75  # units between objects on the table
+RULEBOOK_SCALE = 1.5  # a Custom_PDF object at this scale reads like a page on the table
+RULEBOOK_WIDTH, RULEBOOK_DEPTH = 3.5, 5.0  # units: its footprint there
 ROW_WIDTH = 40.0  # units: the table's rows wrap at this width (or the boards' row, if wider)
 FACE_DOWN = {"rotX": 0.0, "rotY": 180.0, "rotZ": 180.0}
 FACE_UP = {"rotX": 0.0, "rotY": 180.0, "rotZ": 0.0}
@@ -302,6 +306,14 @@ def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Cal
     return spots
 
 
+def rulebook_spot(save: SavedObject, nickname: str, url: str) -> Spot:
+    """The rulebook as a Custom_PDF object (its fields as real saves write them), beside the board."""
+    def make(x: float, z: float) -> list[dict]:
+        return [common(save.guids, "Custom_PDF", nickname, transform(x, z, RULEBOOK_SCALE),
+                       CustomPDF={"PDFUrl": url, "PDFPassword": "", "PDFPage": 0, "PDFPageOffset": 0})]
+    return Spot(RULEBOOK_WIDTH, RULEBOOK_DEPTH, make, "rules")
+
+
 def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["TabletopiaObject"]], None]:
     """The deck sheets go to a worker process at once; returns what writes the saved object,
     given the Tabletopia export's rows (whose tokens, tiles and boards it places), to do once
@@ -333,6 +345,9 @@ def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["Tabletopi
 
         images = image_spots(save, rows, copy)
         spots = [s for s in images if s.row == "board"]
+        rules = copy_rulebook(outputs, "tts")
+        if rules is not None:
+            spots.append(rulebook_spot(save, f"{title}: {word(kit.language, 'rules-title')}", save.url(rules)))
         spots += [deck_spot(save, pieces, f"{title}: {pieces.component.title.get(kit.language, kit.game.language)}",
                             sheets, back) for pieces, sheets, back, _ in decks]
         spots += [s for s in images if s.row != "board"]

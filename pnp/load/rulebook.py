@@ -491,6 +491,10 @@ class _Reader:
 
         while j < len(text):
             ch = text[j]
+            if ch == "\\" and j + 1 < len(text) and text[j + 1] == "-":  # a soft hyphen: where a word may break
+                buffer.append("\u00ad")
+                j += 2
+                continue
             if ch == "\\" and j + 1 < len(text) and text[j + 1] in ESCAPABLE:
                 buffer.append(text[j + 1])
                 j += 2

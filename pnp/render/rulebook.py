@@ -38,7 +38,25 @@ from .pdf import _Painter, form_name, register_fonts
 
 MM = mm(1)
 NBSP, NNBSP = "\u00a0", "\u202f"
-HYPHENATION = {"en": "en_GB", "fr": "fr", "de": "de_DE"}
+# pyphen's dictionaries for the languages whose breaks it finds well; its German one is a list of
+# compounds in two levels that it reads as one ("Fa-rbe", "Staatss-treich"): German text breaks
+# only where its writer put a soft hyphen (`\\-` in the text) or a hyphen
+HYPHENATION = {"en": "en_GB", "fr": "fr"}
+_hyphenators: dict[str, object] = {}
+
+
+def hyphenator(language: str):
+    """Where platypus may break a word (pairs of its head and tail), for a language pyphen
+    hyphenates well; nowhere for another (platypus itself breaks at a writer's soft hyphens and
+    hyphens, in every language)."""
+    dictionary = HYPHENATION.get(language.split("-")[0])
+    if dictionary is None:
+        return None
+    if dictionary not in _hyphenators:
+        import pyphen
+
+        _hyphenators[dictionary] = pyphen.Pyphen(lang=dictionary).iterate
+    return _hyphenators[dictionary]
 
 INK = "#1f1a17"
 ACCENT = "#7a2e1b"
@@ -319,7 +337,7 @@ def _named(fonts: Mapping[str, Path]) -> dict[str, Path]:
 def _styles(names: dict[str, str], language: str, columns: int) -> dict[str, ParagraphStyle]:
     body_size = 10 if columns == 2 else 9.5
     lead = body_size * 1.3
-    hyphen = HYPHENATION.get(language.split("-")[0], "")
+    hyphen = hyphenator(language) or ""
     base = ParagraphStyle("body", fontName=names["body"], fontSize=body_size, leading=lead, textColor=HexColor(INK),
                           alignment=TA_LEFT, spaceAfter=lead * 0.45, allowWidows=0, allowOrphans=0,
                           bulletFontName=names["body"],

@@ -150,6 +150,7 @@ OBJECTS = {
     "Custom_Tile": {**COMMON, "CustomImage": {**IMAGE, "CustomTile": {"Type": int, "Thickness": float,
                                                                        "Stackable": bool, "Stretch": bool}}},
     "Figurine_Custom": {**COMMON, "CustomImage": IMAGE},
+    "Custom_PDF": {**COMMON, "CustomPDF": {"PDFUrl": str, "PDFPassword": str, "PDFPage": int, "PDFPageOffset": int}},
 }
 SAVE = {"SaveName": str, "Date": str, "VersionNumber": str, "GameMode": str, "GameType": str, "GameComplexity": str,
         "Tags": [str], "Gravity": float, "PlayArea": float, "Table": str, "Sky": str, "Note": str, "TabStates": {},
@@ -293,7 +294,11 @@ def test_tts_objects_lie_apart_on_the_table(game_kit: tuple[Path, Path]) -> None
         assert heights == sorted(set(heights))  # one above the other
         o = stack[0]
         scale = o["Transform"]["scaleX"]
-        if o["Name"] in ("Deck", "Card"):
+        if o["Name"] == "Custom_PDF":  # the rulebook: the footprint pnp gives it
+            from pnp.exports.tts import RULEBOOK_DEPTH, RULEBOOK_WIDTH
+
+            width, depth = RULEBOOK_WIDTH, RULEBOOK_DEPTH
+        elif o["Name"] in ("Deck", "Card"):
             (custom, *_) = o["CustomDeck"].values()
             sheet = image_size(local(kit, custom["FaceURL"]))
             depth = scale * CARD_MM_AT_1 / 25.4

@@ -487,3 +487,7 @@ def test_a_check_after_a_tab_and_columns_found_where_they_are() -> None:
     assert blocks[2].title == (Text("e"),)
     assert read("::: note e {cards:x y}")[1][0] == error("1:12", "'{cards:x y}' is neither a reference '{set:id}' "
                                                                  "nor a value '{=expression}' (write '\\{' for a brace)")
+
+
+def test_a_backslash_hyphen_is_a_soft_hyphen() -> None:
+    assert clean("Staats\\-streich") == [Paragraph((Text("Staats\u00adstreich"),), 1)]

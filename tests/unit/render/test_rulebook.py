@@ -64,7 +64,7 @@ def kits(game):
 def typeset_text(kits, text: str, page_size=A4, booklet=None, language: str = "en", icons=None) -> bytes:
     """`text` read, worked out on the mini game and typeset in `language` (its PDF; the pages
     typeset says it has are the PDF's pages, or for a booklet the A5 pages it imposes)."""
-    kit = kits[language]
+    kit = kits.get(language, kits["en"])  # (a language the mini game has not: its words are set in it all the same)
     book, problems = read_rulebook(text, f"rules/{language}.md", language)
     assert problems == []
     worked, findings = resolve(kit.game, book)
@@ -249,3 +249,18 @@ def test_a_french_examples_title_has_its_no_break_space(kits) -> None:
     assert "Exemple : Le tour" in page_texts(pdf)[0]
     pdf = typeset_text(kits, "# Mini\n\n::: example The turn\nText.\n:::\n")
     assert "Example: The turn" in page_texts(pdf)[0]
+
+
+def test_german_breaks_only_at_its_writers_soft_hyphens(kits) -> None:
+    """pyphen's German dictionary breaks "Farbe" as "Fa-rbe": German words break where the text
+    says (`\\-`), English ones where pyphen says. (pdfium joins a word broken at a line's end,
+    marking the break with U+FFFE.)"""
+    def text(words: str, language: str) -> str:
+        return page_texts(typeset_text(kits, f"# Mini\n\n{words}\n", A5, language=language))[0]
+
+    marked = text(" ".join(f"{'a' * (i % 9 + 1)} Staats\\-streich" for i in range(60)), "de")
+    assert marked.count("Staats\ufffestreich") >= 3 and marked.count("\ufffe") == marked.count("Staats\ufffe")
+    unmarked = text(" ".join(f"{'a' * (i % 9 + 1)} Farbe Zugreihenfolge Marionettenregierung" for i in range(30)), "de")
+    assert "\ufffe" not in unmarked and "-" not in unmarked
+    english = text(" ".join(f"{'a' * (i % 9 + 1)} government treasure attacker" for i in range(40)), "en")
+    assert "\ufffe" in english  # (pyphen's English breaks)
