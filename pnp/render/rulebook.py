@@ -37,6 +37,7 @@ from ..units import mm
 from .pdf import _Painter, form_name, register_fonts
 
 MM = mm(1)
+SHORT_TABLE = 16  # rows (with the header): a table this short moves whole to the next column
 NBSP, NNBSP = "\u00a0", "\u202f"
 # pyphen's dictionaries for the languages whose breaks it finds well; its German one is a list of
 # compounds in two levels that it reads as one ("Fa-rbe", "Staatss-treich"): German text breaks
@@ -363,7 +364,7 @@ def _styles(names: dict[str, str], language: str, columns: int) -> dict[str, Par
         "item": ParagraphStyle("item", base, leftIndent=body_size * 1.4, bulletIndent=body_size * 0.2,
                                spaceAfter=lead * 0.2),
         "cell": ParagraphStyle("cell", base, fontSize=body_size * 0.92, leading=body_size * 1.18, alignment=TA_LEFT,
-                               spaceAfter=0, hyphenationLang=hyphen),
+                               spaceAfter=0, hyphenationLang=""),  # (a column is as wide as its longest word)
         "head-cell": ParagraphStyle("head-cell", base, fontName=heading, fontSize=body_size * 0.92,
                                     leading=body_size * 1.18, alignment=TA_LEFT, spaceAfter=0, hyphenationLang=""),
         "box-title": ParagraphStyle("box-title", base, fontName=heading, fontSize=body_size * 1.05,
@@ -440,10 +441,19 @@ class _Story:
                 style = ParagraphStyle("i", style, leftIndent=style.leftIndent + indent["leftIndent"],
                                        bulletIndent=style.bulletIndent + indent["leftIndent"],
                                        rightIndent=indent["rightIndent"])
+            if block.ordered:  # the text clear of the widest number, every line of an item in line
+                from reportlab.pdfbase.pdfmetrics import stringWidth
+
+                widest = max(stringWidth(f"{block.start + k}.", style.fontName, style.fontSize)
+                             for k in range(len(block.items)))
+                style = ParagraphStyle("o", style, leftIndent=max(style.leftIndent,
+                                                                  style.bulletIndent + widest + style.fontSize * 0.45))
+            last = ParagraphStyle("l", style, spaceAfter=s["body"].spaceAfter)  # (the gap to what follows)
             found = []
             for k, item in enumerate(block.items):
                 bullet = f"{block.start + k}." if block.ordered else "•"
-                found.append(Paragraph(_markup(item, style.fontSize), style, bulletText=bullet))
+                found.append(Paragraph(_markup(item, style.fontSize), last if k == len(block.items) - 1 else style,
+                                       bulletText=bullet))
             return found
         if block.kind == "table":
             return [self.table(block, boxed)]
@@ -465,13 +475,23 @@ class _Story:
             colon = "\u00a0: " if self.language.split("-")[0] == "fr" else ": "  # (French spacing, as the text's)
             heading = f"{escape(label)}{colon if title else ''}{title}" if example else (title or escape(label))
             inner = self.blocks(block.items, boxed=True)
-            return [CondPageBreak(s["body"].leading * 6), Spacer(1, s["body"].fontSize * 0.4),
+            room = s["body"].leading * 6
+            first = next((b for b in block.items if b.kind != "pagebreak"), None)
+            if first is not None and first.kind == "picture":  # the title is not left without its picture
+                room = max(room, s["box-title"].leading * 2 + self.picture_height(first) + s["body"].leading)
+            return [CondPageBreak(room), Spacer(1, s["body"].fontSize * 0.4),
                     FrameBG(color=HexColor(fill), strokeColor=HexColor(rule), strokeWidth=0.6),
-                    Paragraph(heading, s["box-title"]), *inner, Spacer(1, s["body"].fontSize * 0.3),
+                    Paragraph(heading, s["box-title"]), *inner,
                     FrameBG(start=False), Spacer(1, s["body"].fontSize * 0.7)]
         return []
 
-    def table(self, block: Block, boxed: bool) -> Table:
+    def picture_height(self, block: Block) -> float:
+        """How tall a picture is set in the column (as _Pieces works it out)."""
+        stacks = [[self.look.pictures[piece] for piece in stack] for stack in block.pieces]
+        pieces = _Pieces(stacks, self.max_picture)
+        return pieces.wrap(self.column_width - 2 * self.styles["body"].fontSize * 0.8, 0)[1]
+
+    def table(self, block: Block, boxed: bool):
         s = self.styles
         rows = []
         for k, row in enumerate(block.items):
@@ -481,6 +501,7 @@ class _Story:
                 align = block.aligns[j] if j < len(block.aligns) else "left"
                 cell_style = ParagraphStyle("c", style, alignment={"left": TA_LEFT, "centre": TA_CENTER,
                                                                    "right": TA_RIGHT}[align])
+                cell_style.wordsBreak = s["body"].hyphenationLang  # (how its words break, if they must)
                 cells.append(Paragraph(_markup(cell, style.fontSize), cell_style))
             rows.append(cells)
         width = self.column_width - (s["body"].fontSize * 1.6 if boxed else 0)
@@ -499,6 +520,8 @@ class _Story:
         ]))
         table.spaceAfter = s["body"].fontSize * 0.8
         table.spaceBefore = s["body"].fontSize * 0.3
+        if len(rows) <= SHORT_TABLE:  # (a short table is not split, leaving a row or two behind)
+            return KeepTogether([table])
         return table
 
     def contents(self, headings: list[tuple[int, Block]]) -> list:
@@ -536,7 +559,12 @@ def _column_widths(rows: list, width: float, columns: int) -> list[float]:
             words = text.split() or [""]
             longest[j] = max(longest[j], max(stringWidth(w, style.fontName, style.fontSize) for w in words) + 8)
             lengths[j] = max(lengths[j], stringWidth(text, style.fontName, style.fontSize))
-    spare = max(0.0, width - sum(longest))
+    if sum(longest) > width:  # (too many columns for their words: each narrowed alike, its words broken)
+        for row in rows:
+            for cell in row:
+                cell.style.hyphenationLang = cell.style.wordsBreak
+        return [w * width / sum(longest) for w in longest]
+    spare = width - sum(longest)
     total = sum(lengths)
     return [longest[j] + spare * lengths[j] / total for j in range(columns)]
 
