@@ -23,9 +23,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, PageBreak,
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, Indenter, KeepTogether, PageBreak,
                                 PageTemplate, Paragraph, Spacer, Table, TableStyle)
 from reportlab.platypus import paraparser
 from reportlab.platypus.flowables import FrameBG
@@ -464,6 +463,9 @@ class _Story:
             if block.runs:
                 found.append(Paragraph(_markup(block.runs, s["caption"].fontSize), s["caption"]))
             found.append(Spacer(1, s["body"].fontSize * 0.5))
+            if boxed:  # (inside the box's edges, as its text is)
+                return [Indenter(indent["leftIndent"], indent["rightIndent"]), KeepTogether(found),
+                        Indenter(-indent["leftIndent"], -indent["rightIndent"])]
             return [KeepTogether(found)] if width > 0 else []
         if block.kind == "pagebreak":
             return [PageBreak()]
