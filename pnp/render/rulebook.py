@@ -213,45 +213,66 @@ class _Number(Flowable):
 
 
 class _Pieces(Flowable):
-    """A row of the game's pieces as the kit draws them, scaled to fit the column (never
-    enlarged), each stack's pieces centred on its first."""
+    """The game's pieces as the kit draws them, in rows scaled to fit the column (never
+    enlarged), each stack's pieces centred on its first: in one row, or in as few more as keep
+    them at MIN_SCALE of their size at least, the picture at most `max_height` a row and twice
+    that in all."""
 
     GAP = 3 * MM
+    MIN_SCALE = 0.4  # (a card's name and symbols still read)
 
     def __init__(self, stacks: list[list[object]], max_height: float):
         super().__init__()
         self.stacks = stacks
         self.max_height = max_height
         self.scale = 1.0
+        self.rows: list[list[list[object]]] = [stacks]
 
-    def _natural(self) -> tuple[float, float]:
-        width = sum(stack[0].width for stack in self.stacks) + self.GAP * (len(self.stacks) - 1)
-        height = max(stack[0].height for stack in self.stacks)
-        return width, height
+    def _size(self, row: list) -> tuple[float, float]:
+        return (sum(stack[0].width for stack in row) + self.GAP * (len(row) - 1),
+                max(stack[0].height for stack in row))
+
+    def _layout(self, width: float) -> tuple[float, list]:
+        best = (0.0, [self.stacks])
+        for count in range(1, len(self.stacks) + 1):
+            per = -(-len(self.stacks) // count)
+            rows = [self.stacks[i:i + per] for i in range(0, len(self.stacks), per)]
+            sizes = [self._size(row) for row in rows]
+            tall = sum(h for _, h in sizes) + self.GAP * (len(rows) - 1)
+            scale = min([1.0, self.max_height * min(2, len(rows)) / tall]
+                        + [width / w for w, _ in sizes] + [self.max_height / h for _, h in sizes])
+            if scale >= self.MIN_SCALE:
+                return scale, rows
+            if scale > best[0] + 1e-9:
+                best = (scale, rows)
+        return best
 
     def wrap(self, width, height):
-        natural_w, natural_h = self._natural()
-        self.scale = min(1.0, width / natural_w, self.max_height / natural_h)
+        self.scale, self.rows = self._layout(width)
         self.avail = width
-        return (width, natural_h * self.scale)
+        tall = sum(self._size(row)[1] for row in self.rows) + self.GAP * (len(self.rows) - 1)
+        return (width, tall * self.scale)
 
     def draw(self):
         canvas = self.canv
-        natural_w, natural_h = self._natural()
         s = self.scale
-        x = (self.avail - natural_w * s) / 2
-        for stack in self.stacks:
-            base = stack[0]
-            for k, definition in enumerate(stack):
-                dx = (base.width - definition.width) / 2 * s
-                dy = (natural_h - base.height) / 2 * s + (base.height - definition.height) / 2 * s
-                canvas.saveState()
-                canvas.translate(x + dx, natural_h * s - dy)
-                canvas.scale(s, -s)
-                canvas.painter.define(definition)
-                canvas.doForm(form_name(definition.id))
-                canvas.restoreState()
-            x += base.width * s + self.GAP * s
+        top = sum(self._size(row)[1] for row in self.rows) + self.GAP * (len(self.rows) - 1)
+        for row in self.rows:
+            row_w, row_h = self._size(row)
+            x = (self.avail - row_w * s) / 2
+            for stack in row:
+                base = stack[0]
+                for definition in stack:
+                    dx = (base.width - definition.width) / 2 * s
+                    dy = (row_h - base.height) / 2 * s + (base.height - definition.height) / 2 * s
+                    canvas.saveState()
+                    canvas.translate(x + dx, top * s - dy)
+                    canvas.scale(s, -s)
+                    canvas.painter.define(definition)
+                    canvas.doForm(form_name(definition.id))
+                    canvas.restoreState()
+                x += base.width * s + self.GAP * s
+            top -= row_h + self.GAP
 
 
 class _Document(BaseDocTemplate):
