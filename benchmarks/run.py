@@ -25,7 +25,7 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 PNP = [sys.executable, "-m", "pnp"]
-DATA = ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons")
+DATA = ("game.yaml", "checks.yaml", "stats.yaml", "glossary.yaml", "cards", "board", "layouts", "icons", "rules")
 
 
 def run_once(argv: list[str], cwd: Path) -> tuple[float, int]:
@@ -134,17 +134,50 @@ def watch_rebuilds(game: Path, runs: int) -> list[float]:
         process.wait(timeout=10)
 
 
+def copy_game(target: Path) -> Path:
+    target.mkdir()
+    for name in DATA:
+        source = ROOT / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, target / name)
+    return target
+
+
+def rulebook_cost(work: Path, pairs: int) -> None:
+    """A cold build of the whole kit with its rulebooks against the same build of a copy whose
+    game.yaml names none, side by side: runs alternate without, with, without, with ...; the
+    ratio is the median of the pairs' ratios."""
+    with_rules = copy_game(work / "with")
+    without = copy_game(work / "without")
+    manifest = without / "game.yaml"
+    text = manifest.read_text("utf-8")
+    manifest.write_text(re.sub(r"\nrules: .*\n", "\n", text), "utf-8")
+    assert not re.search(r"^rules:", manifest.read_text("utf-8"), re.M)
+    times: dict[str, list[float]] = {"without": [], "with": []}
+    for _ in range(pairs + 1):  # the first pair is a warm-up
+        for name, game in (("without", without), ("with", with_rules)):
+            clean(game)
+            times[name].append(run_once(PNP + ["build"], game)[0])
+    ratios = [w / o for w, o in zip(times["with"][1:], times["without"][1:])]
+    for name in ("without", "with"):
+        print(f"pnp build, cold, {name} its rulebooks: median {statistics.median(times[name][1:]):.2f} s")
+    print(f"ratio (median of {pairs} pairs): {statistics.median(ratios):.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--only", choices=["check", "cards", "build"], help="run one group of scenarios")
+    parser.add_argument("--rulebook", action="store_true",
+                        help="what the rulebooks add to a cold build: with and without them, side by side")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
-    game = work / "game"
-    game.mkdir()
-    for name in DATA:
-        source = ROOT / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, game / name)
+    if args.rulebook:
+        try:
+            rulebook_cost(work, args.runs)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return
+    game = copy_game(work / "game")
     width = max(len(name) for name in SCENARIOS)
     print(f"{'command':<{width}} {'median s':>9} {'min s':>7} {'max s':>7} {'peak MiB':>9}")
     try:

@@ -285,7 +285,7 @@ class _Resolver:
         if not isinstance(tree, ast.Compare) or len(tree.ops) != 1:
             return ""
         said = []
-        for label, node in (("left", tree.left), ("right", tree.comparators[0])):
+        for node in (tree.left, tree.comparators[0]):
             if isinstance(node, ast.Constant):
                 continue
             segment = ast.get_source_segment(source.strip(), node)

@@ -219,7 +219,7 @@ class _Pieces(Flowable):
     that in all."""
 
     GAP = 3 * MM
-    MIN_SCALE = 0.4  # (a card's name and symbols still read)
+    MIN_SCALE = 0.3  # (a card's name and symbols still read)
 
     def __init__(self, stacks: list[list[object]], max_height: float):
         super().__init__()
@@ -227,6 +227,7 @@ class _Pieces(Flowable):
         self.max_height = max_height
         self.scale = 1.0
         self.rows: list[list[list[object]]] = [stacks]
+        self._laid = False
 
     def _size(self, row: list) -> tuple[float, float]:
         return (sum(stack[0].width for stack in row) + self.GAP * (len(row) - 1),
@@ -248,7 +249,14 @@ class _Pieces(Flowable):
         return best
 
     def wrap(self, width, height):
-        self.scale, self.rows = self._layout(width)
+        if not self._laid:  # (its rows chosen once: measured again a little narrower, it only shrinks)
+            self.scale, self.rows = self._layout(width)
+            self._laid = True
+        else:
+            sizes = [self._size(row) for row in self.rows]
+            tall = sum(h for _, h in sizes) + self.GAP * (len(self.rows) - 1)
+            self.scale = min([1.0, self.max_height * min(2, len(self.rows)) / tall]
+                             + [width / w for w, _ in sizes] + [self.max_height / h for _, h in sizes])
         self.avail = width
         tall = sum(self._size(row)[1] for row in self.rows) + self.GAP * (len(self.rows) - 1)
         return (width, tall * self.scale)
@@ -401,26 +409,35 @@ def _styles(names: dict[str, str], language: str, columns: int) -> dict[str, Par
 def _markup(runs: Sequence, size: float) -> str:
     """A text's runs as reportlab's paragraph markup."""
     out = []
+    carried = ""  # a space platypus would lose: it drops a run's last space when the run holds a soft hyphen
     for run in runs:
         if isinstance(run, Run):
             # platypus breaks lines at a narrow no-break space (U+202F) as at any space, and keeps
             # words together only across U+00A0: French spacing is set with that, a word space wide
-            text = escape(run.text.replace(NNBSP, NBSP))
+            plain = carried + run.text.replace(NNBSP, NBSP)
+            carried = ""
+            if "\u00ad" in plain and plain != plain.rstrip(" "):
+                carried = plain[len(plain.rstrip(" ")):]
+                plain = plain.rstrip(" ")
+            text = escape(plain)
             if run.italic:
                 text = f"<i>{text}</i>"
             if run.bold:
                 text = f"<b>{text}</b>"
             out.append(text)
         elif isinstance(run, IconRun):
+            out.append(escape(carried))
+            carried = ""
             out.append(f'<img src="{ICON_SOURCE}{run.name}" width="{size * 1.05:.2f}" height="{size * 1.05:.2f}" '
                        f'valign="{-size * 0.17:.2f}"/>')
         elif isinstance(run, LineBreak):
+            carried = ""
             out.append("<br/>")
-    return "".join(out)
+    return "".join(out) + escape(carried)
 
 
 def _plain(runs: Sequence) -> str:
-    return "".join(r.text for r in runs if isinstance(r, Run))
+    return "".join(r.text for r in runs if isinstance(r, Run)).replace("\u00ad", "")  # (a soft hyphen unbroken)
 
 
 @dataclass
@@ -435,8 +452,21 @@ class _Story:
 
     def blocks(self, blocks: Sequence[Block], boxed: bool = False) -> list:
         story: list = []
-        for block in blocks:
+        for k, block in enumerate(blocks):
             found = self.block(block, boxed)
+            following = blocks[k + 1] if k + 1 < len(blocks) else None
+            if (block.kind == "paragraph" and following is not None and following.kind in ("table", "list", "picture")
+                    and _plain(block.runs).rstrip().endswith(":")):
+                # (a paragraph that announces what follows stays with it)
+                found[-1].style = ParagraphStyle("k", found[-1].style, keepWithNext=1)
+                found[-1].keepWithNext = 1
+            if found and isinstance(found[0], KeepTogether) and story and _kept_with_next(story[-1]):
+                # platypus keeps a flowable with the next only outside a KeepTogether: what must stay
+                # with a picture or a table (a heading, the paragraph announcing it) goes into its own
+                leading = []
+                while story and _kept_with_next(story[-1]):
+                    leading.insert(0, story.pop())
+                found = [KeepTogether(leading + list(found[0]._content))] + found[1:]
             if found and isinstance(found[0], CondPageBreak) and story and isinstance(story[-1], _Heading):
                 # a box's room is asked for before the heading over it, which would otherwise stay
                 # behind at the foot of a column
@@ -499,9 +529,11 @@ class _Story:
             heading = f"{escape(label)}{colon if title else ''}{title}" if example else (title or escape(label))
             inner = self.blocks(block.items, boxed=True)
             room = s["body"].leading * 6
-            first = next((b for b in block.items if b.kind != "pagebreak"), None)
-            if first is not None and first.kind == "picture":  # the title is not left without its picture
-                room = max(room, s["box-title"].leading * 2 + self.picture_height(first) + s["body"].leading)
+            opening = [b for b in block.items if b.kind != "pagebreak"][:2]
+            picture = next((b for b in opening if b.kind == "picture"), None)
+            if picture is not None:  # the title is not left without the picture it opens on
+                room = max(room, s["box-title"].leading * 2 + self.picture_height(picture)
+                           + s["body"].leading * (4 if opening[0] is not picture else 1))
             return [CondPageBreak(room), Spacer(1, s["body"].fontSize * 0.4),
                     FrameBG(color=HexColor(fill), strokeColor=HexColor(rule), strokeWidth=0.6),
                     Paragraph(heading, s["box-title"]), *inner,
@@ -569,6 +601,10 @@ class _Story:
                 Spacer(1, size * 1.2)]
 
 
+def _kept_with_next(flowable) -> bool:
+    return isinstance(flowable, Paragraph) and bool(flowable.getKeepWithNext())
+
+
 def _column_widths(rows: list, width: float, columns: int) -> list[float]:
     """Columns as wide as their longest word needs at least, the rest shared by their text's length."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -579,9 +615,11 @@ def _column_widths(rows: list, width: float, columns: int) -> list[float]:
         for j, cell in enumerate(row[:columns]):
             text = re.sub(r"<[^>]+>", "", cell.text if hasattr(cell, "text") else "")
             style = cell.style
-            words = text.split() or [""]
-            longest[j] = max(longest[j], max(stringWidth(w, style.fontName, style.fontSize) for w in words) + 8)
-            lengths[j] = max(lengths[j], stringWidth(text, style.fontName, style.fontSize))
+            # (its longest word, an inline icon and what it touches counted: platypus measures it)
+            # (platypus keeps an inline icon on the line of the word it stands before)
+            longest[j] = max(longest[j], cell.minWidth() + 8 + cell.text.count("<img") * style.fontSize * 1.4)
+            lengths[j] = max(lengths[j], stringWidth(text, style.fontName, style.fontSize)
+                             + cell.text.count("<img") * style.fontSize * 1.3)
     if sum(longest) > width:  # (too many columns for their words: each narrowed alike, its words broken)
         for row in rows:
             for cell in row:
@@ -618,7 +656,8 @@ def typeset(book: Resolved, look: Look, page_size: tuple[float, float],
     if look.subtitle:
         flow.append(Paragraph(escape(look.subtitle), styles["subtitle"]))
     body = story.blocks(blocks)
-    headings = [(f.key, f.block) for f in body if isinstance(f, _Heading) and f.level <= 2]
+    flat = [g for f in body for g in (f._content if isinstance(f, KeepTogether) else [f])]
+    headings = [(f.key, f.block) for f in flat if isinstance(f, _Heading) and f.level <= 2]
     flow += story.contents(headings)
     flow += body
     numbers = story.numbers

@@ -341,3 +341,24 @@ def test_an_empty_manifest(tmp_path: Path) -> None:
     write_manifest(files, [])
     assert files.written["tabletopia/manifest.csv"] == b"type,name,width_mm,height_mm,scale,front,back,quantity\n"
     assert json.loads(files.written["tabletopia/manifest.json"])["files"] == 0
+
+
+def test_the_rulebook_goes_up_beside_the_objects(tmp_path: Path) -> None:
+    """The build's rulebook (A4, else Letter) copied into tabletopia/ as rules.pdf and named in
+    the manifest; none for a build without one."""
+    from pnp.exports import copy_rulebook
+
+    files = Files(tmp_path)
+    files.files = lambda: ["print/rules-letter.pdf"]
+    files.key_of = lambda relative: f"key of {relative}"
+    files.make = lambda relative, key, produce: files.written.__setitem__(relative, produce())
+    (tmp_path / "print").mkdir()
+    (tmp_path / "print" / "rules-letter.pdf").write_bytes(b"%PDF letter")
+    assert copy_rulebook(files, "tabletopia") == "rules.pdf"
+    assert files.written["tabletopia/rules.pdf"] == b"%PDF letter"
+    write_manifest(files, [], "rules.pdf")
+    assert json.loads(files.written["tabletopia/manifest.json"])["rules"] == "rules.pdf"
+    files.files = lambda: ["print/cards-a4.pdf"]
+    assert copy_rulebook(files, "tabletopia") is None
+    write_manifest(files, [])
+    assert "rules" not in json.loads(files.written["tabletopia/manifest.json"])

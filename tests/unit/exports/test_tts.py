@@ -624,3 +624,35 @@ def test_no_decks(tmp_path: Path) -> None:
     assert files.calls[-2:] == [("stage", "Tabletop Simulator", 2),
                                 ("make", "tts/set/t.png", "key ['tts-copy', 'key of tabletopia/set/t.png']")]
     assert [o["Nickname"] for o in json.loads(files.written["tts/saved-object.json"])["ObjectStates"]] == ["t"]
+
+
+def test_the_rulebook_as_a_custom_pdf_beside_the_pieces(tmp_path: Path) -> None:
+    """A build that wrote print/rules-a4.pdf: a copy in tts/ and a Custom_PDF object naming it,
+    its fields as real saves write them, in a row of its own."""
+    files = Files(tmp_path)
+    files.files = lambda: ["print/cards-a4.pdf", "print/rules-letter.pdf", "print/rules-a4.pdf"]
+    (tmp_path / "print").mkdir()
+    (tmp_path / "print" / "rules-a4.pdf").write_bytes(b"%PDF the rules")
+    finish = tts.start(Kit(cards("deck"), language="fr"), files, SimpleNamespace(tts_base_url="https://x.org/tts"))
+    images(tmp_path, "tabletopia/set/t.png")
+    finish([row("t", "token")])
+    assert files.written["tts/rules.pdf"] == b"%PDF the rules"
+    assert ("make", "tts/rules.pdf", "key ['export-copy', 'key of print/rules-a4.pdf']") in files.calls
+    objects = json.loads(files.written["tts/saved-object.json"])["ObjectStates"]
+    (book,) = [o for o in objects if o["Name"] == "Custom_PDF"]
+    assert book["Nickname"] == "Le Jeu: Règles"
+    assert book["CustomPDF"] == {"PDFUrl": "https://x.org/tts/rules.pdf", "PDFPassword": "", "PDFPage": 0,
+                                 "PDFPageOffset": 0}
+    assert book["Transform"]["scaleX"] == tts.RULEBOOK_SCALE
+    token = next(o for o in objects if o["Nickname"] == "t")
+    assert book["Transform"]["posZ"] != token["Transform"]["posZ"]  # (its own row)
+
+
+def test_no_rulebook_no_custom_pdf(tmp_path: Path) -> None:
+    files = Files(tmp_path)
+    files.files = lambda: ["print/cards-a4.pdf"]
+    finish = tts.start(Kit(cards("deck"), language="en"), files, SimpleNamespace(tts_base_url="u/"))
+    images(tmp_path, "tabletopia/set/t.png")
+    finish([row("t", "token")])
+    assert "tts/rules.pdf" not in files.written
+    assert "Custom_PDF" not in files.written["tts/saved-object.json"].decode()

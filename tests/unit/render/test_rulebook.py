@@ -264,3 +264,28 @@ def test_german_breaks_only_at_its_writers_soft_hyphens(kits) -> None:
     assert "\ufffe" not in unmarked and "-" not in unmarked
     english = text(" ".join(f"{'a' * (i % 9 + 1)} government treasure attacker" for i in range(40)), "en")
     assert "\ufffe" in english  # (pyphen's English breaks)
+
+
+def test_a_space_after_a_soft_hyphened_run_is_carried_into_the_next() -> None:
+    """platypus drops a run's last space when the run holds a soft hyphen: it goes to the next."""
+    from pnp.kit.rulebook import IconRun, LineBreak, Run
+    from pnp.render.rulebook import _markup
+
+    assert _markup((Run("die Kom\u00adbi\u00adna\u00adtion "), Run("mehr", bold=True), Run(" x")), 10) == \
+        "die Kom\u00adbi\u00adna\u00adtion<b> mehr</b> x"
+    assert _markup((Run("Staats\u00adstreich "),), 10) == "Staats\u00adstreich "
+    assert _markup((Run("Staats\u00adstreich "), IconRun("crown")), 10).startswith("Staats\u00adstreich <img ")
+    assert _markup((Run("Staats\u00adstreich "), LineBreak(), Run("x")), 10) == "Staats\u00adstreich<br/>x"
+    assert _markup((Run("plain "), Run("bold", bold=True)), 10) == "plain <b>bold</b>"
+
+
+def test_a_paragraph_that_announces_a_table_stays_with_it(kits) -> None:
+    """A paragraph ending in a colon and the table it announces are not parted, wherever the
+    page ends: pushed down the page by more and more text, they move together."""
+    table = "| Bill | Killed |\n|---|---|\n" + "\n".join(f"| {i} | dead |" for i in range(12))
+    for lines in range(28, 44, 2):
+        filler = "\n\n".join(["Line of filler text to fill the column."] * lines)
+        pages = page_texts(typeset_text(kits, f"# Mini\n\n{filler}\n\nThe table says:\n\n{table}\n", A5))
+        said = [k for k, page in enumerate(pages) if "The table says:" in page]
+        shown = [k for k, page in enumerate(pages) if "Bill" in page]
+        assert said == shown, lines
