@@ -457,7 +457,7 @@ class _Story:
             following = blocks[k + 1] if k + 1 < len(blocks) else None
             if (block.kind == "paragraph" and following is not None and following.kind in ("table", "list", "picture")
                     and _plain(block.runs).rstrip().endswith(":")):
-                # (a paragraph that announces what follows stays with it)
+                # (a paragraph that announces the block after it stays with it)
                 found[-1].style = ParagraphStyle("k", found[-1].style, keepWithNext=1)
                 found[-1].keepWithNext = 1
             if found and isinstance(found[0], KeepTogether) and story and _kept_with_next(story[-1]):
@@ -498,7 +498,7 @@ class _Story:
                              for k in range(len(block.items)))
                 style = ParagraphStyle("o", style, leftIndent=max(style.leftIndent,
                                                                   style.bulletIndent + widest + style.fontSize * 0.45))
-            last = ParagraphStyle("l", style, spaceAfter=s["body"].spaceAfter)  # (the gap to what follows)
+            last = ParagraphStyle("l", style, spaceAfter=s["body"].spaceAfter)  # (the gap to the next block)
             found = []
             for k, item in enumerate(block.items):
                 bullet = f"{block.start + k}." if block.ordered else "•"
