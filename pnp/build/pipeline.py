@@ -311,6 +311,8 @@ def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions, write: boo
     build of the read-me alone) only those are worked out."""
     from ..impose.booklet import saddle_stitch
     from ..kit.rulebook import pictured_pieces, resolved
+    from reportlab.platypus.doctemplate import LayoutError
+
     from ..render.rulebook import BOOKLET_PAGES, rulebook_look, typeset
 
     found = resolved(kit.game).get(kit.language)
@@ -335,7 +337,12 @@ def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions, write: boo
             else:
                 if look is None:
                     look = rulebook_look(kit, pictures)
-                data, pages = typeset(book, look, size, booklet)
+                try:
+                    data, pages = typeset(book, look, size, booklet)
+                except LayoutError:  # (what no column holds: a table's row, the only thing never split)
+                    raise BuildFailed(f"{book.file}: the rulebook cannot be set on {PAPERS[paper].label} "
+                                      f"{'booklet ' if booklet else ''}pages: a table row is taller than a whole "
+                                      f"column; split its cell's text") from None
                 if write:
                     outputs.write(relative, data, key)
                 outputs.cache.put("rules", key, str(pages).encode("ascii"))

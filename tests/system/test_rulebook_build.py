@@ -148,3 +148,22 @@ def test_a_card_the_rulebook_does_not_show_leaves_it_untypeset(tmp_path: Path) -
     result = build(game, out)
     after = {p.name: p.stat().st_mtime_ns for p in (out / "print").glob("rules-*.pdf")}
     assert after == before, result.output
+
+
+def test_a_table_row_taller_than_a_column_stops_the_build_naming_the_rulebook(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import make_game
+
+    manifest = make_game(tmp_path / "game")
+    text = manifest.read_text("utf-8")
+    manifest.write_text(text.replace("stats: stats.yaml", "stats: stats.yaml\nrules: {en: rules/en.md}", 1), "utf-8")
+    (tmp_path / "game" / "rules").mkdir()
+    cell = " ".join(["word"] * 6000)
+    (tmp_path / "game" / "rules" / "en.md").write_text(f"# Mini\n\n| a | b |\n|---|---|\n| {cell} | x |\n", "utf-8")
+    monkeypatch.chdir(tmp_path / "game")
+    result = CliRunner().invoke(main, ["build", "--only", "rules", "--format", "pdf", "--paper", "a4",
+                                       "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.output.endswith("Error: rules/en.md: the rulebook cannot be set on A4 pages: a table row is "
+                                  "taller than a whole column; split its cell's text\n")
+    assert not (tmp_path / "out").exists()
