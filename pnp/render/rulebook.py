@@ -455,7 +455,8 @@ class _Story:
         for k, block in enumerate(blocks):
             found = self.block(block, boxed)
             following = blocks[k + 1] if k + 1 < len(blocks) else None
-            if (block.kind == "paragraph" and following is not None and following.kind in ("table", "list", "picture")
+            if (block.kind == "paragraph" and following is not None
+                    and following.kind in ("paragraph", "table", "list", "picture")
                     and _plain(block.runs).rstrip().endswith(":")):
                 # (a paragraph that announces the block after it stays with it)
                 found[-1].style = ParagraphStyle("k", found[-1].style, keepWithNext=1)
