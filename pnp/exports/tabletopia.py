@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..components import types
-from . import copy_rulebook
+from . import copy_rulebook, rulebook
 from ..scene import single
 from ..units import to_mm
 from . import export_name
@@ -113,7 +113,7 @@ def build(kit: "Kit", outputs: "KitFiles", options) -> list[TabletopiaObject]:
             rows[place] = replace(rows[place], scale=scale_to_enter(width_pt, width))
         for done in waiting:
             done()
-        outputs.stage("Tabletopia: the manifest", 2)
+        outputs.stage("Tabletopia: the manifest", 2 + (rulebook(outputs) is not None))
         write_manifest(outputs, rows, copy_rulebook(outputs, ROOT))  # it counts the images' bytes: after they are written
 
     outputs.then(finish)

@@ -32,7 +32,7 @@ from ..load.files import json_file
 from ..scene import Definition, single
 from ..units import to_mm
 from ..words import word
-from . import copy_rulebook
+from . import copy_rulebook, rulebook
 
 if TYPE_CHECKING:
     from ..render.png import PDF
@@ -328,7 +328,8 @@ def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["Tabletopi
 
     def finish(rows: list["TabletopiaObject"]) -> None:
         images = {f for row in rows if on_its_own(row) for f in (row.front, row.back) if f}
-        outputs.stage("Tabletop Simulator", sum(files(sheets) for _, sheets, _, _ in decks) + len(images) + 1)
+        outputs.stage("Tabletop Simulator", sum(files(sheets) for _, sheets, _, _ in decks) + len(images) + 1
+                      + (rulebook(outputs) is not None))
         for *_, wait in decks:
             wait()
         save = SavedObject(Guids(title), lambda file: base + quote(file))

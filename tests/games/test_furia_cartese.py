@@ -222,7 +222,7 @@ def test_exports(kit: Path) -> None:
     assert all(o["back"].endswith("-back.jpg") for o in counters)
     saved = json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
     objects = saved["ObjectStates"]
-    boards = [o for o in objects if "/tts/champs/" in o["CustomImage"]["ImageURL"]]
+    boards = [o for o in objects if "/tts/champs/" in o.get("CustomImage", {}).get("ImageURL", "")]
     assert len(boards) == 3 and all(o["Name"] == "Custom_Tile" and o["Locked"] for o in boards)
     units = [o for o in objects if o["Name"] == "Custom_Tile" and "/unites/" in o["CustomImage"]["ImageURL"]]
     assert len(units) == 24 and {o["CustomImage"]["CustomTile"]["Type"] for o in units} == {0}
