@@ -38,24 +38,50 @@ from .pdf import _Painter, form_name, register_fonts
 MM = mm(1)
 SHORT_TABLE = 16  # rows (with the header): a table this short moves whole to the next column
 NBSP, NNBSP = "\u00a0", "\u202f"
-# pyphen's dictionaries for the languages whose breaks it finds well; its German one is a list of
-# compounds in two levels that it reads as one ("Fa-rbe", "Staatss-treich"): German text breaks
-# only where its writer put a soft hyphen (`\\-` in the text) or a hyphen
-HYPHENATION = {"en": "en_GB", "fr": "fr"}
+# pyphen's dictionaries by language. Its German one has two levels, compounds and prefixes first,
+# then syllables after a NEXTLEVEL line, and pyphen reads them as one, breaking "Farbe" as
+# "Fa-rbe" and "Staatsstreich" as "Staatss-treich": German takes the first level alone, whose
+# breaks are right ("Staats-streich", "Ver-teidiger", "Kombina-tion"), if fewer.
+HYPHENATION = {"en": "en_GB", "fr": "fr", "de": "de_DE"}
+FIRST_LEVEL_ONLY = {"de_DE"}
 _hyphenators: dict[str, object] = {}
 
 
+class _FirstLevel:
+    """A hyphenation dictionary's file up to its NEXTLEVEL line, as pyphen reads a file."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def open(self, mode: str):
+        return self.path.open(mode)
+
+    def read_text(self, encoding: str) -> str:
+        return self.path.read_text(encoding).split("\nNEXTLEVEL", 1)[0]
+
+
 def hyphenator(language: str):
-    """Where platypus may break a word (pairs of its head and tail), for a language pyphen
-    hyphenates well; nowhere for another (platypus itself breaks at a writer's soft hyphens and
-    hyphens, in every language)."""
+    """Where platypus may break a word (pairs of its head and tail, the last break first), from
+    pyphen's dictionary for the language; never next to another break (two breaks a letter
+    apart are patterns at odds: "gege-n-einander"), nor within two letters of either end.
+    platypus itself breaks at a writer's soft hyphens (`\\-`) and hyphens, in every language."""
     dictionary = HYPHENATION.get(language.split("-")[0])
     if dictionary is None:
         return None
     if dictionary not in _hyphenators:
         import pyphen
 
-        _hyphenators[dictionary] = pyphen.Pyphen(lang=dictionary).iterate
+        if dictionary in FIRST_LEVEL_ONLY:
+            patterns = pyphen.HyphDict(_FirstLevel(pyphen.LANGUAGES[dictionary]))
+        else:
+            patterns = pyphen.Pyphen(lang=dictionary).hd
+
+        def pairs(word: str) -> list[tuple[str, str]]:
+            found = set(patterns.positions(word))
+            kept = sorted((p for p in found if p - 1 not in found and p + 1 not in found
+                           and 2 <= p <= len(word) - 2), reverse=True)
+            return [(word[:p], word[p:]) for p in kept]
+        _hyphenators[dictionary] = pairs
     return _hyphenators[dictionary]
 
 INK = "#1f1a17"
