@@ -67,7 +67,7 @@ def test_war_example_kills_two_cards_on_each_side() -> None:
 def test_aid_states_the_war_condition_and_whose_bid_counts() -> None:
     found = " ".join(aid_back_texts())
     assert "The attacker needs more swords than the defender has swords and castles." in found
-    assert "Butcher's bill = attacker's swords and bid − defender's swords, castles and bid" in found
+    assert "Butcher’s bill = attacker’s swords and bid − defender’s swords, castles and bid" in found
 
 
 @pytest.mark.parametrize("language, words", [
