@@ -71,7 +71,7 @@ def test_aid_states_the_war_condition_and_whose_bid_counts() -> None:
 
 
 @pytest.mark.parametrize("language, words", [
-    ("fr", ["Facture du boucher", "Cartes détruites par camp", "Fusionner", "zones", "coup d'État"]),
+    ("fr", ["Facture du boucher", "Cartes détruites par camp", "Fusionner", "zones", "coup d’État"]),
     ("de", ["Metzgerrechnung", "Getötete Karten je Seite", "Staatsstreich", "Gebiet"]),
 ])
 def test_aid_uses_the_rules_own_terms(language: str, words: list[str]) -> None:
