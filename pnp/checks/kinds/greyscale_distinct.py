@@ -21,7 +21,7 @@ def load(loading: Loading) -> bool:
     parsed = []
     for j, source in enumerate(_sources(value)):
         sub = (j,) if isinstance(value, list) else ()
-        name = source.strip() if isinstance(source, str) else None
+        name = source.strip()  # (a string: the schema says so)
         if name in declared and declared[name].type != "colour":  # a field named alone must be a colour
             loading.say(loading.doc.locate(loading.path + (loading.kind,) + sub),
                         f"{loading.kind}: field '{name}' is not a colour field (its type is {declared[name].type})")
