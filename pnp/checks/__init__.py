@@ -3,8 +3,9 @@
 pnp's checks (YAML, schemas, fonts, glyphs, languages, art, text fit, layouts, maps) are
 functions registered with `rule`; each takes the Game and yields (location, message) pairs.
 A game's checks are data: each names a built-in check kind (unique, references, count,
-range, require, sum, colour-distinct, contrast, change-making: pnp.checks.kinds, a module
-each) with expressions (pnp.expr), an id, a severity, a one-line doc and a message template.
+range, require, sum, colour-distinct, greyscale-distinct, contrast, change-making:
+pnp.checks.kinds, a module each) with expressions (pnp.expr), an id, a severity, a one-line
+doc and a message template.
 """
 
 from __future__ import annotations

@@ -41,6 +41,11 @@ CASES = [
     ("counter-fits-hex", "game.yaml", "  hex: 24 ", "  hex: 22 ",
      ["checks.yaml:36:8: error: the unit counters are 17 mm a side, too large for hexes 22 mm across: a counter "
       "turned toward a corner needs hexes 23,2 mm across [counter-fits-hex]"]),
+    # the Spanish disorder back as it was, a dark red that printed in the French front's grey
+    ("camps-apart-in-grey", "camps.yaml", 'fond_desordre: "#e9503a", encre_desordre: "#1f0503"',
+     'fond_desordre: "#8c1d13", encre_desordre: "#f4d27a"',
+     ["camps.yaml:9:106: error: camp 'espagne': #8c1d13 (luminance 0,07) prints in nearly the same grey as #1f3a8a "
+      "(0,05) of camp 'france', less than 0,1 apart [camps-apart-in-grey]"]),
     # pnp's own checks hold the rest: troop types, traits and terrains that exist, hexes as printed
     ("unknown-troop", "armees/france.yaml", "troupe: stradioti,", "troupe: stradiots,",
      ["armees/france.yaml:11:25: error: unité 'fr-04': troupe 'stradiots' names no type de troupe (there are: "

@@ -13,10 +13,11 @@ from .base import CheckKind
 @cache
 def kinds() -> dict[str, CheckKind]:
     """Every kind, by its key, in the order the README lists them."""
-    from . import change_making, colour_distinct, contrast, count, range, references, require, sum, unique
+    from . import (change_making, colour_distinct, contrast, count, greyscale_distinct, range, references, require,
+                   sum, unique)
 
-    return {m.KIND.name: m.KIND for m in (unique, references, count, range, require, sum, colour_distinct, contrast,
-                                          change_making)}
+    return {m.KIND.name: m.KIND for m in (unique, references, count, range, require, sum, colour_distinct,
+                                          greyscale_distinct, contrast, change_making)}
 
 
 def schema() -> dict:

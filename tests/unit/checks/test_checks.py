@@ -131,7 +131,7 @@ def test_a_check_has_exactly_one_kind(load) -> None:
     """)
     assert problems == [
         "checks.yaml:1:3: error: check 'none' needs exactly one kind: unique, references, count, range, require, sum, "
-        "colour-distinct, contrast, change-making [schema]",
+        "colour-distinct, greyscale-distinct, contrast, change-making [schema]",
         "checks.yaml:5:3: error: check 'two' has two kinds: unique, range [schema]",
     ]
     assert game.checks == []
