@@ -10,6 +10,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 MINI = DATA / "valid" / "mini"
 INVALID = DATA / "invalid"
+# what pnp validate's summary says the mini game holds, before its count of problems
+MINI_OTHERS = "1 board of 2 areas, 9 money cards, 3 companies, 12 markers, 3 aid"  # (its sets after the cards)
+MINI_SETS = f"Mini: 7 cards in 2 suits, {MINI_OTHERS}"
 
 
 def make_game(target: Path, case: Path | None = None) -> Path:

@@ -12,7 +12,7 @@ from ..problems import Location, Problem, Severity, count, plural, sort_problems
 from ..build.processes import Beside, stop_soon
 
 if TYPE_CHECKING:
-    from ..model.game import Game
+    from ..model.game import ComponentSet, Game
 
 
 @dataclass(frozen=True)
@@ -24,11 +24,13 @@ class Report:
     problems: tuple[Problem, ...]
     # the map checks' problems, to keep in a build's cache (see `entry`), or None
     keep: "_Keep | None" = None
-    # "126 cards in 16 suits" and each set's size, or None when the manifest could not be read
+    # what each printed set holds, "126 cards in 16 suits, 1 board of 16 areas, ...", and each
+    # set's size, or None when the manifest could not be read
     counted: str | None = None
     sets: dict | None = None
     # what is translated, a line per language after the first: "fr: 126 of 126 cards, 0 strings missing"
     languages: tuple[str, ...] = ()
+    title: str | None = None  # the game's, in its first language
 
     @property
     def errors(self) -> int:
@@ -45,16 +47,18 @@ class Report:
         tally = f"{plural(self.errors, 'error')}, {plural(self.warnings, 'warning')}"
         if self.counted is None:
             return f"the game manifest could not be read: {tally}"
-        return "\n".join((f"{self.counted}: {tally}", *self.languages))
+        game = f"{self.title}: " if self.title is not None else ""
+        return "\n".join((f"{game}{self.counted}: {tally}", *self.languages))
 
     def summary_data(self) -> dict:
-        return {"sets": self.sets or {}, "errors": self.errors, "warnings": self.warnings,
+        return {"game": self.title, "sets": self.sets or {}, "errors": self.errors, "warnings": self.warnings,
                 "languages": list(self.languages)}
 
     def to_data(self) -> bytes:
         """What the report says, for a build to keep: `kept` reads it back."""
-        return json.dumps({"counted": self.counted, "sets": self.sets, "languages": list(self.languages),
-                           "problems": _rows(self.problems)}, ensure_ascii=False).encode("utf-8")
+        return json.dumps({"title": self.title, "counted": self.counted, "sets": self.sets,
+                           "languages": list(self.languages), "problems": _rows(self.problems)},
+                          ensure_ascii=False).encode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -74,21 +78,63 @@ def kept(data: bytes) -> Report:
     """A report a build kept (`Report.to_data`)."""
     doc = json.loads(data)
     return Report(None, tuple(_from_rows(doc["problems"])), None, doc["counted"], doc["sets"],
-                  tuple(doc.get("languages", ())))
+                  tuple(doc.get("languages", ())), doc.get("title"))
 
 
-def counted(game: Game) -> str:
-    """What the game's first printed set holds, copies counted: "126 cards in 16 suits"."""
+# how long the list of sets in the summary may grow before the last ones are only counted
+LISTED_WIDTH = 90
+
+
+def pieces(component: "ComponentSet") -> int:
+    """How many pieces a set prints: its items' copies; a board drawn from the whole set is
+    one; a set of data prints none."""
     from ..components import types
 
-    component = next((s for s in game.sets.values() if types()[s.type].printed), None)
-    if component is None:
-        return "no components"
-    items = sum(i.copies for i in component.items)
-    text = f"{items} {component.noun[0] if items == 1 else component.noun[1]}"
+    kind = types()[component.type]
+    if not kind.printed:
+        return 0
+    return 1 if component.whole_board else sum(i.copies for i in component.items)
+
+
+def held(component: "ComponentSet", language: str) -> str:
+    """What a printed set holds, in the game's words, copies counted: "126 cards in 16
+    suits"; a board drawn from the whole set, "1 board of 16 areas"."""
+    from ..components import types
+
+    if component.whole_board:  # (in pnp's word for its type, as the kit's read-me counts it)
+        kind, items = types()[component.type], len(component.items)
+        return f"1 {kind.word(language, kind.name)} of {items} {component.noun[0] if items == 1 else component.noun[1]}"
+    count = pieces(component)
+    text = f"{count} {component.noun[0] if count == 1 else component.noun[1]}"
     if component.group_key:
         text += f" in {plural(len(component.groups), component.group_key)}"
     return text
+
+
+def counted(game: Game) -> str:
+    """What each printed set holds, in the manifest's order: "126 cards in 16 suits, 1 board
+    of 16 areas, 36 money cards, ...". When the list would be longer than LISTED_WIDTH, the
+    sets that do not fit are counted with their pieces: "108 tuiles, 6 bordures, ... and 7
+    more sets of 148 pieces"."""
+    from ..components import types
+
+    printed = [s for s in game.sets.values() if types()[s.type].printed]
+    if not printed:
+        return "no components"
+    texts = [held(s, game.language) for s in printed]
+    shown = len(texts)
+    while shown > 1 and len(_listed(texts, printed, shown)) > LISTED_WIDTH:
+        shown -= 1
+    return _listed(texts, printed, shown)
+
+
+def _listed(texts: list[str], printed: list, shown: int) -> str:
+    """The first `shown` sets' texts, and the others counted."""
+    if shown == len(texts):
+        return ", ".join(texts)
+    rest = printed[shown:]
+    return f"{', '.join(texts[:shown])} and {plural(len(rest), 'more set')} of " \
+           f"{plural(sum(pieces(s) for s in rest), 'piece')}"
 
 
 def geometry_key(game: Game) -> str:
@@ -198,9 +244,9 @@ class Validation:
             game = self.game
             self._report = Report(game, tuple(sort_problems(_unique(self.problems + found), self.order)), keep,
                                   counted(game) if game else None,
-                                  {name: {"items": len(s.items), "groups": len(s.groups)}
+                                  {name: {"items": len(s.items), "groups": len(s.groups), "pieces": pieces(s)}
                                    for name, s in game.sets.items()} if game else None,
-                                  languages)
+                                  languages, game.title.get(game.language) if game else None)
         return self._report
 
 

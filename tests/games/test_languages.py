@@ -8,7 +8,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from click.testing import CliRunner
 
-from conftest import make_game
+from conftest import MINI_SETS, make_game
 from pnp.cli import main
 
 
@@ -166,4 +166,4 @@ def test_what_is_translated_comes_back_from_the_checks_beside_a_build(tmp_path: 
     assert result.exit_code == 0, result.output
     result = run("validate", "--game", str(game))
     assert result.exit_code == 0, result.output
-    assert result.output.endswith(f"7 cards in 2 suits: 0 errors, 1 warning\n{line}\n")
+    assert result.output.endswith(f"{MINI_SETS}: 0 errors, 1 warning\n{line}\n")

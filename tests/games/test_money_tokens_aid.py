@@ -10,7 +10,7 @@ import pytest
 
 from pdfgeom import MM, read_pdf
 
-from conftest import ROOT
+from conftest import MINI_SETS, ROOT
 
 # The rules' own printed tables.
 RULES_PRICES = {1: "Free", 2: "₹1", 3: "₹3", 4: "₹6", 5: "₹10", 6: "₹15", 7: "₹21", 8: "₹28", 9: "₹36", 10: "₹45"}
@@ -182,15 +182,15 @@ def test_player_aid_shows_the_computed_tables(kit: Path) -> None:
     assert ">Your turn</text>" in front and ">Income</text>" in front
 
 
-@pytest.mark.parametrize("notes, expected", [
-    # a single ₹1 with three ₹2: every amount from ₹1 to ₹7
-    ("  - {value: 1, count: 1, colour: \"#8d6e63\"}\n  - {value: 2, count: 3, colour: \"#1565c0\"}\n", []),
+@pytest.mark.parametrize("notes, cards, expected", [
+    # a single ₹1 with three ₹2: every amount from ₹1 to ₹7 (and the three "no bid" cards)
+    ("  - {value: 1, count: 1, colour: \"#8d6e63\"}\n  - {value: 2, count: 3, colour: \"#1565c0\"}\n", 7, []),
     # two ₹1 and a single ₹5: ₹3 and ₹4 cannot be paid
-    ("  - {value: 1, count: 2, colour: \"#8d6e63\"}\n  - {value: 5, count: 1, colour: \"#1565c0\"}\n",
+    ("  - {value: 1, count: 2, colour: \"#8d6e63\"}\n  - {value: 5, count: 1, colour: \"#1565c0\"}\n", 6,
      ["cards/money.yaml:2:3: error: no set of money cards makes ₹3, so the bank cannot always make change "
       "[money-change]"]),
 ])
-def test_change_making_counts_a_single_note(mini: Path, monkeypatch: pytest.MonkeyPatch, notes: str,
+def test_change_making_counts_a_single_note(mini: Path, monkeypatch: pytest.MonkeyPatch, notes: str, cards: int,
                                              expected: list[str]) -> None:
     """The bank's stock pays every amount up to its whole worth or the check says the least it
     cannot: a denomination of which there is one note counts, once."""
@@ -203,4 +203,5 @@ def test_change_making_counts_a_single_note(mini: Path, monkeypatch: pytest.Monk
     money.write_text(text.replace(old, notes), "utf-8")
     monkeypatch.chdir(mini)
     assert validate(mini).output.splitlines() == [
-        *expected, f"7 cards in 2 suits: {len(expected)} error{'s' if len(expected) != 1 else ''}, 0 warnings"]
+        *expected, f"{MINI_SETS.replace('9 money cards', f'{cards} money cards')}: "
+                   f"{len(expected)} error{'s' if len(expected) != 1 else ''}, 0 warnings"]

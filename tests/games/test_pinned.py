@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 
-from conftest import validate
+from conftest import MINI_SETS, validate
 from pdfgeom import MM, read_pdf
 
 
@@ -35,7 +35,7 @@ def test_the_contrast_check_asks_for_4_5_to_1_by_default(mini: Path, monkeypatch
     assert result.output == (
         "cards/north.yaml:5:16: error: suit 'north': text #777777 on #ffffff has contrast 4.48:1; at least 4.5:1 is "
         "needed to read it [colour-contrast]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
 
 
 # The leader badge of the mini game's cards is 12 mm across (34.02 pt), its font Source Serif
@@ -54,7 +54,7 @@ def test_a_badges_text_must_fit_three_quarters_of_its_diameter(mini: Path, monke
     assert font.width("1234567", 6.0) < 0.75 * BADGE_MM * MM < font.width("12345678", 6.0)
     monkeypatch.chdir(mini)
     edit(mini / "layouts" / "card-face.yaml", 'badge: "{leader}"', 'badge: "{leader}234567"')
-    assert validate(mini).output == "7 cards in 2 suits: 0 errors, 0 warnings\n"
+    assert validate(mini).output == f"{MINI_SETS}: 0 errors, 0 warnings\n"
     # drawn at the largest size (in quarter points) at which seven digits fit 9 mm: 6.5 pt, 24.66 pt wide
     assert badge_sizes(mini) == {"1234567": 6.5, "2234567": 6.5}
     edit(mini / "layouts" / "card-face.yaml", 'badge: "{leader}234567"', 'badge: "{leader}2345678"')
@@ -65,7 +65,7 @@ def test_a_badges_text_must_fit_three_quarters_of_its_diameter(mini: Path, monke
         "pt [text-fit]\n"
         "cards/south.yaml:8:5: error: card 'queen': leader '12345678' does not fit the 12 mm leader badge even at 6 pt "
         "[text-fit]\n"
-        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+        f"{MINI_SETS}: 3 errors, 0 warnings\n")
 
 
 def badge_sizes(game_dir: Path) -> dict[str, float]:
@@ -85,12 +85,12 @@ def test_a_box_running_off_the_cards_bottom_edge_is_reported(mini: Path, monkeyp
     monkeypatch.chdir(mini)
     back = mini / "layouts" / "card-back.yaml"
     edit(back, "boxes:\n", "boxes:\n  band: {x: 0, y: 80, width: 63.5, height: 8.9, rect: {fill: gold}}\n")
-    assert validate(mini).output == "7 cards in 2 suits: 0 errors, 0 warnings\n"
+    assert validate(mini).output == f"{MINI_SETS}: 0 errors, 0 warnings\n"
     edit(back, "height: 8.9, rect", "height: 9, rect")
     assert validate(mini).output == (
         "layouts/card-back.yaml:12:9: error: box 'band' (0, 80, 63.5 x 9 mm) runs outside the 63.5 x 88.9 mm card "
         "[layout]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
 
 
 def test_a_card_too_wide_for_a4_upright_is_printed_on_it_sideways(mini: Path, tmp_path: Path,
@@ -100,7 +100,7 @@ def test_a_card_too_wide_for_a4_upright_is_printed_on_it_sideways(mini: Path, tm
     prints one to a sheet of A4 landscape, centred."""
     edit(mini / "game.yaml", "    size: poker\n", "    size: {width: 250mm, height: 180mm}\n")
     monkeypatch.chdir(mini)
-    assert validate(mini).output == "7 cards in 2 suits: 0 errors, 0 warnings\n"
+    assert validate(mini).output == f"{MINI_SETS}: 0 errors, 0 warnings\n"
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", "--game", str(mini), "--only", "cards", "--format", "pdf",
                                        "--paper", "a4", "-o", str(out)], catch_exceptions=False)

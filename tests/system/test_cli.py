@@ -14,7 +14,7 @@ from pnp import __version__
 from pnp.cli import main
 from pnp.problems import CHECKS
 
-from conftest import INVALID, ROOT, make_game
+from conftest import INVALID, MINI_SETS, ROOT, make_game
 
 
 def invoke(*args: str):
@@ -79,7 +79,9 @@ def test_run_ends_the_process_with_mains_code(monkeypatch: pytest.MonkeyPatch, c
 def test_validate_real_game_from_its_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = invoke("validate")
-    assert (result.exit_code, result.output) == (0, "126 cards in 16 suits: 0 errors, 0 warnings\n")
+    assert (result.exit_code, result.output) == (
+        0, "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards, 6 companies, 96 markers, 6 aid: "
+           "0 errors, 0 warnings\n")
 
 
 def test_validate_without_a_game_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,7 +105,7 @@ def test_paths_are_shown_from_the_current_folder(tmp_path: Path, monkeypatch: py
     expected = (
         "game/cards/south.yaml:20:9: error: card 'fleet' can never be in a meld: it has no leader number "
         "and follows no leader of South [unmeldable]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n"
+        f"{MINI_SETS}: 1 error, 0 warnings\n"
     )
     for game in ("game/game.yaml", "game"):
         result = invoke("validate", "--game", game)
@@ -120,9 +122,13 @@ def test_json_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
             "file": "cards/north.yaml", "line": 20, "column": 18, "severity": "warning",
             "rule": "follows-self", "message": "card 'prince' follows its own leader number 2",
         }],
-        "summary": {"sets": {"cards": {"items": 7, "groups": 2}, "board": {"items": 2, "groups": 0},
-                             "money": {"items": 3, "groups": 0}, "turn-tokens": {"items": 3, "groups": 0},
-                             "markers": {"items": 3, "groups": 0}, "aid": {"items": 1, "groups": 0}},
+        "summary": {"game": "Mini",
+                    "sets": {"cards": {"items": 7, "groups": 2, "pieces": 7},
+                             "board": {"items": 2, "groups": 0, "pieces": 1},
+                             "money": {"items": 3, "groups": 0, "pieces": 9},
+                             "turn-tokens": {"items": 3, "groups": 0, "pieces": 3},
+                             "markers": {"items": 3, "groups": 0, "pieces": 12},
+                             "aid": {"items": 1, "groups": 0, "pieces": 3}},
                     "errors": 0, "warnings": 1, "languages": []},
     }
     assert invoke("validate", "--format", "json", "--strict").exit_code == 1
@@ -137,7 +143,7 @@ def test_github_format(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         "::error file=game/cards/north.yaml,line=33,col=21,title=unknown-leader::"
         "card 'guards' follows 7, but North has no leader 7 (its leaders are 1, 2)"
     )
-    assert result.output.splitlines()[-1] == "7 cards in 2 suits: 3 errors, 0 warnings"
+    assert result.output.splitlines()[-1] == f"{MINI_SETS}: 3 errors, 0 warnings"
 
 
 def test_stats_text_for_the_mini_game(mini: Path) -> None:

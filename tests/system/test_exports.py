@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageStat
 from pnp.cli import main
 from pnp.units import to_mm
 
-from conftest import ROOT
+from conftest import MINI_SETS, ROOT
 
 
 def sizes(folder: Path) -> Counter:
@@ -441,7 +441,8 @@ def test_the_safe_zone_check_follows_a_box_turned_with_its_group(tmp_path: Path)
         f"{game}/layouts/card-back.yaml:28:14: warning: layout 'layouts/card-back.yaml': box 'title' (9, 77.9, "
         "45.5 x 10 mm) crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by 2.18 mm "
         "at the bottom [safe-zone]",
-        "126 cards in 16 suits: 0 errors, 1 warning"]
+        "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards, 6 companies, 96 markers, 6 aid: "
+        "0 errors, 1 warning"]
 
 
 @pytest.mark.parametrize("height, expected", [
@@ -464,4 +465,4 @@ def test_the_safe_zone_check_allows_a_hundredth_of_a_point(mini: Path, monkeypat
     back.write_text(text.replace(old, f"frame: {{x: 3.175, y: 3.175, width: 57.15, height: {height},"), "utf-8")
     monkeypatch.chdir(mini)
     assert validate(mini).output.splitlines() == [
-        *expected, f"7 cards in 2 suits: 0 errors, {len(expected)} warning{'s' if len(expected) != 1 else ''}"]
+        *expected, f"{MINI_SETS}: 0 errors, {len(expected)} warning{'s' if len(expected) != 1 else ''}"]

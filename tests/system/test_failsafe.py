@@ -19,7 +19,7 @@ from pnp.cli import main
 from pnp.build.fingerprint import read_record
 from pnp.build.outputs import Outputs
 
-from conftest import INVALID, MINI, ROOT, digests, make_game
+from conftest import INVALID, MINI, MINI_SETS, ROOT, digests, make_game
 
 
 def leftovers(out: Path) -> list[str]:
@@ -584,7 +584,7 @@ def test_data_the_checks_reject_that_breaks_the_build_first_ends_in_their_report
     report = subprocess.run([sys.executable, "-m", "pnp", "validate"], cwd=game, capture_output=True, text=True)
     assert report.stdout.splitlines() == [
         "layouts/board.yaml:24:5: error: layout 'layouts/board.yaml': map.map.sea gives '{', not a colour (#RRGGBB "
-        "or none), in layout 'layouts/board.yaml' [colour-value]", "7 cards in 2 suits: 1 error, 0 warnings"]
+        "or none), in layout 'layouts/board.yaml' [colour-value]", f"{MINI_SETS}: 1 error, 0 warnings"]
     built = subprocess.run([sys.executable, "-m", "pnp", "build", "-q", "--only", "board", "--format", "pdf"],
                            cwd=game, capture_output=True, text=True, timeout=120)
     assert (built.returncode, built.stdout) == (1, "")

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 
-from conftest import build_kit
+from conftest import MINI_SETS, build_kit
 
 
 def test_a_game_without_a_heading_font_validates_and_builds_in_its_body_font(mini: Path, tmp_path: Path,
@@ -20,7 +20,7 @@ def test_a_game_without_a_heading_font_validates_and_builds_in_its_body_font(min
     manifest.write_text(manifest.read_text("utf-8").replace("  heading: SourceSerifPro-Bold\n", ""), "utf-8")
     monkeypatch.chdir(mini)
     result = CliRunner().invoke(main, ["validate", "--strict"], catch_exceptions=False)
-    assert (result.exit_code, result.output) == (0, "7 cards in 2 suits: 0 errors, 0 warnings\n")
+    assert (result.exit_code, result.output) == (0, f"{MINI_SETS}: 0 errors, 0 warnings\n")
     out = build_kit(mini, tmp_path / "out")
     fonts = set()
 

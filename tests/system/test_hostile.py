@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, validate
+from conftest import MINI_OTHERS, MINI_SETS, ROOT, validate
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +61,7 @@ def test_a_pipe_named_by_the_game_is_refused_without_waiting_for_a_writer(mini: 
         "game.yaml:30:9: error: 'cards/east.yaml' is a pipe or a device, not a file [missing-file]\n"
         "cards/north.yaml:15:10: error: card 'king': art file 'art/king.png' is a pipe or a device, not a file "
         "[art-file]\n"
-        "7 cards in 2 suits: 3 errors, 0 warnings\n"))
+        f"{MINI_SETS}: 3 errors, 0 warnings\n"))
     result = pnp(mini, "build", "--only", "aid", "--format", "pdf")
     assert result.returncode == 1 and result.stderr.endswith("build stopped: fix the errors above first\n")
 
@@ -72,7 +72,7 @@ def test_a_link_to_an_endless_device_is_refused_unread(mini: Path) -> None:
     result = pnp(mini, "validate")
     assert (result.returncode, result.stdout) == (1, (
         "game.yaml:29:9: error: 'cards/south.yaml' lies outside the game folder [missing-file]\n"
-        "4 cards in 1 suit: 1 error, 0 warnings\n"))
+        f"Mini: 4 cards in 1 suit, {MINI_OTHERS}: 1 error, 0 warnings\n"))
 
 
 def test_a_folder_named_as_a_file_is_reported_where_it_is_named(mini: Path) -> None:
@@ -82,7 +82,7 @@ def test_a_folder_named_as_a_file_is_reported_where_it_is_named(mini: Path) -> N
     assert validate(mini).output == (
         "game.yaml:30:9: error: 'cards/east.yaml' is a folder, not a file [missing-file]\n"
         "game.yaml:87:11: error: layout 'layouts' is a folder, not a file [missing-file]\n"
-        "7 cards in 2 suits: 2 errors, 0 warnings\n")
+        f"{MINI_SETS}: 2 errors, 0 warnings\n")
 
 
 def test_files_reached_through_links_that_leave_the_game_are_refused_and_not_echoed(mini: Path,
@@ -100,7 +100,7 @@ def test_files_reached_through_links_that_leave_the_game_are_refused_and_not_ech
         "game.yaml:29:9: error: 'cards/south.yaml' lies outside the game folder [missing-file]\n"
         "game.yaml:30:9: error: 'elsewhere/secret.yaml' lies outside the game folder [missing-file]\n"
         "icons/star.svg:1:1: error: the icon file lies outside the game folder [icon]\n"
-        "4 cards in 1 suit: 3 errors, 0 warnings\n")
+        f"Mini: 4 cards in 1 suit, {MINI_OTHERS}: 3 errors, 0 warnings\n")
     assert "hunter2" not in result.output and "root:" not in result.output
 
 
@@ -128,18 +128,18 @@ def test_a_font_is_a_plain_name_and_a_real_font_of_the_game(mini: Path, tmp_path
         "game.yaml:11:12: error: fonts/Gone.ttf is a link to nothing [missing-font]\n"
         "game.yaml:12:10: error: fonts/Outlines.ttf is not a TrueType font pnp can print with (it has no glyf, loca "
         "table) [missing-font]\n"
-        "7 cards in 2 suits: 6 errors, 0 warnings\n")
+        f"{MINI_SETS}: 6 errors, 0 warnings\n")
 
 
 def test_dangling_links_in_the_game_folder_are_left_alone_or_reported(mini: Path) -> None:
     (mini / "icons" / "ghost.svg").symlink_to(mini / "nowhere.svg")
     (mini / "ghost").symlink_to(mini / "nowhere")
-    assert validate(mini).output == "7 cards in 2 suits: 0 errors, 0 warnings\n"
+    assert validate(mini).output == f"{MINI_SETS}: 0 errors, 0 warnings\n"
     (mini / "cards" / "south.yaml").unlink()
     (mini / "cards" / "south.yaml").symlink_to(mini / "cards" / "nowhere.yaml")
     assert validate(mini).output == (
         "game.yaml:29:9: error: 'cards/south.yaml' is a link to nothing [missing-file]\n"
-        "4 cards in 1 suit: 1 error, 0 warnings\n")
+        f"Mini: 4 cards in 1 suit, {MINI_OTHERS}: 1 error, 0 warnings\n")
 
 
 def test_a_build_reads_only_the_files_the_game_uses_and_those_only_when_changed(mini: Path,
@@ -177,7 +177,7 @@ def test_numbers_that_are_not_finite_or_too_large_are_located_problems(mini: Pat
         "(10^15 at most) [schema]\n"
         "board/areas.yaml:4:55: error: area 'highlands': seat.lat: .nan is not a number [schema]\n"
         "layouts/card-face.yaml:27:13: error: boxes.name.x: -.inf is not a finite number [schema]\n"
-        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+        "Mini: 7 cards in 2 suits, 1 board of 0 areas, 3 companies, 12 markers, 3 aid: 3 errors, 0 warnings\n")
     edit(mini / "game.yaml", f"    size: {10**400}", "    size: .inf")
     assert validate(mini).output.splitlines()[0] == (
         "game.yaml:74:11: error: components.money.size: .inf is not a finite number [schema]")
@@ -198,7 +198,7 @@ def test_money_in_the_millions_is_judged_without_counting_to_millions(mini: Path
     assert validate(mini).output == (
         "cards/money.yaml:2:3: error: check 'money-change': the stock is worth 10,000,004, more than pnp checks "
         "(1,000,000) [money-change]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
 
 
 # --- text fitting is bounded work --------------------------------------------------------------
@@ -261,7 +261,7 @@ def test_no_message_runs_past_a_few_lines_whatever_the_data_holds(mini: Path) ->
         "'fr' text [missing-translation]\n"
         "cards/south.yaml:10:11: error: card 'queen': kind: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not one of: "
         "leader, place, army, commodity [schema]\n"
-        "4 cards in 1 suit: 2 errors, 1 warning\n"
+        f"Mini: 4 cards in 1 suit, {MINI_OTHERS}: 2 errors, 1 warning\n"
         "fr: 3 of 4 cards, 1 string missing\n")
     from pnp.problems import MAX_MESSAGE, shorten
 
@@ -274,7 +274,7 @@ def test_an_unclosed_quote_is_reported_where_it_opens(mini: Path) -> None:
     edit(mini / "cards" / "north.yaml", "    name: {en: Prince, fr: Prince}", '    name: "Prince')
     assert validate(mini).output == (
         "cards/north.yaml:17:11: error: the quote that opens here is never closed [yaml-syntax]\n"
-        "3 cards in 1 suit: 1 error, 0 warnings\n")
+        f"Mini: 3 cards in 1 suit, {MINI_OTHERS}: 1 error, 0 warnings\n")
 
 
 def test_a_manifest_nested_past_any_stack_is_reported_by_build_and_validate_alike(mini: Path) -> None:
@@ -295,7 +295,7 @@ def test_fewer_players_at_most_than_at_least_is_an_error(mini: Path) -> None:
     edit(mini / "game.yaml", "players: {min: 2, max: 3}", "players: {min: 4, max: 3}")
     assert validate(mini).output == (
         "game.yaml:11:16: error: players: min 4 is more than max 3 [schema]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
 
 
 # --- printed right, or reported -----------------------------------------------------------------
@@ -321,7 +321,7 @@ def test_line_breaks_and_tabs_in_a_text_print_as_spaces_and_other_spaces_a_font_
         "U+0009 (a tab) [missing-glyph]"]
     # the money's corners and back, and the aid's prices, print the sign too
     assert all("has no glyph for U+0009 (a tab) [missing-glyph]" in line for line in lines[2:-1])
-    assert lines[-1] == "7 cards in 2 suits: 15 errors, 0 warnings"
+    assert lines[-1] == f"{MINI_SETS}: 15 errors, 0 warnings"
     game = check(mini / "game.yaml").game
     king = game.sets["cards"].items[0]
     assert king.fields["note"] == Text((("en", "Rules the north."), ("fr", "Règne sur le nord.")))
@@ -350,7 +350,7 @@ def test_every_printed_text_fits_or_is_reported_list_rows_badges_and_table_cells
         "table at 7.5 pt [text-fit]\n"
         "cards/aid.yaml:4:3: error: aid 'aid': 18 rows of the phases list do not fit its 66 mm box, which holds 6 of "
         "11 mm [text-fit]\n"
-        "7 cards in 2 suits: 7 errors, 0 warnings\n")
+        f"{MINI_SETS}: 7 errors, 0 warnings\n")
 
 
 def test_the_texts_of_a_table_are_checked_for_missing_glyphs(mini: Path) -> None:
@@ -358,7 +358,7 @@ def test_the_texts_of_a_table_are_checked_for_missing_glyphs(mini: Path) -> None
     assert validate(mini).output == (
         "cards/aid.yaml:2:1: error: aid 'aid': prices 'Price ☃': font SourceSerifPro-Bold has no glyph for '☃' "
         "(U+2603) [missing-glyph]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
 
 
 def test_two_areas_around_one_point_are_an_error_not_a_vanished_area(mini: Path) -> None:
@@ -367,7 +367,7 @@ def test_two_areas_around_one_point_are_an_error_not_a_vanished_area(mini: Path)
     assert validate(mini).output == (
         "board/areas.yaml:7:11: error: area 'lowlands' is measured from the same point as area 'highlands' (lat 30, "
         "lon 75), so one of them would have no land: give it a seat or an anchor of its own [area-geometry]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
 
 
 def test_pieces_printed_together_never_share_an_image_file(mini: Path) -> None:
@@ -380,7 +380,7 @@ def test_pieces_printed_together_never_share_an_image_file(mini: Path) -> None:
         "company 'blue' is: give it another id or name [output-name]\n"
         "board/companies.yaml:14:9: error: marker 'green' would be written as png/tokens/marker-green.png, "
         "where company 'green' is: give it another id or name [output-name]\n"
-        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+        f"{MINI_SETS}: 3 errors, 0 warnings\n")
 
 
 def test_pictures_print_as_they_look_whatever_their_mode_and_orientation(mini: Path) -> None:
@@ -503,7 +503,7 @@ def test_cache_entries_edited_by_hand_are_worked_out_again(mini: Path) -> None:
             entry.write_bytes(hashlib.sha256(garbage).digest() + garbage)
         validated, built = pnp(mini, "validate"), pnp(mini, *args, "--force")
         assert (validated.returncode, validated.stdout, validated.stderr) == (
-            0, "7 cards in 2 suits: 0 errors, 0 warnings\n", ""), garbage
+            0, f"{MINI_SETS}: 0 errors, 0 warnings\n", ""), garbage
         assert (built.returncode, built.stdout, built.stderr) == (0, "", ""), garbage
 
 
@@ -518,7 +518,8 @@ def test_a_standee_too_tall_for_every_paper_is_a_located_problem(tmp_path: Path,
         "game.yaml:159:11: error: components.pions: a 18 x 420 mm pion strip (its face, back and flaps) does not fit "
         "A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins), A3 landscape (410 x 287 "
         "mm inside its margins); a board is printed in parts [piece-too-large]\n"
-        "108 tuiles: 1 error, 0 warnings\n")
+        "Anarchipel: 108 tuiles, 6 bordures, 24 cartes Succès/Échec and 7 more sets of 148 pieces: 1 error, "
+        "0 warnings\n")
 
 
 def test_a_piece_is_written_under_a_name_a_file_system_takes(mini: Path) -> None:
@@ -530,7 +531,7 @@ def test_a_piece_is_written_under_a_name_a_file_system_takes(mini: Path) -> None
         "file name pnp writes: it holds a slash [output-name]\n"
         "board/companies.yaml:14:9: error: company 'green' would be written as png/tokens/turn/green.png, which is not "
         "a file name pnp writes: it holds a slash [output-name]\n"
-        "7 cards in 2 suits: 3 errors, 0 warnings\n")
+        f"{MINI_SETS}: 3 errors, 0 warnings\n")
     edit(mini / "cards" / "north.yaml", "  - id: keep", "  - id: " + "k" * 65)  # too long a name for an export
     assert validate(mini).output.splitlines()[0] == (
         "cards/north.yaml:23:9: error: card '" + "k" * 65 + "': id: 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...' is "
@@ -563,7 +564,7 @@ def test_a_name_in_any_language_is_a_plain_file_name_or_a_located_error(mini: Pa
         f"not a file name pnp writes: {problem} [output-name]"]
     # (a NUL is a character no font has too)
     errors = "2 errors" if "\\0" in french else "1 error"
-    assert lines[-1] == f"7 cards in 2 suits: {errors}, 0 warnings"
+    assert lines[-1] == f"{MINI_SETS}: {errors}, 0 warnings"
     before = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*"))
     result = pnp(mini, "build", "--lang", "all", "--only", "tokens", "--format", "png")
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
@@ -580,7 +581,8 @@ def test_a_sets_and_a_print_files_names_are_folder_names_every_system_takes(mini
         "name pnp writes: Windows keeps the name 'com1' for a device [output-name]\n"
         "game.yaml:127:5: error: set 'aux' would be written into the folder png/aux/, which is not a file name pnp "
         "writes: Windows keeps the name 'aux' for a device [output-name]\n"
-        "7 cards in 2 suits: 2 errors, 0 warnings\n")
+        "Mini: 7 cards in 2 suits, 1 board of 2 areas, 9 money cards, 3 companies, 12 markers, 3 aux: 2 errors, "
+        "0 warnings\n")
 
 
 def test_the_last_line_refuses_a_name_that_is_not_plain_whatever_the_checks_say() -> None:
@@ -634,13 +636,15 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
     assert validate(game).output.replace(f"{game}/", "") == (
         "layouts/board.yaml:61:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
         "the income track even at 5 pt (and 29 more of its labels) [text-fit]\n"
-        "126 cards in 16 suits: 1 error, 0 warnings\n")
+        "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards, 6 companies, 96 markers, 6 aid: "
+        "1 error, 0 warnings\n")
     field = broken_example(ROOT / "examples" / "furia-cartese", tmp_path / "furia", "layouts/champ.yaml",
                            'label: "{cell.name}"', 'label: "Hex {cell.name} of the field"')
     assert validate(field).output.replace(f"{field}/", "") == (
         "layouts/champ.yaml:17:5: error: layout 'layouts/champ.yaml': grid 'Hex A1 of the field' does not fit across "
         "its hex of the grid map (8.92 mm there) at 5.5 pt (and 191 more of its labels) [text-fit]\n"
-        "3 champs de bataille: 1 error, 0 warnings\n")
+        "Furia Cartese: 3 champs de bataille, 24 unités in 2 armees, 32 marqueurs, 10 jetons de cohésion, 2 aide: "
+        "1 error, 0 warnings\n")
 
 
 # --- links in what a build finds beside or in its output ------------------------------------
@@ -753,7 +757,7 @@ def test_a_path_holding_a_nul_or_too_long_for_a_system_is_a_located_problem(mini
     assert validate(mini).output == (
         "game.yaml:29:9: error: 'cards/so\\x00uth.yaml' holds a NUL byte [missing-file]\n"
         "cards/north.yaml:13:10: error: card 'king': art file 'art/a\\x00b.png' holds a NUL byte [art-file]\n"
-        "4 cards in 1 suit: 2 errors, 0 warnings\n")
+        f"Mini: 4 cards in 1 suit, {MINI_OTHERS}: 2 errors, 0 warnings\n")
     edit(north, '    art: "art/a\\0b.png"\n', f'    art: "{"a/" * 2500}b.png"\n')
     edit(game, '      - "cards/so\\0uth.yaml"\n', f'      - "cards/{"s" * 300}.yaml"\n')
     assert validate(mini).output == (
@@ -761,10 +765,10 @@ def test_a_path_holding_a_nul_or_too_long_for_a_system_is_a_located_problem(mini
         "take [missing-file]\n"
         "cards/north.yaml:13:10: error: card 'king': art file 'a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/"
         "a/a/a/…' is longer than 1024 bytes [art-file]\n"
-        "4 cards in 1 suit: 2 errors, 0 warnings\n")
+        f"Mini: 4 cards in 1 suit, {MINI_OTHERS}: 2 errors, 0 warnings\n")
     result = pnp(mini, "build", "--only", "aid")
     assert (result.returncode, result.stdout) == (1, "") and result.stderr.endswith(
-        "4 cards in 1 suit: 2 errors, 0 warnings\nbuild stopped: fix the errors above first\n")
+        f"Mini: 4 cards in 1 suit, {MINI_OTHERS}: 2 errors, 0 warnings\nbuild stopped: fix the errors above first\n")
 
 
 def test_an_out_folder_or_a_languages_folder_leading_out_of_the_game_is_built_into_only_when_named(

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import MINI_OTHERS, MINI_SETS
+
 
 def validate(game: Path):
     """`pnp validate` as run in the game's folder."""
@@ -76,7 +78,7 @@ def test_icons_at_the_bounds_draw_in_every_backend(mini: Path) -> None:
 
     crown, problems = load_icon(mini, "icons/crown.svg")
     assert problems == [] and crown.segments == MAX_SEGMENTS
-    assert validate(mini).output == "7 cards in 2 suits: 0 errors, 0 warnings\n"
+    assert validate(mini).output == f"{MINI_SETS}: 0 errors, 0 warnings\n"
     result = build(mini, "--only", "cards", "--format", "pdf,svg,png")
     assert result.exit_code == 0, result.output
     assert (mini / "out" / "png" / "cards" / "king.png").stat().st_size > 0
@@ -131,7 +133,7 @@ def test_pixels_are_bounded_per_picture_and_per_game_before_decoding(mini: Path)
     assert validate(mini).output == (
         "cards/north.yaml:11:10: error: card 'king': art file 'art/large.png' is 7999 x 7999 pixels, more than pnp "
         "draws in a picture (40,000,000) [art-file]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
     # 26 pictures of 39 million pixels each: each may be drawn, not all of them
     edit(mini / "cards" / "north.yaml", "    art: art/large.png\n", "")
     Image.new("1", (6245, 6245)).save(mini / "art" / "large.png")
@@ -145,7 +147,7 @@ def test_pixels_are_bounded_per_picture_and_per_game_before_decoding(mini: Path)
     assert [line for line in validate(mini).output.splitlines() if "[deck-count]" not in line] == [
         "cards/south.yaml:206:10: error: card 'c25': art file 'art/p25.png' brings the game's pictures to "
         "1,014,000,650 pixels, more than pnp draws in one build (1,000,000,000): use smaller pictures [art-pixels]",
-        "33 cards in 2 suits: 2 errors, 0 warnings"]
+        f"Mini: 33 cards in 2 suits, {MINI_OTHERS}: 2 errors, 0 warnings"]
 
 
 def test_pictures_are_decoded_whole_at_validation_once_per_content(mini: Path,
@@ -167,7 +169,7 @@ def test_pictures_are_decoded_whole_at_validation_once_per_content(mini: Path,
     expected = (
         "cards/north.yaml:19:10: error: card 'prince': art file 'art/cut.jpg' is a damaged image (image file is "
         "truncated (73 bytes not processed)) [art-file]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
     assert validate(mini).output == expected
     # validated again, the whole picture (known by its bytes' hash) is not decoded again; the cut one is
     decoded = []
@@ -203,6 +205,6 @@ def test_a_font_that_cannot_be_subset_is_located_where_the_game_names_it(mini: P
     assert validate(mini).output == (
         "game.yaml:8:9: error: fonts/Looped.ttf is a TrueType font pnp cannot subset to embed it (glyph 'a' "
         "contains a recursive component reference) [missing-font]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n")
+        f"{MINI_SETS}: 1 error, 0 warnings\n")
     result = build(mini, "--only", "cards", "--format", "svg")
     assert result.exit_code == 1 and "build stopped: fix the errors above first" in result.output

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_game
+from conftest import MINI_SETS, make_game
 
 ALLOWED = ("+proj +lat_0 +lon_0 +lat_1 +lat_2 +lat_ts +lonc +alpha +gamma +k +k_0 +x_0 +y_0 +h +zone +south +ellps "
            "+R +a +b +rf +f +datum=WGS84 +units +to_meter +pm +over +no_defs +type=crs")
 LCC = "+proj=lcc +lat_1=12 +lat_2=32 +lat_0=22 +lon_0=78"
-SUMMARY_1 = "7 cards in 2 suits: 1 error, 0 warnings"
-CLEAN = "7 cards in 2 suits: 0 errors, 0 warnings\n"
+SUMMARY_1 = f"{MINI_SETS}: 1 error, 0 warnings"
+CLEAN = f"{MINI_SETS}: 0 errors, 0 warnings\n"
 TIMEOUT = 60  # seconds: pnp validates the mini game in two or three; a wait on a pipe never ends
 
 

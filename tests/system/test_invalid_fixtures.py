@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.problems import CHECKS
 
-from conftest import INVALID, MINI, make_game
+from conftest import INVALID, MINI, MINI_SETS, make_game
 
 CASES = sorted(p.name for p in INVALID.iterdir() if p.is_dir())
 
@@ -107,7 +107,7 @@ def test_real_image_art_is_accepted_and_a_bomb_is_not(mini: Path, monkeypatch: p
     assert result.output == (
         "cards/north.yaml:36:10: error: card 'guards': art file 'art/bomb.png' is too large to be a safe image "
         "(a decompression bomb?) [art-file]\n"
-        "7 cards in 2 suits: 1 error, 0 warnings\n"
+        f"{MINI_SETS}: 1 error, 0 warnings\n"
     )
 
 

@@ -96,7 +96,7 @@ def test_the_served_gallery_follows_the_edits(tmp_path: Path) -> None:
         cards.write_text(cards.read_text().replace("name: Warden, power: 7", "name: Warden, powr: 7"))
         panel = browser.wait_for(f"{PANEL}.indexOf('[schema]') >= 0 && {PANEL}")
         assert panel.splitlines() == [
-            f"not built: 0 cards: 2 errors, 0 warnings; {(game / 'out').resolve()} is unchanged",
+            f"not built: Game: 0 cards: 2 errors, 0 warnings; {(game / 'out').resolve()} is unchanged",
             "cards.yaml:8:5: error: card 'knight': missing required key 'power' [schema]",
             "cards.yaml:8:32: error: card 'knight': unknown key 'powr' (did you mean 'power'?) [schema]",
         ]
@@ -154,7 +154,7 @@ def test_before_any_good_build_the_page_waits_and_says_why(tmp_path: Path) -> No
         with urllib.request.urlopen(url + "_pnp/status") as answer:
             status = json.load(answer)
         assert status == {"generation": 1, "building": False, "ok": False,
-                          "message": f"not built: 0 tiles: 1 error, 0 warnings; {(game / 'out').resolve()} is unchanged",
+                          "message": f"not built: Game: 0 tiles: 1 error, 0 warnings; {(game / 'out').resolve()} is unchanged",
                           "lines": ["tiles.yaml:5:52: error: tile 'sea': count: expected a whole number, got 'eight' "
                                     "[schema]"]}
         with urllib.request.urlopen(url) as answer:

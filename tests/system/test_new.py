@@ -53,7 +53,8 @@ def test_each_template_validates_and_builds(template: str, tmp_path: Path, monke
     assert written == sorted(FILES[template] + [f"schemas/{s}" for s in SCHEMAS]
                              + [f"schemas/components/{template}.schema.json", "schemas/.pnp-schemas.json"])
     checked = validate(game, "--strict")
-    assert (checked.exit_code, checked.output) == (0, f"{SUMMARIES[template]}: 0 errors, 0 warnings\n")
+    assert (checked.exit_code, checked.output) == (0, f"My {template.title()}: {SUMMARIES[template]}: 0 errors, "
+                                                      "0 warnings\n")
     kit = build_kit(game, tmp_path / "out")
     assert (kit / "index.html").is_file() and (kit / "tabletopia" / "manifest.csv").is_file()
     assert (kit / "print" / f"{template}-a4.pdf").is_file() and (kit / "print" / f"{template}-backs-a4.pdf").is_file()
@@ -285,7 +286,8 @@ def test_any_folder_name_makes_a_title_that_validates(template: str, tmp_path: P
         text = (game / "game.yaml").read_text("utf-8")
         assert yaml.safe_load(text)["title"] == title, name
         checked = validate(game, "--strict")
-        assert (checked.exit_code, checked.output) == (0, f"{SUMMARIES[template]}: 0 errors, 0 warnings\n"), name
+        assert (checked.exit_code, checked.output) == (0, f"{title}: {SUMMARIES[template]}: 0 errors, 0 warnings\n"), \
+            name
     text = (tmp_path / template / "yes" / "game.yaml").read_text("utf-8")
     assert '\ntitle: "Yes"\n' in text and '\ntitle: "Back\\\\slash"\n' in (tmp_path / template / "back\\slash"
                                                                           / "game.yaml").read_text("utf-8")

@@ -15,7 +15,8 @@ from pnp.build.cache import Cache
 from pnp.build.processes import stop_point, stop_soon
 from pnp.checks import validate as validation
 from pnp.checks.validate import (ChecksFailed, Report, Validation, _Keep, _from_rows, _readable, _rows, _unique,
-                                 counted, geometry_key, keep_work, kept, reuse_work, start_validation, validate)
+                                 counted, geometry_key, held, keep_work, kept, pieces, reuse_work, start_validation,
+                                 validate)
 from pnp.problems import Location, Problem, Severity
 
 from . import conftest
@@ -85,12 +86,14 @@ def test_a_games_problems_in_file_order_with_its_count_and_what_french_lacks(man
     report = validate(manifest)
     assert [p.format() for p in report.problems] == PROBLEMS
     assert (report.errors, report.warnings, report.failed(), report.failed(strict=True)) == (2, 2, True, True)
-    assert report.counted == "5 cards in 2 suits"
-    assert report.sets == {"cards": {"items": 4, "groups": 2}, "tokens": {"items": 1, "groups": 0},
-                           "rules": {"items": 1, "groups": 0}}
+    assert (report.title, report.counted) == ("Test", "5 cards in 2 suits, 1 token")
+    assert report.sets == {"cards": {"items": 4, "groups": 2, "pieces": 5},
+                           "tokens": {"items": 1, "groups": 0, "pieces": 1},
+                           "rules": {"items": 1, "groups": 0, "pieces": 0}}
     assert report.languages == ("fr: 3 of 4 cards, 2 strings missing",)
-    assert report.summary() == "5 cards in 2 suits: 2 errors, 2 warnings\nfr: 3 of 4 cards, 2 strings missing"
-    assert report.summary_data() == {"sets": report.sets, "errors": 2, "warnings": 2,
+    assert report.summary() == ("Test: 5 cards in 2 suits, 1 token: 2 errors, 2 warnings\n"
+                                "fr: 3 of 4 cards, 2 strings missing")
+    assert report.summary_data() == {"game": "Test", "sets": report.sets, "errors": 2, "warnings": 2,
                                      "languages": ["fr: 3 of 4 cards, 2 strings missing"]}
     assert report.game is not None and "printed" not in report.game.memo  # (not held through a build)
     assert report.keep is not None and report.keep.key is None
@@ -105,7 +108,8 @@ def test_a_report_fails_on_errors_or_strictly_on_warnings() -> None:
     assert Report(None, (warning, warning, error)).summary() == "the game manifest could not be read: 1 error, " \
                                                                  "2 warnings"
     assert Report(None, (), counted="1 card").summary() == "1 card: 0 errors, 0 warnings"
-    assert Report(None, ()).summary_data() == {"sets": {}, "errors": 0, "warnings": 0, "languages": []}
+    assert Report(None, (), counted="1 card", title="T").summary() == "T: 1 card: 0 errors, 0 warnings"
+    assert Report(None, ()).summary_data() == {"game": None, "sets": {}, "errors": 0, "warnings": 0, "languages": []}
 
 
 def test_a_report_kept_by_a_build_is_read_back_as_it_was(manifest: Path) -> None:
@@ -114,12 +118,13 @@ def test_a_report_kept_by_a_build_is_read_back_as_it_was(manifest: Path) -> None
     assert json.loads(data)["problems"][2] == [
         "south.yaml", 3, 22, "warning", "card 'jack': name ('Jack') has no 'fr' text", "missing-translation"]
     back = kept(data)
-    assert (back.game, back.problems, back.keep, back.counted, back.sets, back.languages) == (
-        None, report.problems, None, report.counted, report.sets, report.languages)
+    assert (back.game, back.problems, back.keep, back.counted, back.sets, back.languages, back.title) == (
+        None, report.problems, None, report.counted, report.sets, report.languages, "Test")
     assert kept(b'{"problems": [], "counted": null, "sets": null}').languages == ()
+    assert kept(b'{"problems": [], "counted": null, "sets": null}').title is None
     assert "é" in kept(Report(None, (), counted="é").to_data()).counted  # (written as UTF-8, not escaped)
     assert Report(None, (), counted="é").to_data() == (
-        b'{"counted": "\xc3\xa9", "sets": null, "languages": [], "problems": []}')
+        b'{"title": null, "counted": "\xc3\xa9", "sets": null, "languages": [], "problems": []}')
 
 
 def test_a_manifest_that_cannot_be_read_is_its_only_problem(tmp_path: Path) -> None:
@@ -130,19 +135,45 @@ def test_a_manifest_that_cannot_be_read_is_its_only_problem(tmp_path: Path) -> N
     assert report.summary().startswith("the game manifest could not be read: 1 error")
 
 
-def test_what_the_first_printed_set_holds_copies_counted(load) -> None:
+def test_the_game_and_what_each_printed_set_holds_copies_counted(load) -> None:
     game, _ = load(COMPONENTS, **FILES)
-    assert counted(game) == "5 cards in 2 suits"
+    assert counted(game) == "5 cards in 2 suits, 1 token"  # (not the rules: data, printed as nothing)
+    assert [pieces(s) for s in game.sets.values()] == [5, 1, 0]
+    game.sets["tokens"].items[0].copies = 3
     game.sets["cards"].items[1:] = []
     game.sets["cards"].items[0].copies = 1
     game.sets["cards"].groups[1:] = []
-    assert counted(game) == "1 card in 1 suit"
+    assert counted(game) == "1 card in 1 suit, 3 tokens"
     game.sets["cards"].group_key = None
-    assert counted(game) == "1 card"
-    del game.sets["cards"]
-    assert counted(game) == "1 token"
-    del game.sets["tokens"]
+    assert held(game.sets["cards"], "en") == "1 card"
+    game.sets["cards"].items[:] = []
+    assert counted(game) == "0 cards, 3 tokens"
+    # a board drawn from the whole set is one piece, of its items (a board with files of its own
+    # is a board per item: counted as the others)
+    board = game.sets["tokens"]
+    board.type, board.declaration = "board", {"type": "board"}
+    assert (counted(game), pieces(board)) == ("0 cards, 1 board of 1 token", 1)
+    assert held(board, "fr") == "1 plateau of 1 token"  # (pnp's word for a board, in the game's language)
+    board.declaration = {"type": "board", "files": ["tokens.yaml"]}
+    assert (counted(game), pieces(board)) == ("0 cards, 3 tokens", 3)
+    del game.sets["cards"], game.sets["tokens"]
     assert counted(game) == "no components"
+
+
+def test_a_long_list_of_sets_counts_the_last_ones_with_their_pieces(load, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = load(COMPONENTS, **FILES)
+    listed = "5 cards in 2 suits, 1 token"
+    monkeypatch.setattr(validation, "LISTED_WIDTH", len(listed))
+    assert counted(game) == listed
+    monkeypatch.setattr(validation, "LISTED_WIDTH", len(listed) - 1)
+    assert counted(game) == "5 cards in 2 suits and 1 more set of 1 piece"
+    game.sets["tokens"].items[0].copies = 2
+    game.sets["more"] = game.sets["tokens"]  # (two printed sets after the cards)
+    assert counted(game) == "5 cards in 2 suits and 2 more sets of 4 pieces"
+    monkeypatch.setattr(validation, "LISTED_WIDTH", 5)
+    assert counted(game) == "5 cards in 2 suits and 2 more sets of 4 pieces"  # (the first set always)
+    monkeypatch.setattr(validation, "LISTED_WIDTH", 100)
+    assert counted(game) == "5 cards in 2 suits, 2 tokens, 2 tokens"
 
 
 def test_problems_are_said_once() -> None:

@@ -63,11 +63,11 @@ def test_validate_and_its_report(game: Path, capsys: pytest.CaptureFixture[str],
     assert report.errors == 1
     out = capsys.readouterr().out
     assert "\ngame/kinds.yaml:1:26: error: kind 'k': unknown key 'x' (expected one of: id, name) [schema]\n" in out
-    assert out.endswith("\n1 card: 1 error, 2 warnings\nfr: 0 of 1 cards, 2 strings missing\n")
+    assert out.endswith("\nT: 1 card: 1 error, 2 warnings\nfr: 0 of 1 cards, 2 strings missing\n")
     report_of(game, "github")
     out = capsys.readouterr().out
     assert "\n::error file=game/kinds.yaml,line=1,col=26,title=schema::" in out
-    assert out.endswith("\n1 card: 1 error, 2 warnings\nfr: 0 of 1 cards, 2 strings missing\n")
+    assert out.endswith("\nT: 1 card: 1 error, 2 warnings\nfr: 0 of 1 cards, 2 strings missing\n")
     report_of(game, "json")
     assert '"rule": "schema"' in capsys.readouterr().out
 

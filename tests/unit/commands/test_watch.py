@@ -169,7 +169,7 @@ def test_a_rebuild_that_fails(game: Path, watcher, builds: list, capsys: pytest.
     watch(str(game), None, ("cards",), ("pdf",), False)
     out = capsys.readouterr().out
     assert "game/cards/a.yaml:1:9: error: card 'a': missing required key 'name' [schema]\n" in out
-    assert out.endswith(f"not built: 0 cards: 1 error, 0 warnings; {game.parent.resolve() / 'out'} is unchanged\n")
+    assert out.endswith(f"not built: T: 0 cards: 1 error, 0 warnings; {game.parent.resolve() / 'out'} is unchanged\n")
     assert builds == []
 
 
