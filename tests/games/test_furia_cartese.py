@@ -23,8 +23,8 @@ COUNTER = 17 * MM
 def test_it_validates_clean() -> None:
     result = validate(GAME, "--strict")
     assert result.exit_code == 0, result.output
-    assert result.output == ("Furia Cartese: 3 champs de bataille, 24 unités in 2 armees, 32 marqueurs, "
-                             "10 jetons de cohésion, 2 aide: 0 errors, 0 warnings\n")
+    assert result.output == ("Furia Cartese: 3 champs de bataille, 24 unités in 2 armees, 32 marqueurs and 2 more "
+                             "sets of 12 pieces: 0 errors, 0 warnings\n")
 
 
 # Each case: the check it breaks, the file, the text replaced and by what, what pnp says.

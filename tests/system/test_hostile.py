@@ -636,14 +636,14 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
     assert validate(game).output.replace(f"{game}/", "") == (
         "layouts/board.yaml:61:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
         "the income track even at 5 pt (and 29 more of its labels) [text-fit]\n"
-        "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards, 6 companies, 96 markers, 6 aid: "
+        "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 108 pieces: "
         "1 error, 0 warnings\n")
     field = broken_example(ROOT / "examples" / "furia-cartese", tmp_path / "furia", "layouts/champ.yaml",
                            'label: "{cell.name}"', 'label: "Hex {cell.name} of the field"')
     assert validate(field).output.replace(f"{field}/", "") == (
         "layouts/champ.yaml:17:5: error: layout 'layouts/champ.yaml': grid 'Hex A1 of the field' does not fit across "
         "its hex of the grid map (8.92 mm there) at 5.5 pt (and 191 more of its labels) [text-fit]\n"
-        "Furia Cartese: 3 champs de bataille, 24 unités in 2 armees, 32 marqueurs, 10 jetons de cohésion, 2 aide: "
+        "Furia Cartese: 3 champs de bataille, 24 unités in 2 armees, 32 marqueurs and 2 more sets of 12 pieces: "
         "1 error, 0 warnings\n")
 
 
