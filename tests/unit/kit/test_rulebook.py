@@ -522,3 +522,14 @@ def test_a_field_of_what_a_field_refers_to(game) -> None:
     assert runs == (Run("The keep, king, keep"),)
     assert findings == ["1:25: card 'king': home has no field 'nme' (did you mean 'name'?) [rules-reference]",
                         "1:48: card 'keep': home has no field 'name' [rules-reference]"]
+
+
+def test_values_and_checks_are_worked_out_in_the_readers_language(game) -> None:
+    """str(), join() and plural() write numbers as the reader's language does: in French, 1,5."""
+    assert one_run(game, "{=str(game.target / 8)} {=join([0.5, 2])}", "fr") == "1,5 0,5, 2"
+    found = game()
+    book, _ = read_rulebook("@check str(game.target / 8) == '1,5'\n@check str(game.target / 8) == '1.5'",
+                            "rules/fr.md", "fr")
+    _, findings = resolve(found, book)
+    assert [(f.where.line, f.message) for f in findings] == [
+        (2, "the example no longer holds: str(game.target / 8) == '1.5' is false (str(game.target / 8) is '1,5')")]

@@ -491,3 +491,67 @@ def test_a_check_after_a_tab_and_columns_found_where_they_are() -> None:
 
 def test_a_backslash_hyphen_is_a_soft_hyphen() -> None:
     assert clean("Staats\\-streich") == [Paragraph((Text("Staats\u00adstreich"),), 1)]
+
+
+# --- what the mutation run asked for after boxes in boxes, soft hyphens and '***' -------------
+
+
+def test_every_box_refused_inside_a_box_takes_its_own_close() -> None:
+    blocks, problems = read("::: note\n::: example\n::: example\n:::\n:::\nx\n:::")
+    assert blocks == [Box("note", (), (Paragraph((Text("x"),), 6),), 1)]
+    assert problems == [
+        error("2:1", "a box cannot open inside the box opened at line 1: close it with ':::' first"),
+        error("3:1", "a box cannot open inside the box opened at line 1: close it with ':::' first")]
+
+
+def test_a_heading_with_a_bad_anchor_after_a_good_looking_one_is_cut_at_the_first() -> None:
+    assert read("# A {#x} b {#Bad}") == ([Heading(1, (Text("A "),), None, 1)], [error("1:5", ANCHOR)])
+
+
+def test_a_soft_hyphen_ending_a_line() -> None:
+    assert clean("Staats\\-") == [Paragraph((Text("Staats\u00ad"),), 1)]
+
+
+def test_three_stars_never_closed_are_said_where_they_are() -> None:
+    assert read("x ***a") == ([Paragraph((Text("x "), Text("**"), Text("*"), Text("a")), 1)], [
+        error("1:3", "'*' opens italic text that is never closed (write '\\*' for a star)"),
+        error("1:3", "'**' opens bold text that is never closed (write '\\*' for a star)")])
+
+
+def test_three_stars_closing_bold_across_italic_are_named() -> None:
+    blocks, problems = read("**a ***b**")
+    assert blocks == [Paragraph((Text("**"), Text("a "), Text("*"), Text("b")), 1)]
+    assert problems == [error("1:5", "'***' closes bold text while other text inside it is still open"),
+                        error("1:9", "'**' closes bold text while other text inside it is still open"),
+                        error("1:5", "'*' opens italic text that is never closed (write '\\*' for a star)"),
+                        error("1:1", "'**' opens bold text that is never closed (write '\\*' for a star)")]
+
+
+def test_three_stars_closed_by_three_open_bold_first() -> None:
+    """The next marker after an opening '***' is another '***', not the '**' further on."""
+    assert clean("***a*** **b**") == [Paragraph((Styled("bold", (Styled("italic", (Text("a"),)),)), Text(" "),
+                                                 Styled("bold", (Text("b"),))), 1)]
+
+
+def test_three_stars_then_a_star_open_italic_inside_bold() -> None:
+    """The marker right after '***' is the next one: in '****', a '*'."""
+    assert read("****a** b*") == (
+        [Paragraph((Styled("bold", (Styled("italic", ()), Text("a"))), Text(" b"), Text("*")), 1)],
+        [error("1:10", "'*' opens italic text that is never closed (write '\\*' for a star)")])
+
+
+def test_an_escaped_backslash_ending_a_quoted_text_in_a_value() -> None:
+    assert clean('x {="a\\\\"}.') == [Paragraph((Text("x "), value('"a\\\\"', 1, 3), Text(".")), 1)]
+
+
+def test_a_value_whose_error_has_no_place_is_said_at_its_start() -> None:
+    assert read("x {=a\x00}") == ([Paragraph((Text("x "),), 1)], [
+        error("1:5", "{=a\\x00}: syntax error: source code string cannot contain null bytes")])
+
+
+def test_a_carriage_return_starting_a_line_is_a_blank_before_its_text() -> None:
+    assert clean("\r@check 1") == [Check(expr.parse("1"), "1", 1, 9, ())]
+    assert clean("\r| {a:b} |\n|---|")[0].header == ((Ref("a", "b", None, 1, 4),),)
+    assert clean("\r- {a:b}") == [ListBlock(False, ((Ref("a", "b", None, 1, 4),),), 1)]
+    assert clean("- a\n\r {c:d}") == [ListBlock(False, ((Text("a "), Ref("c", "d", None, 2, 3)),), 1)]
+    assert clean("a\n\r{b:c}") == [Paragraph((Text("a "), Ref("b", "c", None, 2, 2)), 1)]
