@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from .scheduler import Job, Scheduler
 
 
+class BuildFailed(Exception):
+    """The build could not write its output (a full disk, no permission, a rulebook no page
+    holds); out/ is unchanged."""
+
+
 class Progress:
     """Where a build is: a stage at a time, each with the number of files it accounts for
     (made or kept). This one says nothing; the command line draws bars."""

@@ -16,7 +16,7 @@ from ..load.files import json_file
 from ..layout.fonts import FontMetrics, find_font, metrics
 from ..impose import PAPERS, duplex_test, interleave, shifted
 from ..kit.pieces import Ink, Kit, PieceSet
-from .outputs import Outputs, Progress
+from .outputs import BuildFailed, Outputs, Progress
 from ..kit.readme import NAME as READ_ME_FIRST
 from ..compose.paint import greyscale_page
 from ..scene import Page, release_drawn, single
@@ -139,6 +139,8 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             duplex_test_pages(kit, outputs, options)
         read_me = "pdf" in options.formats and (READ_ME_FIRST in options.parts if options.parts else True)
         if "pdf" in options.formats and (options.wants(RULES) or read_me):  # (first: the read-me counts its pages)
+            from .rulebook import rulebook_pages
+
             rulebook_pages(kit, outputs, options, write=options.wants(RULES))
         if read_me:
             read_me_first_pages(kit, outputs, options)
@@ -301,55 +303,6 @@ def read_me_first_pages(kit: Kit, outputs: Outputs, options: BuildOptions) -> No
         outputs.cache.put("read-me-first", key, str(len(pages)).encode("ascii"))
 
 
-def rulebook_pages(kit: Kit, outputs: Outputs, options: BuildOptions, write: bool = True) -> None:
-    """print/rules-<paper>.pdf and print/rules-booklet-<paper>.pdf, in the kit's language, on A4
-    and Letter: the rulebook typeset (pnp.render.rulebook) from its text worked out for the
-    kit (pnp.kit.rulebook). Keyed by what is printed (its text with every reference and value
-    worked out, and the drawings of the pieces it pictures) and the fonts: a card it does not
-    name or picture can change without the rulebook being typeset again. Its page counts are
-    kept in the cache beside it for the read-me-first (kit.rulebook_pages); without `write` (a
-    build of the read-me alone) only those are worked out."""
-    from ..impose.booklet import saddle_stitch
-    from ..kit.rulebook import pictured_pieces, resolved
-    from reportlab.platypus.doctemplate import LayoutError
-
-    from ..render.rulebook import BOOKLET_PAGES, rulebook_look, typeset
-
-    found = resolved(kit.game).get(kit.language)
-    if found is None:
-        return
-    book = found[0]
-    pictures = pictured_pieces(kit, book)
-    papers = [paper for paper in options.papers if paper in BOOKLET_PAGES]
-    look = None
-    if write:
-        outputs.progress.stage("rulebook", 2 * len(papers))
-    for paper in papers:
-        sheet = PAPERS[paper]
-        counts = []
-        for relative, size, booklet in ((f"print/rules-{paper}.pdf", (sheet.width, sheet.height), None),
-                                        (f"print/rules-booklet-{paper}.pdf", BOOKLET_PAGES[paper],
-                                         (sheet.height, sheet.width))):
-            key = outputs.key("rules", book, sorted(pictures.items()), size, booklet)
-            kept = outputs.cache.get("rules", key)
-            if kept is not None and kept.isdigit() and (not write or outputs.reusable(relative, key)):
-                pages = int(kept)
-            else:
-                if look is None:
-                    look = rulebook_look(kit, pictures)
-                try:
-                    data, pages = typeset(book, look, size, booklet)
-                except LayoutError:  # (what no column holds: a table's row, the only thing never split)
-                    raise BuildFailed(f"{book.file}: the rulebook cannot be set on {PAPERS[paper].label} "
-                                      f"{'booklet ' if booklet else ''}pages: a table row is taller than a whole "
-                                      f"column; split its cell's text") from None
-                if write:
-                    outputs.write(relative, data, key)
-                outputs.cache.put("rules", key, str(pages).encode("ascii"))
-            counts.append(len(saddle_stitch(pages)) if booklet else pages)
-        kit.rulebook_pages[paper] = (counts[0], counts[1])
-
-
 def render_whole(name: str, sets: list[PieceSet], options: BuildOptions, outputs: Outputs, label: str,
                  font: FontMetrics, board_pages: Callable) -> None:
     """A set printed whole (a board): each of its boards as a PDF on each paper (whole or in
@@ -414,10 +367,6 @@ def game_data(game: "Game") -> Iterator[bytes]:
 
 
 # --- building safely --------------------------------------------------------------------------
-
-class BuildFailed(Exception):
-    """The build could not write its output (a full disk, no permission); out/ is unchanged."""
-
 
 @dataclass
 class Outcome:

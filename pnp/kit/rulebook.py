@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .. import expr
-from ..load import rulebook as rb
+from ..model import rulebook as rb
 from ..problems import Location
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from ..problems import Location
 from ..load.yamlload import DataPath, Document
 
 if TYPE_CHECKING:
-    from ..load.rulebook import Rulebook
+    from .rulebook import Rulebook
     from ..checks import Check
     from ..load.fields import Field
     from ..icons import Icon

@@ -9,8 +9,9 @@ import pytest
 
 from pnp import expr
 from pnp.load import rulebook as rb
-from pnp.load.rulebook import (Box, Break, Check, Heading, Icon, ListBlock, PageBreak, Paragraph, Picture, Piece, Ref,
-                               Styled, Table, Text, Value, read_rulebook)
+from pnp.load.rulebook import read_rulebook
+from pnp.model.rulebook import (Box, Break, Check, Heading, Icon, ListBlock, PageBreak, Paragraph, Picture, Piece, Ref,
+                                Styled, Table, Text, Value)
 
 FILE = "rules/en.md"
 
@@ -407,18 +408,6 @@ def test_blank_lines_are_not_counted_as_blocks() -> None:
     blocks".)"""
     blocks, problems = read("a\n\n\n" * 5000)
     assert (len(blocks), problems) == (5000, [])
-
-
-def test_walk_and_inlines() -> None:
-    book, problems = read_rulebook("# A\n::: example T\n- i *j*\n\n| h |\n|---|\n| c |\n![c](a:b)\n@check 1\n:::\n"
-                                   "\\newpage\npara :x:", FILE, "en")
-    assert problems == []
-    heading, box, pagebreak, paragraph = book.blocks
-    items, table, picture, check = box.blocks
-    assert list(book.walk()) == [heading, box, items, table, picture, check, pagebreak, paragraph]
-    assert list(book.inlines()) == [
-        (Text("A"), heading), (Text("T"), box), (Text("i "), items), (Text("j"), items), (Text("h"), table),
-        (Text("c"), table), (Text("c"), picture), (Text("para "), paragraph), (Icon("x", 12, 6), paragraph)]
 
 
 def test_lines_ending_and_starting_in_capital_x() -> None:

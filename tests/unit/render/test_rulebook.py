@@ -256,7 +256,7 @@ def test_german_breaks_at_compounds_and_prefixes_and_soft_hyphens(kits) -> None:
     at its first level's points (compounds, prefixes) and where the text says (`\\-`); English
     ones where pyphen says. (pdfium joins a word broken at a line's end, marking the break
     with U+FFFE.)"""
-    from pnp.render.rulebook import hyphenator
+    from pnp.render.rulebook_flow import hyphenator
 
     def text(words: str, language: str) -> str:
         return page_texts(typeset_text(kits, f"# Mini\n\n{words}\n", A5, language=language))[0]
@@ -276,7 +276,7 @@ def test_german_breaks_at_compounds_and_prefixes_and_soft_hyphens(kits) -> None:
 def test_a_space_after_a_soft_hyphened_run_is_carried_into_the_next() -> None:
     """platypus drops a run's last space when the run holds a soft hyphen: it goes to the next."""
     from pnp.kit.rulebook import IconRun, LineBreak, Run
-    from pnp.render.rulebook import _markup
+    from pnp.render.rulebook_flow import _markup
 
     assert _markup((Run("die Kom\u00adbi\u00adna\u00adtion "), Run("mehr", bold=True), Run(" x")), 10) == \
         "die Kom\u00adbi\u00adna\u00adtion<b> mehr</b> x"
