@@ -84,6 +84,8 @@ WORDS: dict[str, dict[str, str]] = {
                      "A craft knife and a steel ruler on a cutting mat cut straighter than scissors.",
         "cut-bleed": "The colours run {bleed} past each cut line, so a cut a little off still shows the piece’s "
                      "own colour.",
+        "cut-rows": "In {files} the pieces stand in rows of one size: first cut the rows apart along the crop marks "
+                    "in the side margins, then each row’s pieces along their lines.",
         "cut-touch": "In {files} the pieces touch: one cut along a shared line frees two neighbours.",
         "footer": "{title} · read me first, {file} · page {page} of {pages} · {paper}",
     },
@@ -160,6 +162,9 @@ WORDS: dict[str, dict[str, str]] = {
                      "ciseaux.",
         "cut-bleed": "Les couleurs débordent de {bleed} au-delà de chaque trait de coupe\u00a0: une coupe un peu "
                      "décalée montre encore la couleur de la pièce.",
+        "cut-rows": "Dans {files}, les pièces sont disposées en rangées d’une seule taille\u00a0: séparez d’abord "
+                    "les rangées le long des traits de coupe des marges latérales, puis les pièces de chaque rangée le long "
+                    "de leurs traits.",
         "cut-touch": "Dans {files}, les pièces se touchent\u00a0: un seul coup le long d’un trait commun sépare deux "
                      "voisines.",
         "footer": "{title} · à lire en premier, {file} · page {page} sur {pages} · {paper}",
@@ -236,6 +241,8 @@ WORDS: dict[str, dict[str, str]] = {
                      "Teile. Mit Cutter und Stahllineal auf einer Schneidematte wird es gerader als mit der Schere.",
         "cut-bleed": "Die Farben reichen {bleed} über jede Schnittlinie hinaus, so zeigt auch ein leicht "
                      "versetzter Schnitt die Farbe des Teils.",
+        "cut-rows": "In {files} stehen die Teile in Reihen gleicher Größe: Trenne zuerst die Reihen entlang der "
+                    "Schnittmarken an den Seitenrändern, dann die Teile jeder Reihe entlang ihrer Linien.",
         "cut-touch": "In {files} berühren sich die Teile: Ein Schnitt entlang einer gemeinsamen Linie trennt zwei "
                      "Nachbarn.",
         "footer": "{title} · zuerst lesen, {file} · Seite {page} von {pages} · {paper}",

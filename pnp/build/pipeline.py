@@ -201,12 +201,12 @@ def keep_faces(kit: Kit, outputs: Outputs, known: dict[str, list]) -> None:
 # --- rendering the sets ------------------------------------------------------------------------
 
 def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, options: BuildOptions) -> bool:
-    """One print group (sets that share their sheets): its print sheets on every paper, and
-    each piece on its own as SVG and PNG. True when it has backs to print."""
+    """One print group (sets that share their sheets, of one type or of several, each with its
+    type's bleed): its print sheets on every paper, and each piece on its own as SVG and PNG.
+    True when it has backs to print."""
     from ..kit.readme import label_font, print_label, print_sheets
 
     ctype = types()[sets[0].type]
-    bleed = options.bleed_for(ctype.name)
     if ctype.whole is not None:
         render_whole(name, sets, options, outputs, print_label(kit, sets), label_font(outputs.fonts), ctype.whole)
         return False
@@ -226,7 +226,7 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
                                        f"{name}: PNG images" + (" and the contact sheet" if contact else ""),
                                        extra=len(page_files(len(first.pieces))) if contact else 0, start=not contact)
         outputs.workers.then(ContactSheet(outputs, pngs, len(first.pieces)) if contact else pngs)
-    sheets = {paper: print_sheets(kit, name, sets, paper, bleed) for paper in options.papers}
+    sheets = {paper: print_sheets(kit, name, sets, paper, options.bleed_for) for paper in options.papers}
     if "pdf" in options.formats:
         for paper, both in sheets.items():
             print_set(outputs, name, paper, both.fronts, both.backs, options)

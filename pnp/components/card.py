@@ -18,7 +18,9 @@ BLEED = mm(1)  # a card's, a sheet's or a token's bleed unless a build asks for 
 def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None",
                 cuts: bool = False) -> Sheets:
     """Every piece, with its copies, in a grid of as many as fit the paper; the backs
-    mirrored behind them; with `cuts` (tiles, counters), a cut line on every edge as well."""
+    mirrored behind them; with `cuts` (tiles, counters), a cut line on every edge as well.
+    Pieces of several sizes (sets of different sizes sharing a print file) go in rows of one
+    size each instead, every edge a cut line (pnp.components.shared)."""
     from ..impose import back_sheets, front_sheets, make_grid
 
     faces, backs = [], []
@@ -30,6 +32,10 @@ def impose_grid(sets: Sequence, paper: Paper, bleed: float, label: str, font: "F
     first = faces[0] if faces else None
     if first is None:
         return Sheets([], [])
+    if any((f.width, f.height) != (first.width, first.height) for f in faces):
+        from .shared import impose_shelves, shelf_items
+
+        return impose_shelves(shelf_items(sets, lambda kind: bleed), paper, label, font)
     grid = make_grid(paper, first.width, first.height, bleed)
     return Sheets(front_sheets(faces, grid, label, font, cuts),
                   back_sheets(backs, grid, cuts, label, font) if any(b is not None for b in backs) else [])

@@ -23,6 +23,7 @@ class Sheets:
 
     fronts: list["Page"]
     backs: list["Page"]
+    rows: bool = False  # in rows of one size each (pnp.impose.shelves), not its type's own layout
 
 
 @dataclass(frozen=True)

@@ -15,31 +15,20 @@ if TYPE_CHECKING:
 
 
 def impose_tiles(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
-    from ..impose import hex_back_sheets, hex_sheets, pack_hexes
+    """Square and rectangular tiles in a grid (in rows of one size each when their sizes
+    differ, pnp.components.shared), then hex tiles in a honeycomb per size."""
+    from .shared import hex_pages
 
     hexes = [s for s in sets if s.component.shape == "hex"]
     others = [s for s in sets if s.component.shape != "hex"]
     sheets = impose_grid(others, paper, bleed, label, font, cuts=True) if others else Sheets([], [])
-    fronts, backs = list(sheets.fronts), list(sheets.backs)
-    by_size: dict[tuple, tuple[list, list]] = {}
-    for s in hexes:  # each size of tile on sheets of its own
-        faces, bled_backs = s.bled(bleed)
-        pair = by_size.setdefault((s.component.width, s.component.height), ([], []))
-        for piece, face, back in zip(s.pieces, faces, bled_backs):
-            pair[0].extend([face] * piece.copies)
-            pair[1].extend([back if back is not None else face] * piece.copies)
-    for faces, tile_backs in by_size.values():
-        pages = pack_hexes(faces, paper, bleed)
-        chunks, start = [], 0
-        for placed in pages:
-            chunks.append(tile_backs[start:start + len(placed)])
-            start += len(placed)
-        fronts += hex_sheets(pages, paper, label, font)
-        backs += hex_back_sheets(pages, chunks, paper, label, font)
-    if (others and hexes) or len(by_size) > 1:  # one numbering for the print file's pages (each is a file)
+    hex_fronts, hex_backs = hex_pages(hexes, paper, bleed, label, font)
+    fronts, backs = list(sheets.fronts) + hex_fronts, list(sheets.backs) + hex_backs
+    sizes = {(s.component.width, s.component.height) for s in hexes}
+    if (others and hexes) or len(sizes) > 1:  # one numbering for the print file's pages (each is a file)
         fronts = [replace(p, label=f"{n:02d}") for n, p in enumerate(fronts, start=1)]
         backs = [replace(p, label=f"{n:02d}") for n, p in enumerate(backs, start=1)]
-    return Sheets(fronts, backs)
+    return Sheets(fronts, backs, sheets.rows)
 
 
 TYPE = ComponentType(

@@ -73,27 +73,29 @@ def build(kit: "Kit", outputs: "KitFiles", options) -> list[TabletopiaObject]:
                                component.width))
                 rows.append(row)  # its scale once its picture is drawn
             continue
-        alpha = all(s.component.shape in ("round", "hex") for s in sets)  # cut to their outline: PNG
-        ext = "png" if alpha else "jpg"
-        named = []
-        for s in sets:
+        named: dict[bool, list] = {}  # the images by whether they are cut to their outline (PNG)
+        for s in sets:  # (a print file may hold several types: each set is its own type's object)
             component = s.component
+            kind = types()[s.type]
+            alpha = component.shape in ("round", "hex")  # cut to their outline: PNG
+            ext = "png" if alpha else "jpg"
             px = math.ceil(component.width * dpi / 72 - 1e-6)
             backs = {}
             for back_name, back in s.backs():
                 file = f"{ROOT}/{name}/{s.name + '-' if len(sets) > 1 else ''}{back_name}.{ext}"
                 backs[back_name] = file
-                named.append((file, single(back)))
+                named.setdefault(alpha, []).append((file, single(back)))
             for piece in s.pieces:
                 front = f"{ROOT}/{name}/{export_name(s, piece)}.{ext}"
-                named.append((front, single(piece.face)))
+                named.setdefault(alpha, []).append((front, single(piece.face)))
                 back = backs.get(piece.back_name) if piece.back_name else (front if piece.back is piece.face else "")
-                rows.append(TabletopiaObject(ctype.tabletopia, piece.label, round(to_mm(component.width), 2),
+                rows.append(TabletopiaObject(kind.tabletopia, piece.label, round(to_mm(component.width), 2),
                                              round(to_mm(component.height), 2),
                                              scale_to_enter(component.width, px), front, back or "", piece.copies,
                                              component.shape, component.type, component.name))
-        waiting.append(outputs.rasterize_later([page for _, page in named], dpi, [file for file, _ in named], "tabletopia",
-                                               f"Tabletopia: {name}", alpha=alpha))
+        for alpha, images in (named or {False: []}).items():  # (a stage even for none)
+            waiting.append(outputs.rasterize_later([page for _, page in images], dpi, [file for file, _ in images],
+                                                   "tabletopia", f"Tabletopia: {name}", alpha=alpha))
 
     # a board's picture is drawn by a worker (some 50 MB while it is drawn), in full unless
     # over 4000 px a side, which Tabletopia does not take: rounding can add a pixel

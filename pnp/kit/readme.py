@@ -273,10 +273,21 @@ class PrintFile:
     sizes: tuple[float, ...] = ()  # the pieces' widths, in points
     parts: tuple[int, int] | None = None  # a board in rows x columns of parts
     fronts: str = ""  # for backs and duplex files: the fronts' file
+    # a file of pieces of several types or shapes: each one's type, shape and sizes (kind,
+    # shape and sizes above are its first set's)
+    holds: tuple[tuple[str, str, tuple[float, ...]], ...] = ()
+    rows: bool = False  # its pieces in rows of one size each (pnp.impose.shelves)
 
     @property
     def ref(self) -> FileRef:
         return FileRef(self.path)
+
+    def each_kind(self) -> "list[PrintFile]":
+        """The file as one file per type and shape of piece it holds (for the steps to cut
+        them out)."""
+        from dataclasses import replace
+
+        return [replace(self, kind=k, shape=sh, sizes=z, holds=()) for k, sh, z in self.holds] or [self]
 
 
 def _titles(sets: "list[PieceSet]", language: str, default: str) -> str:
@@ -296,12 +307,21 @@ def label_font(fonts: "Mapping[str, FontMetrics]") -> "FontMetrics":
     return fonts.get("body") or next(iter(fonts.values()))
 
 
-def print_sheets(kit: "Kit", name: str, sets: "Sequence[PieceSet]", paper: str, bleed: float) -> "Sheets":
-    """A print group's sheets on `paper`, labelled: imposed once, for the build that prints
-    them and the read-me-first that counts them."""
+def print_sheets(kit: "Kit", name: str, sets: "Sequence[PieceSet]", paper: str,
+                 bleed: "Callable[[str], float]") -> "Sheets":
+    """A print group's sheets on `paper`, labelled, each type's pieces with its `bleed`: laid
+    out by their type, or, for sets of several types, in rows (pnp.components.shared); imposed
+    once, for the build that prints them and the read-me-first that counts them."""
+    kinds = list(dict.fromkeys(s.type for s in sets))
+
     def make() -> "Sheets":
-        return types()[sets[0].type].impose(sets, PAPERS[paper], bleed, print_label(kit, sets), label_font(kit.fonts))
-    return remembered(kit, ("sheets", name, paper, bleed), make)
+        label, font = print_label(kit, sets), label_font(kit.fonts)
+        if len(kinds) == 1:
+            return types()[kinds[0]].impose(sets, PAPERS[paper], bleed(kinds[0]), label, font)
+        from ..components.shared import impose_shared
+
+        return impose_shared(sets, PAPERS[paper], bleed, label, font)
+    return remembered(kit, ("sheets", name, paper, tuple((kind, bleed(kind)) for kind in kinds)), make)
 
 
 def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFile]:
@@ -331,20 +351,26 @@ def print_files(kit: "Kit", paper: str, settings: PrintSettings) -> list[PrintFi
                     found.append(PrintFile(f"print/{board.name}-{paper}.pdf", len(pages), "one-side", shown, kind,
                                            parts=parts or (1, len(pages)) if len(pages) > 1 else None))
             continue
-        sheets = print_sheets(kit, name, sets, paper, settings.bleed(kind))
+        sheets = print_sheets(kit, name, sets, paper, settings.bleed)
         if not sheets.fronts:
             continue
         fronts = f"print/{name}-{paper}.pdf"
         shape = sets[0].component.shape
         sizes = tuple(sorted({s.component.width for s in sets}, reverse=True))
+        holds: dict[tuple[str, str], set[float]] = {}  # each type and shape of piece the file holds, its sizes
+        for s in sets:
+            holds.setdefault((s.type, s.component.shape), set()).add(s.component.width)
+        mixed = tuple((k, sh, tuple(sorted(z, reverse=True))) for (k, sh), z in holds.items()) if len(holds) > 1 \
+            else ()
+        common = dict(holds=mixed, rows=sheets.rows)
         found.append(PrintFile(fronts, len(sheets.fronts), "fronts" if sheets.backs else "one-side", what, kind,
-                               shape, sizes))
+                               shape, sizes, **common))
         if sheets.backs:
             found.append(PrintFile(f"print/{name}-backs-{paper}.pdf", len(sheets.backs), "backs", what, kind, shape,
-                                   sizes, fronts=fronts))
+                                   sizes, fronts=fronts, **common))
             if settings.duplex:
                 found.append(PrintFile(f"print/{name}-duplex-{paper}.pdf", len(sheets.fronts) + len(sheets.backs),
-                                       "duplex", what, kind, shape, sizes, fronts=fronts))
+                                       "duplex", what, kind, shape, sizes, fronts=fronts, **common))
     if any(f.role == "backs" for f in found):
         found.insert(0, PrintFile(f"print/duplex-test-{paper}.pdf", 2, "test", "", "test"))
     rulebook = getattr(kit, "rulebook_pages", {}).get(paper)
@@ -419,15 +445,18 @@ def assembly_steps(kit: "Kit", paper: str, files: list[PrintFile], settings: Pri
     the files hold, then the game's own notes (`readme.assembly`)."""
     language = kit.language
     kinds = types()
-    fronts = [f for f in files if f.role in ("fronts", "one-side")]
+    fronts = [part for f in files if f.role in ("fronts", "one-side") for part in f.each_kind()]
     cut = [f for f in fronts if kinds[f.kind].whole is None]  # (a board is not cut out)
     steps: list[tuple[Run, ...]] = []
     if any(f.shape in kinds[f.kind].cut_on_marks for f in cut):
         steps.append(say(language, "cut-marks"))
+    rows = list(dict.fromkeys(f.ref for f in cut if f.rows))
+    if rows:
+        steps.append(say(language, "cut-rows", files=listed(rows, language)))
     bleeds = sorted({settings.bleed(f.kind) for f in cut if settings.bleed(f.kind) > 0})
     if bleeds:
         steps.append(say(language, "cut-bleed", bleed=plain(listed([length(b, language) for b in bleeds], language))))
-    touching = [f.ref for f in cut if kinds[f.kind].touching and not settings.bleed(f.kind)]
+    touching = list(dict.fromkeys(f.ref for f in cut if kinds[f.kind].touching and not settings.bleed(f.kind)))
     if touching:
         steps.append(say(language, "cut-touch", files=listed(list(touching), language)))
     for kind in kinds.values():  # each type's own steps, for its files

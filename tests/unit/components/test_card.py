@@ -110,10 +110,26 @@ def test_cut_lines_on_every_edge() -> None:
 
 def test_the_grid_is_the_first_printed_pieces() -> None:
     small, large = (mm(40), mm(40)), (mm(100), mm(100))
-    deck = cards("cards", piece("none", 0, None, large), piece("a", 1, None, small), piece("b", 1, None, large))
+    deck = cards("cards", piece("none", 0, None, large), piece("a", 1, None, small), piece("b", 1, None, small))
     sheets = impose_grid([deck], A4, 0.0, "", None)
     assert sheets.fronts == front_sheets([deck.pieces[1].face, deck.pieces[2].face], make_grid(A4, *small))
-    assert placed(sheets.fronts[0]) == [("a", 70.868, 24.095), ("b", 184.254, 24.095)]
+    assert placed(sheets.fronts[0]) == [("a", 70.868, 24.095), ("b", 184.254, 24.095)] and not sheets.rows
+
+
+def test_pieces_of_several_sizes_in_rows_of_one_size() -> None:
+    """Sets of two sizes sharing a print file: a grid cannot hold them, rows can (once a grid
+    of the first size, the larger cards clipped to it)."""
+    from pnp.components.shared import impose_shelves, shelf_items
+
+    small, large = (mm(40), mm(40)), (mm(100), mm(100))
+    back = drawing("back", small)
+    deck = cards("cards", piece("a", 2, back, small), piece("b", 1, None, large))
+    sheets = impose_grid([deck], A4, BLEED, LABEL, FONT)
+    assert sheets.rows and sheets == impose_shelves(shelf_items([deck], lambda kind: BLEED), A4, LABEL, FONT)
+    uses = [(n.ref, round(n.transform[4] / mm(1), 3), round(n.transform[5] / mm(1), 3))
+            for n in sheets.fronts[0].children if isinstance(n, Use)]
+    assert uses == [("a", 8.5, 8.5), ("a", 50.5, 8.5), ("b", 8.5, 50.5)]  # a 2 mm gutter: twice the bleed
+    assert [n.ref for n in sheets.backs[0].children if isinstance(n, Use)] == ["back", "back"]  # b: blank
 
 
 def test_nothing_to_print() -> None:

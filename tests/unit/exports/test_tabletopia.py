@@ -181,13 +181,15 @@ def test_round_pieces_and_hex_tiles_as_png(tmp_path: Path) -> None:
     assert files.calls[0][-1] is True
 
 
-def test_jpeg_unless_every_set_is_cut_to_its_outline(tmp_path: Path) -> None:
+def test_png_for_each_set_cut_to_its_outline_jpeg_for_the_others(tmp_path: Path) -> None:
+    """Set by set, though they share a print file (and each its own type's object: a print
+    file may hold tiles and tokens)."""
     round_ = pieces("round", "token", "round", piece("r", size=(mm(20), mm(20))), size=(mm(20), mm(20)))
-    square = pieces("square", "token", "square", piece("s", size=(mm(20), mm(20))), size=(mm(20), mm(20)))
+    square = pieces("square", "tile", "square", piece("s", size=(mm(20), mm(20))), size=(mm(20), mm(20)))
     files = Files(tmp_path)
     rows = build(kit(("tokens", [round_, square])), files, options())
-    assert [r.front for r in rows] == ["tabletopia/tokens/r.jpg", "tabletopia/tokens/s.jpg"]
-    assert files.calls[0][-1] is False
+    assert [(r.type, r.front) for r in rows] == [("Token", "tabletopia/tokens/r.png"), ("Tile", "tabletopia/tokens/s.jpg")]
+    assert [(c[5], c[-1]) for c in files.calls] == [("Tabletopia: tokens", True), ("Tabletopia: tokens", False)]
 
 
 def test_each_print_group_rasterized_apart(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from pnp.kit.readme import (DEFAULT_ACCENT, NAME, PAPER_NAMES, Document, FileRef
                         print_sheets, printing, printing_steps, problems, read_me_first_path, readme_data,
                         readme_texts, remembered, rules, sheets_total)
 from pnp.scene import Text
+from pnp.units import mm
 from pnp.words import plain, text, word
 
 LAYOUTS = {"card": "extends: builtin:card\nboxes: {}\n", "token": "extends: builtin:token\nboxes: {}\n",
@@ -392,14 +393,15 @@ def test_a_print_label_takes_the_title_in_the_games_language_when_the_kits_lacks
 
 def test_print_sheets_are_imposed_once(tiny) -> None:
     k = kit(tiny)
-    sheets = print_sheets(k, "cards", [k.get("cards")], "a4", 0.0)
+    none, some = (lambda kind: 0.0), (lambda kind: 1.0)
+    sheets = print_sheets(k, "cards", [k.get("cards")], "a4", none)
     assert (len(sheets.fronts), len(sheets.backs)) == (1, 1)
-    assert print_sheets(k, "cards", [k.get("cards")], "a4", 0.0) is sheets
-    assert print_sheets(k, "cards", [k.get("cards")], "a3", 0.0) is not sheets
-    assert print_sheets(k, "cards", [k.get("cards")], "a4", 1.0) is not sheets
-    assert print_sheets(k, "other", [k.get("cards")], "a4", 0.0) is not sheets
-    assert print_sheets(kit(tiny), "cards", [k.get("cards")], "a4", 0.0) is not sheets
-    assert sheets.fronts[0].label == "01"
+    assert print_sheets(k, "cards", [k.get("cards")], "a4", lambda kind: 0.0) is sheets  # (by the bleeds it gives)
+    assert print_sheets(k, "cards", [k.get("cards")], "a3", none) is not sheets
+    assert print_sheets(k, "cards", [k.get("cards")], "a4", some) is not sheets
+    assert print_sheets(k, "other", [k.get("cards")], "a4", none) is not sheets
+    assert print_sheets(kit(tiny), "cards", [k.get("cards")], "a4", none) is not sheets
+    assert sheets.fronts[0].label == "01" and not sheets.rows
 
 
 def row(file: PrintFile) -> tuple:
@@ -438,6 +440,36 @@ def test_print_files_without_backs(plain_game) -> None:
         ("print/maps-m1-a4.pdf", 1, "one-side", "map North", "board", "rect", (), None, ""),
         ("print/maps-m2-a4.pdf", 1, "one-side", "map South", "board", "rect", (), None, ""),
     ]
+
+
+def test_a_file_of_tiles_and_tokens(folder) -> None:
+    """A print file shared by sets of two types: its pages counted once, what it holds type by
+    type, and the steps to cut each (rows, the tiles touching, the tokens' circles)."""
+    manifest = PLAIN.replace("print: tiles, files: big.yaml", "print: counters, files: big.yaml").replace(
+        "  decks:", "  chips: {type: token, size: 16mm, print: counters, files: chips.yaml, items: chips, "
+                   "fields: {name: text}, face: layouts/token.yaml, back: same}\n  decks:")
+    k = kit(folder(manifest, {**PLAIN_FILES, "chips.yaml": "chips:\n  - {id: c1, name: C}\n"}))
+    files = print_files(k, "a4", SETTINGS)
+    assert [row(f) + (f.holds, f.rows) for f in files[1:4]] == [
+        ("print/tiles-a4.pdf", 1, "one-side", "tiles", "tile", "square", (56.693,), None, "", (), False),
+        ("print/counters-a4.pdf", 1, "fronts", "big and chips", "tile", "square", (85.039, 45.354), None, "",
+         (("tile", "square", (mm(30),)), ("token", "round", (mm(16),))), True),
+        ("print/counters-backs-a4.pdf", 1, "backs", "big and chips", "tile", "square", (85.039, 45.354), None,
+         "print/counters-a4.pdf", (("tile", "square", (mm(30),)), ("token", "round", (mm(16),))), True)]
+    assert [(f.kind, f.shape, f.sizes) for f in files[2].each_kind()] == [("tile", "square", (mm(30),)),
+                                                                          ("token", "round", (mm(16),))]
+    assert files[1].each_kind() == [files[1]]
+    steps = texts(assembly_steps(k, "a4", files, SETTINGS))
+    assert steps[:5] == [
+        ("•", CUT_MARKS),
+        ("•", "In counters-a4.pdf the pieces stand in rows of one size: first cut the rows apart along the crop "
+              "marks in the side margins, then each row’s pieces along their lines."),
+        ("•", "The colours run 1\u00a0mm past each cut line, so a cut a little off still shows the piece’s own "
+              "colour."),
+        ("•", "In tiles-a4.pdf and counters-a4.pdf the pieces touch: one cut along a shared line frees two "
+              "neighbours."),
+        ("•", "Cut the round pieces of counters-a4.pdf along their circles (16\u00a0mm across); a circle punch of "
+              "that size is quicker.")]
 
 
 def test_a_board_in_parts_of_one_row(folder) -> None:
@@ -559,6 +591,8 @@ def test_assembly_steps_without_bleed(tiny, plain_game) -> None:
     p = kit(plain_game)
     assert texts(assembly_steps(p, "a4", print_files(p, "a4", SETTINGS), SETTINGS)) == [
         ("•", CUT_MARKS),
+        ("•", "In tiles-a4.pdf the pieces stand in rows of one size: first cut the rows apart along the crop marks "
+              "in the side margins, then each row’s pieces along their lines."),  # (tiles of 20 and 30 mm)
         ("•", "The colours run 1\u00a0mm past each cut line, so a cut a little off still shows the piece’s own "
               "colour."),
         ("•", "In tiles-a4.pdf the pieces touch: one cut along a shared line frees two neighbours."),
@@ -784,12 +818,12 @@ def test_print_sheets_labelled_and_shared(tiny) -> None:
     from pnp.kit.readme import _MEMO
 
     k = kit(tiny)
-    sheets = print_sheets(k, "cards", [k.get("cards")], "a4", 0.0)
+    sheets = print_sheets(k, "cards", [k.get("cards")], "a4", lambda kind: 0.0)
     labels = [n.text for n in sheets.fronts[0].children if isinstance(n, Text)]
     assert any(t.startswith("Tiny · cards") for t in labels), labels
     print_files(k, "letter", SETTINGS)  # (the sheets the build prints, imposed for the read-me-first)
-    assert ("sheets", "cards", "letter", SETTINGS.bleed("card")) in _MEMO[k]
-    assert ("sheets", "chips", "letter", SETTINGS.bleed("token")) in _MEMO[k]
+    assert ("sheets", "cards", "letter", (("card", SETTINGS.bleed("card")),)) in _MEMO[k]
+    assert ("sheets", "chips", "letter", (("token", SETTINGS.bleed("token")),)) in _MEMO[k]
 
 
 def test_what_is_wrong_with_a_template_of_the_counts(folder) -> None:

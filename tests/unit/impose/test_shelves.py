@@ -1,0 +1,213 @@
+"""pnp.impose.shelves: pieces of several sizes and cuts in rows of one size each on real
+papers, positions in mm; their cut lines (each stretch once), crop marks in the margins, and
+the backs mirrored exactly behind every piece for a long-edge flip."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.impose import MIN_GUTTER, TOKEN_GAP
+from pnp.impose.paper import PAPERS, ImpositionError, Paper
+from pnp.impose.sheets import SheetLabel, behind
+from pnp.impose.shelves import (Cut, Shelf, _merged, pack_shelves, shelf_back_sheets, shelf_cut_lines, shelf_marks,
+                                shelf_sheets)
+from pnp.layout.fonts import bundled_fonts, metrics
+from pnp.scene import Circle, Definition, Group, Path, Style, Text, Use
+from pnp.units import mm, to_mm
+
+FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])
+A4, LETTER, A3 = PAPERS["a4"], PAPERS["letter"], PAPERS["a3"]
+TOUCH, GUTTER, TOKEN = Cut(False, 0.0), Cut(False, mm(2)), Cut(True, TOKEN_GAP)
+CUT = Style(stroke="#000000", stroke_width=0.35)
+
+
+def square(id: str, side_mm: float, height_mm: float | None = None) -> Definition:
+    return Definition(id, mm(side_mm), mm(side_mm if height_mm is None else height_mm), Group(()))
+
+
+def back(id: str) -> Definition:
+    return Definition(f"{id}-back", 0.0, 0.0, Group(()))
+
+
+def where(pages) -> list[list[tuple]]:
+    """Each sheet's pieces, row by row: id, top-left corner in mm."""
+    return [[(face.id, round(to_mm(x), 4), round(to_mm(s.y), 4)) for s in shelves for x, face, _ in s.pieces]
+            for shelves in pages]
+
+
+def mm_lines(lines) -> list[tuple]:
+    return [tuple(tuple(round(to_mm(v), 4) for v in point) for point in line) for line in lines]
+
+
+def furia(units: int = 3, markers: int = 2, tokens: int = 2) -> list:
+    """Square counters touching (17 mm, then 10 mm) and round tokens a token's gap apart."""
+    return ([(square(f"u{i}", 17), back(f"u{i}"), TOUCH) for i in range(units)]
+            + [(square(f"m{i}", 10), back(f"m{i}"), TOUCH) for i in range(markers)]
+            + [(square(f"c{i}", 16), None, TOKEN) for i in range(tokens)])
+
+
+def test_a_row_per_size_in_order_on_a4() -> None:
+    """Inside 8.5 mm margins (5 mm no printer prints into, 3.5 mm for the crop marks): each size
+    a row of its own from the left margin; touching rows share their edge, the tokens' row
+    stands a token's gap (3 mm) below the last."""
+    paper, pages = pack_shelves(furia(), A4)
+    assert paper == A4
+    assert where(pages) == [[("u0", 8.5, 8.5), ("u1", 25.5, 8.5), ("u2", 42.5, 8.5),
+                             ("m0", 8.5, 25.5), ("m1", 18.5, 25.5),
+                             ("c0", 8.5, 38.5), ("c1", 27.5, 38.5)]]
+    rows = pages[0]
+    assert [(to_mm(s.width), round(to_mm(s.height), 4), s.cut) for s in rows] == [
+        (pytest.approx(17), 17, TOUCH), (pytest.approx(10), 10, TOUCH), (pytest.approx(16), 16, TOKEN)]
+    assert [p[2] for p in rows[0].pieces] == [back("u0"), back("u1"), back("u2")] and rows[2].pieces[0][2] is None
+
+
+def test_a_new_row_when_the_row_is_full_or_the_size_comes_back() -> None:
+    # 193 mm between the margins: 11 counters of 17 mm, 19 of 10 mm, 10 tokens of 16 mm and their gaps
+    pieces = furia(12, 20, 11) + [(square("late", 17), None, TOUCH)]
+    _, pages = pack_shelves(pieces, A4)
+    [rows] = pages
+    assert [(len(s.pieces), round(to_mm(s.y), 4)) for s in rows] == [
+        (11, 8.5), (1, 25.5), (19, 42.5), (1, 52.5), (10, 65.5), (1, 84.5), (1, 103.5)]
+    assert where(pages)[0][-3:] == [("c9", 179.5, 65.5), ("c10", 8.5, 84.5), ("late", 8.5, 103.5)]
+
+
+def test_the_wider_gap_of_two_rows_between_them() -> None:
+    pieces = [(square("a", 20), None, GUTTER), (square("b", 30), None, TOUCH), (square("c", 30), None, TOKEN),
+              (square("d", 20), None, GUTTER), (square("e", 20), None, GUTTER)]
+    _, pages = pack_shelves(pieces, LETTER)
+    assert where(pages) == [[("a", 8.5, 8.5), ("b", 8.5, 30.5), ("c", 8.5, 63.5), ("d", 8.5, 96.5),
+                             ("e", 30.5, 96.5)]]
+
+
+def test_rows_over_several_sheets_of_letter() -> None:
+    """US Letter, 215.9 x 279.4 mm: 11 counters of 17 mm a row, 15 rows a sheet (262.4 mm)."""
+    _, pages = pack_shelves(furia(11 * 15 + 1, 0, 0), LETTER)
+    assert [sum(len(s.pieces) for s in p) for p in pages] == [165, 1]
+    assert where(pages)[0][-1] == ("u164", 178.5, 246.5) and where(pages)[1] == [("u165", 8.5, 8.5)]
+    paper, pages = pack_shelves(furia(11 * 15, 0, 1), LETTER)  # a row that does not fit goes on
+    assert where(pages)[1] == [("c0", 8.5, 8.5)] and paper == LETTER
+
+
+def test_a3_as_it_is() -> None:
+    paper, pages = pack_shelves(furia(24, 24, 10), A3)  # landscape, 420 x 297 mm
+    assert paper == A3 and [len(s.pieces) for s in pages[0]] == [23, 1, 24, 10]
+    assert where(pages)[0][22:25] == [("u22", 382.5, 8.5), ("u23", 8.5, 25.5), ("m0", 8.5, 42.5)]
+
+
+def test_turned_sideways_when_that_takes_fewer_sheets() -> None:
+    paper, pages = pack_shelves([(square("long", 250, 20), None, TOUCH)], A4)
+    assert (paper.width, paper.height, paper.label) == (841.89, 595.28, "A4") and where(pages) == [[("long", 8.5, 8.5)]]
+    paper, _ = pack_shelves([(square("a", 100), None, TOUCH)], A4)
+    assert paper == A4  # (as it is on a tie)
+
+
+def test_inside_5_mm_margins_when_nothing_fits_with_room_for_marks() -> None:
+    paper, pages = pack_shelves([(square("big", 200), None, TOUCH)], A4)
+    assert paper == A4 and where(pages) == [[("big", 5.0, 5.0)]]
+    with pytest.raises(ImpositionError) as raised:
+        pack_shelves([(square("a", 10), None, TOUCH), (square("huge", 205), None, TOUCH)], A4)
+    assert str(raised.value) == "pieces of these sizes do not fit A4 with 5 mm margins"
+    assert pack_shelves([], A4) == (A4, [])
+
+
+def test_a_row_full_to_the_millionth() -> None:
+    paper = Paper("p", "P", mm(17 + 3 * 20), mm(17 + 20))  # three of 20 mm exactly, one row
+    _, pages = pack_shelves([(square(f"s{i}", 20), None, TOUCH) for i in range(4)], paper)
+    assert [len(p[0].pieces) for p in pages] == [3, 1]
+    _, pages = pack_shelves([(square(f"s{i}", 20), None, TOUCH) for i in range(4)],
+                            Paper("p", "P", paper.width - 0.01, paper.height))
+    assert [len(p[0].pieces) for p in pages] == [2, 2]
+
+
+def test_cut_lines_each_stretch_once() -> None:
+    """Every edge of the square pieces; the line two touching rows share is one line, as is
+    an edge two touching pieces share; the round pieces have circles instead."""
+    _, pages = pack_shelves(furia(), A4)
+    assert mm_lines(shelf_cut_lines(pages[0])) == [
+        ((8.5, 8.5), (59.5, 8.5)), ((8.5, 25.5), (59.5, 25.5)), ((8.5, 35.5), (28.5, 35.5)),
+        ((8.5, 8.5), (8.5, 35.5)), ((18.5, 25.5), (18.5, 35.5)), ((25.5, 8.5), (25.5, 25.5)),
+        ((28.5, 25.5), (28.5, 35.5)), ((42.5, 8.5), (42.5, 25.5)), ((59.5, 8.5), (59.5, 25.5))]
+    apart = [Shelf(mm(10), mm(5), mm(5), GUTTER, ((mm(10), square("a", 5), None), (mm(17), square("b", 5), None)))]
+    assert mm_lines(shelf_cut_lines(apart)) == [
+        ((10.0, 10.0), (15.0, 10.0)), ((17.0, 10.0), (22.0, 10.0)), ((10.0, 15.0), (15.0, 15.0)),
+        ((17.0, 15.0), (22.0, 15.0)), ((10.0, 10.0), (10.0, 15.0)), ((15.0, 10.0), (15.0, 15.0)),
+        ((17.0, 10.0), (17.0, 15.0)), ((22.0, 10.0), (22.0, 15.0))]
+    assert _merged([]) == []
+
+
+def test_crop_marks_in_the_margins() -> None:
+    """Left and right of every square row's top and bottom; above the first row's pieces; below
+    the last row's when it is square (here the tokens' row is last: none below). 2.5 mm long
+    where the margin is 8.5 mm (they stop 5 mm from the edge), 5 mm on the right; each from
+    its outer end."""
+    _, pages = pack_shelves(furia(), A4)
+    assert mm_lines(shelf_marks(pages[0], A4)) == [
+        ((5.0, 8.5), (7.5, 8.5)), ((60.5, 8.5), (65.5, 8.5)), ((5.0, 25.5), (7.5, 25.5)),
+        ((60.5, 25.5), (65.5, 25.5)), ((5.0, 35.5), (7.5, 35.5)), ((60.5, 35.5), (65.5, 35.5)),
+        ((8.5, 5.0), (8.5, 7.5)), ((25.5, 5.0), (25.5, 7.5)), ((42.5, 5.0), (42.5, 7.5)), ((59.5, 5.0), (59.5, 7.5))]
+    _, pages = pack_shelves(furia(1, 1, 0), A4)  # the last row square: marks below its pieces too
+    assert [m for m in mm_lines(shelf_marks(pages[0], A4)) if m[0][0] == m[1][0] and m[0][1] > 26] == [
+        ((8.5, 36.5), (8.5, 41.5)), ((18.5, 36.5), (18.5, 41.5))]
+    _, pages = pack_shelves([(square("t", 16), None, TOKEN)], A4)
+    assert shelf_marks(pages[0], A4) == [] and shelf_marks([], A4) == []
+
+
+def test_the_fronts() -> None:
+    _, pages = pack_shelves(furia(), A4)
+    [sheet] = shelf_sheets(pages, A4, SheetLabel("Furia · pions", "fr"), FONT)
+    uses = [n for n in sheet.children if isinstance(n, Use)]
+    assert [(u.ref, round(to_mm(u.transform[4]), 4), round(to_mm(u.transform[5]), 4)) for u in uses] == where(pages)[0]
+    c0 = pages[0][2].pieces[0][0]
+    assert Circle(c0 + mm(8), mm(38.5 + 8), mm(8), CUT) in sheet.children
+    paths = [n for n in sheet.children if isinstance(n, Path)]
+    assert len(paths) == 3 and paths[0].style.stroke_width == 0.35  # the cut lines, the marks' halo, the marks
+    assert [p.style.stroke for p in paths[1:]] == ["#ffffff", "#000000"]
+    assert sheet.children[-1] == Text(297.64, 841.89 - mm(5.6), "Furia · pions · recto · page 1 sur 1 · A4",
+                                      "SourceSansPro-Regular", 6.0, "#5f5f5f", "middle")
+    assert [d.id for d in sheet.definitions] == ["u0", "u1", "u2", "m0", "m1", "c0", "c1"]
+    assert (sheet.width, sheet.height, sheet.label) == (595.28, 841.89, "01")
+    assert len(shelf_sheets(pages, A4)[0].children) == len(sheet.children) - 1  # no label: none printed
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_backs_mirrored_left_right_on_portrait_paper(paper: Paper) -> None:
+    """Each back exactly behind its front after a long-edge flip: x becomes the paper's width
+    less x and the piece's width, for every size; a piece without a back leaves a blank."""
+    _, pages = pack_shelves(furia(), paper)
+    [sheet] = shelf_back_sheets(pages, paper, SheetLabel("Furia · pions", "fr"), FONT)
+    uses = [(n.ref, round(to_mm(n.transform[4]), 4), round(to_mm(n.transform[5]), 4))
+            for n in sheet.children if isinstance(n, Use)]
+    w = round(to_mm(paper.width), 4)
+    assert uses == [("u0-back", round(w - 25.5, 4), 8.5), ("u1-back", round(w - 42.5, 4), 8.5),
+                    ("u2-back", round(w - 59.5, 4), 8.5), ("m0-back", round(w - 18.5, 4), 25.5),
+                    ("m1-back", round(w - 28.5, 4), 25.5)]
+    circles = [(round(to_mm(c.cx), 4), round(to_mm(c.cy), 4)) for c in sheet.children if isinstance(c, Circle)]
+    assert circles == [(round(w - 16.5, 4), 46.5), (round(w - 35.5, 4), 46.5)]  # the tokens' places, blank
+    paths = [n for n in sheet.children if isinstance(n, Path)]
+    front = [n for n in shelf_sheets(pages, paper)[0].children if isinstance(n, Path)]
+    flip = [(c[0], *(behind(paper, c[1], c[2]) if len(c) == 3 else ())) for c in front[0].commands]
+    assert [tuple(round(v, 6) if isinstance(v, float) else v for v in c) for c in paths[0].commands] == \
+        [tuple(round(v, 6) if isinstance(v, float) else v for v in c) for c in flip]
+    assert sheet.children[-1].text == "Furia · pions · verso · page 1 sur 1 · " + (
+        "A4" if paper is A4 else "US Letter") + " · au dos de la page 1"
+    assert [d.id for d in sheet.definitions] == ["u0-back", "u1-back", "u2-back", "m0-back", "m1-back"]
+
+
+def test_backs_mirrored_top_bottom_on_landscape_paper() -> None:
+    _, pages = pack_shelves(furia(), A3)
+    [sheet] = shelf_back_sheets(pages, A3)
+    uses = [(n.ref, round(to_mm(n.transform[4]), 4), round(to_mm(n.transform[5]), 4))
+            for n in sheet.children if isinstance(n, Use)]
+    h = round(to_mm(A3.height), 4)
+    assert uses == [("u0-back", 8.5, round(h - 25.5, 4)), ("u1-back", 25.5, round(h - 25.5, 4)),
+                    ("u2-back", 42.5, round(h - 25.5, 4)), ("m0-back", 8.5, round(h - 35.5, 4)),
+                    ("m1-back", 18.5, round(h - 35.5, 4))]
+    assert [(round(to_mm(c.cx), 4), round(to_mm(c.cy), 4)) for c in sheet.children if isinstance(c, Circle)] == [
+        (16.5, round(h - 46.5, 4)), (35.5, round(h - 46.5, 4))]
+
+
+def test_one_back_sheet_per_front_sheet() -> None:
+    _, pages = pack_shelves(furia(11 * 16 + 1, 0, 0), A4)
+    fronts, backs = shelf_sheets(pages, A4), shelf_back_sheets(pages, A4)
+    assert [p.label for p in fronts] == [p.label for p in backs] == ["01", "02"]
+    assert MIN_GUTTER == mm(1)
