@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -109,8 +110,9 @@ def test_page_counts(kit: Path) -> None:
             assert pages(path) == 4
             geometry = read_pdf(path)[0]
             assert geometry.width > geometry.height  # landscape
-    # 24 counters of 17 mm on one sheet, their backs on another; the aid is A5, one to an A4
-    for name, count in {"unites": 1, "marqueurs": 1, "cohesion": 1, "aide": 2}.items():
+    # the 24 counters of 17 mm, the 32 markers and the 10 cohesion tokens share one sheet (print:
+    # pions), their backs another; the aid is A5, one to an A4
+    for name, count in {"pions": 1, "aide": 2}.items():
         assert pages(kit / "print" / f"{name}-a4.pdf") == count, name
         assert pages(kit / "print" / f"{name}-backs-a4.pdf") == count, name
     # the data sets print nothing
@@ -170,7 +172,7 @@ def test_battlefield_parts_reassemble(kit: Path, paper: str) -> None:
 
 
 def test_counters_are_17mm_with_shared_cut_lines(kit: Path) -> None:
-    page = read_pdf(kit / "print" / "unites-a4.pdf")[0]
+    page = read_pdf(kit / "print" / "pions-a4.pdf")[0]
     counters = [p for p in page.placements if "Funites" in p.name]
     assert len(counters) == 24
     for c in counters:
@@ -182,18 +184,23 @@ def test_counters_are_17mm_with_shared_cut_lines(kit: Path) -> None:
         x0, y0, x1, y1 = c.bbox
         edges += [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x0, y1), (x1, y1)), ((x0, y0), (x0, y1))]
 
-    def on(edge, s) -> bool:
-        (a, b) = edge
-        return (math.dist(a, s.start) <= 0.05 * MM and math.dist(b, s.end) <= 0.05 * MM) or \
-            (math.dist(a, s.end) <= 0.05 * MM and math.dist(b, s.start) <= 0.05 * MM)
+    def on(edge, s) -> bool:  # the edge lies on the cut line (a row's touching edges are one line)
+        (a, b), tolerance = edge, 0.05 * MM
+        ends = sorted([s.start, s.end])
+        if abs(a[1] - b[1]) <= tolerance:  # across
+            return abs(s.start[1] - a[1]) <= tolerance and abs(s.end[1] - a[1]) <= tolerance and \
+                ends[0][0] - tolerance <= min(a[0], b[0]) and max(a[0], b[0]) <= ends[1][0] + tolerance
+        ends = sorted([s.start, s.end], key=lambda p: p[1])
+        return abs(s.start[0] - a[0]) <= tolerance and abs(s.end[0] - a[0]) <= tolerance and \
+            ends[0][1] - tolerance <= min(a[1], b[1]) and max(a[1], b[1]) <= ends[1][1] + tolerance
     for edge in edges:
         assert sum(on(edge, s) for s in cuts) == 1, edge  # every edge cut, a shared one once
     assert len(cuts) < len(edges)  # neighbours touch: one cut serves two counters
 
 
 def test_counter_backs_land_behind_their_fronts(kit: Path) -> None:
-    front = read_pdf(kit / "print" / "unites-a4.pdf")[0]
-    back = read_pdf(kit / "print" / "unites-backs-a4.pdf")[0]
+    front = read_pdf(kit / "print" / "pions-a4.pdf")[0]
+    back = read_pdf(kit / "print" / "pions-backs-a4.pdf")[0]
 
     def unit(name: str) -> str:  # the form of es-01 and of es-01-back
         return name.rsplit("unites_", 1)[1].removesuffix("_back")
@@ -205,32 +212,42 @@ def test_counter_backs_land_behind_their_fronts(kit: Path) -> None:
         # a portrait sheet turned over its long edge: x becomes width - x
         expected = (front.width - x1, y0, front.width - x0, y1)
         assert all(abs(u - v) <= 0.05 * MM for u, v in zip(expected, backs[name])), name
+    # and every piece of the sheet, markers and cohesion tokens too: something behind each
+    mirrored = sorted(tuple(round(v / MM, 1) for v in (front.width - x1, y0, front.width - x0, y1))
+                      for x0, y0, x1, y1 in (p.bbox for p in front.placements))
+    assert len(mirrored) == 24 + 32 + 10
+    assert sorted(tuple(round(v / MM, 1) for v in p.bbox) for p in back.placements) == mirrored
 
 
 def test_disorder_backs_only_for_close_order(kit: Path) -> None:
     from PIL import Image, ImageChops
 
     def same(a: str, b: str) -> bool:
-        with Image.open(kit / "png" / "unites" / f"{a}.png") as x, Image.open(kit / "png" / "unites" / f"{b}.png") as y:
+        with Image.open(kit / "png" / "pions" / f"{a}.png") as x, Image.open(kit / "png" / "pions" / f"{b}.png") as y:
             return ImageChops.difference(x.convert("RGB"), y.convert("RGB")).getbbox() is None
 
-    assert not same("fr-08", "fr-08-back")  # pikes in close order: a disorder side
-    assert same("fr-11", "fr-11-back")  # loose-order arquebusiers never fall into disorder
-    assert same("fr-06", "fr-06-back")  # nor does the artillery
+    assert not same("fr-08", "unites-fr-08-back")  # pikes in close order: a disorder side
+    assert same("fr-11", "unites-fr-11-back")  # loose-order arquebusiers never fall into disorder
+    assert same("fr-06", "unites-fr-06-back")  # nor does the artillery
 
 
 def test_exports(kit: Path) -> None:
     manifest = json.loads((kit / "tabletopia" / "manifest.json").read_text("utf-8"))
     boards = [o for o in manifest["objects"] if o["type"] == "Game Board"]
     assert sorted(o["name"] for o in boards) == ["Cérignole (1503)", "Pavie (1525)", "Ravenne (1512)"]
-    counters = [o for o in manifest["objects"] if o["front"].startswith("tabletopia/unites/")]
+    shared = [o for o in manifest["objects"] if o["front"].startswith("tabletopia/pions/")]  # (print: pions)
+    counters = [o for o in shared if o["width_mm"] == 17]
     assert {o["type"] for o in counters} == {"Tile"} and len(counters) == 24
-    assert all(o["back"].endswith("-back.jpg") for o in counters)
+    assert all(o["back"].startswith("tabletopia/pions/unites-") and o["back"].endswith("-back.jpg") for o in counters)
+    tokens = [o for o in shared if o["type"] == "Token"]  # each set its own type's object, cut round as a PNG
+    assert sorted((o["front"], o["quantity"]) for o in tokens) == [("tabletopia/pions/espagne.png", 5),
+                                                                   ("tabletopia/pions/france.png", 5)]
     saved = json.loads((kit / "tts" / "saved-object.json").read_text("utf-8"))
     objects = saved["ObjectStates"]
     boards = [o for o in objects if "/tts/champs/" in o.get("CustomImage", {}).get("ImageURL", "")]
     assert len(boards) == 3 and all(o["Name"] == "Custom_Tile" and o["Locked"] for o in boards)
-    units = [o for o in objects if o["Name"] == "Custom_Tile" and "/unites/" in o["CustomImage"]["ImageURL"]]
+    units = [o for o in objects if o["Name"] == "Custom_Tile"
+             and re.search(r"/pions/(espagne|france)-\d\d-", o["CustomImage"]["ImageURL"])]
     assert len(units) == 24 and {o["CustomImage"]["CustomTile"]["Type"] for o in units} == {0}
     gallery = (kit / "index.html").read_text("utf-8")
     for name in ("cerignole", "ravenne", "pavie"):
