@@ -1,6 +1,7 @@
 """pnp's checks of what printing a game's pieces asks: the icons a piece places (not more
 than pnp draws on one), the safe line of cards printed on demand, pieces that fit their
-papers, and the names their files are written under."""
+papers, the print files sets of several types share, and the names their files are written
+under."""
 
 from __future__ import annotations
 
@@ -185,6 +186,31 @@ def piece_too_large(game: "Game") -> Found:
 
 rule("piece-too-large", Severity.ERROR, "A piece is larger than a paper it is printed on, inside the 5 mm margins "
      "no printer prints into.")(piece_too_large)
+
+
+def print_shared(game: "Game") -> Found:
+    """A print file shared by sets of several types is printed in rows of pieces
+    (pnp.components.shared): a board, printed whole, and a piece printed as a strip (a standee,
+    a die's stickers) have no place in it."""
+    groups: dict[str, list] = {}
+    for component in game.sets.values():
+        if types()[component.type].printed:
+            groups.setdefault(component.print_name, []).append(component)
+    for name, sets in groups.items():
+        for component in sets:
+            kind = types()[component.type]
+            other = next((c for c in sets if c.type != component.type), None)
+            if other is None or (kind.whole is None and kind.printed_size is None):
+                continue
+            how = "is printed whole" if kind.whole is not None else f"is printed as a {kind.printed_as}"
+            yield game.locate(component.origin, *(("print",) if "print" in component.declaration else ())), \
+                f"components.{component.name}: its print file '{name}' is shared with set '{other.name}', a " \
+                f"{other.type}; a {component.type} {how} and shares its print file only with sets of its own type"
+
+
+rule("print-shared", Severity.ERROR, "Sets of several types share a print file (print:) and one of them is a board "
+     "(printed whole) or a piece printed as a strip (a standee, a die's stickers), which only share with their own "
+     "type.")(print_shared)
 
 
 def output_name(game: "Game") -> Found:

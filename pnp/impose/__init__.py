@@ -12,7 +12,8 @@ which side, page n of m and the paper.
 
 The trades, one module each: paper (papers, margins, the grid), sheets (pieces in a grid, their
 marks, cut lines, labels and mirrored backs), tiled (a board whole or in overlapping parts),
-packed (tokens and hex tiles packed on the sheet), duplex (the duplex test page).
+packed (tokens and hex tiles packed on the sheet), shelves (pieces of several sizes in rows of one
+size each), duplex (the duplex test page).
 """
 
 from .duplex import duplex_test, shifted

@@ -329,6 +329,41 @@ def test_every_printed_set_is_looked_at_after_a_board(load) -> None:
     assert problems_of(game, "piece-too-large") == found and len(found) == 4
 
 
+# --- print-shared ------------------------------------------------------------------------------
+
+SHARED = """
+counters: {type: tile, shape: square, size: 17mm, files: counters.yaml, items: pieces, print: pions}
+chips: {type: token, size: 16mm, files: chips.yaml, items: pieces, print: pions}
+cards: {type: card, files: cards.yaml, items: pieces, print: more}
+aid: {type: sheet, files: aid.yaml, items: pieces, print: more}
+pawns: {type: standee, size: {width: 20mm, height: 30mm}, files: pawns.yaml, items: pieces, print: pions}
+heroes: {type: standee, size: {width: 25mm, height: 30mm}, files: heroes.yaml, items: pieces, print: figures}
+villains: {type: standee, size: {width: 20mm, height: 30mm}, files: villains.yaml, items: pieces, print: figures}
+dice: {type: die, size: 13mm, files: dice.yaml, items: pieces, print: more}
+more: {type: board, size: {width: 200mm, height: 200mm}, files: more.yaml, items: pieces}
+"""
+
+
+def test_only_pieces_printed_as_they_are_share_a_file_with_another_type(load) -> None:
+    """Tiles and tokens, cards and sheets share; standees share with standees; a standee, a
+    die's strip or a board does not share with another type, said where its print: is (or
+    at the set, for the board whose name the others took)."""
+    game, problems = load(SHARED, **{name: "pieces:\n  - {id: a}\n" for name in (
+        "counters", "chips", "cards", "aid", "pawns", "heroes", "villains", "more")},
+                          dice="pieces:\n  - {id: a, faces: ['1', '2', '3', '4', '5', '6']}\n")
+    assert problems == []
+    assert problems_of(game, "print-shared") == [
+        "game.yaml:11:102: error: components.pawns: its print file 'pions' is shared with set 'counters', a tile; a "
+        "standee is printed as a strip (its face, back and flaps) and shares its print file only with sets of its "
+        "own type [print-shared]",
+        "game.yaml:14:73: error: components.dice: its print file 'more' is shared with set 'cards', a card; a die is "
+        "printed as a strip (its six stickers) and shares its print file only with sets of its own type "
+        "[print-shared]",
+        "game.yaml:15:9: error: components.more: its print file 'more' is shared with set 'cards', a card; a board "
+        "is printed whole and shares its print file only with sets of its own type [print-shared]"]
+    assert CHECKS["print-shared"].severity == Severity.ERROR and printing.print_shared is not None
+
+
 # --- output-name -------------------------------------------------------------------------------
 
 NAMES = """
