@@ -203,7 +203,20 @@ def test_split_cards_read_from_either_end(kit: Path) -> None:
     assert light(63.9, 81.9) > 500 and light(50.4, 59.4) > 500 and light(60.4, 62.4) == 0  # Échec, turned
 
 
-def test_exports_know_hex_tiles_coins_and_standees(kit: Path) -> None:
+def test_the_split_cards_back_is_one_colour(kit: Path) -> None:
+    """A back printed a millimetre or two off its front would show any mark on it nearer the
+    same end of every card, which tells the ends apart: the Succès/Échec back is one colour
+    from edge to edge, and the Action cards' back is another."""
+    from PIL import Image
+
+    with Image.open(kit / "png" / "succes-echec" / "back.png") as image:
+        back = image.convert("RGB")
+    assert back.getcolors() == [(back.width * back.height, (0x17, 0x3A, 0x57))]
+    with Image.open(kit / "png" / "actions" / "back.png") as image:
+        assert (0x17, 0x3A, 0x57) not in {c for _, c in image.convert("RGB").getcolors(1 << 20)}
+
+
+def test_exports_know_hex_tiles_coins_and_pawns(kit: Path) -> None:
     from PIL import Image
 
     manifest = json.loads((kit / "tabletopia" / "manifest.json").read_text("utf-8"))
