@@ -78,7 +78,8 @@ def test_the_pawns_as_they_were_did_not_fit(tmp_path: Path, monkeypatch: pytest.
     game = broken_example(GAME, tmp_path / "anarchipel", "game.yaml", "    type: token\n    size: 13mm\n    print: jetons",
                           "    type: standee\n    size: {width: 18mm, height: 32mm}\n    base: 10mm")
     monkeypatch.chdir(game)
-    assert validate(Path(".")).output.splitlines()[:-1] == [
+    # (the rulebooks' claim that six pawns fit on a tile breaks too: the rulebook checks' own case)
+    assert [line for line in validate(Path(".")).output.splitlines()[:-1] if "[rules-example]" not in line] == [
         "checks.yaml:162:8: error: 6 pawns 18 mm across need a circle 54,0 mm across, but a tile is 40 mm across its "
         "flats [pawn-fit]"]
 
