@@ -1,6 +1,6 @@
 """Anarchipel (examples/anarchipel), a second game made from YAML alone: it validates clean,
 each of its own checks fires on data that breaks it, and its kit reads back at the sizes
-it states: hex tiles in a honeycomb with shared cut lines, split cards, standees, coins."""
+it states: hex tiles in a honeycomb with shared cut lines, split cards and their plain back, coins and pawns."""
 
 from __future__ import annotations
 
@@ -55,6 +55,10 @@ CASES = [
       'aide.yaml:14:5: error: the role table deals 4 corsairs and 2 pirates to 7 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
     ("coin-supply", "cartes/objectifs.yaml", "    pieces: 12", "    pieces: 30",
      ["checks.yaml:147:8: error: the coins are worth 150, but the annex's rounds pay 252 to 6 players [coin-supply]"]),
+    # six discs in a ring take three times their width: 14 mm discs need 42 mm, a tile has 40
+    ("pawn-fit", "game.yaml", "    size: 13mm\n    print: jetons", "    size: 14mm\n    print: jetons",
+     ["checks.yaml:162:8: error: 6 pawns 14 mm across need a circle 42,0 mm across, but a tile is 40 mm across its "
+      "flats [pawn-fit]"]),
 ]
 
 
@@ -66,6 +70,32 @@ def test_each_check_fires(case: str, file: str, old: str, new: str, expected: li
     # (a datum broken here may break a rulebook example too: that is the rulebook checks' own case)
     assert [line for line in result.output.splitlines()[:-1] if "[rules-example]" not in line] == expected
     assert result.exit_code == 1
+
+
+def test_the_pawns_as_they_were_did_not_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pawns the kit had, standees 18 mm wide folded over 10 mm flats, fail pawn-fit (held
+    to be discs as wide as they are, which understates a standee's 18 x 20 mm foot)."""
+    game = broken_example(GAME, tmp_path / "anarchipel", "game.yaml", "    type: token\n    size: 13mm\n    print: jetons",
+                          "    type: standee\n    size: {width: 18mm, height: 32mm}\n    base: 10mm")
+    monkeypatch.chdir(game)
+    # (the rulebooks' claim that six pawns fit on a tile breaks too: the rulebook checks' own case)
+    assert [line for line in validate(Path(".")).output.splitlines()[:-1] if "[rules-example]" not in line] == [
+        "checks.yaml:162:8: error: 6 pawns 18 mm across need a circle 54,0 mm across, but a tile is 40 mm across its "
+        "flats [pawn-fit]"]
+
+
+@pytest.mark.parametrize("players, size, fits", [
+    ("{min: 4, max: 7}", "13.3mm", True), ("{min: 4, max: 7}", "13.4mm", False),  # seven: a ring of six round one
+    ("{min: 2, max: 3}", "18.5mm", True), ("{min: 2, max: 3}", "18.6mm", False),  # three: a triangle
+])
+def test_pawn_fit_counts_the_largest_table(players: str, size: str, fits: bool, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """As many pawns as the largest table (the tiles ask for three at most) fit in the 40 mm
+    circle within a tile's flats, packed as tightly as discs can be."""
+    game = broken_example(GAME, tmp_path / "anarchipel", "game.yaml", "players: {min: 4, max: 6}", f"players: {players}")
+    broken_example(GAME, game, "game.yaml", "    size: 13mm\n    print: jetons", f"    size: {size}\n    print: jetons")
+    monkeypatch.chdir(game)
+    assert ("[pawn-fit]" in validate(Path(".")).output) is not fits
 
 
 def test_every_check_of_the_game_has_a_case() -> None:
@@ -86,15 +116,15 @@ def kit(anarchipel_kit: Path) -> Path:
 def test_page_counts(kit: Path) -> None:
     # 108 tiles, 30 to an A4 honeycomb; 24 split cards 9 to a page; 20 tarot-size objectives 4 to
     # a page; 12 actions; 6 roles; 6 aids of 100 x 140 mm, 2 to a page (two across need 217 mm
-    # with room for crop marks); 6 standees; 6 borders
-    expected = {"tuiles": 4, "succes-echec": 3, "objectifs": 5, "actions": 2, "roles": 1, "aide": 3, "pions": 1,
+    # with room for crop marks); 70 coins, 28 helm tokens and the 6 pawns on two pages; 6 borders
+    expected = {"tuiles": 4, "succes-echec": 3, "objectifs": 5, "actions": 2, "roles": 1, "aide": 3, "jetons": 2,
                 "bordures": 1}
     for name, count in expected.items():
         assert pages(kit / "print" / f"{name}-a4.pdf") == count, name
-    for name in ("tuiles", "succes-echec", "objectifs", "actions", "roles", "aide"):
+    for name in ("tuiles", "succes-echec", "objectifs", "actions", "roles", "aide", "jetons"):
         assert pages(kit / "print" / f"{name}-backs-a4.pdf") == expected[name], name
-    # standees fold over and borders lie face up: no backs to print
-    assert not (kit / "print" / "pions-backs-a4.pdf").exists()
+    # the pawns are printed with the coins; borders lie face up: no backs to print
+    assert not (kit / "print" / "pions-a4.pdf").exists()
     assert not (kit / "print" / "bordures-backs-a4.pdf").exists()
 
 
@@ -174,7 +204,20 @@ def test_split_cards_read_from_either_end(kit: Path) -> None:
     assert light(63.9, 81.9) > 500 and light(50.4, 59.4) > 500 and light(60.4, 62.4) == 0  # Échec, turned
 
 
-def test_exports_know_hex_tiles_coins_and_standees(kit: Path) -> None:
+def test_the_split_cards_back_is_one_colour(kit: Path) -> None:
+    """A back printed a millimetre or two off its front would show any mark on it nearer the
+    same end of every card, which tells the ends apart: the Succès/Échec back is one colour
+    from edge to edge, and the Action cards' back is another."""
+    from PIL import Image
+
+    with Image.open(kit / "png" / "succes-echec" / "back.png") as image:
+        back = image.convert("RGB")
+    assert back.getcolors() == [(back.width * back.height, (0x17, 0x3A, 0x57))]
+    with Image.open(kit / "png" / "actions" / "back.png") as image:
+        assert (0x17, 0x3A, 0x57) not in {c for _, c in image.convert("RGB").getcolors(1 << 20)}
+
+
+def test_exports_know_hex_tiles_coins_and_pawns(kit: Path) -> None:
     from PIL import Image
 
     manifest = json.loads((kit / "tabletopia" / "manifest.json").read_text("utf-8"))
@@ -192,8 +235,11 @@ def test_exports_know_hex_tiles_coins_and_standees(kit: Path) -> None:
     assert len(hexes) == 108 and {o["CustomImage"]["CustomTile"]["Type"] for o in hexes} == {1}
     coins = [o for o in objects if o["Name"] == "Custom_Tile" and "/jetons/piece-" in o["CustomImage"]["ImageURL"]]
     assert len(coins) == 70 and {o["CustomImage"]["CustomTile"]["Type"] for o in coins} == {2}
-    pawns = [o for o in objects if o["Name"] == "Figurine_Custom"]
-    assert len(pawns) == 6
+    pawns = [o for o in objects if o["Name"] == "Custom_Tile" and any(
+        o["CustomImage"]["ImageURL"].endswith(f"/jetons/{colour}.png")
+        for colour in ("rouge", "bleu", "jaune", "vert", "blanc", "noir"))]
+    assert len(pawns) == 6 and {o["CustomImage"]["CustomTile"]["Type"] for o in pawns} == {2}  # round
+    assert not [o for o in objects if o["Name"] == "Figurine_Custom"]
     decks = {o["Nickname"]: o for o in objects if o["Name"] == "Deck"}
     assert len(decks) == 4  # Succès/Échec, Action, Rôle, Objectif
     # each objective has a back of its own: a sheet of backs in the cells of the faces
