@@ -32,6 +32,7 @@ def _colour_distinct(r: Runner) -> None:
 
     name = r.check.spec["colour-distinct"]
     visions = tuple(r.check.spec.get("vision") or ())
+    models = tuple(r.check.spec.get("model") or ("vienot",))
     chosen = [(record, env) for record, env in r.selected() if record.fields.get(name)]
     against = r.check.parsed.get("against")
     if against is not None:  # each colour against another set's colours
@@ -44,24 +45,28 @@ def _colour_distinct(r: Runner) -> None:
         pairs = [(second, env, first) for (first, _), (second, env) in itertools.combinations(chosen, 2)]
     for record, env, other in pairs:
         colour = record.fields[name].lower()
-        apart, vision = difference_seen(other.fields[field].lower(), colour, visions)
+        apart, vision, model = difference_seen(other.fields[field].lower(), colour, visions, models)
         least = limits_of(r, env, record).get("min", 10)  # (a number, or an expression giving one)
         if apart < least:
             view = r.views.group(other) if groups else r.views.item(other)
             r.say(r.locate(record, name), extend(env, value=colour, first=view, difference=apart, min=least,
-                                               vision=vision), record)
+                                               vision=vision, model=model), record)
 
 
 KIND = CheckKind(
     name="colour-distinct",
     doc="No two items' colours (the field) are closer than `min` (CIEDE2000, default 10), with normal vision and "
-        "under each `vision` listed (deuteranopia, protanopia, tritanopia, simulated); with `against: SET.FIELD` "
-        "(or SET.groups.FIELD), each colour is held apart from that set's colours instead. The message can use "
-        "`first` (the other item), `value`, `difference` and `vision`.",
+        "under each `vision` listed (deuteranopia, protanopia, tritanopia), simulated by each `model` listed: "
+        "`vienot` (Viénot, Brettel & Mollon 1999; Brettel 1997 for tritanopia; the default), `brettel` (Brettel, "
+        "Viénot & Mollon 1997) or `machado` (Machado, Oliveira & Fernandes 2009, severity 1); with "
+        "`against: SET.FIELD` (or SET.groups.FIELD), each colour is held apart from that set's colours instead. "
+        "The message can use `first` (the other item), `value`, `difference`, `vision` (`normal` when plain "
+        "sight is the worst) and `model` (none then).",
     example="{id: colour-distinct, for: cards.groups, colour-distinct: colour, vision: [deuteranopia, protanopia, "
-            'tritanopia], min: 10, message: "\'{id}\' looks like \'{first.id}\' ({vision})"}',
-    options=("min", "vision", "against"),
-    names=frozenset({"difference", "first", "min", "value", "vision"}),
+            'tritanopia], model: [vienot, machado], min: 10, message: "\'{id}\' looks like \'{first.id}\' '
+            '({vision}, {model})"}',
+    options=("min", "vision", "model", "against"),
+    names=frozenset({"difference", "first", "min", "model", "value", "vision"}),
     schema={
         "colour-distinct": {"type": "string", "minLength": 1},
         "min": LIMIT,
@@ -71,6 +76,14 @@ KIND = CheckKind(
             "items": {"enum": ["deuteranopia", "protanopia", "tritanopia"]},
             "description": ("For colour-distinct: also hold colours apart as these colour-blind viewers see them "
                             "(simulated)."),
+        },
+        "model": {
+            "type": "array",
+            "minItems": 1,
+            "uniqueItems": True,
+            "items": {"enum": ["vienot", "brettel", "machado"]},
+            "description": ("For colour-distinct: the simulations of colour blindness the `vision` listed are "
+                            "seen through, each in turn (vienot unless given)."),
         },
         "against": {
             "type": "string",

@@ -201,3 +201,63 @@ def test_the_field_must_be_a_colour_field(load) -> None:
     """, **FILES)
     assert problems == ["checks.yaml:1:52: error: check 'names': colour-distinct: field 'name' is not a colour "
                         "field (its type is text) [schema]"]
+
+
+INKS = """
+inks:
+  type: card
+  size: poker
+  files: inks.yaml
+  items: inks
+  fields:
+    colour: colour
+"""
+# a red and a dark green that Machado's protanope sees closer than Viénot's, and a violet and
+# that green that Viénot's tritanope (Brettel's there) confuses and Machado's does not
+INK_FILES = {"inks": """\
+inks:
+  - {id: green, colour: "#1b5e20"}
+  - {id: red, colour: "#c0062b"}
+  - {id: violet, colour: "#6420ce"}
+"""}
+
+
+def test_each_model_asked_for_simulates_the_visions(check) -> None:
+    """`model:` lists the simulations, each run with every vision (vienot unless given); the
+    message names the model that found the pair closest, none (printed as nothing) when plain
+    sight did."""
+    def found(model: str, least: float = 10) -> list[str]:
+        return check(INKS, f"""\
+        - id: inks
+          doc: d
+          for: inks
+          colour-distinct: colour
+          vision: [deuteranopia, protanopia, tritanopia]
+          {model}
+          min: {least}
+          message: "'{{id}}' is {{difference:.4f}} from '{{first.id}}' ({{vision}}, {{model}})"
+        """, **INK_FILES)
+
+    assert found("") == found("model: [vienot]") == [
+        "inks.yaml:4:26: error: 'violet' is 2.3636 from 'green' (tritanopia, vienot) [inks]"]
+    assert found("model: [brettel]") == [
+        "inks.yaml:4:26: error: 'violet' is 2.3636 from 'green' (tritanopia, brettel) [inks]"]
+    assert found("model: [machado]") == [
+        "inks.yaml:3:23: error: 'red' is 8.6434 from 'green' (protanopia, machado) [inks]"]
+    assert found("model: [vienot, machado]") == found("model: [machado, vienot]") == [
+        "inks.yaml:3:23: error: 'red' is 8.6434 from 'green' (protanopia, machado) [inks]",
+        "inks.yaml:4:26: error: 'violet' is 2.3636 from 'green' (tritanopia, vienot) [inks]"]
+    assert found("model: [machado]", 40) == [
+        "inks.yaml:3:23: error: 'red' is 8.6434 from 'green' (protanopia, machado) [inks]",
+        "inks.yaml:4:26: error: 'violet' is 24.1628 from 'green' (tritanopia, machado) [inks]",
+        "inks.yaml:4:26: error: 'violet' is 38.3499 from 'red' (normal, ) [inks]"]
+
+
+def test_a_model_pnp_does_not_have_is_refused(load) -> None:
+    _, problems = load(INKS, """\
+    - {id: inks, doc: d, for: inks, colour-distinct: colour, model: [ishihara], message: m}
+    - {id: none, doc: d, for: inks, colour-distinct: colour, model: [], message: m}
+    """, **INK_FILES)
+    assert problems == ["checks.yaml:1:66: error: [0].model[0]: 'ishihara' is not one of: vienot, brettel, machado "
+                        "[schema]",
+                        "checks.yaml:2:65: error: [1].model: needs at least 1 item(s) [schema]"]
