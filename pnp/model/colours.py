@@ -1,5 +1,6 @@
 """Colour arithmetic on the data's #rrggbb colours, with coloraide: tints and shades for
-composing, WCAG contrast and CIEDE2000 differences for the checks.
+composing (and the ink saver's), WCAG contrast and CIEDE2000 differences for the checks, with
+colour blindness simulated by three models.
 
 Every result is remembered by its arguments. A build keeps what it computed in its cache
 (`remembered`) and the next one starts from it (`remember`), so a rebuild that meets no new
@@ -43,6 +44,17 @@ def mix(base: str, other: str, amount: float) -> str:
 
         return Color(base).mix(other, amount, space="srgb").to_string(hex=True, fit=True)
     return str(_known_or(f"mix {base} {other} {amount!r}", compute))
+
+
+# `pnp build --ink-saver` prints a dark ground light: a ground darker than DARK (relative
+# luminance) becomes a pale tint of itself that keeps TINT of its colour (the rest is white).
+DARK = 0.35
+TINT = 0.22
+
+
+def printed_light(colour: str) -> str:
+    """A #rrggbb ground as the ink saver prints it: a dark one as its pale tint, any other as it is."""
+    return mix(colour, "#ffffff", 1 - TINT) if luminance(colour) < DARK else colour
 
 
 def grey(colour: str) -> str:

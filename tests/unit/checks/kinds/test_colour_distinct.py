@@ -261,3 +261,68 @@ def test_a_model_pnp_does_not_have_is_refused(load) -> None:
     assert problems == ["checks.yaml:1:66: error: [0].model[0]: 'ishihara' is not one of: vienot, brettel, machado "
                         "[schema]",
                         "checks.yaml:2:65: error: [1].model: needs at least 1 item(s) [schema]"]
+
+
+DISCS = """
+discs:
+  type: token
+  size: 15mm
+  files: discs.yaml
+  items: discs
+  fields:
+    colour: colour
+plain:
+  type: token
+  size: 15mm
+  ink_saver: none
+  files: plain.yaml
+  items: plain
+  fields:
+    colour: colour
+"""
+# two dark discs (the ink saver prints them pale) and a light one (left as it is); the same
+# colours on a set the ink saver leaves alone
+DISC_FILES = {"discs": """\
+discs:
+  - {id: red, colour: "#C62828"}
+  - {id: teal, colour: "#00838f"}
+  - {id: gold, colour: "#f9a825"}
+""", "plain": """\
+plain:
+  - {id: red, colour: "#c62828"}
+  - {id: teal, colour: "#00838f"}
+  - {id: gold, colour: "#f9a825"}
+"""}
+
+
+def test_grounds_and_colours_as_the_ink_saver_prints_them(check) -> None:
+    """`grounds:` holds each colour apart from colours its pieces lie on too (`first` none,
+    `ground` the colour); `ink-saver: true` compares the colours as --ink-saver prints them:
+    a dark one as its pale tint on a set whose faces it lightens (tokens), as it is on one
+    whose faces it leaves (`ink_saver: none`), and a light one as it is."""
+    def found(where: str, more: str) -> list[str]:
+        return check(DISCS, f"""\
+        - id: discs
+          doc: d
+          for: {where}
+          colour-distinct: colour
+          {more}
+          vision: [deuteranopia]
+          min: 15
+          message: "'{{id}}' {{value}} is {{difference:.4f}} from {{ground or first.id}} ({{vision}})"
+        """, **DISC_FILES)
+
+    for where in ("discs", "plain"):  # (as they are)
+        assert found(where, "grounds: ['#F6EFDC', '#f9a826']") == [
+            f"{where}.yaml:4:24: error: 'gold' #f9a825 is 0.0646 from #f9a826 (deuteranopia) [discs]"]
+    assert found("discs", "ink-saver: true") == [
+        "discs.yaml:3:24: error: 'teal' #c7e4e6 is 11.4848 from red (deuteranopia) [discs]"]
+    assert found("plain", "ink-saver: true") == found("discs", "ink-saver: false") == []
+    assert found("discs", "ink-saver: true\n          grounds: ['#f6efdc']") == [
+        "discs.yaml:3:24: error: 'teal' #c7e4e6 is 11.4848 from red (deuteranopia) [discs]",
+        "discs.yaml:2:23: error: 'red' #f2d0d0 is 6.0172 from #f6efdc (deuteranopia) [discs]"]
+    # (the pale tints: 22 % of the colour, the rest white)
+    from pnp.model.colours import mix, printed_light
+
+    assert printed_light("#c62828") == mix("#c62828", "#ffffff", 0.78) == "#f2d0d0"
+    assert printed_light("#f9a825") == "#f9a825"
