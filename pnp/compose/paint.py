@@ -16,9 +16,9 @@ from ..scene import IDENTITY, Circle, Definition, Group, Image, Matrix, Node, Pa
 
 Repaint = Callable[[str], str]
 
-DARK = 0.35  # a ground darker than this (relative luminance) is printed light
+DARK = colours.DARK  # a ground darker than this (relative luminance) is printed light (the checks ask too)
 LIGHT = 0.5  # ink lighter than this, on such a ground, is printed dark
-TINT = 0.22  # how much of a dark colour its tint keeps (the rest is white)
+TINT = colours.TINT  # how much of a dark colour its tint keeps (the rest is white)
 SHADE = 0.35  # how much of a light colour its dark version keeps (the rest is black)
 
 
@@ -51,11 +51,8 @@ def grey(colour: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def tint(colour: str) -> str:
     """A dark colour as a pale tint of itself; any other as it is."""
-    y = luminance(colour)
-    if y is None or y >= DARK:
-        return colour
-    base, alpha = _split(colour)
-    return colours.mix(base, "#ffffff", 1 - TINT) + alpha
+    split = _split(colour)
+    return colours.printed_light(split[0]) + split[1] if split is not None else colour
 
 
 @functools.lru_cache(maxsize=4096)

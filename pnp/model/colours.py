@@ -1,5 +1,6 @@
 """Colour arithmetic on the data's #rrggbb colours, with coloraide: tints and shades for
-composing, WCAG contrast and CIEDE2000 differences for the checks.
+composing (and the ink saver's), WCAG contrast and CIEDE2000 differences for the checks, with
+colour blindness simulated by three models.
 
 Every result is remembered by its arguments. A build keeps what it computed in its cache
 (`remembered`) and the next one starts from it (`remember`), so a rebuild that meets no new
@@ -45,6 +46,17 @@ def mix(base: str, other: str, amount: float) -> str:
     return str(_known_or(f"mix {base} {other} {amount!r}", compute))
 
 
+# `pnp build --ink-saver` prints a dark ground light: a ground darker than DARK (relative
+# luminance) becomes a pale tint of itself that keeps TINT of its colour (the rest is white).
+DARK = 0.35
+TINT = 0.22
+
+
+def printed_light(colour: str) -> str:
+    """A #rrggbb ground as the ink saver prints it: a dark one as its pale tint, any other as it is."""
+    return mix(colour, "#ffffff", 1 - TINT) if luminance(colour) < DARK else colour
+
+
 def grey(colour: str) -> str:
     """The grey of the same relative luminance, as #rrggbb."""
     def compute() -> str:
@@ -74,22 +86,56 @@ def contrast(text: str, background: str) -> float:
 
 VISIONS = {"deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
 
+# How colour blindness is simulated, each as full dichromacy: "vienot" (Viénot, Brettel & Mollon
+# 1999, one plane, for deuteranopia and protanopia; Brettel, Viénot & Mollon 1997 for
+# tritanopia, which one plane does not model), "brettel" (Brettel, Viénot & Mollon 1997, two
+# half-planes, for all three), both as coloraide computes them, and "machado" (below).
+MODELS = ("vienot", "brettel", "machado")
 
-def difference_seen(first: str, second: str, visions: tuple[str, ...] = ()) -> tuple[float, str]:
+# Machado, Oliveira & Fernandes (2009), "A Physiologically-based Model for Simulation of Color
+# Vision Deficiency", IEEE Transactions on Visualization and Computer Graphics 15(6), 1291-1298:
+# the matrices the authors publish for severity 1.0 (dichromacy), rows of linear sRGB, applied to
+# a colour's linear sRGB. (The same numbers as in DaltonLens's and coloraide's tables.)
+MACHADO = {
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+
+
+def seen(colour: str, vision: str, model: str = "vienot") -> tuple[float, float, float]:
+    """A colour as a viewer with `vision` sees it, simulated by `model`: its linear sRGB as it
+    comes (not clipped to the gamut, not rounded)."""
+    from coloraide import Color
+
+    linear = Color(colour).convert("srgb-linear")
+    if model == "machado":
+        rows = MACHADO[vision]
+        return tuple(sum(m * c for m, c in zip(row, linear[:3])) for row in rows)  # type: ignore[return-value]
+    method = {"vienot": None, "brettel": "brettel"}[model]
+    return tuple(linear.filter(VISIONS[vision], method=method)[:3])  # type: ignore[return-value]
+
+
+def difference_seen(first: str, second: str, visions: tuple[str, ...] = (),
+                    models: tuple[str, ...] = ("vienot",)) -> tuple[float, str, str | None]:
     """The smallest CIEDE2000 difference of two colours with normal vision and as viewers with
-    each of `visions` see them ("normal" when plain sight is the worst). Colour blindness is
-    simulated as full dichromacy by coloraide (Viénot for deuteranopia and protanopia, Brettel
-    for tritanopia), and the simulated colours are compared as they come, not rounded."""
-    found = (difference(first, second), "normal")
-    for vision in visions:
-        def compute() -> float:
-            from coloraide import Color
+    each of `visions` see them under each of `models` (see MODELS), with the vision and the
+    model it was found with ("normal" and None when plain sight is the worst; the first found
+    of equal ones). The simulated colours are compared as they come, not clipped or rounded."""
+    found: tuple[float, str, str | None] = (difference(first, second), "normal", None)
+    for model in models:
+        for vision in visions:
+            def compute() -> float:
+                from coloraide import Color
 
-            kind = VISIONS[vision]
-            return Color(first).filter(kind).delta_e(Color(second).filter(kind), method="2000")
-        apart = float(_known_or(f"difference {first} {second} {vision}", compute))
-        if apart < found[0]:
-            found = (apart, vision)
+                one, other = (Color("srgb-linear", list(seen(c, vision, model))) for c in (first, second))
+                return one.delta_e(other, method="2000")
+            apart = float(_known_or(f"difference {first} {second} {vision} {model}", compute))
+            if apart < found[0]:
+                found = (apart, vision, model)
     return found
 
 

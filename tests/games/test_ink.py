@@ -1,5 +1,6 @@
-"""Printing with less ink: `--ink-saver` prints The Anarchy's dark backs, banknotes and tokens
-light and still readable, and `--greyscale` prints the kit in greys of the same luminance."""
+"""Printing with less ink: `--ink-saver` prints The Anarchy's dark backs, banknotes and turn-order
+tokens light and still readable (the control markers keep their colours), and `--greyscale`
+prints the kit in greys of the same luminance."""
 
 from __future__ import annotations
 
@@ -57,8 +58,7 @@ def pieces(kit, name):
     return [p.face for p in s.pieces], [b for _, b in s.backs()]
 
 
-@pytest.mark.parametrize("name, sides", [("cards", "backs"), ("money", "both"), ("turn-tokens", "faces"),
-                                         ("markers", "faces")])
+@pytest.mark.parametrize("name, sides", [("cards", "backs"), ("money", "both"), ("turn-tokens", "faces")])
 def test_dark_pieces_print_light_and_readable(kits, name: str, sides: str) -> None:
     by_ink, files = kits
     normal, saver = pieces(by_ink[Ink()], name), pieces(by_ink[Ink(saver=True)], name)
@@ -82,6 +82,14 @@ def test_faces_of_cards_stay_as_they_are(kits) -> None:
     by_ink, files = kits
     normal, saver = pieces(by_ink[Ink()], "cards"), pieces(by_ink[Ink(saver=True)], "cards")
     assert normal[0] == saver[0]  # the deck's faces: only its back is printed light
+
+
+def test_control_markers_keep_their_colours(kits) -> None:
+    """The markers (ink_saver: none) print in their companies' colours with the ink saver too:
+    as pale tints they would merge with each other and with the board's pale spots."""
+    by_ink, files = kits
+    normal, saver = pieces(by_ink[Ink()], "markers"), pieces(by_ink[Ink(saver=True)], "markers")
+    assert normal == saver and luminance(_ground(saver[0][0])) < DARK
 
 
 def test_greyscale_has_no_colour(kits) -> None:

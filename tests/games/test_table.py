@@ -124,27 +124,50 @@ def test_the_stand_in_picture_shows_the_suit_and_nothing_the_card_lacks() -> Non
 
 
 def test_suit_colours_stay_apart_for_colour_blind_players(tmp_path: Path) -> None:
-    """The check holds the suits apart under simulated colour blindness: Bengal's old blue
-    beside Mysore's old purple differ with normal sight (17.2) but merge under deuteranopia,
-    and the old purple merges with Durrani's slate under tritanopia."""
-    game = broken_example(ROOT, tmp_path / "game", "cards/bengal.yaml", 'colour: "#004cf4"', 'colour: "#0d47a1"')
-    broken_example(ROOT, tmp_path / "game", "cards/mysore.yaml", 'colour: "#2a00c7"', 'colour: "#4a148c"')
+    """The check holds the suits apart under colour blindness as three models simulate it:
+    an older blue for Bengal beside an older purple for Mysore differ with normal sight but
+    merge under deuteranopia (worst as Machado simulates it), the purple merges with Durrani's
+    slate under tritanopia, and the blue is under 12 from the slate even with normal sight."""
+    game = broken_example(ROOT, tmp_path / "game", "cards/bengal.yaml", 'colour: "#004bf8"', 'colour: "#0d47a1"')
+    broken_example(ROOT, tmp_path / "game", "cards/mysore.yaml", 'colour: "#2502c5"', 'colour: "#4a148c"')
     assert problems(game, "colour-distinct]") == [
         "cards/mysore.yaml:5:11: error: suit 'mysore' colour #4a148c is too close to suit 'bengal' colour #0d47a1 "
-        "under deuteranopia (CIEDE2000 difference 5.4; at least 10 is needed) [colour-distinct]",
-        "cards/durrani.yaml:5:11: error: suit 'durrani' colour #34445a is too close to suit 'mysore' colour #4a148c "
-        "under tritanopia (CIEDE2000 difference 6.2; at least 10 is needed) [colour-distinct]",
+        "under deuteranopia (machado model) (CIEDE2000 difference 5.3; at least 12 is needed) [colour-distinct]",
+        "cards/durrani.yaml:5:11: error: suit 'durrani' colour #273a54 is too close to suit 'bengal' colour #0d47a1 "
+        "(CIEDE2000 difference 11.2; at least 12 is needed) [colour-distinct]",
+        "cards/durrani.yaml:5:11: error: suit 'durrani' colour #273a54 is too close to suit 'mysore' colour #4a148c "
+        "under tritanopia (vienot model) (CIEDE2000 difference 6.6; at least 12 is needed) [colour-distinct]",
     ]
 
 
 def test_companies_stand_out_on_every_area_and_money_is_not_theirs(tmp_path: Path) -> None:
-    game = broken_example(ROOT, tmp_path / "game", "board/companies.yaml", 'colour: "#6b4da0"', 'colour: "#2a00c7"')
-    broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#38605e"', 'colour: "#cc1d00"')
+    game = broken_example(ROOT, tmp_path / "game", "board/companies.yaml", 'colour: "#684a9d"', 'colour: "#2502c5"')
+    broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#38605e"', 'colour: "#c61000"')
     assert problems(game) == [
-        "cards/money.yaml:5:34: error: ₹2 colour #cc1d00 is too close to company 'eic' colour #cc1d00 "
+        "cards/money.yaml:5:34: error: ₹2 colour #c61000 is too close to company 'eic' colour #c61000 "
         "(CIEDE2000 difference 0.0) [money-colour]",
-        "board/companies.yaml:16:13: error: company 'voc' colour #2a00c7 is too close to suit 'mysore' colour "
-        "#2a00c7 (CIEDE2000 difference 0.0): its markers would vanish on Mysore [company-on-suit]",
+        "board/companies.yaml:16:13: error: company 'voc' colour #2502c5 is too close to suit 'mysore' colour "
+        "#2502c5 (CIEDE2000 difference 0.0): its markers would vanish on Mysore [company-on-suit]",
+    ]
+
+
+def test_markers_keep_their_colours_with_the_ink_saver(tmp_path: Path) -> None:
+    """Printed as pale tints of themselves (what --ink-saver does to tokens), the control
+    markers would merge with each other and with the board's pale spots they lie on: they
+    keep their colours, and the check says what the tints would do."""
+    game = broken_example(ROOT, tmp_path / "game", "game.yaml", "    ink_saver: none ", "    # ink_saver: none ")
+    found = problems(game, "company-distinct")
+    assert len(found) == 21
+    assert found[:3] == [
+        "board/companies.yaml:10:13: error: company 'eic' control markers print as #f2cac7 with --ink-saver, too "
+        "close to the board’s pale ground #f6efdc under deuteranopia (machado model) (CIEDE2000 difference 5.9; "
+        "at least 12 is needed) [company-distinct]",
+        "board/companies.yaml:10:13: error: company 'eic' control markers print as #f2cac7 with --ink-saver, too "
+        "close to the board’s pale ground #fbf3dc under deuteranopia (brettel model) (CIEDE2000 difference 7.1; "
+        "at least 12 is needed) [company-distinct]",
+        "board/companies.yaml:16:13: error: company 'voc' control markers print as #ded7e9 with --ink-saver, too "
+        "close to those of 'eic' under protanopia (brettel model) (CIEDE2000 difference 11.9; at least 12 is "
+        "needed) [company-distinct]",
     ]
 
 

@@ -201,3 +201,128 @@ def test_the_field_must_be_a_colour_field(load) -> None:
     """, **FILES)
     assert problems == ["checks.yaml:1:52: error: check 'names': colour-distinct: field 'name' is not a colour "
                         "field (its type is text) [schema]"]
+
+
+INKS = """
+inks:
+  type: card
+  size: poker
+  files: inks.yaml
+  items: inks
+  fields:
+    colour: colour
+"""
+# a red and a dark green that Machado's protanope sees closer than Viénot's, and a violet and
+# that green that Viénot's tritanope (Brettel's there) confuses and Machado's does not
+INK_FILES = {"inks": """\
+inks:
+  - {id: green, colour: "#1b5e20"}
+  - {id: red, colour: "#c0062b"}
+  - {id: violet, colour: "#6420ce"}
+"""}
+
+
+def test_each_model_asked_for_simulates_the_visions(check) -> None:
+    """`model:` lists the simulations, each run with every vision (vienot unless given); the
+    message names the model that found the pair closest, none (printed as nothing) when plain
+    sight did."""
+    def found(model: str, least: float = 10) -> list[str]:
+        return check(INKS, f"""\
+        - id: inks
+          doc: d
+          for: inks
+          colour-distinct: colour
+          vision: [deuteranopia, protanopia, tritanopia]
+          {model}
+          min: {least}
+          message: "'{{id}}' is {{difference:.4f}} from '{{first.id}}' ({{vision}}, {{model}})"
+        """, **INK_FILES)
+
+    assert found("") == found("model: [vienot]") == [
+        "inks.yaml:4:26: error: 'violet' is 2.3636 from 'green' (tritanopia, vienot) [inks]"]
+    assert found("model: [brettel]") == [
+        "inks.yaml:4:26: error: 'violet' is 2.3636 from 'green' (tritanopia, brettel) [inks]"]
+    assert found("model: [machado]") == [
+        "inks.yaml:3:23: error: 'red' is 8.6434 from 'green' (protanopia, machado) [inks]"]
+    assert found("model: [vienot, machado]") == found("model: [machado, vienot]") == [
+        "inks.yaml:3:23: error: 'red' is 8.6434 from 'green' (protanopia, machado) [inks]",
+        "inks.yaml:4:26: error: 'violet' is 2.3636 from 'green' (tritanopia, vienot) [inks]"]
+    assert found("model: [machado]", 40) == [
+        "inks.yaml:3:23: error: 'red' is 8.6434 from 'green' (protanopia, machado) [inks]",
+        "inks.yaml:4:26: error: 'violet' is 24.1628 from 'green' (tritanopia, machado) [inks]",
+        "inks.yaml:4:26: error: 'violet' is 38.3499 from 'red' (normal, ) [inks]"]
+
+
+def test_a_model_pnp_does_not_have_is_refused(load) -> None:
+    _, problems = load(INKS, """\
+    - {id: inks, doc: d, for: inks, colour-distinct: colour, model: [ishihara], message: m}
+    - {id: none, doc: d, for: inks, colour-distinct: colour, model: [], message: m}
+    """, **INK_FILES)
+    assert problems == ["checks.yaml:1:66: error: [0].model[0]: 'ishihara' is not one of: vienot, brettel, machado "
+                        "[schema]",
+                        "checks.yaml:2:65: error: [1].model: needs at least 1 item(s) [schema]"]
+
+
+DISCS = """
+discs:
+  type: token
+  size: 15mm
+  files: discs.yaml
+  items: discs
+  fields:
+    colour: colour
+plain:
+  type: token
+  size: 15mm
+  ink_saver: none
+  files: plain.yaml
+  items: plain
+  fields:
+    colour: colour
+"""
+# two dark discs (the ink saver prints them pale) and a light one (left as it is); the same
+# colours on a set the ink saver leaves alone
+DISC_FILES = {"discs": """\
+discs:
+  - {id: red, colour: "#C62828"}
+  - {id: teal, colour: "#00838f"}
+  - {id: gold, colour: "#f9a825"}
+""", "plain": """\
+plain:
+  - {id: red, colour: "#c62828"}
+  - {id: teal, colour: "#00838f"}
+  - {id: gold, colour: "#f9a825"}
+"""}
+
+
+def test_grounds_and_colours_as_the_ink_saver_prints_them(check) -> None:
+    """`grounds:` holds each colour apart from colours its pieces lie on too (`first` none,
+    `ground` the colour); `ink-saver: true` compares the colours as --ink-saver prints them:
+    a dark one as its pale tint on a set whose faces it lightens (tokens), as it is on one
+    whose faces it leaves (`ink_saver: none`), and a light one as it is."""
+    def found(where: str, more: str) -> list[str]:
+        return check(DISCS, f"""\
+        - id: discs
+          doc: d
+          for: {where}
+          colour-distinct: colour
+          {more}
+          vision: [deuteranopia]
+          min: 15
+          message: "'{{id}}' {{value}} is {{difference:.4f}} from {{ground or first.id}} ({{vision}})"
+        """, **DISC_FILES)
+
+    for where in ("discs", "plain"):  # (as they are)
+        assert found(where, "grounds: ['#F6EFDC', '#f9a826']") == [
+            f"{where}.yaml:4:24: error: 'gold' #f9a825 is 0.0646 from #f9a826 (deuteranopia) [discs]"]
+    assert found("discs", "ink-saver: true") == [
+        "discs.yaml:3:24: error: 'teal' #c7e4e6 is 11.4848 from red (deuteranopia) [discs]"]
+    assert found("plain", "ink-saver: true") == found("discs", "ink-saver: false") == []
+    assert found("discs", "ink-saver: true\n          grounds: ['#f6efdc']") == [
+        "discs.yaml:3:24: error: 'teal' #c7e4e6 is 11.4848 from red (deuteranopia) [discs]",
+        "discs.yaml:2:23: error: 'red' #f2d0d0 is 6.0172 from #f6efdc (deuteranopia) [discs]"]
+    # (the pale tints: 22 % of the colour, the rest white)
+    from pnp.model.colours import mix, printed_light
+
+    assert printed_light("#c62828") == mix("#c62828", "#ffffff", 0.78) == "#f2d0d0"
+    assert printed_light("#f9a825") == "#f9a825"

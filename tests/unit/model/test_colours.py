@@ -1,0 +1,117 @@
+"""pnp.model.colours: colour blindness simulated by three models (Viénot 1999, Brettel 1997,
+Machado 2009), and the smallest CIEDE2000 difference of two colours as each vision sees them."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.model import colours
+
+VISIONS = ("deuteranopia", "protanopia", "tritanopia")
+
+
+def test_machados_matrices_are_the_published_ones_for_severity_one() -> None:
+    """The rows Machado, Oliveira & Fernandes (2009) publish for severity 1.0 (as DaltonLens
+    and coloraide print them too): pure red, green and blue give the matrices' columns."""
+    assert colours.MACHADO == {
+        "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                         (-0.011820, 0.042940, 0.968881)),
+        "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                       (-0.003882, -0.048116, 1.051998)),
+        "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                       (0.004733, 0.691367, 0.303900)),
+    }
+    for vision, rows in colours.MACHADO.items():
+        for column, primary in enumerate(("#ff0000", "#00ff00", "#0000ff")):
+            assert colours.seen(primary, vision, "machado") == pytest.approx(tuple(r[column] for r in rows),
+                                                                             abs=1e-15)
+    from coloraide.filters import cvd
+
+    # (coloraide's tables, of eleven severities: the last is the same)
+    for vision, table in (("deuteranopia", cvd.MACHADO_DEUTAN), ("protanopia", cvd.MACHADO_PROTAN),
+                          ("tritanopia", cvd.MACHADO_TRITAN)):
+        assert [tuple(row) for row in table[10]] == list(colours.MACHADO[vision])
+
+
+def test_a_known_colour_through_each_model() -> None:
+    """#336699 is (0.0331048, 0.1328683, 0.3185468) in linear sRGB; each model sees it so."""
+    linear = (0.033104766570885055, 0.13286832155381798, 0.31854677812509186)
+    expected = {
+        ("deuteranopia", "vienot"): (0.10366252943174142, 0.10366252943174137, 0.32077515545380225),
+        ("deuteranopia", "brettel"): (0.04837634444889123, 0.1265469968576152, 0.3190290898727602),
+        ("deuteranopia", "machado"): (0.05389422662273692, 0.11372948604951547, 0.3139479883232702),
+        ("protanopia", "vienot"): (0.12165661777549684, 0.12165661777549681, 0.31814714844173486),
+        ("protanopia", "brettel"): (0.05381214846745347, 0.13024652394382288, 0.31845332683798827),
+        ("protanopia", "machado"): (0.07963628764716486, 0.13986736896478272, 0.3285889686303287),
+        ("tritanopia", "vienot"): (0.015909757957894288, 0.1496057805811524, 0.21637999903411786),
+        ("tritanopia", "brettel"): (0.015909757957894288, 0.1496057805811524, 0.21637999903411786),
+        ("tritanopia", "machado"): (-0.02558302389414959, 0.1680973932104179, 0.18882382360009387),
+    }
+    for (vision, model), found in expected.items():
+        assert colours.seen("#336699", vision, model) == pytest.approx(found, abs=1e-15), (vision, model)
+    # Machado's by hand: each row times the linear colour (deuteranopia's first row:
+    # 0.367322 x 0.0331048 + 0.860646 x 0.1328683 - 0.227968 x 0.3185468 = 0.0538942)
+    for vision, rows in colours.MACHADO.items():
+        assert colours.seen("#336699", vision, "machado") == pytest.approx(
+            tuple(sum(m * c for m, c in zip(row, linear)) for row in rows), abs=1e-15)
+    # Viénot's deuteranope and protanope see red and green alike: the first two equal
+    assert colours.seen("#ff0000", "deuteranopia", "vienot") == pytest.approx(
+        (0.2927501142784356, 0.2927501142784356, -0.022336587034129083), abs=1e-15)
+    # (white is white to everyone, to six places in Machado's rounded matrices)
+    for vision in VISIONS:
+        for model in colours.MODELS:
+            assert colours.seen("#ffffff", vision, model) == pytest.approx((1.0, 1.0, 1.0), abs=2e-6)
+
+
+def test_the_smallest_difference_with_its_vision_and_model() -> None:
+    """A red and a dark green: 10.6 apart to Viénot's protanope, 10.8 to Brettel's, 8.6 to
+    Machado's; the first of the models listed wins a tie."""
+    red, green = "#c0062b", "#1b5e20"
+    assert colours.difference_seen(green, red) == (pytest.approx(63.43864568083187), "normal", None)
+    assert colours.difference_seen(green, red, VISIONS) == (pytest.approx(10.605847076108), "protanopia", "vienot")
+    assert colours.difference_seen(green, red, VISIONS, ("brettel",)) == (pytest.approx(10.7573054044467),
+                                                                         "protanopia", "brettel")
+    assert colours.difference_seen(green, red, VISIONS, ("machado",)) == (pytest.approx(8.643412022660344),
+                                                                         "protanopia", "machado")
+    assert colours.difference_seen(green, red, VISIONS, colours.MODELS)[1:] == ("protanopia", "machado")
+    assert colours.difference_seen(green, red, ("tritanopia",), colours.MODELS)[1:] == ("tritanopia", "vienot")
+    assert colours.difference_seen(green, red, ("tritanopia",), ("brettel", "vienot"))[1:] == ("tritanopia",
+                                                                                             "brettel")
+    # no model without a vision; plain sight when it is the worst (black and white are as far
+    # apart to these viewers; Machado's deuteranope, with rounded rows, sees them a little closer)
+    assert colours.difference_seen(green, red, (), colours.MODELS)[1:] == ("normal", None)
+    assert colours.difference_seen("#000000", "#ffffff", ("protanopia", "tritanopia"), ("vienot", "brettel")) == (
+        100.0, "normal", None)
+    assert colours.difference_seen("#000000", "#ffffff", VISIONS, colours.MODELS) == (
+        pytest.approx(99.99997513829923), "deuteranopia", "machado")
+
+
+def test_the_default_model_is_coloraides_own_choice() -> None:
+    """Viénot for deuteranopia and protanopia, Brettel for tritanopia, as the check always had."""
+    from coloraide import Color
+
+    for vision, kind in colours.VISIONS.items():
+        for first, second in (("#c0062b", "#1b5e20"), ("#6ef2ea", "#3ebdf3")):
+            expected = Color(first).filter(kind).delta_e(Color(second).filter(kind), method="2000")
+            assert colours.difference_seen(first, second, (vision,))[0] == pytest.approx(expected, abs=1e-12)
+            machado = Color(first).filter(kind, method="machado").delta_e(
+                Color(second).filter(kind, method="machado"), method="2000")
+            assert colours.difference_seen(first, second, (vision,), ("machado",))[0] == pytest.approx(machado,
+                                                                                                      abs=1e-9)
+
+
+def test_differences_are_remembered_by_vision_and_model() -> None:
+    colours.difference_seen("#123456", "#654321", ("tritanopia",), ("machado", "brettel"))
+    known = colours.remembered()
+    assert {"difference #123456 #654321 tritanopia machado", "difference #123456 #654321 tritanopia brettel",
+            "difference #123456 #654321"} <= set(known)
+    assert "difference #123456 #654321 tritanopia vienot" not in known
+    colours.remember({"difference #123456 #654321 tritanopia machado": 0.5})
+    assert colours.difference_seen("#123456", "#654321", ("tritanopia",), ("machado", "brettel")) == (
+        0.5, "tritanopia", "machado")
+
+
+def test_the_check_kind_offers_every_model() -> None:
+    from pnp.checks.kinds.colour_distinct import KIND
+
+    assert tuple(KIND.schema["model"]["items"]["enum"]) == colours.MODELS
