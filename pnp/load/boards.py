@@ -22,11 +22,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from ..model.hexes import offset_to_axial
-from ..problems import Location, Problem, plural, problem
+from ..problems import Location, Problem, Severity, plural, problem, register_check
 from .yamlload import COLUMNS, Document
 
 if TYPE_CHECKING:
     from .fields import Field
+
+register_check("board-text", Severity.ERROR, "A board drawn as text cannot be read: a code its key does not have, "
+               "a row of the wrong length, a text that is not a literal block, more than 100,000 codes in a file, or "
+               "a list field whose grid, key, origin or cell cannot draw it (pnp.load.boards).")
 
 GRIDS = ("flat", "pointy", "square")
 OPTIONS = ("grid", "key", "origin", "cell")
@@ -57,11 +61,11 @@ class Drawing:
 def parse_drawing(name: str, declaration: Mapping, of: "Field | None", locate: Callable[..., Location],
                   path: tuple) -> tuple[Drawing | None, list[Problem]]:
     """A list field's grid, key, origin and cell, as game.yaml declares them; problems are
-    `schema` errors at the option they are about."""
+    told at the option they are about."""
     from . import schema
 
     def wrong(at: tuple, message: str, key: bool = False) -> tuple[None, list[Problem]]:
-        return None, [problem("schema", locate(path + at, key=key), f"field '{name}': {message}")]
+        return None, [problem("board-text", locate(path + at, key=key), f"field '{name}': {message}")]
 
     grid = declaration.get("grid")
     if grid is None:
@@ -99,7 +103,7 @@ def parse_drawing(name: str, declaration: Mapping, of: "Field | None", locate: C
                                 f" ({f'did you mean {close[0]!r}?' if close else 'expected one of: ' + ', '.join(free)})")
     for other in free:
         if other != cell and fields[other].required:
-            return None, [problem("schema", fields[other].at,
+            return None, [problem("board-text", fields[other].at,
                                   f"field '{name}': the records' field '{other}' must be optional or have a default: "
                                   f"a grid's codes give only {', '.join(filled)} and {cell}")]
     compiled = schema.compiled(fields[cell].schema())
@@ -240,7 +244,7 @@ class _Reader:
             return [(value, at.line, start + 1)] if value.strip(" \t") else []
         if len(texts) == 1 and head[:1] not in ("'", '"', ">") and head.startswith(value):
             return [(value, at.line, start)] if value.strip(" \t") else []
-        self.problems.append(problem("schema", at, f"{self.where(path)}: write the board as a literal block (|), "
+        self.problems.append(problem("board-text", at, f"{self.where(path)}: write the board as a literal block (|), "
                                                    f"a line for each row"))
         return None
 
@@ -259,7 +263,7 @@ class _Reader:
             if message is not None:
                 want = len(lines[0][2]) if d.grid != "flat" or i % 2 == 0 or i == 1 else len(lines[1][2])
                 place = column + (codes[want][0] if len(codes) > want else len(text.rstrip(" \t")))
-                self.problems.append(problem("schema", Location(self.doc.file, number, place),
+                self.problems.append(problem("board-text", Location(self.doc.file, number, place),
                                              f"{where}: {message}"))
         records: list = []
         unknown: dict[str, list] = {}
@@ -267,7 +271,7 @@ class _Reader:
             for j, (offset, code) in enumerate(codes):
                 self.codes += 1
                 if self.codes > MAX_CODES:
-                    self.problems.append(problem("schema", Location(self.doc.file, number, column + offset),
+                    self.problems.append(problem("board-text", Location(self.doc.file, number, column + offset),
                                                  f"{where}: the boards of a file hold at most {MAX_CODES:,} codes"))
                     return None
                 if code == NO_CELL:
@@ -279,7 +283,7 @@ class _Reader:
                 records.append(self.record(d, i, j, cell, path + (len(records),), (number, column + offset)))
         for code, (at, times) in unknown.items():
             more = f", here and {plural(times - 1, 'more time')} on this board" if times > 1 else ""
-            self.problems.append(problem("schema", at, f"{where}: unknown code {code!r}{self.hint(d, code)}{more}"))
+            self.problems.append(problem("board-text", at, f"{where}: unknown code {code!r}{self.hint(d, code)}{more}"))
         return None if len(self.problems) > wrong else records
 
     def value(self, d: Drawing, code: str) -> tuple[bool, Any]:

@@ -72,61 +72,61 @@ def test_a_grid_declares_which_fields_a_code_fills() -> None:
 @pytest.mark.parametrize("cells, message", [
     (f"type: list\nof: {TILES}\nkey: {{a: sea}}",
      "game.yaml:5:5: error: field 'cells': key needs grid (flat, pointy or square): the rows the data draws the "
-     "list in [schema]"),
+     "list in [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: hex",
-     "game.yaml:5:11: error: field 'cells': grid must be flat, pointy or square, not 'hex' [schema]"),
+     "game.yaml:5:11: error: field 'cells': grid must be flat, pointy or square, not 'hex' [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\nany: \"[]\"",
-     "game.yaml:6:5: error: field 'cells': a list drawn on a grid cannot also take any [schema]"),
+     "game.yaml:6:5: error: field 'cells': a list drawn on a grid cannot also take any [board-text]"),
     ("type: list\nof: int\ngrid: flat",
      "game.yaml:4:9: error: field 'cells': a grid's list holds records with coordinates (of: {type: record, "
-     "fields: {q: int, r: int, ...}}) [schema]"),
+     "fields: {q: int, r: int, ...}}) [board-text]"),
     ("type: list\ngrid: flat",
      "game.yaml:3:5: error: field 'cells': a grid's list holds records with coordinates (of: {type: record, "
-     "fields: {q: int, r: int, ...}}) [schema]"),
+     "fields: {q: int, r: int, ...}}) [board-text]"),
     ("type: list\nof: {type: record, fields: {q: number, r: int, tile: id}}\ngrid: pointy",
      "game.yaml:4:9: error: field 'cells': a grid's records need whole-number coordinates: q and r (axial) or "
-     "col and row (from 1) [schema]"),
+     "col and row (from 1) [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: square",
      "game.yaml:4:9: error: field 'cells': a square grid's records need whole-number coordinates col and row "
-     "[schema]"),
+     "[board-text]"),
     ("type: list\nof: {type: record, fields: {q: int, r: int, tile: id, side: id}}\ngrid: flat",
      "game.yaml:3:5: error: field 'cells': name the records' field a code gives with cell (one of: tile, side) "
-     "[schema]"),
+     "[board-text]"),
     ("type: list\nof: {type: record, fields: {q: int, r: int}}\ngrid: flat",
      "game.yaml:3:5: error: field 'cells': the records have no field besides their coordinates for a code to "
-     "give [schema]"),
+     "give [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\ncell: tiles",
      "game.yaml:6:11: error: field 'cells': cell 'tiles' is not a field of the records besides their "
-     "coordinates (did you mean 'tile'?) [schema]"),
+     "coordinates (did you mean 'tile'?) [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\ncell: q",
      "game.yaml:6:11: error: field 'cells': cell 'q' is not a field of the records besides their coordinates "
-     "(expected one of: tile) [schema]"),
+     "(expected one of: tile) [board-text]"),
     ("type: list\nof: {type: record, fields: {q: int, r: int, tile: id, side: id}}\ngrid: flat\ncell: tile",
      "game.yaml:4:65: error: field 'cells': the records' field 'side' must be optional or have a default: a "
-     "grid's codes give only q, r and tile [schema]"),
+     "grid's codes give only q, r and tile [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\nkey: [sea]",
-     "game.yaml:6:10: error: field 'cells': key must be a mapping of codes to values [schema]"),
+     "game.yaml:6:10: error: field 'cells': key must be a mapping of codes to values [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\nkey: {{'.': sea}}",
-     "game.yaml:6:11: error: field 'cells': '.' cannot be a code of the key: it means no cell [schema]"),
+     "game.yaml:6:11: error: field 'cells': '.' cannot be a code of the key: it means no cell [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\nkey: {{'a b': sea}}",
      "game.yaml:6:11: error: field 'cells': key code 'a b' must be a word without spaces: spaces part the codes "
-     "of a row [schema]"),
+     "of a row [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\nkey: {{'': sea}}",
      "game.yaml:6:11: error: field 'cells': key code '' must be a word without spaces: spaces part the codes of "
-     "a row [schema]"),
+     "a row [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\nkey: {{'~': sea, S: Sea}}",
      "game.yaml:6:24: error: field 'cells': key 'S': 'Sea' must be lowercase letters, digits and single hyphens, "
-     "like 'shah-alam' [schema]"),
+     "like 'shah-alam' [board-text]"),
     ("type: list\nof: {type: record, fields: {col: int, row: int, n: int}}\ngrid: flat\nkey: {a: 1, b: two}",
-     "game.yaml:6:20: error: field 'cells': key 'b': expected a whole number, got 'two' [schema]"),
+     "game.yaml:6:20: error: field 'cells': key 'b': expected a whole number, got 'two' [board-text]"),
     ("type: list\nof: {type: record, fields: {col: int, row: int, n: int}}\ngrid: flat\norigin: {q: 1, r: 1}",
-     "game.yaml:6:5: error: field 'cells': origin is for records with q and r [schema]"),
+     "game.yaml:6:5: error: field 'cells': origin is for records with q and r [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\norigin: {{q: 1}}",
      "game.yaml:6:13: error: field 'cells': origin must be {q, r}: the axial coordinates of the first code of "
-     "the first line [schema]"),
+     "the first line [board-text]"),
     (f"type: list\nof: {TILES}\ngrid: flat\norigin: {{q: 1, r: true}}",
      "game.yaml:6:13: error: field 'cells': origin must be {q, r}: the axial coordinates of the first code of "
-     "the first line [schema]"),
+     "the first line [board-text]"),
 ])
 def test_a_declaration_that_cannot_be_drawn_is_told_where(cells: str, message: str) -> None:
     fields, problems = declare(cells)
@@ -234,12 +234,12 @@ def test_without_a_key_a_code_is_the_value_itself() -> None:
 def test_without_a_key_a_bad_code_says_why() -> None:
     numbers = "type: list\nof: {type: record, fields: {col: int, row: int, n: number}}\ngrid: square"
     assert read(numbers, "maps:\n  - id: one\n    cells: 1 007\n")[1] == [
-        "maps.yaml:3:14: error: map 'one': cells: unknown code '007': expected a number, got '007' [schema]"]
+        "maps.yaml:3:14: error: map 'one': cells: unknown code '007': expected a number, got '007' [board-text]"]
     enum = "type: list\nof: {type: record, fields: {col: int, row: int, kind: {type: enum, values: [sea, land]}}}\n" \
            "grid: square"
     assert read(enum, "maps:\n  - id: one\n    cells: sea lnd sky\n")[1] == [
-        "maps.yaml:3:16: error: map 'one': cells: unknown code 'lnd' (did you mean 'land'?) [schema]",
-        "maps.yaml:3:20: error: map 'one': cells: unknown code 'sky': 'sky' is not one of: sea, land [schema]"]
+        "maps.yaml:3:16: error: map 'one': cells: unknown code 'lnd' (did you mean 'land'?) [board-text]",
+        "maps.yaml:3:20: error: map 'one': cells: unknown code 'sky': 'sky' is not one of: sea, land [board-text]"]
 
 
 def test_an_unknown_code_is_told_once_for_each_board_where_it_is_first() -> None:
@@ -247,33 +247,33 @@ def test_an_unknown_code_is_told_once_for_each_board_where_it_is_first() -> None
             "  - id: two\n    cells: ~ zz\n")
     assert read(FLAT, data)[1] == [
         "maps.yaml:4:13: error: map 'one': cells: unknown code 'B4' (the key's codes: ~, #, B3), here and 2 more "
-        "times on this board [schema]",
-        "maps.yaml:5:10: error: map 'one': cells: unknown code '~~' (did you mean '~'?) [schema]",
-        "maps.yaml:6:13: error: map 'one': cells: unknown code 'zz' (the key's codes: ~, #, B3) [schema]",
-        "maps.yaml:8:14: error: map 'two': cells: unknown code 'zz' (the key's codes: ~, #, B3) [schema]"]
+        "times on this board [board-text]",
+        "maps.yaml:5:10: error: map 'one': cells: unknown code '~~' (did you mean '~'?) [board-text]",
+        "maps.yaml:6:13: error: map 'one': cells: unknown code 'zz' (the key's codes: ~, #, B3) [board-text]",
+        "maps.yaml:8:14: error: map 'two': cells: unknown code 'zz' (the key's codes: ~, #, B3) [board-text]"]
     # with a key, an id that is not one of its codes is an unknown code too
     assert read(FLAT, "maps:\n  - id: one\n    cells: sea ~\n")[1] == [
-        "maps.yaml:3:12: error: map 'one': cells: unknown code 'sea' (the key's codes: ~, #, B3) [schema]"]
+        "maps.yaml:3:12: error: map 'one': cells: unknown code 'sea' (the key's codes: ~, #, B3) [board-text]"]
 
 
 def test_rows_of_the_wrong_length_are_told_where_a_code_is_missing_or_too_many() -> None:
     pointy = f"type: list\nof: {TILES}\ngrid: pointy\nkey: {{'~': sea, '#': land}}"
     assert read(pointy, "maps:\n  - id: one\n    cells: |\n      ~ # ~\n       # ~\n      ~ # ~ #\n")[1] == [
         "maps.yaml:5:11: error: map 'one': cells: 2 codes on this row, 3 on the first: every row has as many "
-        "(. for no cell) [schema]",
+        "(. for no cell) [board-text]",
         "maps.yaml:6:13: error: map 'one': cells: 4 codes on this row, 3 on the first: every row has as many "
-        "(. for no cell) [schema]"]
+        "(. for no cell) [board-text]"]
     data = ("maps:\n  - id: one\n    cells: |\n      ~     #\n         ~     #     ~\n      ~\n         ~\n"
             "      ~     #\n         ~     #\n")
     assert read(FLAT, data)[1] == [
         "maps.yaml:5:22: error: map 'one': cells: 3 codes on this line, 2 on the first: the even columns, half a hex "
-        "lower, are as many as the odd or one fewer (. for no cell) [schema]",
+        "lower, are as many as the odd or one fewer (. for no cell) [board-text]",
         "maps.yaml:6:8: error: map 'one': cells: 1 code on this line, 2 on the first: the lines of odd columns have "
-        "as many (. for no cell) [schema]",
+        "as many (. for no cell) [board-text]",
         "maps.yaml:7:11: error: map 'one': cells: 1 code on this line, 3 on the second: the lines of even columns "
-        "have as many (. for no cell) [schema]",
+        "have as many (. for no cell) [board-text]",
         "maps.yaml:9:17: error: map 'one': cells: 2 codes on this line, 3 on the second: the lines of even columns "
-        "have as many (. for no cell) [schema]"]
+        "have as many (. for no cell) [board-text]"]
     # one fewer on the even columns' lines is a grid of an odd number of columns
     assert read(FLAT, "maps:\n  - id: one\n    cells: |\n      ~  #  ~\n       ~  #\n      #  #  #\n")[1] == []
 
@@ -282,14 +282,14 @@ def test_a_board_whose_lines_are_not_the_files_is_refused() -> None:
     for cells in (">\n      ~ #\n      # ~", "sea land\n      land sea", "'~ #\n\n      # ~'", '"~ \\t #"'):
         found, problems = read(FLAT, f"maps:\n  - id: one\n    cells: {cells}\n")
         assert problems == ["maps.yaml:3:12: error: map 'one': cells: write the board as a literal block (|), a "
-                            "line for each row [schema]"], cells
+                            "line for each row [board-text]"], cells
 
 
 def test_a_files_boards_hold_a_bounded_number_of_codes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(boards, "MAX_CODES", 5)
     data = "maps:\n  - id: one\n    cells: '~ # ~'\n  - id: two\n    cells: |\n      ~ . ~\n      ~ # B9\n"
     found, problems = read(FLAT, data)
-    assert problems == ["maps.yaml:6:11: error: map 'two': cells: the boards of a file hold at most 5 codes [schema]"]
+    assert problems == ["maps.yaml:6:11: error: map 'two': cells: the boards of a file hold at most 5 codes [board-text]"]
     assert found.data["maps"][0]["cells"] == "~ # ~"  # (the document as read: it is not used)
 
 
@@ -366,5 +366,46 @@ def test_a_game_reads_its_boards_and_locates_what_is_wrong_with_a_cell(tmp_path:
         "[unknown-reference]"]
     report = validate(tiny(tmp_path, "maps:\n  - id: one\n    cells: |\n      ~ # ~\n       # x .\n"))
     assert [p.format() for p in report.problems] == [
-        "maps.yaml:5:10: error: map 'one': cells: unknown code 'x' (did you mean 'X'?) [schema]"]
+        "maps.yaml:5:10: error: map 'one': cells: unknown code 'x' (did you mean 'X'?) [board-text]"]
     assert report.game.sets["maps"].items == [] and not report.game.complete  # (the file is left out)
+
+
+def test_on_a_flat_grid_a_hexs_neighbours_are_the_codes_around_it() -> None:
+    """Two lines up and down is the hex above and below in its column; the lines just above
+    and below hold the four others, at the same place in the line and the one before (an odd
+    column's line) or after (an even column's)."""
+    cells = "type: list\nof: {type: record, fields: {q: int, r: int, n: int}}\ngrid: flat"
+    text = "".join("      " + " ".join(str(10 * line + i) for i in range(4)) + "\n" for line in range(7))
+    found, problems = read(cells, f"maps:\n  - id: one\n    cells: |\n{text}")
+    assert problems == []
+    at = {c["n"]: (c["q"], c["r"]) for c in found.data["maps"][0]["cells"]}
+    from pnp.model.hexes import distance
+
+    for line, i in [(2, 1), (3, 1), (4, 2), (3, 2)]:
+        around = {at[n] for n in at if distance(at[n], at[10 * line + i]) == 1}
+        shift = -1 if line % 2 == 0 else 1
+        assert around == {at[10 * (line + dl) + j] for dl, j in [(-2, i), (2, i), (-1, i), (1, i), (-1, i + shift),
+                                                                 (1, i + shift)]}, (line, i)
+
+
+def test_the_readmes_example_is_a_hexagon_round_the_origin() -> None:
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme[readme.index("#### Boards drawn as text"):]
+    blocks = section.split("```yaml\n")[1:3]
+    declaration = blocks[0].split("```")[0].split("plateau:\n")[1]
+    cells = "\n".join(line[2:] for line in declaration.strip("\n").split("\n"))
+    picture = blocks[1].split("```")[0].replace("# cartes/objectifs.yaml\n", "")
+    fields, problems = declare(cells.replace("tuile", "tile").replace("tuiles", "tiles"))
+    assert problems == []
+    data = "maps:\n  - id: one\n" + "".join(f"    {line}\n" for line in picture.replace("plateau", "cells")
+                                             .strip("\n").split("\n"))
+    found, problems = read(cells.replace("tuile", "tile"), data)
+    assert problems == []
+    board = found.data["maps"][0]["cells"]
+    from pnp.model.hexes import distance
+
+    assert sorted((c["q"], c["r"]) for c in board) == sorted(
+        (q, r) for q in range(-2, 3) for r in range(-2, 3) if distance((q, r), (0, 0)) <= 2)
+    assert [c["tile"] for c in board if (c["q"], c["r"]) == (0, 0)] == ["depart"]
