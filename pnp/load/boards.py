@@ -255,13 +255,23 @@ class _Reader:
         if rows is None:
             return None
         where = self.where(path)
-        lines = [(number, column, [(m.start(), m.group()) for m in CODE.finditer(text)], text)
-                 for text, number, column in rows]
+        lines = []
+        for text, number, column in rows:
+            codes = []
+            for found in CODE.finditer(text):  # (counted as they are found: a line may be the whole file)
+                self.codes += 1
+                if self.codes > MAX_CODES:
+                    self.problems.append(problem("board-text", Location(self.doc.file, number, column + found.start()),
+                                                 f"{where}: the boards of a file hold at most {MAX_CODES:,} codes"))
+                    return None
+                codes.append((found.start(), found.group()))
+            lines.append((number, column, codes, text))
+        counts = [len(codes) for _, _, codes, _ in lines]
         wrong = len(self.problems)
         for i, (number, column, codes, text) in enumerate(lines):
-            message = _length(d.grid, i, [len(c) for _, _, c, _ in lines[:i + 1]])
+            message = _length(d.grid, i, counts)
             if message is not None:
-                want = len(lines[0][2]) if d.grid != "flat" or i % 2 == 0 or i == 1 else len(lines[1][2])
+                want = counts[0] if d.grid != "flat" or i % 2 == 0 or i == 1 else counts[1]
                 place = column + (codes[want][0] if len(codes) > want else len(text.rstrip(" \t")))
                 self.problems.append(problem("board-text", Location(self.doc.file, number, place),
                                              f"{where}: {message}"))
@@ -269,11 +279,6 @@ class _Reader:
         unknown: dict[str, list] = {}
         for i, (number, column, codes, _) in enumerate(lines):
             for j, (offset, code) in enumerate(codes):
-                self.codes += 1
-                if self.codes > MAX_CODES:
-                    self.problems.append(problem("board-text", Location(self.doc.file, number, column + offset),
-                                                 f"{where}: the boards of a file hold at most {MAX_CODES:,} codes"))
-                    return None
                 if code == NO_CELL:
                     continue
                 known, cell = self.value(d, code)
@@ -334,7 +339,7 @@ def grid_place(grid: str, line: int, index: int) -> tuple[int, int]:
 
 def _length(grid: str, line: int, counts: list[int]) -> str | None:
     """What is wrong with the number of codes of a board's line `line` (from 0), given the
-    counts of the lines up to it; None when nothing is."""
+    counts of its lines; None when nothing is."""
     n, first = counts[line], counts[0]
     codes = plural(n, "code")
     if grid != "flat":

@@ -293,6 +293,12 @@ def test_a_files_boards_hold_a_bounded_number_of_codes(monkeypatch: pytest.Monke
     assert found.data["maps"][0]["cells"] == "~ # ~"  # (the document as read: it is not used)
 
 
+def test_a_line_of_more_codes_than_a_file_may_hold_is_stopped_at_the_first_too_many() -> None:
+    found, problems = read(FLAT, "maps:\n  - id: one\n    cells: '" + "~ " * 150_000 + "'\n")
+    assert problems == ["maps.yaml:3:200013: error: map 'one': cells: the boards of a file hold at most 100,000 codes "
+                        "[board-text]"]
+
+
 def test_a_board_in_a_record_in_a_list_and_in_a_group_header_and_a_file_of_its_own() -> None:
     game = ("fields:\n  levels:\n    type: list\n    of:\n      type: record\n      fields:\n        name: text\n"
             "        cells: {type: list, of: {type: record, fields: {col: int, row: int, n: int}}, grid: square}\n")
