@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from .. import expr
 from ..problems import Location, Problem, problem
+from .boards import OPTIONS
 
 NO_DEFAULT = object()
 
@@ -49,9 +50,11 @@ FIELD_TYPES: dict[str, FieldType] = {t.name: t for t in (
     FieldType("enum", "One of the listed `values`.", "kind: {type: enum, values: [hero, place, army]}",
               ("values",)),
     FieldType("list", "A list of values, each of the type `of`; `unique: true` refuses repeats; with `any` (an "
-              "expression giving a list), the data may write the word any for the list that expression gives.",
+              "expression giving a list), the data may write the word any for the list that expression gives; with "
+              "`grid` (flat, pointy or square), a list of records with coordinates (q and r, or col and row) may be "
+              "drawn as rows of codes, `key` giving the codes' values (see Boards drawn as text, below).",
               "needs: {type: list, of: int, unique: true, default: [], any: \"[c.rank for c in items if c.rank != none]\"}",
-              ("of", "unique", "min_items", "max_items", "any")),
+              ("of", "unique", "min_items", "max_items", "any") + OPTIONS),
     FieldType("set", "A list of distinct values of the type `of`, in the order given.",
               "traits: {type: set, of: {type: enum, values: [fast, armoured]}}", ("of", "min_items", "max_items")),
     FieldType("colour", "A colour written #RRGGBB.", "colour: colour"),
@@ -91,6 +94,7 @@ class Field:
     fields: Mapping[str, "Field"] = field(default_factory=dict)
     derived: expr.Expression | None = None
     any: expr.Expression | None = None  # list: what the word `any` in the data stands for
+    drawing: Any = None  # list: how the data may draw it as rows of codes (pnp.load.boards.Drawing)
     doc: str | None = None
     raw: dict | None = None  # a schema of pnp's own for this field (built-in fields only)
 
@@ -138,6 +142,8 @@ class Field:
             if self.any is not None:
                 return {"if": {"type": "string"}, "then": {"const": "any", "x-hint": "must be a list or the word any"},
                         "else": s}
+            if self.drawing is not None:  # (a board drawn as text: its records are checked once read)
+                return {"if": {"type": "string"}, "then": {"type": "string"}, "else": s}
             return s
         if t == "colour":
             return {"$ref": "common.schema.json#/$defs/colour"}
@@ -273,6 +279,12 @@ def parse_field(name: str, declaration: Any, locate: Callable[..., Location], pa
                     options[key] = declaration[key]
         if "unique" in declaration:
             options["unique"] = bool(declaration["unique"])
+        if kind == "list" and any(option in declaration for option in OPTIONS):
+            from .boards import parse_drawing
+
+            drawing, found = parse_drawing(name, declaration, inner, locate, path)
+            problems += found
+            options["drawing"] = drawing
     if kind == "ref":
         to = declaration.get("to")
         if not isinstance(to, str) or not to:

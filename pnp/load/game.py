@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import expr
-from . import schema
+from . import boards, schema
 from ..components import types
 from .fields import NO_DEFAULT, Field, object_schema, parse_fields, references
 from ..model.game import ComponentSet, Game, Group, Item, Origin, Text
@@ -74,9 +74,11 @@ class Loader:
         return self.manifest.locate(path, key=key)
 
     def read(self, file: str, where: Location, schema_name: str | None, lists: dict[str, str] | None = None,
-             relative_to: str = "") -> Document | None:
+             relative_to: str = "", boards: Callable[[Document, bytes], tuple[Document, list[Problem]]] | None = None
+             ) -> Document | None:
         """Load and schema-check a file named in the game (relative to the game folder, or to
-        `relative_to`'s folder). None, with the problems recorded, when it cannot be used."""
+        `relative_to`'s folder). None, with the problems recorded, when it cannot be used.
+        `boards` reads the boards it draws as text before the check (pnp.load.boards)."""
         norm = inside(posixpath.join(posixpath.dirname(relative_to), file) if relative_to else file)
         if norm is None:
             self.problems.append(problem("missing-file", where, f"'{file}' lies outside the game folder"))
@@ -95,6 +97,13 @@ class Loader:
             if loaded is not None:
                 loaded.lists = dict(lists or {})
                 self.documents[norm] = loaded
+                if boards is not None:
+                    loaded, found = boards(loaded, raw)
+                    self.problems.extend(found)
+                    if found:
+                        self.complete = False
+                        return None
+                    self.documents[norm] = loaded
                 found = schema.check(loaded, schema_name) if schema_name else []
                 self.problems.extend(found)
                 if not found:
@@ -223,9 +232,10 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
     component.schema = schema.compiled(_file_schema(component.items_key, component.group_key, component.fields,
                                                     component.group_fields))
     lists = {component.items_key: noun[0]} if component.items_key else {}
+    drawn = boards.reader(component.fields, component.items_key, component.group_fields, component.group_key)
     files = []
     for file, where in loader.expand(decl["files"], at + ("files",)):
-        doc = loader.read(file, where, component.schema, lists)
+        doc = loader.read(file, where, component.schema, lists, boards=drawn)
         if doc is None:
             continue
         files.append(doc.file)

@@ -145,3 +145,11 @@ def offset_to_axial(column: int, row: int, orientation: str) -> tuple[int, int]:
     if orientation == "flat":
         return c, r - (c - (c & 1)) // 2
     return c - (r - (r & 1)) // 2, r
+
+
+def axial_to_offset(q: int, r: int, orientation: str) -> tuple[int, int]:
+    """The column and row (from 1) of the hex (q, r) on the grid offset_to_axial lays out:
+    its inverse (column or row 0 and below for a hex left of or above the grid's first)."""
+    if orientation == "flat":
+        return q + 1, r + (q - (q & 1)) // 2 + 1
+    return q + (r - (r & 1)) // 2 + 1, r + 1

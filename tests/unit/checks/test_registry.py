@@ -1,5 +1,5 @@
 """pnp.checks.registry: importing it registers every check pnp has (the text, file, printing, data and
-translation checks, the layout's, the area maps', the icons'), so that validation runs them
+translation checks, the layout's, the area maps', the icons', the boards drawn as text), so that validation runs them
 all and `pnp rules` lists them, in a game's folder or not."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ REGISTERED = {
     "areas": ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
               "map-points", "area-geometry", "border-line", "room-for-markers", "map-label"],
     "icons": ["icon"],  # (registered when a game's icons are read, and by the registry without a game)
+    "boards": ["board-text"],  # (pnp.load.boards, imported with the fields it reads)
 }
 WARNINGS = {"safe-zone", "missing-translation", "glossary-term"}  # every other check is an error
 

@@ -7,7 +7,8 @@ import math
 
 import pytest
 
-from pnp.model.hexes import centre, column_letters, distance, grid_name, offset_to_axial, parse_grid_name
+from pnp.model.hexes import (axial_to_offset, centre, column_letters, distance, grid_name, offset_to_axial,
+                             parse_grid_name)
 
 
 def test_names_as_printed() -> None:
@@ -39,3 +40,13 @@ def test_grid_neighbours_touch(orientation: str) -> None:
         assert centre(*places[(1, 2)], 1.0, orientation)[0] - centre(*places[(1, 1)], 1.0, orientation)[0] == 0.5
     else:  # the second column is shifted down by half a hex
         assert centre(*places[(2, 1)], 1.0, orientation)[1] - centre(*places[(1, 1)], 1.0, orientation)[1] == 0.5
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_axial_to_offset_undoes_offset_to_axial(orientation: str) -> None:
+    """Every hex of a grid, and beyond it (column or row 0 and below), goes back to its place."""
+    for column in range(-4, 9):
+        for row in range(-4, 9):
+            assert axial_to_offset(*offset_to_axial(column, row, orientation), orientation) == (column, row)
+    assert axial_to_offset(1, 0, "flat") == (2, 1) and axial_to_offset(0, 1, "pointy") == (1, 2)
+    assert axial_to_offset(2, -1, "flat") == (3, 1) and axial_to_offset(-1, 2, "pointy") == (1, 3)
