@@ -512,7 +512,8 @@ def test_a_standee_too_tall_for_every_paper_is_a_located_problem(tmp_path: Path,
     from conftest import broken_example
 
     game = broken_example(ROOT / "examples" / "anarchipel", tmp_path / "anarchipel", "game.yaml",
-                          "    type: token\n    size: 13mm\n", "    type: standee\n    size: {width: 13mm, height: 200mm}\n")
+                          "    type: token\n    size: 13mm\n    print: jetons\n",
+                          "    type: standee\n    size: {width: 13mm, height: 200mm}\n")
     monkeypatch.chdir(game)
     assert validate(game).output == (
         "game.yaml:162:11: error: components.pions: a 13 x 424 mm pion strip (its face, back and flaps) does not fit "
