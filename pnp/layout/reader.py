@@ -93,7 +93,8 @@ class Layout:
         """What this layout's templates read for a piece: `env`, the layout's `colours` and its
         values worked out for the piece in `language` (ValueFailed when one fails; with
         strict=False it is left out, and what uses it fails in its turn)."""
-        return work_out(self.values, dict(env, colours=self.colours), language, strict)
+        found = dict(env, colours=self.colours)
+        return work_out(self.values, found, language, strict) if self.values else found
 
     def reads(self, names: frozenset[str]) -> frozenset[str]:
         """`names` and what the layout's values among them read, through the values they read."""

@@ -98,6 +98,7 @@ def read_values(written: Mapping[str, Any], declared: Callable[[str], "Document"
     `bound` the names a box kind gives the templates inside it (name -> kind). Each problem
     is reported where it is written."""
     value_names = frozenset(written)
+    known = names | value_names  # (made once: a layout may have many values)
     parsed: dict[str, LayoutValue] = {}
     for name, source in written.items():
         if isinstance(source, bool):  # (YAML's true and false, the expression's)
@@ -110,7 +111,7 @@ def read_values(written: Mapping[str, Any], declared: Callable[[str], "Document"
                                     f"{where}{taken}: give the value a name of its own"))
             continue
         try:
-            expression = expr.parse(str(source), names | value_names)
+            expression = expr.parse(str(source), known)
         except expr.ExpressionError as exc:
             problems.append(problem("layout", doc.locate(("values", name)), f"{where}{exc.message} in {source!r}"))
             continue
@@ -161,7 +162,7 @@ def _ordered(parsed: dict[str, LayoutValue], declared: Callable[[str], "Document
             f"'{n}'" for n in loop[1:] + [first]) + ", in a loop"
         problems.append(problem("layout", declared(first).locate(("values", first)),
                                 f"layout '{file}': values.{first}: {said}"))
-        gone = [name for name in loop]  # the loop and every value that uses it, said once
+        gone = list(loop)  # the loop and every value that uses it, said once
         stuck -= set(gone)
         while gone:
             for user in users[gone.pop()]:
