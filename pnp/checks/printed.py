@@ -172,10 +172,10 @@ def _printed(game: "Game") -> Iterator[Printed]:
                     env = dict(views.env(item) if item is not None else views.env())
                     if component.settings is not None:  # (a board's map)
                         env["map"] = component.settings.view(language, game.language)
-                    env["colours"] = layout.colours
+                    env = layout.env(env, language, strict=False)
                     for box, found, row in _rendered(layout.boxes, env, language, game.language):
                         template, text, cell = found.template, found.text, found.cell
-                        own = item is not None and bool(template.names & item_names)
+                        own = item is not None and bool(layout.reads(template.names) & item_names)
                         quick = (text, id(box), layout.file, id(item) if own else None, cell)
                         if quick in seen:  # the same text in another language, or for another item
                             continue

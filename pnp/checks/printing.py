@@ -34,9 +34,10 @@ def piece_icons(game: "Game") -> Found:
             ctx = Context({}, game.icons, {}, game.language, game.language, layout)
             items = [None] if component.whole_board else [i for i in component.items if uses(component, i, layout)]
             for item in items:
-                env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                env = dict(views.env(item) if item is not None else views.env())
                 if component.settings is not None:  # (a board's map)
                     env["map"] = component.settings.view(game.language, game.language)
+                env = layout.env(env, game.language, strict=False)
                 placed = sum(_placed_segments(box, ctx, env) for box in layout.boxes)
                 if placed > MAX_PIECE_SEGMENTS:
                     owner = component.describe(item) if item is not None else f"components.{component.name}"

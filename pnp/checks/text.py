@@ -62,7 +62,7 @@ def colour_value(game: "Game") -> Found:
             items = [None] if component.whole_board else [i for i in component.items if uses(component, i, layout)]
             seen: set = set()
             for item in items:
-                env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                env = layout.env(views.env(item) if item is not None else views.env(), game.language, strict=False)
                 for box, name, template in boxes:
                     try:
                         found = template.value(env)
@@ -189,7 +189,8 @@ def _list_rows(game: "Game") -> Found:
                 reach = max((sub.y + sub.height for sub in box.get("boxes") or ()), default=0.0)
                 step = box.get("row_height")
                 for item in items:
-                    env = dict(views.env(item) if item is not None else views.env(), colours=layout.colours)
+                    env = layout.env(views.env(item) if item is not None else views.env(), game.language,
+                                     strict=False)
                     try:
                         if box.condition is not None and not box.condition.evaluate(env):
                             continue

@@ -163,7 +163,7 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
                 doc = loaded.documents.get(exc.file)
                 where = doc.locate(exc.at) if doc is not None else Location(exc.file)
                 click.echo(format_text([Problem(where, Severity.ERROR,
-                                                shorten(f"box '{exc.box}': {exc.message}, drawing {exc.piece}"),
+                                                shorten(f"{exc.kind} '{exc.box}': {exc.message}, drawing {exc.piece}"),
                                                 "template")],
                                        f"build stopped: {target} is unchanged", prefix_of(manifest)), err=True,
                                        nl=False)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .. import expr
 from ..boxes import draw_box
+from ..layout.worked import ValueFailed
 from ..scene import Group, Node, Path, Rect, Style, ellipse_path
 
 if TYPE_CHECKING:
@@ -19,7 +20,10 @@ def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, ble
     background, when the layout has one, is the first node and runs `bleed` past the trim."""
     from ..scene import Definition
 
-    env = dict(env, colours=layout.colours)
+    try:  # (the layout's colours and values, worked out once for the piece)
+        env = layout.env(env, ctx.language)
+    except ValueFailed as exc:
+        raise ComposeError(exc.value.file, exc.value.at, exc.value.name, exc.message, id, "value") from None
     nodes: list[Node] = []
     if layout.background is not None:
         fill = ctx.colour(layout.background, env)
@@ -35,11 +39,12 @@ def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, ble
 
 
 class ComposeError(Exception):
-    """A layout's box could not be drawn for a piece: a template that fails for its data."""
+    """A layout's box (or value) could not be drawn (worked out) for a piece: a template that
+    fails for its data. `kind` is what `box` names: a box, or a value of the layout."""
 
-    def __init__(self, file: str, at: tuple, box: str, message: str, piece: str):
-        super().__init__(f"{file}: box '{box}': {message}, drawing {piece}")
-        self.file, self.at, self.box, self.message, self.piece = file, at, box, message, piece
+    def __init__(self, file: str, at: tuple, box: str, message: str, piece: str, kind: str = "box"):
+        super().__init__(f"{file}: {kind} '{box}': {message}, drawing {piece}")
+        self.file, self.at, self.box, self.message, self.piece, self.kind = file, at, box, message, piece, kind
 
 
 def shape_cut(definition, shape: str):

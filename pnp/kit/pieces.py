@@ -106,6 +106,7 @@ def _scope(layout: "Layout", component: "ComponentSet") -> str:
         names |= _names_of(box.settings) | (box.condition.names if box.condition else set())
     if layout.background is not None and layout.background.template is not None:
         names |= layout.background.template.names
+    names = set(layout.reads(frozenset(names)))  # (and what the layout's values they name read)
     item_names = (set(component.fields) | ITEM_NAMES) - {"group", "game", "sets", "colours"}
     if names & item_names:
         return "item"

@@ -25,6 +25,7 @@ from ..load import schema
 from ..boxes import kinds
 from ..boxes.settings import Boxes
 from .values import Colour, Localised, Switch
+from .worked import LayoutValue, read_values, reads, work_out
 from ..problems import Location, Problem, Severity, problem, register_check
 from ..units import parse_length, to_mm
 from ..load.yamlload import Document, load_yaml, parse_yaml
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 register_check("layout", Severity.ERROR,
                "A layout extends itself in a loop, names a field, colour, icon or font that does not exist, "
-               "or has a box that leaves the component.")
+               "has a box that leaves the component, or a value whose name is taken or that uses itself.")
 
 BUILTIN = "builtin:"
 # what every box may say, whatever its kind: where it is, when it is drawn, how it is turned
@@ -83,9 +84,21 @@ class Layout:
     boxes: tuple[Box, ...]
     origins: Mapping[str, str] = field(default_factory=dict)  # box name -> the file that declares it
     sources: tuple[str, ...] = ()  # the layout's file and those it extends
+    values: tuple[LayoutValue, ...] = ()  # worked out once per piece, in this order (pnp.layout.worked)
 
     def box(self, name: str) -> Box:
         return next(b for b in self.boxes if b.name == name)
+
+    def env(self, env: Mapping[str, Any], language: str, strict: bool = True) -> dict[str, Any]:
+        """What this layout's templates read for a piece: `env`, the layout's `colours` and its
+        values worked out for the piece in `language` (ValueFailed when one fails; with
+        strict=False it is left out, and what uses it fails in its turn)."""
+        found = dict(env, colours=self.colours)
+        return work_out(self.values, found, language, strict) if self.values else found
+
+    def reads(self, names: frozenset[str]) -> frozenset[str]:
+        """`names` and what the layout's values among them read, through the values they read."""
+        return reads(self.values, names) if self.values else names
 
     def locate(self, box: Box, documents: Mapping[str, Document]) -> Location:
         """Where a box is declared (in this layout's file, or in one it extends)."""
@@ -95,8 +108,10 @@ class Layout:
 
 
 def _merge(base: dict, child: dict) -> dict:
-    merged = {**base, **{k: v for k, v in child.items() if k not in ("boxes", "colours", "extends")}}
+    merged = {**base, **{k: v for k, v in child.items() if k not in ("boxes", "colours", "values", "extends")}}
     merged["colours"] = {**base.get("colours", {}), **child.get("colours", {})}
+    if "values" in base or "values" in child:  # (one the child writes again keeps its place)
+        merged["values"] = {**base.get("values", {}), **child.get("values", {})}
     boxes = {name: dict(box) for name, box in base.get("boxes", {}).items()}
     for name, box in child.get("boxes", {}).items():
         boxes[name] = _merge_box(boxes.get(name, {}), box)
@@ -356,6 +371,11 @@ def load_layout(root: Path, file: str, where: Location, width: float, height: fl
         return next(doc for doc in chain if name in doc.data.get("boxes", {}))
 
     colours = {name: value.lower() for name, value in merged["colours"].items()}
+    bound = {name: kind.name for kind in reversed(kinds().values()) for name in kind.names}
+    values, value_names = read_values(
+        merged.get("values", {}), lambda name: next(doc for doc in chain if name in doc.data.get("values", {})),
+        file, names, bound, problems)
+    names = names | value_names
     boxes: list[Box] = []
     # per-box extends: a box starts from another box's settings
     resolved: dict[str, dict] = {}
@@ -391,7 +411,7 @@ def load_layout(root: Path, file: str, where: Location, width: float, height: fl
         return None, problems, documents
     layout = Layout(file=file, width=width, height=height, colours=colours, background=background,
                     boxes=tuple(boxes), origins={b.name: declared(b.name).file for b in boxes},
-                    sources=tuple(doc.file for doc in chain))
+                    sources=tuple(doc.file for doc in chain), values=values)
     return layout, problems, documents
 
 

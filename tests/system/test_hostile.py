@@ -628,6 +628,24 @@ def test_a_template_that_fails_for_some_piece_stops_the_build_where_it_is_writte
     assert not (mini / "out").exists()
 
 
+def test_a_layouts_value_that_fails_for_some_piece_stops_the_build_where_it_is_written(mini: Path) -> None:
+    """A layout's value is worked out for each piece before its boxes: one that fails for a
+    piece stops the build at the value, as a box's template does."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    edit(mini / "layouts" / "card-face.yaml", "\nboxes:\n", "\nvalues:\n  title: group.nme\nboxes:\n")
+    edit(mini / "layouts" / "card-face.yaml", 'text: "{name}"', 'text: "{title}"')
+    result = CliRunner().invoke(main, ["build", "--game", str(mini), "--only", "cards", "--format", "pdf", "-q"],
+                                catch_exceptions=False)
+    assert result.exit_code == 1
+    assert result.output.endswith(
+        "layouts/card-face.yaml:12:10: error: value 'title': no field 'nme' (did you mean 'name'?), drawing "
+        f"cards-king [template]\nbuild stopped: {mini / 'out'} is unchanged\n")
+    assert not (mini / "out").exists()
+
+
 def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -> None:
     """A track's squares shrink as its spaces grow in number, a hex map prints its labels at
     one size across the hex: a label too wide for either is one located message per box."""
@@ -635,7 +653,7 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
 
     game = broken_example(ROOT, tmp_path / "anarchy", "layouts/board.yaml", "per_row: 5", "per_row: 30")
     assert validate(game).output.replace(f"{game}/", "") == (
-        "layouts/board.yaml:61:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
+        "layouts/board.yaml:64:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
         "the income track even at 5 pt (and 29 more of its labels) [text-fit]\n"
         "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 108 pieces: "
         "1 error, 0 warnings\n")

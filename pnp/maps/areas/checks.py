@@ -236,8 +236,8 @@ def map_label(game: "Game") -> Found:
                     yield (game.locate(area.origin, "seat", "city", *_in(area.city, language)),
                            f"area '{area.id}': its seat's name {city!r} reaches {to_mm(out):.1f} mm out of the area "
                            f"at {style.city_size:g} pt: give it a shorter name or a smaller seats size")
-            env = dict(game.views(language).env(), map=component.settings.view(language, game.language),
-                       colours=layout.colours)
+            env = layout.env(dict(game.views(language).env(), map=component.settings.view(language, game.language)),
+                             language, strict=False)
             for other in layout.boxes:
                 for text, problem in _key_overflows(other, frame, fonts, env, language, game.language):
                     if (other.name, text) not in said:

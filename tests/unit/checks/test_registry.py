@@ -34,4 +34,5 @@ def test_each_check_with_its_severity_and_doc() -> None:
     assert {c for c, info in CHECKS.items() if info.severity is Severity.WARNING} == WARNINGS
     assert all(info.id == c and info.doc.endswith(".") for c, info in CHECKS.items())
     assert CHECKS["layout"].doc == ("A layout extends itself in a loop, names a field, colour, icon or font that "
-                                    "does not exist, or has a box that leaves the component.")
+                                    "does not exist, has a box that leaves the component, or a value whose name is "
+                                    "taken or that uses itself.")

@@ -461,3 +461,40 @@ def test_a_badges_text_is_fitted_as_the_badge_draws_it(game, monkeypatch) -> Non
     assert checked == fitted == [("Queen of all the lands and seas", round(0.75 * disc.width, 9), 14.0, 6.0)]
 
 
+
+
+# --- a layout's values, as the checks read them -------------------------------------------------
+
+def test_the_checks_read_a_layouts_values_and_skip_one_that_fails(load, monkeypatch) -> None:
+    """colour-value, text-fit and a list's rows see what the boxes see through the values: a
+    value that fails for an item leaves that item's boxes that use it to the build."""
+    monkeypatch.setattr(conftest, "HEAD", conftest.HEAD.replace("fonts: {body: SourceSansPro-Regular}", FONTS))
+    game, problems = load("""
+        cards: {type: card, files: cards.yaml, items: cards, face: face.yaml,
+                fields: {name: text, ink: text, n: {type: int, default: 2}}}
+        """, face="""\
+        extends: builtin:card
+        values:
+          ink_of: "ink if ink != 'fail' else 1 + ''"
+          title: "name + ' of the long long name'"
+          rows: "range(0, n)"
+        boxes:
+          name: {x: 5, y: 5, width: 20, height: 5, text: "{title}", colour: "{ink_of}", size: 7, min_size: 7}
+          list: {x: 5, y: 20, width: 20, height: 8, list: rows,
+                 boxes: {r: {x: 0, y: 0, width: 20, height: 4, text: "{entry}"}}}
+        """, cards="""\
+        cards:
+          - {id: king, name: King, ink: red, n: 3}
+          - {id: jack, name: J, ink: fail}
+        """)
+    assert problems == []
+    # (jack's ink fails: its colour is the build's to say, its name is measured all the same)
+    assert problems_of(game, "colour-value", "text-fit") == [
+        "cards.yaml:2:5: error: card 'king': name.colour gives 'red', not a colour (#RRGGBB or none), in layout "
+        "'face.yaml' [colour-value]",
+        "cards.yaml:2:5: error: card 'king': name 'King of the long long name' does not fit the 20 mm name box even "
+        "at 7 pt [text-fit]",
+        "cards.yaml:3:5: error: card 'jack': name 'J of the long long name' does not fit the 20 mm name box even at "
+        "7 pt [text-fit]",
+        "cards.yaml:2:5: error: card 'king': 3 rows of the list list do not fit its 8 mm box, which holds 2 of 4 mm "
+        "[text-fit]"]

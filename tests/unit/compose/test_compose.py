@@ -14,3 +14,38 @@ def test_composing_imports_no_backend() -> None:
     import pnp.compose
 
     assert pnp.compose.__doc__.startswith("Compose: model + layout -> scene.")
+
+
+def test_a_layouts_values_are_worked_out_once_for_the_piece_before_its_boxes(tmp_path) -> None:
+    """The boxes and the background read the values by name; a value that fails for a piece
+    stops its drawing where the value is written."""
+    import pytest
+
+    from pnp.boxes.context import Context
+    from pnp.compose.piece import ComposeError, compose
+    from pnp.layout.reader import load_layout
+    from pnp.problems import Location
+    from pnp.scene import Rect, Style
+    from pnp.units import mm
+
+    (tmp_path / "base.yaml").write_text("values:\n  fill: \"mix(ink, '#ffffff', 0.5) if pale else ink\"\n"
+                                        "boxes:\n  r: {x: 1, y: 1, width: 2, height: 2, rect: {fill: '{fill}'}}\n")
+    (tmp_path / "face.yaml").write_text("extends: base.yaml\nvalues:\n  pale: \"shade == 'pale'\"\n"
+                                        "background: '{fill}'\n")
+    layout, problems, _ = load_layout(tmp_path, "face.yaml", Location("game.yaml"), 20.0, 20.0,
+                                      frozenset({"ink", "shade", "colours"}), frozenset(), frozenset(), "card")
+    assert problems == []
+    ctx = Context({}, {}, {}, "en", "en", layout)
+    drawn = compose(layout, ctx, {"ink": "#000000", "shade": "pale"}, "piece").content.children
+    assert drawn == (Rect(0, 0, 20.0, 20.0, Style(fill="#808080")), Rect(mm(1), mm(1), mm(2), mm(2),
+                                                                          Style(fill="#808080")))
+    assert compose(layout, ctx, {"ink": "#000000", "shade": "dark"}, "piece").content.children[0].style.fill == \
+        "#000000"
+    with pytest.raises(ComposeError) as failed:
+        compose(layout, ctx, {"ink": 3, "shade": "pale"}, "cards-king")
+    error = failed.value
+    assert (error.file, error.at, error.box, error.kind, error.piece) == (
+        "base.yaml", ("values", "fill"), "fill", "value", "cards-king")
+    assert str(error) == "base.yaml: value 'fill': mix() needs colours written like '#1a2b3c', drawing cards-king"
+    with pytest.raises(ComposeError, match=r"^face.yaml: value 'pale': unknown name 'shade'"):
+        compose(layout, ctx, {"ink": "#000000"}, "piece")
