@@ -42,7 +42,9 @@ def _refusal(box: "Box", name: str, text: str, cell: Cell) -> str:
           "(a length) across the flats of each hex, centred; orientation is flat or pointy; fill, stroke, symbol "
           "(an icon: scatter: true draws it small seven times, a texture that shows around a piece on the hex), "
           "colour and light (the symbol's), label (at the hex's bottom, or top with label_at: top) and "
-          "text_colour (the label's, default colour) are templates that can use `cell`.",
+          "text_colour (the label's, default colour) are templates that can use `cell`; outline (a colour, "
+          "or none) draws a line outline_width wide just inside each side a hex does not share with a hex of "
+          "the same outline, so that hexes sharing one (a region, a deployment zone) are ringed as one.",
           'diagram: {x: 4, y: 30, width: 55.5, height: 40, hexmap: board, orientation: flat, fill: "{cell.tile.colour}", '
           'stroke: ink, symbol: "{cell.tile.icon}", label: "{cell.label}"}',
           {"hexmap": expression("An expression giving the cells of a hex map: records with q and r, or with a hex "
@@ -60,7 +62,9 @@ def _refusal(box: "Box", name: str, text: str, cell: Cell) -> str:
            "scatter": flag(description="For a hex map: draw each hex's symbol small seven times, a texture that "
                                        "shows around a piece."),
            "label_at": choice("top", "bottom", description="For a hex map: where each hex's label goes."),
-           "text_colour": COLOUR},
+           "text_colour": COLOUR, "outline": COLOUR,
+           "outline_width": length("pt", "For a hex map: the width of the outline round hexes that share one "
+                                         "(points unless it carries a unit).")},
           ("cell",), Prints(_printed, refusal=_refusal, labels=True))
 def _hexmap(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return hexmap_nodes(box, ctx, env)
@@ -95,7 +99,48 @@ def hexmap_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]
             text_size, baseline, _ = hex_label(box, size, orientation, font.cap_height)
             text_colour = ctx.colour(box.get("text_colour"), inner, colour) or colour
             nodes.append(Text(x, y + baseline, label, font.name, text_size, text_colour, "middle"))
+    if box.get("outline") is not None:
+        nodes += _outlines(box, ctx, env, cells, places, size, orientation)
     return nodes
+
+
+def _outlines(box: "Box", ctx: Context, env: Mapping[str, Any], cells: list, places: list[tuple[float, float]],
+              size: float, orientation: str) -> list[Node]:
+    """The outline round each run of hexes that share an outline colour: each side of a hex
+    whose neighbour across it has another outline, or is not on the map, drawn just inside
+    the hex, over everything the hexes hold."""
+    from ..model.hexes import corners
+
+    width = box.get("outline_width") or 1.0
+    colours = [ctx.colour(box.get("outline"), dict(env, cell=cell), None) for cell in cells]
+    by_place = {(cell["q"], cell["r"]): colour for cell, colour in zip(cells, colours)}
+    across = _across_sides(orientation)
+    inset = 1 - width / size
+    nodes: list[Node] = []
+    for cell, (x, y), colour in zip(cells, places, colours):
+        if not colour:
+            continue
+        points = corners(x, y, size, orientation)
+        for (a, b), (dq, dr) in zip(zip(points, points[1:] + points[:1]), across):
+            if by_place.get((cell["q"] + dq, cell["r"] + dr)) != colour:
+                start, end = [(x + (px - x) * inset, y + (py - y) * inset) for px, py in (a, b)]
+                nodes.append(Path((("M", *start), ("L", *end)), Style(stroke=colour, stroke_width=width,
+                                                                         line_cap="round")))
+    return nodes
+
+
+def _across_sides(orientation: str) -> list[tuple[int, int]]:
+    """The axial step to the neighbour across each side of a hexagon, its sides in the order
+    of its corners: the neighbour whose centre lies nearest the side's midpoint."""
+    from ..model.hexes import DIRECTIONS, centre, corners
+
+    points = corners(0.0, 0.0, 1.0, orientation)
+    steps = []
+    for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]):
+        mid = ((ax + bx) / 2, (ay + by) / 2)
+        steps.append(min(DIRECTIONS, key=lambda d: (centre(*d, 1.0, orientation)[0] - mid[0]) ** 2
+                         + (centre(*d, 1.0, orientation)[1] - mid[1]) ** 2))
+    return steps
 
 
 def hex_label(box: "Box", size: float, orientation: str, cap_height: float) -> tuple[float, float, float]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import math
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, broken_example, checks_fired, pages, validate
+from conftest import DATA, ROOT, broken_example, checks_fired, pages, validate
 from pdfgeom import MM, form_polygons, placements_with_clips, read_pdf
 
 GAME = ROOT / "examples" / "furia-cartese"
@@ -24,9 +25,15 @@ COUNTER = 17 * MM
 def test_it_validates_clean() -> None:
     result = validate(GAME, "--strict")
     assert result.exit_code == 0, result.output
-    assert result.output == ("Furia Cartese: 3 champs de bataille, 24 unités in 2 armees, 32 marqueurs and 2 more "
+    assert result.output == ("Furia Cartese: 3 champs de bataille, 71 unités in 6 armees, 48 marqueurs and 2 more "
                              "sets of 12 pieces: 0 errors, 0 warnings\n")
 
+
+# The Spanish deployment zone at Cerignola as the battlefield's file gives it.
+CERIGNOLA_SPAIN = """[D1, E1, F1, G1, H1, I1, J1, K1, L1, M1,
+            D2, E2, F2, G2, H2, I2, J2, K2, L2, M2,
+            D3, E3, F3, G3, H3, I3, J3, K3, L3, M3,
+            D4, E4, F4, G4, H4, I4, J4, K4, L4, M4]"""
 
 # Each case: the check it breaks, the file, the text replaced and by what, what pnp says.
 CASES = [
@@ -34,12 +41,12 @@ CASES = [
      ["armees/france.yaml:4:7: error: the army 'france' has 2 generals; it needs exactly one [one-general]"]),
     ("army-size", "armees/espagne.yaml", "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}",
      "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}\n  - {id: es-13, troupe: janissaires, nom: Janissaires}",
-     ["armees/espagne.yaml:4:7: error: the army 'espagne' has 13 units, more than the 12 the game allows [army-size]"]),
+     ["armees/espagne.yaml:5:7: error: the army 'espagne' has 13 units, more than the 12 the game allows [army-size]"]),
     ("hex-on-grid", "champs/ravenne.yaml", "hexes: [N2, O2, N3, M10, N10]", "hexes: [N2, O2, N3, M10, N13]",
-     ["champs/ravenne.yaml:10:3: error: battlefield 'ravenne': hex N13 is off its grid of 16 columns and 12 rows "
+     ["champs/ravenne.yaml:12:3: error: battlefield 'ravenne': hex N13 is off its grid of 16 columns and 12 rows "
       "[hex-on-grid]"]),
     ("hex-once", "champs/pavie.yaml", "hexes: [G5, H5, J6, H8, I8]", "hexes: [G5, H5, J6, H8, E4]",
-     ["champs/pavie.yaml:10:3: error: battlefield 'pavie': hex E4 is given more than one terrain [hex-once]"]),
+     ["champs/pavie.yaml:11:3: error: battlefield 'pavie': hex E4 is given more than one terrain [hex-once]"]),
     ("counter-fits-hex", "game.yaml", "  hex: 24 ", "  hex: 22 ",
      ["checks.yaml:36:8: error: the unit counters are 17 mm a side, too large for hexes 22 mm across: a counter "
       "turned toward a corner needs hexes 23,2 mm across [counter-fits-hex]"]),
@@ -50,18 +57,57 @@ CASES = [
       "(0,05) of camp 'france', less than 0,1 apart [camps-apart-in-grey]"]),
     # pnp's own checks hold the rest: troop types, traits and terrains that exist, hexes as printed
     ("unknown-troop", "armees/france.yaml", "troupe: stradioti,", "troupe: stradiots,",
-     ["armees/france.yaml:11:25: error: unité 'fr-04': troupe 'stradiots' names no type de troupe (there are: "
+     ["armees/france.yaml:12:25: error: unité 'fr-04': troupe 'stradiots' names no type de troupe (there are: "
       "arbaletriers-a-cheval, arquebusiers, arquebusiers-masses, artillerie, enfants-perdus, gendarmes, janissaires, "
-      "piquiers, sipahis, stradioti, tercios) [unknown-reference]"]),
+      "levees, piquiers, sipahis, stradioti, suisses, tercios) [unknown-reference]"]),
     ("unknown-trait", "troupes.yaml", "traits: [impetueux]", "traits: [impetueuse]",
-     ["troupes.yaml:5:96: error: type de troupe 'gendarmes': traits 'impetueuse' names no capacité (there are: "
-      "fortifications, impetueux, piquiers, tir-de-volee, tirailleurs, tireurs) [unknown-reference]"]),
+     ["troupes.yaml:7:96: error: type de troupe 'gendarmes': traits 'impetueuse' names no capacité (there are: "
+      "elite, fortifications, impetueux, levee, tir-de-volee, tirailleurs, tireurs) [unknown-reference]"]),
     ("unknown-terrain", "champs/cerignole.yaml", "terrain: fourres,", "terrain: fourre,",
-     ["champs/cerignole.yaml:12:15: error: champ de bataille 'cerignole': terrain[2].terrain 'fourre' names no "
+     ["champs/cerignole.yaml:13:15: error: champ de bataille 'cerignole': terrain[2].terrain 'fourre' names no "
       "terrain (there are: champs, foret, fourres, marais, plaine, rochers) [unknown-reference]"]),
     ("bad-hex", "champs/cerignole.yaml", "[D10, E10, E11]", "[D10, E10, 11E]",
-     ["champs/cerignole.yaml:13:41: error: terrain[3].hexes[2]: '11E' must be a hex as printed on a map: its "
+     ["champs/cerignole.yaml:14:41: error: terrain[3].hexes[2]: '11E' must be a hex as printed on a map: its "
       "column's letters and its row's number, like E7 [schema]"]),
+    # the setup: each battlefield its two armies, one per camp, and a deployment zone for each camp
+    ("army-battlefield", "armees/pavie-empire.yaml", "  champ: pavie\n", "",
+     ["champs/pavie.yaml:4:6: error: battlefield 'pavie' has 0 armies of camp 'espagne'; it needs exactly one "
+      "[battlefield-armies]",
+      "armees/pavie-empire.yaml:6:7: error: the army 'pavie-empire' names no battlefield (champ) [army-battlefield]"]),
+    ("battlefield-armies", "armees/pavie-empire.yaml", "  champ: pavie\n", "  champ: cerignole\n",
+     ["champs/cerignole.yaml:4:6: error: battlefield 'cerignole' has 2 armies of camp 'espagne'; it needs exactly "
+      "one [battlefield-armies]",
+      "champs/pavie.yaml:4:6: error: battlefield 'pavie' has 0 armies of camp 'espagne'; it needs exactly one "
+      "[battlefield-armies]"]),
+    ("battlefield-defender", "champs/pavie.yaml", "defenseur: france\n", "",
+     ["champs/pavie.yaml:4:6: error: battlefield 'pavie' names no camp to deploy first (defenseur) "
+      "[battlefield-defender]"]),
+    ("deployment-zone", "champs/pavie.yaml", "  - camp: espagne\n", "  - camp: france\n",
+     ["champs/pavie.yaml:4:6: error: battlefield 'pavie' has 2 deployment zones for camp 'france'; it needs exactly "
+      "one [deployment-zone]",
+      "champs/pavie.yaml:4:6: error: battlefield 'pavie' has 0 deployment zones for camp 'espagne'; it needs exactly "
+      "one [deployment-zone]"]),
+    ("zone-on-grid", "champs/pavie.yaml", "N3, O3, P3]", "N3, O3, P3, Q3]",
+     ["champs/pavie.yaml:17:3: error: battlefield 'pavie': deployment hex Q3 is off its grid of 16 columns and 12 "
+      "rows [zone-on-grid]"]),
+    ("zone-side", "champs/ravenne.yaml", "    bord: nord\n", "    bord: sud\n",
+     ["champs/ravenne.yaml:18:5: error: battlefield 'ravenne': the zone of camp 'espagne' reaches into the half of "
+      "the field away from its side (sud) [zone-side]"]),
+    ("zones-apart", "champs/cerignole.yaml", "K4, L4, M4]", "K4, L4, M4, H5]",
+     ["champs/cerignole.yaml:18:3: error: battlefield 'cerignole': the deployment zones are 3 rows apart, fewer "
+      "than the 4 the game wants [zones-apart]"]),
+    # the Spanish zone at Cerignola cut to one row of ten hexes, for eleven units
+    ("zone-holds-army", "champs/cerignole.yaml", CERIGNOLA_SPAIN, "[D1, E1, F1, G1, H1, I1, J1, K1, L1, M1]",
+     ["armees/cerignole-espagne.yaml:9:10: error: the army 'cerignole-espagne' has 11 units, but its deployment "
+      "zone on 'cerignole' has only 10 hexes [zone-holds-army]"]),
+    # ... or to the six rocks of the hill and six hexes of plain, for seven units in close order
+    ("zone-easy-for-close-order", "champs/cerignole.yaml", CERIGNOLA_SPAIN,
+     "[G2, H2, I2, J2, H3, I3, D1, E1, F1, G1, H1, I1]",
+     ["armees/cerignole-espagne.yaml:9:10: error: the army 'cerignole-espagne' has 7 units in close order, but its "
+      "deployment zone on 'cerignole' has only 6 hexes of easy terrain [zone-easy-for-close-order]"]),
+    ("protections-in-kit", "champs/ravenne.yaml", "    pieux: 2\n", "    pieux: 7\n",
+     ["champs/ravenne.yaml:18:5: error: battlefield 'ravenne': camp 'espagne' sets up 7 stakes and 0 pavises, more "
+      "than the kit's 6 and 6 markers [protections-in-kit]"]),
 ]
 
 
@@ -72,6 +118,35 @@ def test_each_check_fires(case: str, file: str, old: str, new: str, expected: li
     result = validate(Path("."))
     # (a datum broken here may break a rulebook example too: that is the rulebook checks' own case)
     assert [line for line in result.output.splitlines()[:-1] if "[rules-example]" not in line] == expected
+    assert result.exit_code == 1
+
+
+# The kit before each battlefield had its armies and deployment zones (issue #41): Ravenna's two
+# armies, no battlefield named by an army, no zone, no camp to deploy first. The files are kept
+# as they were in tests/data/furia-cartese-1512/.
+BEFORE = DATA / "furia-cartese-1512"
+BEFORE_PROBLEMS = [
+    f"champs/{name}.yaml:3:6: error: {line}" for name in ("cerignole", "pavie", "ravenne") for line in (
+        f"battlefield '{name}' has 0 armies of camp 'france'; it needs exactly one [battlefield-armies]",
+        f"battlefield '{name}' has 0 armies of camp 'espagne'; it needs exactly one [battlefield-armies]",
+        f"battlefield '{name}' names no camp to deploy first (defenseur) [battlefield-defender]",
+        f"battlefield '{name}' has 0 deployment zones for camp 'france'; it needs exactly one [deployment-zone]",
+        f"battlefield '{name}' has 0 deployment zones for camp 'espagne'; it needs exactly one [deployment-zone]")
+] + [f"armees/{army}.yaml:4:7: error: the army '{army}' names no battlefield (champ) [army-battlefield]"
+     for army in ("espagne", "france")]
+
+
+def test_the_setup_checks_fail_on_the_kit_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = tmp_path / "furia-cartese"
+    shutil.copytree(GAME, game, ignore=shutil.ignore_patterns("out"))
+    for folder in ("champs", "armees"):
+        shutil.rmtree(game / folder)
+        shutil.copytree(BEFORE / folder, game / folder)
+    monkeypatch.chdir(game)
+    result = validate(Path("."))
+    # (the rulebook names the armies and units of Cerignola and Pavia, which the old kit lacks)
+    assert [line for line in result.output.splitlines()[:-1] if "[rules-" not in line] == BEFORE_PROBLEMS
+    assert result.output.splitlines()[-1].startswith("Furia Cartese: 3 champs de bataille, 24 unités in 2 armees")
     assert result.exit_code == 1
 
 
@@ -110,7 +185,7 @@ def test_page_counts(kit: Path) -> None:
             assert pages(path) == 4
             geometry = read_pdf(path)[0]
             assert geometry.width > geometry.height  # landscape
-    # the 24 counters of 17 mm, the 32 markers and the 10 cohesion tokens share one sheet (print:
+    # the 71 counters of 17 mm, the 48 markers and the 10 cohesion tokens share one sheet (print:
     # pions), their backs another; the aid is A5, one to an A4
     for name, count in {"pions": 1, "aide": 2}.items():
         assert pages(kit / "print" / f"{name}-a4.pdf") == count, name
@@ -174,7 +249,7 @@ def test_battlefield_parts_reassemble(kit: Path, paper: str) -> None:
 def test_counters_are_17mm_with_shared_cut_lines(kit: Path) -> None:
     page = read_pdf(kit / "print" / "pions-a4.pdf")[0]
     counters = [p for p in page.placements if "Funites" in p.name]
-    assert len(counters) == 24
+    assert len(counters) == 71
     for c in counters:
         x0, y0, x1, y1 = c.bbox
         assert abs(x1 - x0 - COUNTER) <= 0.05 * MM and abs(y1 - y0 - COUNTER) <= 0.05 * MM
@@ -207,7 +282,7 @@ def test_counter_backs_land_behind_their_fronts(kit: Path) -> None:
 
     fronts = {unit(p.name): p.bbox for p in front.placements if "Funites" in p.name}
     backs = {unit(p.name): p.bbox for p in back.placements if "Funites" in p.name}
-    assert fronts.keys() == backs.keys() and len(fronts) == 24
+    assert fronts.keys() == backs.keys() and len(fronts) == 71
     for name, (x0, y0, x1, y1) in fronts.items():
         # a portrait sheet turned over its long edge: x becomes width - x
         expected = (front.width - x1, y0, front.width - x0, y1)
@@ -215,7 +290,7 @@ def test_counter_backs_land_behind_their_fronts(kit: Path) -> None:
     # and every piece of the sheet, markers and cohesion tokens too: something behind each
     mirrored = sorted(tuple(round(v / MM, 1) for v in (front.width - x1, y0, front.width - x0, y1))
                       for x0, y0, x1, y1 in (p.bbox for p in front.placements))
-    assert len(mirrored) == 24 + 32 + 10
+    assert len(mirrored) == 71 + 48 + 10
     assert sorted(tuple(round(v / MM, 1) for v in p.bbox) for p in back.placements) == mirrored
 
 
@@ -237,7 +312,7 @@ def test_exports(kit: Path) -> None:
     assert sorted(o["name"] for o in boards) == ["Cérignole (1503)", "Pavie (1525)", "Ravenne (1512)"]
     shared = [o for o in manifest["objects"] if o["front"].startswith("tabletopia/pions/")]  # (print: pions)
     counters = [o for o in shared if o["width_mm"] == 17]
-    assert {o["type"] for o in counters} == {"Tile"} and len(counters) == 24
+    assert {o["type"] for o in counters} == {"Tile"} and len(counters) == 71
     assert all(o["back"].startswith("tabletopia/pions/unites-") and o["back"].endswith("-back.jpg") for o in counters)
     tokens = [o for o in shared if o["type"] == "Token"]  # each set its own type's object, cut round as a PNG
     assert sorted((o["front"], o["quantity"]) for o in tokens) == [("tabletopia/pions/espagne.png", 5),
@@ -247,8 +322,8 @@ def test_exports(kit: Path) -> None:
     boards = [o for o in objects if "/tts/champs/" in o.get("CustomImage", {}).get("ImageURL", "")]
     assert len(boards) == 3 and all(o["Name"] == "Custom_Tile" and o["Locked"] for o in boards)
     units = [o for o in objects if o["Name"] == "Custom_Tile"
-             and re.search(r"/pions/(espagne|france)-\d\d-", o["CustomImage"]["ImageURL"])]
-    assert len(units) == 24 and {o["CustomImage"]["CustomTile"]["Type"] for o in units} == {0}
+             and re.search(r"/pions/[a-z-]+-\d\d-[a-z]{2}-\d\d\.jpg$", o["CustomImage"]["ImageURL"])]
+    assert len(units) == 71 and {o["CustomImage"]["CustomTile"]["Type"] for o in units} == {0}
     gallery = (kit / "index.html").read_text("utf-8")
     for name in ("cerignole", "ravenne", "pavie"):
         assert f'src="png/champs-{name}.png"' in gallery

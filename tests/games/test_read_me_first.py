@@ -279,7 +279,7 @@ def test_the_examples_have_their_own(tmp_path: Path) -> None:
     cases = {
         "anarchipel": ["À LIRE EN PREMIER", "108 tuiles hexagonales", "70 pièces d’or", "28 jetons gouvernail",
                        "Les règles en bref", "Fin de manche", "16 trombones"],
-        "furia-cartese": ["À LIRE EN PREMIER", "3 champs de bataille", "24 pions d’unités en 2 armées",
+        "furia-cartese": ["À LIRE EN PREMIER", "3 champs de bataille", "71 pions d’unités en 6 armées",
                           "10 jetons de cohésion", "Les règles en bref", "Désordre et moral",
                           "impriment chacun un plateau en 4 parties (2 × 2)"],
     }

@@ -2,7 +2,8 @@
 centred, flat or pointy; the cells a list gives by q and r, or with columns and rows a grid of
 hexes each the record that lists it by hex (or the default) with its col, row and name; each
 hex filled and stroked, its symbol once or scattered seven times, its label at the bottom or
-the top; and what the map prints, each label with the room across its hex."""
+the top; an outline round each run of hexes that share one; and what the map prints, each label
+with the room across its hex."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def test_the_hexmap_kind() -> None:
     kind = kinds()["hexmap"]
     assert kind.keys == {"hexmap", "orientation", "fill", "stroke", "stroke_width", "symbol", "colour", "light",
                          "label", "font", "size", "columns", "rows", "default", "across", "scatter", "label_at",
-                         "text_colour"}
+                         "text_colour", "outline", "outline_width"}
     assert kind.names == {"cell"} and kind.prints.labels is True
     assert kind.settings["orientation"].schema["enum"] == ["flat", "pointy"]
     assert kind.settings["label_at"].schema["enum"] == ["top", "bottom"]
@@ -284,3 +285,45 @@ def test_its_labels_read_the_item_in_a_language(piece) -> None:
     assert [x.text for x in p.printed("map", item, "fr")] == ["n0,5$"]
     assert [x.text for x in p.printed("map", item, "ja")] == ["0.5$"]
     assert p.draw(item, "fr")[1].text == "n0,5$"
+
+
+def sides(nodes: list) -> list[tuple]:
+    """The outline's strokes: each side's two ends and its colour and width."""
+    return [(n.commands[0][1:], n.commands[1][1:], n.style.stroke, n.style.stroke_width) for n in rounded(nodes)
+            if isinstance(n, Path) and len(n.commands) == 2]
+
+
+def test_an_outline_rings_the_hexes_that_share_it(piece) -> None:
+    p = piece(f"""map: {{{PLACE}, hexmap: cells, orientation: pointy, across: 40pt, outline: "{{cell.ring}}",
+      outline_width: 4pt}}""", "cells")
+    cells = [{"q": 0, "r": 0, "ring": GOLD}, {"q": 1, "r": 0, "ring": GOLD}, {"q": 0, "r": 1, "ring": INK},
+             {"q": 1, "r": 1, "ring": "none"}, {"q": -1, "r": 1, "ring": None}]
+    nodes = p.draw({"cells": cells})
+    assert [hexagon(n)[:2] for n in nodes if len(n.commands) == 7] == [
+        (40.0, 52.679), (80.0, 52.679), (60.0, 87.321), (100.0, 87.321), (20.0, 87.321)]
+    # the two gold hexes are ringed as one: five sides each, not the one they share (the first's
+    # right, the second's left); the ink one all six; the hexes without an outline none. Each side
+    # lies 2 pt (half the width) inside its hex: its corners at 0.9 of the way from the centre
+    assert sides(nodes) == [
+        ((58.0, 63.072), (40.0, 73.464), GOLD, 4.0), ((40.0, 73.464), (22.0, 63.072), GOLD, 4.0),
+        ((22.0, 63.072), (22.0, 42.287), GOLD, 4.0), ((22.0, 42.287), (40.0, 31.895), GOLD, 4.0),
+        ((40.0, 31.895), (58.0, 42.287), GOLD, 4.0),
+        ((98.0, 42.287), (98.0, 63.072), GOLD, 4.0), ((98.0, 63.072), (80.0, 73.464), GOLD, 4.0),
+        ((80.0, 73.464), (62.0, 63.072), GOLD, 4.0), ((62.0, 42.287), (80.0, 31.895), GOLD, 4.0),
+        ((80.0, 31.895), (98.0, 42.287), GOLD, 4.0),
+        ((78.0, 76.928), (78.0, 97.713), INK, 4.0), ((78.0, 97.713), (60.0, 108.105), INK, 4.0),
+        ((60.0, 108.105), (42.0, 97.713), INK, 4.0), ((42.0, 97.713), (42.0, 76.928), INK, 4.0),
+        ((42.0, 76.928), (60.0, 66.536), INK, 4.0), ((60.0, 66.536), (78.0, 76.928), INK, 4.0)]
+    assert {n.style.line_cap for n in nodes if len(n.commands) == 2} == {"round"}
+    # the outline is drawn over every hex
+    assert all(len(n.commands) == 2 for n in nodes[len(cells):])
+
+
+def test_an_outline_on_flat_hexes_and_its_default_width(piece) -> None:
+    p = piece(f"""map: {{{PLACE}, hexmap: cells, across: 40pt, outline: gold}}""", "cells")
+    drawn = sides(p.draw({"cells": [{"q": 0, "r": 0}, {"q": 0, "r": 1}]}))
+    assert len(drawn) == 10 and {(c, w) for *_, c, w in drawn} == {(GOLD, 1.0)}
+    # the side the two share, the first's bottom and the second's top, is not drawn
+    assert all(not (a[1] == b[1] and abs(a[1] - 70.0) < 1) for a, b, *_ in drawn)
+    p = piece(f"""map: {{{PLACE}, hexmap: cells, outline: "{{cell.ring}}"}}""", "cells")
+    assert sides(p.draw({"cells": [{"q": 0, "r": 0, "ring": "none"}, {"q": 1, "r": 0, "ring": None}]})) == []
