@@ -1,6 +1,7 @@
 """The gallery: out/index.html, every set's pieces (by group), the boards, how to print the
 kit on each paper (the read-me-first's steps, from pnp.kit.readme), a link to every file to
-download, and what the exports hold; it opens from disk in any browser."""
+download, and what the exports hold; it opens from disk in any browser. A game in several
+languages has a gallery in each, and each links the others."""
 
 from __future__ import annotations
 
@@ -37,11 +38,12 @@ td.pages {{ text-align: right; }}
 details {{ margin: 0.6rem 0; }}
 summary {{ cursor: pointer; font-weight: 600; }}
 ul.files {{ columns: 3 16rem; font-size: 0.85rem; }}
+nav.languages {{ margin: -0.5rem 0 1rem; }}
 </style>
 </head>
 <body>
 <h1>{title}</h1>
-<p>{summary}</p>
+{languages}<p>{summary}</p>
 {sections}
 <script>
 // after every image has loaded or failed, record what happened (read by pnp's browser test)
@@ -57,6 +59,39 @@ window.addEventListener("load", function () {{
 </body>
 </html>
 """
+
+
+# Each language's name in itself, as the links between a kit's galleries show it (a language
+# not here is shown by its code)
+LANGUAGE_NAMES = {"ca": "Català", "cs": "Čeština", "da": "Dansk", "de": "Deutsch", "en": "English",
+                  "es": "Español", "fi": "Suomi", "fr": "Français", "it": "Italiano", "ja": "日本語", "ko": "한국어",
+                  "nl": "Nederlands", "no": "Norsk", "pl": "Polski", "pt": "Português", "ru": "Русский",
+                  "sv": "Svenska", "tr": "Türkçe", "uk": "Українська", "zh": "中文"}
+
+
+def gallery_path(language: str, languages: tuple[str, ...]) -> str:
+    """Where a language's gallery is in the output folder, as `pnp build --lang all` writes the
+    kits (pnp.commands.common.language_target): the first language's at the top, each other's
+    in its own folder."""
+    return "index.html" if languages and language == languages[0] else f"{language}/index.html"
+
+
+def language_links(language: str, languages: tuple[str, ...]) -> str:
+    """The line that links a language's gallery to every other language's of the game, each
+    language by its name in itself, the gallery's own unlinked; none in a game of one language."""
+    if len(languages) < 2:
+        return ""
+    up = "../" * gallery_path(language, languages).count("/")
+    e = html.escape
+    links = []
+    for other in languages:
+        name = e(LANGUAGE_NAMES.get(other, other))
+        if other == language:
+            links.append(f'<strong lang="{e(other)}">{name}</strong>')
+        else:
+            links.append(f'<a href="{e(up + gallery_path(other, languages))}" hreflang="{e(other)}" lang="{e(other)}">'
+                         f"{name}</a>")
+    return '<nav class="languages">' + " · ".join(links) + "</nav>\n"
 
 
 def _drop_missing(section: str, out: Path, listed: dict[str, set[str]]) -> str:
@@ -285,7 +320,8 @@ def build(kit: "Kit", outputs: "KitFiles", options, tabletopia: list) -> None:
         sections.insert(0, "<p>No pictures: build with PNG among the formats to see them here.</p>")
     # written a section at a time (a large deck's page is megabytes of text)
     head, tail = PAGE.split("{sections}")
-    head = head.format(lang=e(language), title=e(game.title.get(language)), summary=e(", ".join(contents(kit)) + "."))
+    head = head.format(lang=e(language), title=e(game.title.get(language)), languages=language_links(
+        language, tuple(game.languages)), summary=e(", ".join(contents(kit)) + "."))
     tail = tail.format()
 
     def pieces():
