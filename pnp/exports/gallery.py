@@ -1,7 +1,7 @@
 """The gallery: out/index.html, every set's pieces (by group), the boards, how to print the
 kit on each paper (the read-me-first's steps, from pnp.kit.readme), a link to every file to
 download, and what the exports hold; it opens from disk in any browser. A game in several
-languages has a gallery in each, and each links the others."""
+languages has a gallery in each, and each links the others built with it or before it."""
 
 from __future__ import annotations
 
@@ -76,15 +76,28 @@ def gallery_path(language: str, languages: tuple[str, ...]) -> str:
     return "index.html" if languages and language == languages[0] else f"{language}/index.html"
 
 
-def language_links(language: str, languages: tuple[str, ...]) -> str:
-    """The line that links a language's gallery to every other language's of the game, each
-    language by its name in itself, the gallery's own unlinked; none in a game of one language."""
-    if len(languages) < 2:
+def galleries(game, language: str, out: Path, options) -> tuple[str, ...]:
+    """The game's languages whose galleries this one links, in the game's order: its own, those
+    built with it (`--lang all`) and those an earlier build left beside it."""
+    languages = tuple(game.languages)
+    top = out
+    for _ in range(gallery_path(language, languages).count("/")):
+        top = top.parent
+    return tuple(other for other in languages if other == language or other in options.languages
+                 or (top / gallery_path(other, languages)).is_file())
+
+
+def language_links(language: str, languages: tuple[str, ...], linked: tuple[str, ...] | None = None) -> str:
+    """The line that links a language's gallery to the others of the game's `languages` (those
+    `linked`, by default all), each by its name in itself, its own unlinked; none when it has
+    no other to link."""
+    shown = [other for other in languages if linked is None or other in linked]
+    if not [other for other in shown if other != language]:
         return ""
     up = "../" * gallery_path(language, languages).count("/")
     e = html.escape
     links = []
-    for other in languages:
+    for other in shown:
         name = e(LANGUAGE_NAMES.get(other, other))
         if other == language:
             links.append(f'<strong lang="{e(other)}">{name}</strong>')
@@ -320,8 +333,9 @@ def build(kit: "Kit", outputs: "KitFiles", options, tabletopia: list) -> None:
         sections.insert(0, "<p>No pictures: build with PNG among the formats to see them here.</p>")
     # written a section at a time (a large deck's page is megabytes of text)
     head, tail = PAGE.split("{sections}")
-    head = head.format(lang=e(language), title=e(game.title.get(language)), languages=language_links(
-        language, tuple(game.languages)), summary=e(", ".join(contents(kit)) + "."))
+    kits = galleries(game, language, out, options)
+    head = head.format(lang=e(language), title=e(game.title.get(language)), summary=e(", ".join(contents(kit)) + "."),
+                       languages=language_links(language, tuple(game.languages), kits))
     tail = tail.format()
 
     def pieces():

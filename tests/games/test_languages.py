@@ -71,13 +71,27 @@ def test_each_languages_gallery_links_the_others(tmp_path: Path) -> None:
                  "--paper", "a4", "--format", "png")
     assert result.exit_code == 0, result.output
     galleries = {"en": out / "index.html", "fr": out / "fr" / "index.html"}
-    for language, gallery in galleries.items():
-        nav = re.search(r'<nav class="languages">(.*?)</nav>', gallery.read_text("utf-8")).group(1)
-        links = dict((lang, href) for href, lang in re.findall(r'<a href="([^"]+)" hreflang="([^"]+)"', nav))
-        assert sorted(links) == sorted(set(galleries) - {language})
-        for other, href in links.items():
-            assert (gallery.parent / href).resolve() == galleries[other].resolve() and galleries[other].is_file()
-        assert f'<strong lang="{language}">' in nav
+
+    def links_open_the_others() -> None:
+        for language, gallery in galleries.items():
+            nav = re.search(r'<nav class="languages">(.*?)</nav>', gallery.read_text("utf-8")).group(1)
+            links = dict((lang, href) for href, lang in re.findall(r'<a href="([^"]+)" hreflang="([^"]+)"', nav))
+            assert sorted(links) == sorted(set(galleries) - {language})
+            for other, href in links.items():
+                assert (gallery.parent / href).resolve() == galleries[other].resolve() and galleries[other].is_file()
+            assert f'<strong lang="{language}">' in nav
+
+    links_open_the_others()
+    # the first language built again alone still links the French gallery it finds beside it
+    result = run("build", "--game", str(game), "-o", str(out), "--only", "cards", "--only", "gallery",
+                 "--paper", "a4", "--format", "png", "--force")
+    assert result.exit_code == 0, result.output
+    links_open_the_others()
+    # a kit built alone links no gallery that is not there
+    result = run("build", "--game", str(game), "-o", str(tmp_path / "alone"), "--only", "gallery", "--paper", "a4",
+                 "--format", "png")
+    assert result.exit_code == 0, result.output
+    assert "<nav" not in (tmp_path / "alone" / "index.html").read_text("utf-8")
 
 
 def test_one_other_language_alone(tmp_path: Path) -> None:
