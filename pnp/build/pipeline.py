@@ -46,6 +46,7 @@ class BuildOptions:
     jobs: int | None = None  # worker processes for rasterizing; None: one per core
     tabletopia_scale: int = 100  # percent: 100 makes 10 px per mm
     language: str | None = None  # the kit's language; None: the game's first
+    languages: tuple[str, ...] = ()  # every language this build makes (--lang all), whose galleries link each other
     ink_saver: bool = False  # dark backs, tokens (and sets that say so) printed light
     greyscale: bool = False  # the whole kit in greys
     svg_text: str = "text"  # text: SVG text with embedded fonts; paths: the glyphs' outlines

@@ -58,9 +58,11 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
 
     def settings_for(language: str) -> str:
         return settings_of(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
-                           language, ink_saver, greyscale, svg_text, tts_base_url)
+                           language, ink_saver, greyscale, svg_text, tts_base_url, together)
 
     declared = declared_languages(manifest)
+    # the languages built together, whose galleries link each other (one alone: as pnp watch builds it)
+    together = tuple(languages_of(lang, declared)) if declared is not None and lang == "all" else ()
     current: dict[str, bool] = {}  # whether each language's output is up to date, worked out once
     if declared is not None and not force:
         wanted = languages_of(lang, declared)
@@ -121,6 +123,7 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
         if validation.done or validation.failed(strict):  # (checked here, or loading found errors: no build)
             show()
         declared = list(loaded.languages or ("en",))
+        together = tuple(languages_of(lang, declared)) if lang == "all" else ()
         options = BuildOptions(
             parts=only_parts(loaded, only),
             papers=tuple(PAPERS) if paper == "all" else (paper,),
@@ -148,8 +151,8 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
                 continue
             progress = None if quiet else StageBars()
             try:  # (the first language's build takes the linking: finished or dropped, it is done)
-                outcome = build_safely(loaded, target, replace(options, language=language), progress,
-                                       partial=bool(only), settings=settings, checked=checked, shared=shared,
+                outcome = build_safely(loaded, target, replace(options, language=language, languages=together),
+                                       progress, partial=bool(only), settings=settings, checked=checked, shared=shared,
                                        linking=linking if index == 0 else None)
             except (ChecksFailed, BuildFailed, ComposeError) as exc:  # out/ is unchanged
                 if progress is not None:

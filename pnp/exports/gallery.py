@@ -1,6 +1,7 @@
 """The gallery: out/index.html, every set's pieces (by group), the boards, how to print the
 kit on each paper (the read-me-first's steps, from pnp.kit.readme), a link to every file to
-download, and what the exports hold; it opens from disk in any browser."""
+download, and what the exports hold; it opens from disk in any browser. A game in several
+languages has a gallery in each, and each links the others built with it or before it."""
 
 from __future__ import annotations
 
@@ -37,11 +38,12 @@ td.pages {{ text-align: right; }}
 details {{ margin: 0.6rem 0; }}
 summary {{ cursor: pointer; font-weight: 600; }}
 ul.files {{ columns: 3 16rem; font-size: 0.85rem; }}
+nav.languages {{ margin: -0.5rem 0 1rem; }}
 </style>
 </head>
 <body>
 <h1>{title}</h1>
-<p>{summary}</p>
+{languages}<p>{summary}</p>
 {sections}
 <script>
 // after every image has loaded or failed, record what happened (read by pnp's browser test)
@@ -57,6 +59,52 @@ window.addEventListener("load", function () {{
 </body>
 </html>
 """
+
+
+# Each language's name in itself, as the links between a kit's galleries show it (a language
+# not here is shown by its code)
+LANGUAGE_NAMES = {"ca": "Català", "cs": "Čeština", "da": "Dansk", "de": "Deutsch", "en": "English",
+                  "es": "Español", "fi": "Suomi", "fr": "Français", "it": "Italiano", "ja": "日本語", "ko": "한국어",
+                  "nl": "Nederlands", "no": "Norsk", "pl": "Polski", "pt": "Português", "ru": "Русский",
+                  "sv": "Svenska", "tr": "Türkçe", "uk": "Українська", "zh": "中文"}
+
+
+def gallery_path(language: str, languages: tuple[str, ...]) -> str:
+    """Where a language's gallery is in the output folder, as `pnp build --lang all` writes the
+    kits (pnp.commands.common.language_target): the first language's at the top, each other's
+    in its own folder."""
+    return "index.html" if languages and language == languages[0] else f"{language}/index.html"
+
+
+def galleries(game, language: str, out: Path, options) -> tuple[str, ...]:
+    """The game's languages whose galleries this one links, in the game's order: its own, those
+    built with it (`--lang all`) and those an earlier build left beside it."""
+    languages = tuple(game.languages)
+    top = out
+    for _ in range(gallery_path(language, languages).count("/")):
+        top = top.parent
+    return tuple(other for other in languages if other == language or other in options.languages
+                 or (top / gallery_path(other, languages)).is_file())
+
+
+def language_links(language: str, languages: tuple[str, ...], linked: tuple[str, ...] | None = None) -> str:
+    """The line that links a language's gallery to the others of the game's `languages` (those
+    `linked`, by default all), each by its name in itself, its own unlinked; none when it has
+    no other to link."""
+    shown = [other for other in languages if linked is None or other in linked]
+    if not [other for other in shown if other != language]:
+        return ""
+    up = "../" * gallery_path(language, languages).count("/")
+    e = html.escape
+    links = []
+    for other in shown:
+        name = e(LANGUAGE_NAMES.get(other, other))
+        if other == language:
+            links.append(f'<strong lang="{e(other)}">{name}</strong>')
+        else:
+            links.append(f'<a href="{e(up + gallery_path(other, languages))}" hreflang="{e(other)}" lang="{e(other)}">'
+                         f"{name}</a>")
+    return '<nav class="languages">' + " · ".join(links) + "</nav>\n"
 
 
 def _drop_missing(section: str, out: Path, listed: dict[str, set[str]]) -> str:
@@ -285,7 +333,9 @@ def build(kit: "Kit", outputs: "KitFiles", options, tabletopia: list) -> None:
         sections.insert(0, "<p>No pictures: build with PNG among the formats to see them here.</p>")
     # written a section at a time (a large deck's page is megabytes of text)
     head, tail = PAGE.split("{sections}")
-    head = head.format(lang=e(language), title=e(game.title.get(language)), summary=e(", ".join(contents(kit)) + "."))
+    kits = galleries(game, language, out, options)
+    head = head.format(lang=e(language), title=e(game.title.get(language)), summary=e(", ".join(contents(kit)) + "."),
+                       languages=language_links(language, tuple(game.languages), kits))
     tail = tail.format()
 
     def pieces():

@@ -61,6 +61,39 @@ def test_each_language_builds_into_its_own_folder(tmp_path: Path) -> None:
                              f"{out / 'fr'} is up to date: nothing changed since its last build\n")
 
 
+def test_each_languages_gallery_links_the_others(tmp_path: Path) -> None:
+    """Every link between the galleries of `--lang all` opens the other language's gallery."""
+    import re
+
+    game = make_game(tmp_path / "mini")
+    out = tmp_path / "out"
+    result = run("build", "--game", str(game), "-o", str(out), "--lang", "all", "--only", "cards", "--only", "gallery",
+                 "--paper", "a4", "--format", "png")
+    assert result.exit_code == 0, result.output
+    galleries = {"en": out / "index.html", "fr": out / "fr" / "index.html"}
+
+    def links_open_the_others() -> None:
+        for language, gallery in galleries.items():
+            nav = re.search(r'<nav class="languages">(.*?)</nav>', gallery.read_text("utf-8")).group(1)
+            links = dict((lang, href) for href, lang in re.findall(r'<a href="([^"]+)" hreflang="([^"]+)"', nav))
+            assert sorted(links) == sorted(set(galleries) - {language})
+            for other, href in links.items():
+                assert (gallery.parent / href).resolve() == galleries[other].resolve() and galleries[other].is_file()
+            assert f'<strong lang="{language}">' in nav
+
+    links_open_the_others()
+    # the first language built again alone still links the French gallery it finds beside it
+    result = run("build", "--game", str(game), "-o", str(out), "--only", "cards", "--only", "gallery",
+                 "--paper", "a4", "--format", "png", "--force")
+    assert result.exit_code == 0, result.output
+    links_open_the_others()
+    # a kit built alone links no gallery that is not there
+    result = run("build", "--game", str(game), "-o", str(tmp_path / "alone"), "--only", "gallery", "--paper", "a4",
+                 "--format", "png")
+    assert result.exit_code == 0, result.output
+    assert "<nav" not in (tmp_path / "alone" / "index.html").read_text("utf-8")
+
+
 def test_one_other_language_alone(tmp_path: Path) -> None:
     game = make_game(tmp_path / "mini")
     out = tmp_path / "out"

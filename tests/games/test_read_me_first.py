@@ -314,8 +314,8 @@ def test_what_the_schema_cannot_see_is_a_warning(tmp_path: Path) -> None:
                           "cash: {en: \"{count} money cards\",")
     broken_example(ROOT, copy, "game.yaml", "aid: {en: \"{count} player aids\", fr: \"{count} aides de jeu\", ",
                    "aid: {en: \"{count} player aids ☃\", it: \"{count} aiuti\", ")
-    broken_example(ROOT, copy, "game.yaml", "- heading: {en: The end, fr: La fin, de: Das Ende}",
-                   "- heading: {fr: La fin, de: Das Ende}")
+    broken_example(ROOT, copy, "game.yaml", "- heading: {en: The end, fr: La fin de la partie, de: Spielende}",
+                   "- heading: {fr: La fin de la partie, de: Spielende}")
     found = problems(game(copy / "game.yaml"))
     assert "readme.contents.cash: the game has no printed set called so" in found
     assert "readme.contents.aid: 'it' is not one of the game's languages (en, fr, de)" in found

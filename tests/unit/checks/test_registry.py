@@ -1,6 +1,6 @@
-"""pnp.checks.registry: importing it registers every check pnp has (the text, file, printing, data and
-translation checks, the layout's, the area maps', the icons', the boards drawn as text), so that validation runs them
-all and `pnp rules` lists them, in a game's folder or not."""
+"""pnp.checks.registry: importing it registers every check pnp has (the text, file, printing, data,
+translation and quotation-mark checks, the layout's, the area maps', the icons', the boards drawn as text), so
+that validation runs them all and `pnp rules` lists them, in a game's folder or not."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ REGISTERED = {
     "printing": ["safe-zone", "piece-too-large", "print-shared", "output-name"],
     "data": ["duplicate-id", "unknown-reference"],
     "translation": ["missing-translation", "glossary-term"],
+    "quotes": ["straight-quote"],
     "rulebook": ["rules-reference", "rules-example"],
     "layout": ["layout"],
     "areas": ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
@@ -22,7 +23,7 @@ REGISTERED = {
     "icons": ["icon"],  # (registered when a game's icons are read, and by the registry without a game)
     "boards": ["board-text"],  # (pnp.load.boards, imported with the fields it reads)
 }
-WARNINGS = {"safe-zone", "missing-translation", "glossary-term"}  # every other check is an error
+WARNINGS = {"safe-zone", "missing-translation", "glossary-term", "straight-quote"}  # every other check is an error
 
 
 def test_every_check_pnp_has_is_registered() -> None:

@@ -15,7 +15,8 @@ import pytest
 from pnp.kit import readme
 from pnp.compose import readme as compose_readme
 from pnp.exports import gallery
-from pnp.exports.gallery import back_caption, figure, file_list, made_files, printing_section, runs_html
+from pnp.exports.gallery import (LANGUAGE_NAMES, back_caption, figure, file_list, galleries, gallery_path,
+                                  language_links, made_files, printing_section, runs_html)
 from pnp.exports.tabletopia import TabletopiaObject
 from pnp.kit.pieces import Board, Piece, PieceSet
 from pnp.model.game import Text as Words
@@ -90,11 +91,12 @@ class Kit:
     """A composed kit (pnp.kit.pieces.Kit) as the gallery reads it: its game, language and sets by
     print file."""
 
-    def __init__(self, *groups: tuple[str, list[PieceSet]], language: str = "en") -> None:
+    def __init__(self, *groups: tuple[str, list[PieceSet]], language: str = "en",
+                 languages: tuple[str, ...] = ("en",)) -> None:
         self.groups = list(groups)
         self.language = language
         self.game = SimpleNamespace(title=Words.from_data({"en": "The <Game>", "fr": "Le Jeu"}), language="en",
-                                    documents={}, manifest="game.yaml")
+                                    languages=languages, documents={}, manifest="game.yaml")
 
     def print_groups(self) -> list[tuple[str, list[PieceSet]]]:
         return self.groups
@@ -103,9 +105,10 @@ class Kit:
         return iter([s for _, sets in self.groups for s in sets])
 
 
-def options(*formats: str, papers: tuple[str, ...] = ("a4",), parts: tuple[str, ...] = ()) -> SimpleNamespace:
+def options(*formats: str, papers: tuple[str, ...] = ("a4",), parts: tuple[str, ...] = (),
+            languages: tuple[str, ...] = ()) -> SimpleNamespace:
     return SimpleNamespace(formats=formats or ("pdf", "svg", "png"), papers=papers, parts=parts, duplex=False,
-                           bleed_for=lambda kind: 0.0)
+                           bleed_for=lambda kind: 0.0, languages=languages)
 
 
 def page(kit: Kit, files: Files, opts: SimpleNamespace, rows: list[TabletopiaObject] = ()) -> str:
@@ -591,3 +594,64 @@ def test_files_an_earlier_build_left_in_a_folder_of_print(tmp_path: Path) -> Non
     (rest,) = sections(page(Kit(), Files(tmp_path), options("png", parts=("cards",))))
     assert rest == ('<section><h2>More downloads</h2><ul class="files">'
                     '<li><a href="print/old/cards-a4.pdf">print/old/cards-a4.pdf</a></li></ul></section>')
+
+
+# --- a kit in several languages ----------------------------------------------------------------
+
+def test_where_each_languages_gallery_is() -> None:
+    """As pnp build --lang all writes the kits: the first language's at the top."""
+    from pnp.commands.common import language_target
+
+    languages = ("en", "fr", "de")
+    for language in languages:
+        folder = language_target(Path("out"), language, list(languages)).relative_to("out").as_posix()
+        assert gallery_path(language, languages) == ("" if folder == "." else folder + "/") + "index.html"
+    assert gallery_path("it", languages) == "it/index.html"  # (a language built though the game lacks it)
+    assert gallery_path("en", ()) == "en/index.html"
+
+
+def test_each_languages_gallery_links_the_others() -> None:
+    languages = ("en", "fr", "de")
+    assert language_links("en", languages) == (
+        '<nav class="languages"><strong lang="en">English</strong> · '
+        '<a href="fr/index.html" hreflang="fr" lang="fr">Français</a> · '
+        '<a href="de/index.html" hreflang="de" lang="de">Deutsch</a></nav>\n')
+    assert language_links("fr", languages) == (
+        '<nav class="languages"><a href="../index.html" hreflang="en" lang="en">English</a> · '
+        '<strong lang="fr">Français</strong> · '
+        '<a href="../de/index.html" hreflang="de" lang="de">Deutsch</a></nav>\n')
+    # only those linked, each where its gallery is among all the game's
+    assert language_links("de", languages, ("fr", "de")) == (
+        '<nav class="languages"><a href="../fr/index.html" hreflang="fr" lang="fr">Français</a> · '
+        '<strong lang="de">Deutsch</strong></nav>\n')
+    assert language_links("de", ("de", "x<y")) == (
+        '<nav class="languages"><strong lang="de">Deutsch</strong> · '
+        '<a href="x&lt;y/index.html" hreflang="x&lt;y" lang="x&lt;y">x&lt;y</a></nav>\n')  # (a code pnp has no name for)
+    assert "x<y" not in LANGUAGE_NAMES
+    # nothing when there is no other to link
+    assert language_links("en", ("en",)) == language_links("en", ()) == language_links("en", languages, ("en",)) == ""
+    assert language_links("it", languages, ()) == ""
+
+
+def test_the_galleries_linked_are_those_built_together_or_before(tmp_path: Path) -> None:
+    game = SimpleNamespace(languages=("en", "fr", "de"))
+    out = tmp_path / "out"
+    (out / "de").mkdir(parents=True)
+    assert galleries(game, "en", out, options()) == ("en",)
+    assert galleries(game, "fr", out / "fr", options()) == ("fr",)
+    assert galleries(game, "en", out, options(languages=("en", "fr", "de"))) == ("en", "fr", "de")
+    (out / "de" / "index.html").write_text("", "utf-8")
+    assert galleries(game, "en", out, options()) == ("en", "de")
+    assert galleries(game, "fr", out / "fr", options()) == ("fr", "de")
+    (out / "index.html").write_text("", "utf-8")
+    assert galleries(game, "fr", out / "fr", options(languages=("fr",))) == ("en", "fr", "de")
+
+
+def test_the_gallery_of_a_game_in_several_languages_links_the_others(tmp_path: Path) -> None:
+    cards = pieces("cards", "card", piece("a"))
+    both = options("png", languages=("en", "fr"))
+    text = page(Kit(("cards", [cards]), language="fr", languages=("en", "fr")), Files(tmp_path), both)
+    assert ('<h1>Le Jeu</h1>\n<nav class="languages"><a href="../index.html" hreflang="en" lang="en">English</a> · '
+            '<strong lang="fr">Français</strong></nav>\n<p>') in text
+    alone = page(Kit(("cards", [cards]), language="fr", languages=("en", "fr")), Files(tmp_path), options("png"))
+    assert "<h1>Le Jeu</h1>\n<p>" in alone  # (the English gallery neither built with it nor before)
