@@ -107,7 +107,9 @@ def held(component: "ComponentSet", language: str) -> str:
     count = pieces(component)
     text = f"{count} {component.noun[0] if count == 1 else component.noun[1]}"
     if component.group_key:
-        text += f" in {plural(len(component.groups), component.group_key)}"
+        groups = len(component.groups)
+        noun = component.group_noun
+        text += f" in {plural(groups, component.group_key) if noun is None else f'{groups} {noun[groups != 1]}'}"
     return text
 
 

@@ -221,6 +221,8 @@ def _load_set(loader: Loader, name: str, decl: dict, sets: dict[str, ComponentSe
     component.fields, component.group_fields = _set_fields(loader, name, decl, base)
     component.items_key = decl.get("items")
     component.group_key = decl["group"]["key"] if "group" in decl else None
+    if "group" in decl and "noun" in decl["group"]:
+        component.group_noun = tuple(decl["group"]["noun"])
     if "settings" in ctype.options and "settings" in decl:
         component.settings = maps.load_settings(decl["map"], loader, decl["settings"], loader.locate(at + ("settings",)))
     if "files" not in decl:

@@ -136,6 +136,7 @@ class ComponentSet:
     title: Text
     fields: dict[str, "Field"] = field(default_factory=dict)
     group_key: str | None = None
+    group_noun: tuple[str, str] | None = None  # (what the group is called; by default its key)
     group_fields: dict[str, "Field"] = field(default_factory=dict)
     items_key: str | None = None
     files: tuple[str, ...] = ()

@@ -25,7 +25,7 @@ COUNTER = 17 * MM
 def test_it_validates_clean() -> None:
     result = validate(GAME, "--strict")
     assert result.exit_code == 0, result.output
-    assert result.output == ("Furia Cartese: 3 champs de bataille, 71 unités in 6 armees, 48 marqueurs and 2 more "
+    assert result.output == ("Furia Cartese: 3 champs de bataille, 71 unités in 6 armées, 48 marqueurs and 2 more "
                              "sets of 12 pieces: 0 errors, 0 warnings\n")
 
 
@@ -146,7 +146,7 @@ def test_the_setup_checks_fail_on_the_kit_as_it_was(tmp_path: Path, monkeypatch:
     result = validate(Path("."))
     # (the rulebook names the armies and units of Cerignola and Pavia, which the old kit lacks)
     assert [line for line in result.output.splitlines()[:-1] if "[rules-" not in line] == BEFORE_PROBLEMS
-    assert result.output.splitlines()[-1].startswith("Furia Cartese: 3 champs de bataille, 24 unités in 2 armees")
+    assert result.output.splitlines()[-1].startswith("Furia Cartese: 3 champs de bataille, 24 unités in 2 armées")
     assert result.exit_code == 1
 
 

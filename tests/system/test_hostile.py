@@ -662,7 +662,7 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
     assert validate(field).output.replace(f"{field}/", "") == (
         "layouts/champ.yaml:18:5: error: layout 'layouts/champ.yaml': grid 'Hex A1 of the field' does not fit across "
         "its hex of the grid map (8.92 mm there) at 5.5 pt (and 191 more of its labels) [text-fit]\n"
-        "Furia Cartese: 3 champs de bataille, 71 unités in 6 armees, 48 marqueurs and 2 more sets of 12 pieces: "
+        "Furia Cartese: 3 champs de bataille, 71 unités in 6 armées, 48 marqueurs and 2 more sets of 12 pieces: "
         "1 error, 0 warnings\n")
 
 

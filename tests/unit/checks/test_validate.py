@@ -144,6 +144,10 @@ def test_the_game_and_what_each_printed_set_holds_copies_counted(load) -> None:
     game.sets["cards"].items[0].copies = 1
     game.sets["cards"].groups[1:] = []
     assert counted(game) == "1 card in 1 suit, 3 tokens"
+    game.sets["cards"].group_noun = ("armée", "armées")  # (the group's own noun, when declared)
+    assert held(game.sets["cards"], "fr") == "1 card in 1 armée"
+    game.sets["cards"].groups *= 2
+    assert held(game.sets["cards"], "fr") == "1 card in 2 armées"
     game.sets["cards"].group_key = None
     assert held(game.sets["cards"], "en") == "1 card"
     game.sets["cards"].items[:] = []
