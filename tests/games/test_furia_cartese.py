@@ -37,11 +37,11 @@ CERIGNOLA_SPAIN = """[D1, E1, F1, G1, H1, I1, J1, K1, L1, M1,
 
 # Each case: the check it breaks, the file, the text replaced and by what, what pnp says.
 CASES = [
-    ("one-general", "armees/france.yaml", "{id: fr-02, troupe: gendarmes,", "{id: fr-02, troupe: gendarmes, general: true,",
-     ["armees/france.yaml:4:7: error: the army 'france' has 2 generals; it needs exactly one [one-general]"]),
-    ("army-size", "armees/espagne.yaml", "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}",
+    ("one-general", "armees/ravenne-france.yaml", "{id: fr-02, troupe: gendarmes,", "{id: fr-02, troupe: gendarmes, general: true,",
+     ["armees/ravenne-france.yaml:4:7: error: the army 'france' has 2 generals; it needs exactly one [one-general]"]),
+    ("army-size", "armees/ravenne-espagne.yaml", "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}",
      "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}\n  - {id: es-13, troupe: janissaires, nom: Janissaires}",
-     ["armees/espagne.yaml:5:7: error: the army 'espagne' has 13 units, more than the 12 the game allows [army-size]"]),
+     ["armees/ravenne-espagne.yaml:5:7: error: the army 'espagne' has 13 units, more than the 12 the game allows [army-size]"]),
     ("hex-on-grid", "champs/ravenne.yaml", "hexes: [N2, O2, N3, M10, N10]", "hexes: [N2, O2, N3, M10, N13]",
      ["champs/ravenne.yaml:12:3: error: battlefield 'ravenne': hex N13 is off its grid of 16 columns and 12 rows "
       "[hex-on-grid]"]),
@@ -56,8 +56,8 @@ CASES = [
      ["camps.yaml:9:106: error: camp 'espagne': #8c1d13 (luminance 0,07) prints in nearly the same grey as #1f3a8a "
       "(0,05) of camp 'france', less than 0,1 apart [camps-apart-in-grey]"]),
     # pnp's own checks hold the rest: troop types, traits and terrains that exist, hexes as printed
-    ("unknown-troop", "armees/france.yaml", "troupe: stradioti,", "troupe: stradiots,",
-     ["armees/france.yaml:12:25: error: unité 'fr-04': troupe 'stradiots' names no type de troupe (there are: "
+    ("unknown-troop", "armees/ravenne-france.yaml", "troupe: stradioti,", "troupe: stradiots,",
+     ["armees/ravenne-france.yaml:12:25: error: unité 'fr-04': troupe 'stradiots' names no type de troupe (there are: "
       "arbaletriers-a-cheval, arquebusiers, arquebusiers-masses, artillerie, enfants-perdus, gendarmes, janissaires, "
       "levees, piquiers, sipahis, stradioti, suisses, tercios) [unknown-reference]"]),
     ("unknown-trait", "troupes.yaml", "traits: [impetueux]", "traits: [impetueuse]",
@@ -93,6 +93,12 @@ CASES = [
     ("zone-side", "champs/ravenne.yaml", "    bord: nord\n", "    bord: sud\n",
      ["champs/ravenne.yaml:18:5: error: battlefield 'ravenne': the zone of camp 'espagne' reaches into the half of "
       "the field away from its side (sud) [zone-side]"]),
+    # a battlefield renamed to begin like another: its counters would print the same initial
+    ("battle-initials", "champs/pavie.yaml", "nom: Pavie", "nom: Rome",
+     ["champs/pavie.yaml:4:6: error: battlefield 'pavie' begins with R like another, and the counters print that "
+      "initial to tell their battle [battle-initials]",
+      "champs/ravenne.yaml:5:6: error: battlefield 'ravenne' begins with R like another, and the counters print "
+      "that initial to tell their battle [battle-initials]"]),
     ("zones-apart", "champs/cerignole.yaml", "K4, L4, M4]", "K4, L4, M4, H5]",
      ["champs/cerignole.yaml:18:3: error: battlefield 'cerignole': the deployment zones are 3 rows apart, fewer "
       "than the 4 the game wants [zones-apart]"]),

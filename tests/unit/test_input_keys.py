@@ -70,7 +70,7 @@ def test_a_face_known_from_an_earlier_build_is_not_drawn_until_shown() -> None:
     # a weapon, which units of that weapon show: every unit
     (FURIA, "armes.yaml", "    mouvement: 2\n", "    mouvement: 3\n", "unites", "all"),
     # one army's unit: that army's units alone
-    (FURIA, "armees/espagne.yaml", "troupe: stradioti, nom: Ginetes", "troupe: gendarmes, nom: Ginetes", "unites",
+    (FURIA, "armees/ravenne-espagne.yaml", "troupe: stradioti, nom: Ginetes", "troupe: gendarmes, nom: Ginetes", "unites",
      "file"),
     # a kind of hex tile: the tiles (one file)
     (ANARCHIPEL, "tuiles.yaml", '"#6b4423"', '"#6b4424"', "tuiles", "all"),
