@@ -360,11 +360,25 @@ class _Story:
             if picture is not None:  # the title is not left without the picture it opens on
                 room = max(room, s["box-title"].leading * 2 + self.picture_height(picture)
                            + s["body"].leading * (4 if opening[0] is not picture else 1))
+            # nor without what it opens on when that cannot be split (a short table, a picture)
+            room = max(room, s["box-title"].leading * 2 + self.opening_height(inner))
             return [CondPageBreak(room), Spacer(1, s["body"].fontSize * 0.4),
                     FrameBG(color=HexColor(fill), strokeColor=HexColor(rule), strokeWidth=0.6),
                     Paragraph(heading, s["box-title"]), *inner,
                     FrameBG(start=False), Spacer(1, s["body"].fontSize * 0.7)]
         return []
+
+    def opening_height(self, flowables: list) -> float:
+        """How much of a box's first flowable must share the column with its title: all of one
+        that is never split (a short table, pictures kept together), two lines of a paragraph."""
+        width = self.column_width - 2 * self.styles["body"].fontSize * 0.8
+        for flowable in flowables:
+            if isinstance(flowable, (Indenter, Spacer, CondPageBreak)):
+                continue
+            if isinstance(flowable, KeepTogether):
+                return sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowable._content)
+            return self.styles["body"].leading * 2 if isinstance(flowable, Paragraph) else 0.0
+        return 0.0
 
     def picture_height(self, block: Block) -> float:
         """How tall a picture is set in the column (as _Pieces works it out)."""

@@ -296,3 +296,20 @@ def test_a_paragraph_that_announces_a_table_stays_with_it(kits) -> None:
         said = [k for k, page in enumerate(pages) if "The table says:" in page]
         shown = [k for k, page in enumerate(pages) if "Bill" in page]
         assert said == shown, lines
+
+
+def test_a_boxs_title_stays_with_the_table_it_opens_on(kits) -> None:
+    """An example box that opens on a short table (never split) does not leave its title at the
+    foot of a page with the table on the next: pushed down by more and more text, the title
+    moves with the table. (A box asked only six lines of room before: a title and a
+    fifteen-row table parted.)"""
+    table = "| Rank | Hexes |\n|---|---|\n" + "\n".join(f"| {i} | G{i}, H{i} |" for i in range(14))
+    parted = 0
+    for lines in range(20, 44, 2):
+        filler = "\n\n".join(["Line of filler text to fill the column."] * lines)
+        pages = page_texts(typeset_text(kits, f"# Mini\n\n{filler}\n\n::: example The range\n{table}\n:::\n", A5))
+        titled = [k for k, page in enumerate(pages) if "The range" in page]
+        shown = [k for k, page in enumerate(pages) if "Rank" in page]
+        assert titled == shown, lines
+        parted += titled != [0]
+    assert parted  # (some of the pushes do carry the box over to the next page)
