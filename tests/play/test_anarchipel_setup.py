@@ -66,6 +66,11 @@ def crew_steps(board: dict, needs: dict, crew: int, most: int = 1000) -> int | N
     works = [cell for cell, tile in board.items() if tile["genre"] == "ressource"
              and needs.get(tile["ressource"], 0) > 0 and tile["joueurs"] <= crew]
     monsters = [cell for cell, tile in board.items() if tile["genre"] == "monstre" and tile["niveau"] <= crew]
+    open_sea = sea | frozenset(monsters)  # every monster it can beat, beaten: if even then a need is out of
+    for kind, count in needs.items():     # reach, no order of moves helps (and none is tried)
+        if sum(1 for cell in works if board[cell]["ressource"] == kind
+               and steps(start, cell, open_sea) is not None) < count:
+            return None
 
     def leg(here: tuple[int, int], there: tuple[int, int], beaten: frozenset) -> int | None:
         through = sea | beaten
@@ -74,30 +79,47 @@ def crew_steps(board: dict, needs: dict, crew: int, most: int = 1000) -> int | N
         found = [steps(n, there, through) for n in neighbours(here) if n in through and n != there]
         return min((1 + s for s in found if s is not None), default=None)
 
-    queue = [(0, start, frozenset(), frozenset())]
-    done = set()
+    # A*: the steps still to go are at least one for each resource still needed, and at least the
+    # way to the nearest tile of each kind still needed with every monster it can beat beaten
+    cells = [start] + works + monsters
+    near = {(here, there): steps(here, there, open_sea) for here in cells for there in works}
+
+    def least(here: tuple[int, int], worked: frozenset, got: dict) -> int:
+        wanted = {kind: count - got.get(kind, 0) for kind, count in needs.items() if got.get(kind, 0) < count}
+        ways = [min((near[here, cell] for cell in works if cell not in worked and board[cell]["ressource"] == kind
+                     and near[here, cell] is not None), default=0) for kind in wanted]
+        return max([sum(wanted.values())] + ways)
+
+    queue = [(0, 0, start, frozenset(), frozenset())]
+    best = {(start, frozenset(), frozenset()): 0}  # the fewest steps found to each state (reopened if fewer)
+
+    def push(bound: int, cost: int, here: tuple[int, int], beaten: frozenset, worked: frozenset) -> None:
+        if bound <= most and cost < best.get((here, beaten, worked), most + 1):
+            best[here, beaten, worked] = cost
+            heapq.heappush(queue, (bound, cost, here, beaten, worked))
+
     while queue:
-        cost, here, beaten, worked = heapq.heappop(queue)
-        if (here, beaten, worked) in done:
+        _, cost, here, beaten, worked = heapq.heappop(queue)
+        if cost > best[here, beaten, worked]:
             continue
-        done.add((here, beaten, worked))
         got = {}
         for cell in worked:
             got[board[cell]["ressource"]] = got.get(board[cell]["ressource"], 0) + 1
         if all(got.get(kind, 0) >= count for kind, count in needs.items()):
             return cost
-        left = sum(count - got.get(kind, 0) for kind, count in needs.items())  # a step each, at least
         for cell in works:
             kind = board[cell]["ressource"]
             if cell not in worked and got.get(kind, 0) < needs[kind]:
                 moves = leg(here, cell, beaten)
-                if moves is not None and cost + moves + left - 1 <= most:
-                    heapq.heappush(queue, (cost + moves, cell, beaten, worked | {cell}))
+                if moves is not None:
+                    now = worked | {cell}
+                    push(cost + moves + least(cell, now, dict(got, **{kind: got.get(kind, 0) + 1})), cost + moves,
+                         cell, beaten, now)
         for cell in monsters:
             if cell not in beaten:
                 moves = leg(here, cell, beaten)
-                if moves is not None and cost + moves + left <= most:
-                    heapq.heappush(queue, (cost + moves, cell, beaten | {cell}, worked))
+                if moves is not None:
+                    push(cost + moves + least(cell, worked, got), cost + moves, cell, beaten | {cell}, worked)
     return None
 
 
