@@ -4,13 +4,14 @@ A hexagon is `flat` (a flat edge on top, wider than tall) or `pointy` (a corner 
 Its size is the distance across its flats. Maps use axial coordinates (q, r), as in Amit
 Patel's "Hexagonal Grids" (redblobgames.com): q counts columns (flat) or runs along rows
 (pointy), r the other way, and the six neighbours of (q, r) are (q+1, r), (q-1, r),
-(q, r+1), (q, r-1), (q+1, r-1), (q-1, r+1). The expression language's hex_connected and
-hex_adjacent are here, on a map's cells.
+(q, r+1), (q, r-1), (q+1, r-1), (q-1, r+1). The expression language's hex_connected,
+hex_adjacent and hex_steps are here, on a map's cells.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Mapping  # isinstance() through typing's alias is several times slower
 from typing import Any, Iterable
 
@@ -82,6 +83,26 @@ def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def steps(start: tuple[int, int], target: tuple[int, int], through: Iterable[tuple[int, int]]) -> int | None:
+    """The least number of moves from `start` to `target`, a move being to a neighbour, when
+    every cell passed on the way (neither `start` nor `target`) is one of `through`; None when
+    there is no such route. A breadth-first walk: each cell of `through` is reached once."""
+    if start == target:
+        return 0
+    open_cells = set(through)
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        (q, r), moves = queue.popleft()
+        for n in neighbours(q, r):
+            if n == target:
+                return moves + 1
+            if n in open_cells and n not in seen:
+                seen.add(n)
+                queue.append((n, moves + 1))
+    return None
+
+
 # --- the expression language's functions on a map's cells ----------------------------------
 
 @function("hex_connected", "True when the hexagons of a list (records with q and r, axial coordinates) form one "
@@ -106,6 +127,16 @@ def _axial(cell: Any, problem: str) -> tuple[int, int]:
 def _hex_adjacent(first: Any, second: Any) -> bool:
     problem = "hex_adjacent() needs two cells with whole numbers q and r"
     return distance(_axial(first, problem), _axial(second, problem)) == 1
+
+
+@function("hex_steps", "The least number of moves from one hexagon to another (records with q and r, axial "
+          "coordinates), a move being to a neighbour, when every hexagon passed on the way is in a list (the first "
+          "and the last need not be); none when there is no such route.",
+          "hex_steps(start, cell, [c for c in board if c.tile.kind == 'ocean'])")
+def _hex_steps(start: Any, target: Any, through: Any) -> int | None:
+    problem = "hex_steps() needs cells with whole numbers q and r"
+    cells = list_arg("hex_steps", through, "a list of cells with q and r, as its third argument")
+    return steps(_axial(start, problem), _axial(target, problem), [_axial(cell, problem) for cell in cells])
 
 
 # --- grids: hexes in rows and columns, named as printed ------------------------------------

@@ -175,7 +175,7 @@ def test_luminance_of_white() -> None:
 def test_every_function_is_documented_and_its_example_parses() -> None:
     assert set(FUNCTIONS) == {"len", "sum", "min", "max", "any", "all", "count", "range", "abs", "round", "sorted",
                               "unique", "first", "join", "str", "int", "plural", "mix", "luminance", "hex_connected",
-                              "hex_adjacent"}
+                              "hex_adjacent", "hex_steps"}
     for name, fn in FUNCTIONS.items():
         assert isinstance(fn, Function) and fn.name == name and callable(fn.call)
         assert fn.doc and "\n" not in fn.doc and fn.doc.endswith(".")

@@ -1,5 +1,5 @@
-"""Hex grids: hexes named as printed (E7), and rows or columns of a rectangular grid laid so
-that each hex touches the ones printed beside it, flat or pointy."""
+"""Hex grids: hexes named as printed (E7), rows or columns of a rectangular grid laid so that
+each hex touches the ones printed beside it, flat or pointy, and routes over a map's cells."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import math
 
 import pytest
 
+from pnp.expr import ExpressionError, parse
 from pnp.model.hexes import (axial_to_offset, centre, column_letters, distance, grid_name, offset_to_axial,
-                             parse_grid_name)
+                             parse_grid_name, steps)
 
 
 def test_names_as_printed() -> None:
@@ -50,3 +51,51 @@ def test_axial_to_offset_undoes_offset_to_axial(orientation: str) -> None:
             assert axial_to_offset(*offset_to_axial(column, row, orientation), orientation) == (column, row)
     assert axial_to_offset(1, 0, "flat") == (2, 1) and axial_to_offset(0, 1, "pointy") == (1, 2)
     assert axial_to_offset(2, -1, "flat") == (3, 1) and axial_to_offset(-1, 2, "pointy") == (1, 3)
+
+
+# A strip of sea and a wall, in axial coordinates: (0, 0) to (3, 0) along a row, the row above
+# it from (0, -1) to (3, -1); between them the only way round the wall at (1, 0) and (2, 0).
+ROW = [(0, 0), (1, 0), (2, 0), (3, 0)]
+ABOVE = [(0, -1), (1, -1), (2, -1), (3, -1)]
+
+
+def test_steps_count_moves_through_the_cells_given() -> None:
+    assert steps((0, 0), (3, 0), ROW) == 3
+    assert steps((0, 0), (3, 0), ROW + ABOVE) == 3  # no shorter for more sea
+    # the wall at (1, 0) and (2, 0): round it by the row above, (1, -1), (2, -1) and (3, -1)
+    assert steps((0, 0), (3, 0), [(0, 0), (3, 0)] + ABOVE) == 4
+    assert steps((0, 0), (3, 0), [(1, -1), (2, -1), (3, -1)]) == 4
+    assert steps((0, 0), (3, 0), [(1, -1)]) is None  # (2, -1) is missing: no way on
+    assert steps((0, 0), (3, 0), []) is None
+    # neither end need be among the cells passed: a neighbour is one move away, the cell itself none
+    assert steps((0, 0), (1, 0), []) == 1 and steps((0, 0), (1, -1), []) == 1 and steps((0, 0), (1, 1), []) is None
+    assert steps((2, 0), (2, 0), []) == 0
+    # a longer way round is taken when the short one is shut, and the end may be in the list
+    ring = [(1, -1), (2, -2), (3, -2), (4, -2), (4, -1)]
+    assert steps((0, 0), (4, 0), ring) == 6
+    assert steps((0, 0), (4, 0), ring + [(4, 0)]) == 6
+    assert steps((0, 0), (4, 0), ring + [(1, 0), (2, 0), (3, 0)]) == 4
+
+
+def cells(*pairs: tuple[int, int]) -> list[dict]:
+    return [{"q": q, "r": r} for q, r in pairs]
+
+
+def test_hex_steps_in_expressions() -> None:
+    env = {"start": {"q": 0, "r": 0, "tile": "port"}, "end": {"q": 3, "r": 0}, "sea": cells(*ABOVE),
+           "board": cells(*ROW), "half": {"q": 1, "r": 0.5}}
+    assert parse("hex_steps(start, end, sea)").evaluate(env) == 4
+    assert parse("hex_steps(start, end, board)").evaluate(env) == 3
+    assert parse("hex_steps(start, end, [])").evaluate(env) is None
+    assert parse("hex_steps(end, end, [])").evaluate(env) == 0
+    for source, message in [
+            ("hex_steps(start, 3, sea)", "hex_steps() needs cells with whole numbers q and r"),
+            ("hex_steps(start, half, sea)", "hex_steps() needs cells with whole numbers q and r"),
+            ("hex_steps(start, end, [{'q': 1}])", "hex_steps() needs cells with whole numbers q and r"),
+            ("hex_steps(start, end, [{'q': true, 'r': 0}])", "hex_steps() needs cells with whole numbers q and r"),
+            ("hex_steps(start, end, 'sea')",
+             "hex_steps() needs a list of cells with q and r, as its third argument, not text"),
+            ("hex_steps(start, end)", "hex_steps() takes 3 arguments (given 2)")]:
+        with pytest.raises(ExpressionError) as caught:
+            parse(source).evaluate(env)
+        assert caught.value.message == message, source
