@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,51 @@ def test_it_validates_clean() -> None:
     result = validate(GAME, "--strict")
     assert result.exit_code == 0, result.output
     assert result.output.endswith(": 0 errors, 0 warnings\n")
+
+
+ORIGIN = (-3, -2)  # (game.yaml's origin of the boards drawn as text)
+
+
+def recoded(text: str, cells: list[tuple[str, int, int, str]], codes: list[str]) -> str:
+    """objectifs.yaml with the code of each tile (card, q, r, its code now) of a board drawn as
+    text replaced: a flat grid, a text line for every second column, the next for the others."""
+    from pnp.model.hexes import axial_to_offset
+
+    lines = text.split("\n")
+    for (card, q, r, was), code in zip(cells, codes):
+        column, row = axial_to_offset(q - ORIGIN[0], r - ORIGIN[1], "flat")
+        first = lines.index("    plateau: |", lines.index(f"  - id: {card}")) + 1
+        at = first + 2 * (row - 1) + (column - 1) % 2
+        found = list(re.finditer(r"\S+", lines[at]))[(column - 1) // 2]
+        assert found.group() == was, (card, q, r, found.group())
+        lines[at] = lines[at][:found.start()] + code + lines[at][found.end():]
+    return "\n".join(lines)
+
+
+def _listed_twice() -> tuple[str, str]:
+    """1-A's board as drawn, and the same board as a list of records, one more ocean tile laid
+    at (2, 0), where the board has a banana tile."""
+    import yaml
+
+    from pnp.model.hexes import offset_to_axial
+
+    key = yaml.safe_load((GAME / "game.yaml").read_text("utf-8"))["components"]["objectifs"]["fields"]["plateau"]["key"]
+    lines = (GAME / "cartes" / "objectifs.yaml").read_text("utf-8").split("\n")
+    first = lines.index("    plateau: |", lines.index("  - id: manche-1-a"))
+    last = first + 1
+    while lines[last].startswith("      "):
+        last += 1
+    records = []
+    for k, line in enumerate(lines[first + 1:last]):
+        for n, code in enumerate(line.split()):
+            if code != ".":
+                q, r = offset_to_axial(2 * n + 1 + k % 2, k // 2 + 1, "flat")
+                records.append(f"      - {{q: {q + ORIGIN[0]}, r: {r + ORIGIN[1]}, tuile: {key[code]}}}")
+    assert "      - {q: 2, r: 0, tuile: banane-1}" in records
+    return "\n".join(lines[first:last]), "\n".join(["    plateau:", *records, "      - {q: 2, r: 0, tuile: ocean}"])
+
+
+LISTED_TWICE = _listed_twice()
 
 
 # Each case: the check it breaks, the file, the text replaced and by what, what pnp says.
@@ -37,49 +83,49 @@ CASES = [
     # (its cheapest tiles are now both wood tiles of the board, which cost more than the band)
     ("objective-met", "cartes/objectifs.yaml", "besoins: {cafe: 2, banane: 2, ble: 2, bois: 1,",
      "besoins: {cafe: 2, banane: 2, ble: 2, bois: 4,",
-     ["cartes/objectifs.yaml:12:13: error: objective 'manche-1-a' costs 41 coins of moves at 4 players (steps from "
+     ["cartes/objectifs.yaml:15:13: error: objective 'manche-1-a' costs 41 coins of moves at 4 players (steps from "
       "the start times players, for the cheapest tiles of each resource), 85 % of the 48 it pays (12 to each of 4 "
       "players aboard); a card costs 45 % to 75 % of what it pays [objective-cost]",
-      "cartes/objectifs.yaml:13:14: error: objective 'manche-1-a' asks for 4 bois but its board has 2 [objective-met]"]),
-    ("objective-tiles", "cartes/objectifs.yaml", "{q: 3, r: -1, tuile: terre}\n      - {q: -3, r: 0, tuile: terre}",
-     "{q: 3, r: -1, tuile: fer-3}\n      - {q: -3, r: 0, tuile: fer-3}",
-     ["cartes/objectifs.yaml:15:7: error: objective 'manche-1-a' lays 2 'fer-3' tiles but the game has 1 [objective-tiles]"]),
-    ("objective-start", "cartes/objectifs.yaml", "{q: 1, r: -3, tuile: depart}", "{q: 1, r: -3, tuile: ocean}",
-     ["cartes/objectifs.yaml:15:7: error: objective 'manche-1-a' has 0 start tiles, not 1 [objective-start]"]),
-    ("objective-cells", "cartes/objectifs.yaml", "{q: 3, r: 0, tuile: cafe-3}", "{q: 2, r: 0, tuile: cafe-3}",
-     ["cartes/objectifs.yaml:15:7: error: objective 'manche-1-a' lays two tiles at (2, 0) [objective-cells]"]),
+      "cartes/objectifs.yaml:16:14: error: objective 'manche-1-a' asks for 4 bois but its board has 2 [objective-met]"]),
+    ("objective-tiles", "cartes/objectifs.yaml", [("manche-1-a", 3, -1, "#"), ("manche-1-a", -3, 0, "#")],
+     ["F3", "F3"],
+     ["cartes/objectifs.yaml:17:14: error: objective 'manche-1-a' lays 2 'fer-3' tiles but the game has 1 [objective-tiles]"]),
+    ("objective-start", "cartes/objectifs.yaml", [("manche-1-a", 1, -3, "@")], ["~"],
+     ["cartes/objectifs.yaml:17:14: error: objective 'manche-1-a' has 0 start tiles, not 1 [objective-start]"]),
+    # (a board drawn as text has one code a place: 1-A's written as a list instead, a tile twice at (2, 0))
+    ("objective-cells", "cartes/objectifs.yaml", LISTED_TWICE[0], LISTED_TWICE[1],
+     ["cartes/objectifs.yaml:18:7: error: objective 'manche-1-a' lays two tiles at (2, 0) [objective-cells]"]),
     # the monster that joins the north and the south of 1-B's sea turned to land
-    ("objective-sea", "cartes/objectifs.yaml", "{q: -1, r: 3, tuile: monstre-2}", "{q: -1, r: 3, tuile: terre}",
-     ["cartes/objectifs.yaml:146:7: error: objective 'manche-1-b': its sea and monsters are cut in two by land or "
+    ("objective-sea", "cartes/objectifs.yaml", [("manche-1-b", -1, 3, "M2")], ["#"],
+     ["cartes/objectifs.yaml:79:14: error: objective 'manche-1-b': its sea and monsters are cut in two by land or "
       "other tiles, so ships cannot sail everywhere [objective-sea]"]),
-    ("objective-sea-reach", "cartes/objectifs.yaml", "{q: 1, r: 2, tuile: monstre-1}", "{q: 1, r: 2, tuile: terre}",
-     ["cartes/objectifs.yaml:619:7: error: objective 'manche-2-g': the bois-2 tile at (0, 3) touches neither sea nor "
+    ("objective-sea-reach", "cartes/objectifs.yaml", [("manche-2-g", 1, 2, "M1")], ["#"],
+     ["cartes/objectifs.yaml:299:14: error: objective 'manche-2-g': the bois-2 tile at (0, 3) touches neither sea nor "
       "monster, so no ship can reach it [objective-sea]"]),
-    ("objective-players", "cartes/objectifs.yaml", "{q: 3, r: -2, tuile: bois-1}", "{q: 3, r: -2, tuile: bois-3}",
-     ["cartes/objectifs.yaml:660:14: error: objective 'manche-3-b' asks for 2 bois, but round 3 at 4 players has 2 "
+    ("objective-players", "cartes/objectifs.yaml", [("manche-3-b", 3, -2, "B1")], ["B3"],
+     ["cartes/objectifs.yaml:318:14: error: objective 'manche-3-b' asks for 2 bois, but round 3 at 4 players has 2 "
       "players aboard, and only 1 of its 2 bois tiles takes 2 players or fewer [objective-players]"]),
     # 2-E's gate, its level-1 monster, turned to ocean
-    ("objective-monsters", "cartes/objectifs.yaml", "{q: -1, r: 1, tuile: monstre-1}", "{q: -1, r: 1, tuile: ocean}",
-     ["cartes/objectifs.yaml:533:7: error: objective 'manche-2-e': everything it asks for can be reached by sea from "
+    ("objective-monsters", "cartes/objectifs.yaml", [("manche-2-e", -1, 1, "M1")], ["~"],
+     ["cartes/objectifs.yaml:259:14: error: objective 'manche-2-e': everything it asks for can be reached by sea from "
       "the start, so no monster ever has to be fought [objective-monsters]"]),
     # 3-A's gate raised to level 2, which two players cannot count on beating: the banana behind
     # it is out of reach, and the card's cost, without it, falls below the band
-    ("objective-monsters-level", "cartes/objectifs.yaml", "{q: 0, r: 0, tuile: monstre-1}",
-     "{q: 0, r: 0, tuile: monstre-2}",
-     ["cartes/objectifs.yaml:100:13: error: objective 'manche-3-a' costs 6 coins of moves at 4 players (steps from "
+    ("objective-monsters-level", "cartes/objectifs.yaml", [("manche-3-a", 0, 0, "M1")], ["M2"],
+     ["cartes/objectifs.yaml:57:13: error: objective 'manche-3-a' costs 6 coins of moves at 4 players (steps from "
       "the start times players, for the cheapest tiles of each resource), 43 % of the 14 it pays (7 to each of 2 "
       "players aboard); a card costs 45 % to 75 % of what it pays [objective-cost]",
-      "cartes/objectifs.yaml:103:7: error: objective 'manche-3-a' asks for 1 banane, but round 3 at 4 players has 2 "
+      "cartes/objectifs.yaml:59:14: error: objective 'manche-3-a' asks for 1 banane, but round 3 at 4 players has 2 "
       "players aboard, and only 0 banane tiles they can work are reached without fighting a monster of level 2 or "
       "more (one that wins climbs a level) [objective-monsters]"]),
     # a monster in 2-A's north-west, in place of its gold: on the way to nothing it asks for
-    ("objective-monsters-idle", "cartes/objectifs.yaml", "{q: -1, r: -2, tuile: or-2}", "{q: -1, r: -2, tuile: monstre-1}",
-     ["cartes/objectifs.yaml:59:7: error: objective 'manche-2-a': the monstre-1 tile at (-1, -2) lies on no shortest "
+    ("objective-monsters-idle", "cartes/objectifs.yaml", [("manche-2-a", -1, -2, "O2")], ["M1"],
+     ["cartes/objectifs.yaml:38:14: error: objective 'manche-2-a': the monstre-1 tile at (-1, -2) lies on no shortest "
       "route from the start to a resource the card asks for, so nobody ever has a reason to fight it "
       "[objective-monsters]"]),
     ("objective-cost", "cartes/objectifs.yaml", "    pieces: 8\n    besoins: {cafe: 1, banane: 0, ble: 2,",
      "    pieces: 12\n    besoins: {cafe: 1, banane: 0, ble: 2,",
-     ["cartes/objectifs.yaml:659:13: error: objective 'manche-3-b' costs 10 coins of moves at 4 players (steps from "
+     ["cartes/objectifs.yaml:317:13: error: objective 'manche-3-b' costs 10 coins of moves at 4 players (steps from "
       "the start times players, for the cheapest tiles of each resource), 42 % of the 24 it pays (12 to each of 2 "
       "players aboard); a card costs 45 % to 75 % of what it pays [objective-cost]"]),
     ("role-table", "aide.yaml", "{joueurs: 5, corsaires: 3, pirates: 2}", "{joueurs: 5, corsaires: 2, pirates: 3}",
@@ -89,7 +135,7 @@ CASES = [
       'aide.yaml:14:5: error: the role table deals 4 corsairs and 2 pirates to 7 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
     # (1-A then pays far more than it costs)
     ("coin-supply", "cartes/objectifs.yaml", "    pieces: 12", "    pieces: 30",
-     ["cartes/objectifs.yaml:12:13: error: objective 'manche-1-a' costs 29 coins of moves at 4 players (steps from "
+     ["cartes/objectifs.yaml:15:13: error: objective 'manche-1-a' costs 29 coins of moves at 4 players (steps from "
       "the start times players, for the cheapest tiles of each resource), 24 % of the 120 it pays (30 to each of 4 "
       "players aboard); a card costs 45 % to 75 % of what it pays [objective-cost]",
       "checks.yaml:233:8: error: the coins are worth 150, but the annex's rounds pay 252 to 6 players [coin-supply]"]),
@@ -101,8 +147,11 @@ CASES = [
 
 
 @pytest.mark.parametrize("case, file, old, new, expected", CASES, ids=[c[0] for c in CASES])
-def test_each_check_fires(case: str, file: str, old: str, new: str, expected: list[str], tmp_path: Path,
+def test_each_check_fires(case: str, file: str, old, new, expected: list[str], tmp_path: Path,
                           monkeypatch: pytest.MonkeyPatch) -> None:
+    if isinstance(old, list):  # tiles of a board drawn as text: (card, q, r, the code there) and the new codes
+        text = (GAME / file).read_text("utf-8")
+        old, new = text, recoded(text, old, new)
     monkeypatch.chdir(broken_example(GAME, tmp_path / "anarchipel", file, old, new))
     result = validate(Path("."))
     # (a datum broken here may break a rulebook example too: that is the rulebook checks' own case)

@@ -1,10 +1,9 @@
-"""Boards drawn as text (pnp.load.boards) in a real game: Anarchipel's twenty boards, redrawn
-by tests/board_text.py in a copy of the game, read back into exactly the records their list
-form gives, and the game validates as before."""
+"""Boards drawn as text (pnp.load.boards) in a real game: Anarchipel's twenty boards, drawn as
+text since November 2026, read into exactly the records their list form gives (written back in
+a copy of the game), and drawn again the same by tests/board_text.py."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -20,13 +19,37 @@ KEY = {"~": "ocean", "#": "terre", "@": "depart", **{f"{letter}{n}": f"{tile}-{n
         ("O", "or")] for n in (1, 2, 3)}}
 
 
-def declared(manifest: Path, options: dict) -> None:
-    """The game's `plateau` declaration with the options the text form takes."""
+def listed(game: Path) -> None:
+    """The copy of a game whose boards are drawn as text, its boards written back as lists of
+    records, one a line (as they were before November 2026), and the declaration without grid."""
+    import yaml
+
+    from pnp.checks.validate import validate
+
+    objectifs = game / "cartes" / "objectifs.yaml"
+    data = yaml.safe_load(objectifs.read_text("utf-8"))
+
+    boards = {i.fields["id"]: i.fields["plateau"] for i in validate(game / "game.yaml").game.sets["objectifs"].items}
+    lines, out, skipping = objectifs.read_text("utf-8").split("\n"), [], False
+    card = None
+    for line in lines:
+        if line.startswith("  - id: "):
+            card = line.split(": ", 1)[1]
+        if line == "    plateau: |":
+            out.append("    plateau:")
+            out.extend(f"      - {{q: {c['q']}, r: {c['r']}, tuile: {c['tuile']}}}" for c in boards[card])
+            skipping = True
+            continue
+        if skipping and line.startswith("      "):
+            continue
+        skipping = False
+        out.append(line)
+    objectifs.write_text("\n".join(out), "utf-8")
+    assert len(data["objectifs"]) == 20
+    manifest = game / "game.yaml"
     text = manifest.read_text("utf-8")
-    of = "        of: {type: record, fields: {q: int, r: int, tuile: {type: ref, to: tuiles}}}\n"
-    assert text.count(of) == 1
-    manifest.write_text(text.replace(of, of + "".join(f"        {name}: {json.dumps(value, ensure_ascii=False)}\n"
-                                                      for name, value in options.items())), "utf-8")
+    start = text.index("        grid: flat")
+    manifest.write_text(text[:start] + text[text.index("    face: layouts/objectif.yaml"):], "utf-8")
 
 
 def test_anarchipels_boards_drawn_as_text_are_the_records_of_their_list_form(tmp_path: Path) -> None:
@@ -34,27 +57,25 @@ def test_anarchipels_boards_drawn_as_text_are_the_records_of_their_list_form(tmp
 
     game = tmp_path / "anarchipel"
     shutil.copytree(ANARCHIPEL, game, ignore=shutil.ignore_patterns("out"))
-    objectifs = game / "cartes" / "objectifs.yaml"
-    text, options = rewrite(objectifs.read_text("utf-8"), "plateau", "flat", "tuile", KEY)
-    assert options == {"grid": "flat", "key": KEY, "origin": {"q": -3, "r": -2}}
-    objectifs.write_text(text, "utf-8")
-    declared(game / "game.yaml", options)
-    assert len(text.splitlines()) < len((ANARCHIPEL / "cartes" / "objectifs.yaml").read_text("utf-8").splitlines()) / 2
-    assert "{q:" not in text and "    plateau: |\n      .     .     .     .\n         .     #     .\n" in text
-
-    listed, drawn = validate(ANARCHIPEL / "game.yaml"), validate(game / "game.yaml")
-    assert drawn.problems == listed.problems == ()
-    before, after = listed.game.sets["objectifs"].items, drawn.game.sets["objectifs"].items
+    listed(game)
+    text = (game / "cartes" / "objectifs.yaml").read_text("utf-8")
+    assert "plateau: |" not in text and text.count("{q: ") == 20 * 37
+    drawn, as_list = validate(ANARCHIPEL / "game.yaml"), validate(game / "game.yaml")
+    assert drawn.problems == as_list.problems == ()
+    before, after = as_list.game.sets["objectifs"].items, drawn.game.sets["objectifs"].items
     assert [i.fields["id"] for i in after] == [i.fields["id"] for i in before] and len(after) == 20
-    for old, new in zip(before, after):
-        # the same records; the list form lists them by r then q, the text by height (2r + q), then q
-        assert sorted(new.fields["plateau"], key=lambda c: (c["r"], c["q"])) == old.fields["plateau"]
+    for old, new in zip(before, after):  # (the text lists them by height, 2r + q, then q)
         assert new.fields["plateau"] == sorted(old.fields["plateau"], key=lambda c: (2 * c["r"] + c["q"], c["q"]))
-    # each record at its code: manche-1-a's first record, the land at (0, -3), is the # of its second line
-    assert str(drawn.game.locate(after[0].origin, "plateau", 0, "tuile")) == "cartes/objectifs.yaml:15:16"
-    assert after[0].fields["plateau"][0] == {"q": 0, "r": -3, "tuile": "terre"}
-    lines = text.splitlines()
-    assert lines[14][15] == "#" and lines[12].endswith("plateau: |")
+    # each record at its code: manche-1-a's first record, the land at (0, -3), is the # of its board's second line
+    shipped = (ANARCHIPEL / "cartes" / "objectifs.yaml").read_text("utf-8").splitlines()
+    at = shipped.index("    plateau: |")
+    assert str(drawn.game.locate(after[0].origin, "plateau", 0, "tuile")) == f"cartes/objectifs.yaml:{at + 3}:16"
+    assert after[0].fields["plateau"][0] == {"q": 0, "r": -3, "tuile": "terre"} and shipped[at + 2][15] == "#"
+    # the key's codes and what the converter draws agree: the list form drawn again is the shipped text
+    redrawn, options = rewrite(text, "plateau", "flat", "tuile", KEY)
+    assert options == {"grid": "flat", "key": KEY, "origin": {"q": -3, "r": -2}}
+    body = "\n".join(shipped)
+    assert redrawn.split("objectifs:", 1)[1] == body.split("objectifs:", 1)[1] + "\n"
 
 
 def test_a_bad_code_in_anarchipels_boards_is_told_at_its_place(tmp_path: Path) -> None:
@@ -63,17 +84,17 @@ def test_a_bad_code_in_anarchipels_boards_is_told_at_its_place(tmp_path: Path) -
     game = tmp_path / "anarchipel"
     shutil.copytree(ANARCHIPEL, game, ignore=shutil.ignore_patterns("out"))
     objectifs = game / "cartes" / "objectifs.yaml"
-    text, options = rewrite(objectifs.read_text("utf-8"), "plateau", "flat", "tuile", KEY)
-    lines = text.split("\n")
-    assert lines[17] == "      N1    C1    ~     B3"
-    lines[17] = "      N1    c1    ~     B4"
+    lines = objectifs.read_text("utf-8").split("\n")
+    at = lines.index("    plateau: |") + 5  # (manche-1-a's fifth line of tiles)
+    assert lines[at] == "      #     ~     ~     C1"
+    lines[at] = "      #     ~     ~     c1"
+    lines[at + 2] = lines[at + 2].replace("C1", "B4")
     objectifs.write_text("\n".join(lines), "utf-8")
-    declared(game / "game.yaml", options)
     problems = [p.format() for p in validate(game / "game.yaml").problems if p.location.file == "cartes/objectifs.yaml"]
     assert problems == [
-        "cartes/objectifs.yaml:18:13: error: carte Objectif 'manche-1-a': plateau: unknown code 'c1' (did you mean "
-        "'C1'?) [board-text]",
-        "cartes/objectifs.yaml:18:25: error: carte Objectif 'manche-1-a': plateau: unknown code 'B4' (the key's "
+        f"cartes/objectifs.yaml:{at + 1}:25: error: carte Objectif 'manche-1-a': plateau: unknown code 'c1' (did you "
+        "mean 'C1'?) [board-text]",
+        f"cartes/objectifs.yaml:{at + 3}:7: error: carte Objectif 'manche-1-a': plateau: unknown code 'B4' (the key's "
         "codes: ~, #, @, M1, M2, M3, C1, C2, C3, N1, N2, N3, W1, W2, W3, B1, B2, B3, F1, F2, F3, T1, T2, T3, O1, O2, "
         "O3) [board-text]"]
 
