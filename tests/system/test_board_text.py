@@ -47,9 +47,13 @@ def listed(game: Path) -> None:
     objectifs.write_text("\n".join(out), "utf-8")
     assert len(data["objectifs"]) == 20
     manifest = game / "game.yaml"
-    text = manifest.read_text("utf-8")
-    start = text.index("        grid: flat")
-    manifest.write_text(text[:start] + text[text.index("    face: layouts/objectif.yaml"):], "utf-8")
+    lines = manifest.read_text("utf-8").split("\n")
+    start = lines.index("        grid: flat   # flat hexes in columns: a text line holds every second column, the next "
+                        "line the others")
+    end = start + 1
+    while lines[end].startswith("        "):  # (grid, origin and the key's lines, up to the next field)
+        end += 1
+    manifest.write_text("\n".join(lines[:start] + lines[end:]), "utf-8")
 
 
 def test_anarchipels_boards_drawn_as_text_are_the_records_of_their_list_form(tmp_path: Path) -> None:
