@@ -161,6 +161,7 @@ class _Document(BaseDocTemplate):
                         id=f"column{k}", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
                   for k in range(columns)]
         self.column_width = column_w
+        self.column_height = height - margin_top - margin_bottom
         self.addPageTemplates([PageTemplate(id="page", frames=frames, onPageEnd=self._furniture, pagesize=page_size)])
 
     def afterFlowable(self, flowable) -> None:
@@ -241,7 +242,7 @@ def typeset(book: Resolved, look: Look, page_size: tuple[float, float],
     doc.head_y = (11 if columns == 2 else 9.5) * MM
     doc.foot_y = (10 if columns == 2 else 8.5) * MM
     story = _Story(look, styles, doc.column_width, max_picture=(70 if columns == 2 else 62) * MM,
-                   language=book.language)
+                   language=book.language, column_height=doc.column_height)
     blocks = list(book.blocks)
     flow: list = []
     title_block = blocks.pop(0) if blocks and blocks[0].kind == "heading" and blocks[0].level == 1 else None

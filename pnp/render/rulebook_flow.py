@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 ICON_SOURCE = "pnp-icon:"  # an inline icon's <img src>: pnp.render.rulebook draws it
 
 MM = mm(1)
-SHORT_TABLE = 16  # rows (with the header): a table this short moves whole to the next column
+SHORT_TABLE = 16  # rows (with the header): a table this short moves whole to the next column ...
+TALL = 0.4  # ... unless it is taller than this part of a column: it would leave as much empty behind it
 NBSP, NNBSP = "\u00a0", "\u202f"
 # pyphen's dictionaries by language. Its German one has two levels, compounds and prefixes first,
 # then syllables after a NEXTLEVEL line, and pyphen reads them as one, breaking "Farbe" as
@@ -272,6 +273,7 @@ class _Story:
     column_width: float
     max_picture: float
     language: str = "en"
+    column_height: float = float("inf")  # (how tall a column is: a short table taller than TALL of it may split)
     numbers: dict = field(default_factory=dict)
     keys: int = 0
 
@@ -415,8 +417,8 @@ class _Story:
         ]))
         table.spaceAfter = s["body"].fontSize * 0.8
         table.spaceBefore = s["body"].fontSize * 0.3
-        if len(rows) <= SHORT_TABLE:  # (a short table is not split, leaving a row or two behind)
-            return KeepTogether([table])
+        if len(rows) <= SHORT_TABLE and table.wrap(width, 1e6)[1] <= TALL * self.column_height:
+            return KeepTogether([table])  # (a short table is not split, leaving a row or two behind)
         return table
 
     def contents(self, headings: list[tuple[int, Block]]) -> list:

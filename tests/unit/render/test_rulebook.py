@@ -313,3 +313,20 @@ def test_a_boxs_title_stays_with_the_table_it_opens_on(kits) -> None:
         assert titled == shown, lines
         parted += titled != [0]
     assert parted  # (some of the pushes do carry the box over to the next page)
+
+
+def test_a_short_table_taller_than_part_of_a_column_is_split_rather_than_moved(kits) -> None:
+    """A table of few rows but tall ones (more than TALL of a column) starts where the text
+    before it ends, its header repeated over the rest on the next page, rather than moving
+    whole and leaving half a page empty; a short, low table still moves whole."""
+    cell = " ".join(["a long explanation of an effect"] * 4)
+    tall = "| Card | Effect |\n|---|---|\n" + "\n".join(f"| Card {i} | {cell} |" for i in range(12))
+    low = "| Card | Effect |\n|---|---|\n" + "\n".join(f"| Card {i} | short |" for i in range(12))
+    filler = "\n\n".join(["Line of filler text to fill the column."] * 12)
+    pages = page_texts(typeset_text(kits, f"# Mini\n\n{filler}\n\nAfter the filler.\n\n{tall}\n", A5))
+    assert "After the filler." in pages[0] and "Card 0" in pages[0]  # (it begins under the text)
+    assert pages[1].startswith("Card Effect\nCard 7 ")  # (the rest under its header, repeated)
+    filler = "\n\n".join(["Line of filler text to fill the column."] * 30)
+    pages = page_texts(typeset_text(kits, f"# Mini\n\n{filler}\n\nAfter the filler.\n\n{low}\n", A5))
+    parts = [k for k, page in enumerate(pages) if "Card 0" in page or "Card 11" in page]
+    assert len(set(parts)) == 1  # (the low table whole on one page)
