@@ -44,10 +44,11 @@ def template_files(name: str) -> dict[str, bytes]:
 
 
 def title_of(folder: Path, characters: frozenset[str] | None = None) -> str:
-    """A title from the folder's name: harbour-lords is Harbour Lords. Characters that are not
+    """A title from the folder's name: harbour-lords is Harbour Lords, it's is It’s. Characters that are not
     printable (and, given `characters`, those not among them: the fonts' glyphs) part words
     as dashes do; a name that is not UTF-8 gives its other characters."""
-    name = os.fsencode(folder.resolve().name).decode("utf-8", "replace")
+    name = os.fsencode(folder.resolve().name).decode("utf-8", "replace").replace("'", "\u2019")
+    name = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", name)  # (a title is printed: its quotes are typographic)
     name = "".join(ch if ch.isprintable() and (characters is None or ch in characters) else " " for ch in name)
     words = [w for w in re.split(r"[-_\s.]+", name) if w]
     return " ".join(w[:1].upper() + w[1:] for w in words) or "New game"

@@ -86,7 +86,7 @@ def test_the_title_comes_from_the_folder(tmp_path: Path) -> None:
     assert "\ntitle: Harbour Lords\n" in (tmp_path / "harbour-lords" / "game.yaml").read_text("utf-8")
     assert new(str(tmp_path / "l'été_2: #1")).exit_code == 0
     text = (tmp_path / "l'été_2: #1" / "game.yaml").read_text("utf-8")
-    assert '\ntitle: "L\'été 2: #1"\n' in text and yaml.safe_load(text)["title"] == "L'été 2: #1"
+    assert '\ntitle: "L\u2019été 2: #1"\n' in text and yaml.safe_load(text)["title"] == "L\u2019été 2: #1"
 
 
 def test_a_folder_with_anything_in_it_is_refused(tmp_path: Path) -> None:
@@ -266,10 +266,10 @@ def test_pnp_schema_removes_only_the_schemas_it_wrote_that_no_file_needs_now(tmp
 TITLES = {
     "yes": "Yes", "no": "No", "on": "On", "off": "Off", "true": "True", "false": "False", "null": "Null",
     "y": "Y", "n": "N", "~": "~", "123": "123", "1e3": "1e3", "0x1f": "0x1f", "0o17": "0o17", "3.5": "3 5",
-    "12:30": "12:30", "2024-01-01": "2024 01 01", "a: b": "A: B", "#1": "#1", "a #b": "A #b", "it's": "It's",
-    'say "hi"': 'Say "hi"', "back\\slash": "Back\\slash", "[x]": "[x]", "{x}": "{x}", "*a": "*a", "&a": "&a",
+    "12:30": "12:30", "2024-01-01": "2024 01 01", "a: b": "A: B", "#1": "#1", "a #b": "A #b", "it's": "It\u2019s",
+    'say "hi"': "Say \u201chi\u201d", "back\\slash": "Back\\slash", "[x]": "[x]", "{x}": "{x}", "*a": "*a", "&a": "&a",
     "!x": "!x", "%x": "%x", "@x": "@x", "`x": "`x", "|x": "|x", ">x": ">x", "? x": "? X", "=": "=",
-    "<<": "<<", "l'été_2: #1": "L'été 2: #1", "\U0001f3b2 dice": "Dice", "日本語": "New game",
+    "<<": "<<", "l'été_2: #1": "L\u2019été 2: #1", "\U0001f3b2 dice": "Dice", "日本語": "New game",
     "a\x01b": "A B", "\x7f": "New game",
 }
 
