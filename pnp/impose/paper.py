@@ -117,8 +117,10 @@ def spread(length: float, size: float, count: int, bleed: float, keep: float = 0
     """Along one side of the paper: the gutter between `count` pieces of `size` and the bleed at
     their outer edges. The bleed asked, in gutters twice as wide (at least MIN_GUTTER), where the
     paper has the room for it and for the marks outside it (marked_margin, with `keep`); else the
-    most it has room for, alike in the gutters (half of each) and at the outer edges. The count
-    fits with 1 mm gutters and no bleed (as the grid counts it), so some bleed always fits."""
+    gutters as wide as the least margins leave room for and the outer bleed what the margins
+    then hold, unless that is less than the gutters': then the most bleed there is room for,
+    alike in the gutters (half of each) and at the outer edges. The count fits with 1 mm
+    gutters and no bleed (as the grid counts it), so some bleed always fits."""
     spare = length - count * size
 
     def fits(e: float) -> bool:
@@ -128,20 +130,26 @@ def spread(length: float, size: float, count: int, bleed: float, keep: float = 0
     if bleed <= 0:
         return 0.0, 0.0
     if fits(bleed):
-        outer = bleed
-    else:
-        # what fits is the most e for which one of the linear pieces of the room taken, gutters
-        # (2e or MIN_GUTTER each) and margins (MIN_MARGIN + MARK_MIN + MARK_OFFSET, or + e, or
-        # keep + e), meets the spare room exactly
-        found = [0.0]
-        for slope_gap, fixed_gap in ((2 * (count - 1), 0.0), (0.0, MIN_GUTTER * (count - 1))):
-            for slope_margin, fixed_margin in ((0.0, 2 * (MIN_MARGIN + MARK_MIN + MARK_OFFSET)),
-                                               (2.0, 2 * (MIN_MARGIN + MARK_MIN)), (2.0, 2 * keep)):
-                if slope_gap + slope_margin:
-                    e = (spare - fixed_gap - fixed_margin) / (slope_gap + slope_margin)
-                    if 0 < e < bleed and fits(e):
-                        found.append(e)
-        outer = max(found)
+        return (max(2 * bleed, MIN_GUTTER) if count > 1 else 0.0), bleed
+    # the gutters first, as wide as the room outside the least margin allows, the outer bleed
+    # what the margin left holds; unless that gives the outer edges less than the gutters
+    least = MIN_MARGIN + MARK_MIN + MARK_OFFSET
+    gap = min(max(2 * bleed, MIN_GUTTER), (spare - 2 * least) / (count - 1)) if count > 1 else 0.0
+    outer = min(bleed, (spare - (count - 1) * gap) / 2 - max(keep, MIN_MARGIN + MARK_MIN))
+    if count == 1 or outer >= min(bleed, gap / 2) - 1e-9:
+        return gap, outer
+    # what fits is the most e for which one of the linear pieces of the room taken, gutters
+    # (2e or MIN_GUTTER each) and margins (MIN_MARGIN + MARK_MIN + MARK_OFFSET, or + e, or
+    # keep + e), meets the spare room exactly
+    found = [0.0]
+    for slope_gap, fixed_gap in ((2 * (count - 1), 0.0), (0.0, MIN_GUTTER * (count - 1))):
+        for slope_margin, fixed_margin in ((0.0, 2 * (MIN_MARGIN + MARK_MIN + MARK_OFFSET)),
+                                           (2.0, 2 * (MIN_MARGIN + MARK_MIN)), (2.0, 2 * keep)):
+            if slope_gap + slope_margin:
+                e = (spare - fixed_gap - fixed_margin) / (slope_gap + slope_margin)
+                if 0 < e < bleed and fits(e):
+                    found.append(e)
+    outer = max(found)
     return (max(2 * outer, MIN_GUTTER) if count > 1 else 0.0), outer
 
 

@@ -141,11 +141,12 @@ def clipped_cells(path: Path) -> list[tuple[tuple[float, float, float, float], t
 # room for it and for the margins outside the bleed (crop marks of 2.5 mm and 5 mm clear of the
 # edge across, the label's line 8 mm from the edge down); else each card gets the bleed e there
 # is room for, the gutters 2e: (gutter across, gutter down) in mm. A4 holds 3 x 3 cards: across,
-# 2 gutters of 2e and margins of 8.5 mm take 210 - 190.5 mm (e = 0.625 mm, under 1 mm: the marks
-# start 1 mm out); down, 2 x 2e + 2 x (8 mm + e) = 297 - 266.7 mm. US Letter, sideways, 4 x 2:
-# 3 x 2e + 2 x (7.5 mm + e) = 279.4 - 254 mm across; 6 mm down. A3 landscape 6 x 3:
-# 5 x 2e + 2 x (7.5 mm + e) = 420 - 381 mm across; down as A4.
+# the gutters take what margins of 8.5 mm leave, (210 - 17 - 190.5) / 2 mm, and the margins hold
+# 1 mm of bleed outside them, more than the gutters give; down, 2 x 2e + 2 x (8 mm + e) =
+# 297 - 266.7 mm. US Letter, sideways, 4 x 2: 3 x 2e + 2 x (7.5 mm + e) = 279.4 - 254 mm across;
+# 6 mm down. A3 landscape 6 x 3: 5 x 2e + 2 x (7.5 mm + e) = 420 - 381 mm across; down as A4.
 GUTTERS_3MM = {"a4": (1.25, 14.3 / 3), "letter": (2.6, 6.0), "a3": (4.0, 14.3 / 3)}
+OUTER_3MM = {"a4": (1.0, 14.3 / 6), "letter": (1.3, 3.0), "a3": (2.0, 14.3 / 6)}  # the bleed into the margins
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
@@ -166,10 +167,14 @@ def test_gutters_and_the_bleed_between_cards_with_3mm_bleed(built: dict[str, Pat
     assert [(b - a) / MM - CARD_W for a, b in zip(xs, xs[1:])] == pytest.approx([gutter_x] * (columns - 1), abs=0.005)
     assert [(b - a) / MM - CARD_H for a, b in zip(ys, ys[1:])] == pytest.approx([gutter_y] * (rows - 1), abs=0.005)
     for (x0, y0, x1, y1), (c0, d0, c1, d1) in zip(trims, (clip for _, clip in cells)):
-        # how far the card's drawing shows past each trim edge: alike at every edge across, and down
+        # how far the card's drawing shows past each trim edge: half the gutter between cards, the
+        # outer bleed at the grid's edges
         left, right, bottom, top = (x0 - c0) / MM, (c1 - x1) / MM, (y0 - d0) / MM, (d1 - y1) / MM
-        assert (left, right) == pytest.approx((min(3.0, gutter_x / 2),) * 2, abs=0.005)
-        assert (bottom, top) == pytest.approx((min(3.0, gutter_y / 2),) * 2, abs=0.005)
+        outer_x, outer_y = OUTER_3MM[paper]
+        assert left == pytest.approx(outer_x if round(x0, 2) == xs[0] else min(3.0, gutter_x / 2), abs=0.005)
+        assert right == pytest.approx(outer_x if round(x0, 2) == xs[-1] else min(3.0, gutter_x / 2), abs=0.005)
+        assert bottom == pytest.approx(outer_y if round(y0, 2) == ys[0] else min(3.0, gutter_y / 2), abs=0.005)
+        assert top == pytest.approx(outer_y if round(y0, 2) == ys[-1] else min(3.0, gutter_y / 2), abs=0.005)
 
 
 @pytest.mark.parametrize("variant", ["default", "plain", "bleed"])
