@@ -16,10 +16,18 @@ if TYPE_CHECKING:
 
 # --- the duplex test page -------------------------------------------------------------------
 
+NUMBER_SIZE = 8.0  # points: the scales' numbers
+NAME_SIZE = 11.0  # points: the scales' names, X and Y
+TEXT_SIZE = 8.0  # points: the instructions
+TITLE_SIZE = 10.0
+
+
 def _scale(cx: float, cy: float, horizontal: bool, sign: int, font: "FontMetrics") -> list[Node]:
     """A ruler centred on (cx, cy) from -6 to +6 mm: ticks every half millimetre, longer at
-    whole ones, numbered every two with `sign` times the offset (the correction to give):
-    across a horizontal ruler, alternately above and below it; beside a vertical one."""
+    whole ones, numbered every two with `sign` times the offset (the correction to give),
+    alternately on either side of it (above and below a horizontal ruler, right and left of a
+    vertical one, so that numbers 8 pt tall stand 4 mm apart); named X past its right end, or
+    Y past its bottom end."""
     ink = Style(stroke="#000000", stroke_width=0.35)
     nodes: list[Node] = []
     reach = mm(6)
@@ -34,12 +42,17 @@ def _scale(cx: float, cy: float, horizontal: bool, sign: int, font: "FontMetrics
             nodes.append(Path((("M", cx - length, cy + offset), ("L", cx + length, cy + offset)), ink))
         if step % 4 == 0:
             value = f"{sign * step // 2:+d}".replace("-", "−") if step else "0"
+            one_side = step % 8 == 0
             if horizontal:
-                below = step % 8 == 0
-                nodes.append(Text(cx + offset, cy + (mm(4.2) if below else -mm(2.4)), value, font.name, 5.5,
+                nodes.append(Text(cx + offset, cy + (mm(4.9) if one_side else -mm(2.4)), value, font.name, NUMBER_SIZE,
                                   "#000000", "middle"))
             else:
-                nodes.append(Text(cx + mm(2.4), cy + offset + mm(0.7), value, font.name, 5.5, "#000000"))
+                nodes.append(Text(cx + (mm(2.4) if one_side else -mm(2.4)), cy + offset + mm(1), value, font.name,
+                                  NUMBER_SIZE, "#000000", "start" if one_side else "end"))
+    if horizontal:
+        nodes.append(Text(cx + reach + mm(2.5), cy + mm(1.4), "X", font.name, NAME_SIZE, "#000000"))
+    else:
+        nodes.append(Text(cx, cy + reach + mm(5.5), "Y", font.name, NAME_SIZE, "#000000", "middle"))
     return nodes
 
 
@@ -56,10 +69,12 @@ def _wrapped(text: str, font: "FontMetrics", size: float, width: float) -> list[
 
 def duplex_test(paper: Paper, title: str, font: "FontMetrics", language: str = "en") -> tuple[Page, Page]:
     """A sheet that measures how far a printer's backs drift from its fronts. The front holds
-    five targets, each a pair of millimetre scales; the back, printed as the backs will be (a
-    long-edge flip), a bold cross behind each. Held against the light, each of the back's
-    lines crosses a scale at a number: the correction to print the backs with (`--back-shift
-    X,Y`, in mm), the scales' numbers already turned for the flip."""
+    five targets, each a pair of millimetre scales, X across and Y down; the back, printed as
+    the backs will be (a long-edge flip), a bold cross behind each. Held against the light, each
+    of the back's lines crosses a scale at a number: how far to move the backs, right and down
+    on the back page (a positive X: the back printed that much too far left; a positive Y: too
+    high), the scales' numbers already turned for the flip. The front says so, and how to give
+    that to a printer driver's back-side offset, or to pnp's `--back-shift X,Y`."""
     w, h = paper.width, paper.height
     inset = mm(40)
     targets = [(w / 2, h / 2), (inset, inset), (w - inset, inset), (inset, h - inset), (w - inset, h - inset)]
@@ -70,14 +85,15 @@ def duplex_test(paper: Paper, title: str, font: "FontMetrics", language: str = "
         front += _scale(x, y - apart, True, sx, font) + _scale(x - apart, y, False, sy, font)
     label = SheetLabel(title, language)
     test, paper_name = label_words(label, "duplex-title"), paper_label(label, paper)
-    lines = [f"{title} · {test} · {paper_name}", *(label_words(label, f"duplex-{i}") for i in range(1, 5))]
+    lines = [f"{title} · {test} · {paper_name}", *(label_words(label, f"duplex-{i}") for i in range(1, 6))]
     y = mm(12)
     room = w - 2 * (inset + apart + mm(8))  # between the corner targets' rulers
     for i, line in enumerate(lines):
-        size = 9.0 if i == 0 else 7.0
+        size = TITLE_SIZE if i == 0 else TEXT_SIZE
         for part in _wrapped(line, font, size, room) if i else [line]:
             front.append(Text(w / 2, y, part, font.name, size, "#000000", "middle"))
-            y += mm(4.2 if i == 0 else 3.4)
+            y += mm(3.6)
+        y += mm(1.2)  # apart, each paragraph
     front += sheet_label(paper, f"{title} · {test} · {label_words(label, 'duplex-front')} · {paper_name}", font)
     back: list[Node] = []
     bold = Style(stroke="#000000", stroke_width=1.2)

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None) -> list[Segment]:
     """The crop marks: short lines in the margins, in line with every trim edge of the used
-    cells (all of the grid's when not given): no marks for empty slots."""
+    cells (all of the grid's when not given): no marks for empty slots. Each starts outside the
+    pieces' bleed (at least MARK_OFFSET from the trim line) and stops 5 mm from the edge."""
     paper = grid.paper
     if cells is None:
         cells = [(c, r) for r in range(grid.rows) for c in range(grid.columns)]
@@ -29,19 +30,20 @@ def crop_mark_lines(grid: Grid, cells: Sequence[tuple[int, int]] | None = None) 
     top, bottom = ys[0], ys[-1]
     left, right = xs[0], xs[-1]
     lines = []
+    across, down = (max(MARK_OFFSET, outer) for outer in grid.outer)  # where the marks start
 
-    def mark(a: tuple[float, float], towards: tuple[float, float], room: float) -> None:
-        """A mark from `a` (MARK_OFFSET outside the grid) outwards, stopping 5 mm from the edge."""
-        length = min(MARK_LENGTH, room - MARK_OFFSET - MIN_MARGIN)
+    def mark(a: tuple[float, float], towards: tuple[float, float], room: float, offset: float) -> None:
+        """A mark from `a` (`offset` outside the grid) outwards, stopping 5 mm from the edge."""
+        length = min(MARK_LENGTH, room - offset - MIN_MARGIN)
         if length >= mm(1):  # too short to see: leave it out
             lines.append((a, (a[0] + towards[0] * length, a[1] + towards[1] * length)))
 
     for x in xs:
-        mark((x, top - MARK_OFFSET), (0, -1), top)
-        mark((x, bottom + MARK_OFFSET), (0, 1), paper.height - bottom)
+        mark((x, top - down), (0, -1), top, down)
+        mark((x, bottom + down), (0, 1), paper.height - bottom, down)
     for y in ys:
-        mark((left - MARK_OFFSET, y), (-1, 0), left)
-        mark((right + MARK_OFFSET, y), (1, 0), paper.width - right)
+        mark((left - across, y), (-1, 0), left, across)
+        mark((right + across, y), (1, 0), paper.width - right, across)
     return lines
 
 
@@ -85,9 +87,10 @@ def cut_paths(segments: Sequence[Segment]) -> list[Node]:
 
 
 def sheet_label(paper: Paper, text: str, font: "FontMetrics | None", marks: Sequence[Segment] = ()) -> list[Node]:
-    """A sheet's label in its bottom margin, its descenders 5 mm clear of the edge: centred on
-    the page, or in the widest stretch between the crop marks there when they are in the way;
-    shrunk to fit that stretch."""
+    """A sheet's label in its bottom margin, its descenders 5 mm clear of the edge and its
+    letters below the LABEL_ROOM the pieces' colour keeps clear of (pnp.impose.paper): centred on
+    the page, or in the widest stretch between the crop marks there when they are in the way
+    (the one nearest the middle of those as wide); shrunk to fit that stretch."""
     if font is None or not text:
         return []
     baseline = paper.height - LABEL_BASELINE
@@ -100,7 +103,8 @@ def sheet_label(paper: Paper, text: str, font: "FontMetrics | None", marks: Sequ
     around = [(a, b) for a, b in stretches if a <= centre - width / 2 and centre + width / 2 <= b]
     if around:
         return [Text(centre, baseline, text, font.name, LABEL_SIZE, "#5f5f5f", "middle")]
-    a, b = max(stretches, key=lambda ab: ab[1] - ab[0])
+    # the widest stretch; of stretches as wide (to a hundredth of a point), the nearest the middle
+    a, b = min(stretches, key=lambda ab: (-round(ab[1] - ab[0], 2), round(abs((ab[0] + ab[1]) / 2 - centre), 2)))
     size = max(min(LABEL_SIZE, LABEL_SIZE * (b - a) / width), 3.5)
     return [Text((a + b) / 2, baseline, text, font.name, size, "#5f5f5f", "middle")]
 

@@ -7,8 +7,10 @@ neighbours shares its cut lines with them, and a row of cards or tokens keeps it
 the next, as wide as the wider of the two rows asks.
 
 Every edge of a rectangular piece has a cut line (rows in the middle of the sheet have no
-margin for crop marks), each shared edge drawn once; a round piece's is its circle. Crop
-marks stand in the margins in line with each row's top and bottom edges (left and right) and
+margin for crop marks), each shared edge drawn once; a round piece's is its circle. The
+margins hold the pieces' bleed with the crop marks outside it, and keep the sheet's label
+clear of it (pnp.impose.paper.marked_margin: the label's line at the bottom, and at the top,
+where a landscape sheet's back has it). Crop marks stand in the margins in line with each row's top and bottom edges (left and right) and
 with the edges of the first row's and the last row's pieces (top and bottom). The backs
 mirror every piece's place for a long-edge flip, with the same lines seen from behind; a
 piece without a back leaves its place blank there."""
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..scene import Circle, Definition, Node, Page, Style, Use, translate
 from ..units import mm
-from .paper import MARK_LENGTH, MARK_OFFSET, MARK_ROOM, MIN_MARGIN, ImpositionError, Paper, Segment
+from .paper import LABEL_ROOM, MARK_LENGTH, MARK_OFFSET, MIN_MARGIN, ImpositionError, Paper, Segment, marked_margin
 from .sheets import _crop_marks, behind, cut_paths, label_text, sheet_label, unique_definitions
 
 if TYPE_CHECKING:
@@ -59,9 +61,10 @@ def _turned(paper: Paper) -> Paper:
     return Paper(paper.name, paper.label, paper.height, paper.width)
 
 
-def _pack(pieces: Sequence[Item], paper: Paper, margin: float) -> list[list[Shelf]] | None:
-    """The rows on each sheet of `paper` inside `margin`; None when a piece does not fit."""
-    left, top, right, bottom = margin, margin, paper.width - margin, paper.height - margin
+def _pack(pieces: Sequence[Item], paper: Paper, margin: tuple[float, float]) -> list[list[Shelf]] | None:
+    """The rows on each sheet of `paper` inside the margins (across, down); None when a piece
+    does not fit."""
+    left, top, right, bottom = margin[0], margin[1], paper.width - margin[0], paper.height - margin[1]
     pages: list[list[Shelf]] = [[]]
     row: list[tuple[float, Definition, Definition | None]] = []
     shape: tuple | None = None  # the open row's piece size and cut
@@ -90,12 +93,18 @@ def _pack(pieces: Sequence[Item], paper: Paper, margin: float) -> list[list[Shel
     return [page for page in pages if page]
 
 
+def bleed_of(pieces: Sequence[Item]) -> float:
+    """How far the pieces' colour runs past their trim: the most any face or back bleeds."""
+    return max((d.bleed for face, back, _ in pieces for d in (face, back) if d is not None), default=0.0)
+
+
 def pack_shelves(pieces: Sequence[Item], paper: Paper) -> tuple[Paper, list[list[Shelf]]]:
     """The pieces (face, back, cut) in rows on sheets of `paper`, with room for crop marks
     round them (or, for a piece too large for that, inside 5 mm margins): on the paper as it
     is, or turned sideways when that takes fewer sheets. Returns the paper as used and each
     sheet's rows."""
-    for margin in (MIN_MARGIN + MARK_ROOM, MIN_MARGIN):
+    bleed = bleed_of(pieces)
+    for margin in ((marked_margin(bleed), marked_margin(bleed, LABEL_ROOM)), (MIN_MARGIN, MIN_MARGIN)):
         found = [(p, pages) for p in (paper, _turned(paper)) if (pages := _pack(pieces, p, margin)) is not None]
         if found:
             return min(found, key=lambda f: len(f[1]))  # (the paper as it is on a tie)
@@ -139,12 +148,15 @@ def shelf_cut_lines(shelves: Sequence[Shelf]) -> list[Segment]:
 
 def shelf_marks(shelves: Sequence[Shelf], paper: Paper) -> list[Segment]:
     """Crop marks in the margins: left and right in line with each rectangular row's top and
-    bottom, above the first row's pieces and below the last row's when rectangular; 5 mm
-    long where the margin holds that, else stopping 5 mm from the paper's edge."""
+    bottom, above the first row's pieces and below the last row's when rectangular; starting
+    outside the pieces' bleed (at least MARK_OFFSET from the trim), 5 mm long where the margin
+    holds that, else stopping 5 mm from the paper's edge."""
     lines: list[Segment] = []
+    offset = max([MARK_OFFSET] + [d.bleed for s in shelves if not s.cut.round for _, face, back in s.pieces
+                                  for d in (face, back) if d is not None])
 
     def mark(a: tuple[float, float], towards: tuple[float, float], room: float) -> None:
-        length = min(MARK_LENGTH, room - MARK_OFFSET - MIN_MARGIN)
+        length = min(MARK_LENGTH, room - offset - MIN_MARGIN)
         if length >= mm(1):  # too short to see: left out
             lines.append((a, (a[0] + towards[0] * length, a[1] + towards[1] * length)))
 
@@ -158,14 +170,14 @@ def shelf_marks(shelves: Sequence[Shelf], paper: Paper) -> list[Segment]:
         xs = sorted({round(v, 4) for x, _, _ in s.pieces for v in (x, x + s.width)})
         if i == 0:
             for x in xs:
-                mark((x, s.y - MARK_OFFSET), (0, -1), s.y)
+                mark((x, s.y - offset), (0, -1), s.y)
         if i == len(shelves) - 1:
             bottom = s.y + s.height
             for x in xs:
-                mark((x, bottom + MARK_OFFSET), (0, 1), paper.height - bottom)
+                mark((x, bottom + offset), (0, 1), paper.height - bottom)
         for y in (s.y, s.y + s.height):
-            mark((left - MARK_OFFSET, y), (-1, 0), left)
-            mark((right + MARK_OFFSET, y), (1, 0), paper.width - right)
+            mark((left - offset, y), (-1, 0), left)
+            mark((right + offset, y), (1, 0), paper.width - right)
     return _merged(lines)
 
 

@@ -138,17 +138,22 @@ def clipped_cells(path: Path) -> list[tuple[tuple[float, float, float, float], t
 
 
 # With 3 mm of bleed, cards are spread apart by twice the bleed (6 mm) where the paper has the
-# room, else by what it has (at least 1 mm), the room outside the grid kept for crop marks
-# (8.5 mm): (gutter across, gutter down) in mm. A4 holds 3 x 3 cards: (210 - 17 - 3 x 63.5) / 2
-# across; US Letter, sideways, 4 x 2: (279.4 - 17 - 4 x 63.5) / 3; A3 landscape 6 x 3:
-# (420 - 17 - 6 x 63.5) / 5. Down, each has the room for 6 mm.
-GUTTERS_3MM = {"a4": (1.2508, 6.0), "letter": (2.8, 6.0), "a3": (4.4, 6.0)}
+# room for it and for the margins outside the bleed (crop marks of 2.5 mm and 5 mm clear of the
+# edge across, the label's line 8 mm from the edge down); else each card gets the bleed e there
+# is room for, the gutters 2e: (gutter across, gutter down) in mm. A4 holds 3 x 3 cards: across,
+# the gutters take what margins of 8.5 mm leave, (210 - 17 - 190.5) / 2 mm, and the margins hold
+# 1 mm of bleed outside them, more than the gutters give; down, 2 x 2e + 2 x (8 mm + e) =
+# 297 - 266.7 mm. US Letter, sideways, 4 x 2: 3 x 2e + 2 x (7.5 mm + e) = 279.4 - 254 mm across;
+# 6 mm down. A3 landscape 6 x 3: 5 x 2e + 2 x (7.5 mm + e) = 420 - 381 mm across; down as A4.
+GUTTERS_3MM = {"a4": (1.25, 14.3 / 3), "letter": (2.6, 6.0), "a3": (4.0, 14.3 / 3)}
+OUTER_3MM = {"a4": (1.0, 14.3 / 6), "letter": (1.3, 3.0), "a3": (2.0, 14.3 / 6)}  # the bleed into the margins
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_gutters_and_the_bleed_between_cards_with_3mm_bleed(built: dict[str, Path], paper: str) -> None:
     """Between two cards each draws its bleed into half the gutter (never into its
-    neighbour's half), at most 3 mm; at the grid's outer edges the whole 3 mm."""
+    neighbour's half), at most 3 mm; at the grid's outer edges as far, so that the crop marks
+    and the label stay clear of it."""
     cells = clipped_cells(built["bleed"] / f"cards-{paper}.pdf")
     gutter_x, gutter_y = GUTTERS_3MM[paper]
     columns, rows = {"a4": (3, 3), "letter": (4, 2), "a3": (6, 3)}[paper]
@@ -162,12 +167,14 @@ def test_gutters_and_the_bleed_between_cards_with_3mm_bleed(built: dict[str, Pat
     assert [(b - a) / MM - CARD_W for a, b in zip(xs, xs[1:])] == pytest.approx([gutter_x] * (columns - 1), abs=0.005)
     assert [(b - a) / MM - CARD_H for a, b in zip(ys, ys[1:])] == pytest.approx([gutter_y] * (rows - 1), abs=0.005)
     for (x0, y0, x1, y1), (c0, d0, c1, d1) in zip(trims, (clip for _, clip in cells)):
-        # how far the card's drawing shows past each trim edge
+        # how far the card's drawing shows past each trim edge: half the gutter between cards, the
+        # outer bleed at the grid's edges
         left, right, bottom, top = (x0 - c0) / MM, (c1 - x1) / MM, (y0 - d0) / MM, (d1 - y1) / MM
-        assert left == pytest.approx(3.0 if round(x0, 2) == xs[0] else gutter_x / 2, abs=0.005)
-        assert right == pytest.approx(3.0 if round(x0, 2) == xs[-1] else gutter_x / 2, abs=0.005)
-        assert bottom == pytest.approx(3.0 if round(y0, 2) == ys[0] else min(3.0, gutter_y / 2), abs=0.005)
-        assert top == pytest.approx(3.0 if round(y0, 2) == ys[-1] else min(3.0, gutter_y / 2), abs=0.005)
+        outer_x, outer_y = OUTER_3MM[paper]
+        assert left == pytest.approx(outer_x if round(x0, 2) == xs[0] else min(3.0, gutter_x / 2), abs=0.005)
+        assert right == pytest.approx(outer_x if round(x0, 2) == xs[-1] else min(3.0, gutter_x / 2), abs=0.005)
+        assert bottom == pytest.approx(outer_y if round(y0, 2) == ys[0] else min(3.0, gutter_y / 2), abs=0.005)
+        assert top == pytest.approx(outer_y if round(y0, 2) == ys[-1] else min(3.0, gutter_y / 2), abs=0.005)
 
 
 @pytest.mark.parametrize("variant", ["default", "plain", "bleed"])
@@ -308,3 +315,57 @@ def test_the_duplex_test_page_and_the_back_shift_it_measures(built: dict[str, Pa
     assert [p.bbox for p in fronts] == [p.bbox for p in read_pdf(built["default"] / "cards-a4.pdf")[0].placements]
     refused = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--back-shift", "12,0"])
     assert refused.exit_code == 2 and "more than 10 mm is not a drift" in refused.output
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("variant", ["plain", "default", "bleed"])
+def test_the_label_meets_no_cards_colour(built: dict[str, Path], paper: str, variant: str) -> None:
+    """At --bleed 0, 1 and 3 mm, read from the PDF: every letter of each sheet's label lies
+    outside every card's clip (the most its colour may fill), below the cards, 5 mm clear of
+    the paper's edge."""
+    import pypdfium2
+
+    for file in (f"cards-{paper}.pdf", f"cards-backs-{paper}.pdf"):
+        path = built[variant] / file
+        clips = [clip for _, clip in clipped_cells(path)]
+        assert clips
+        page = pypdfium2.PdfDocument(str(path))[0]
+        text = page.get_textpage()
+        found = text.get_text_range()
+        start = found.index("The Anarchy · cards")
+        boxes = [text.get_charbox(i) for i in range(start, len(found)) if not found[i].isspace()]
+        assert len(boxes) > 30
+        for left, bottom, right, top in boxes:
+            assert bottom >= 5 * MM - 0.5
+            for x0, y0, x1, y1 in clips:
+                assert right <= x0 or left >= x1 or top <= y0 or bottom >= y1, (file, (left, bottom, right, top))
+        # the cards' colour ends at least 8 mm from the foot of the sheet (PDF y runs up)
+        assert min(y0 for _, y0, _, _ in clips) >= 8 * MM - 0.01
+
+
+def test_the_duplex_test_page_reads_at_8_points(tmp_path: Path) -> None:
+    """The duplex test page's numbers and instructions, read from the PDF, are 8 pt or more,
+    the scales named X and Y, and the page says how to set a printer driver's back-side offset
+    as well as --back-shift."""
+    import pypdfium2
+    import pypdfium2.raw as raw
+
+    result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "duplex-test", "--paper", "a4",
+                                       "--format", "pdf", "-o", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    page = pypdfium2.PdfDocument(str(tmp_path / "print" / "duplex-test-a4.pdf"))[0]
+    textpage = page.get_textpage()
+    everything = textpage.get_text_range()
+    sizes = [(everything[i], raw.FPDFText_GetFontSize(textpage.raw, i)) for i in range(len(everything))
+             if not everything[i].isspace()]
+    label = "The Anarchy · duplex test · front · A4"
+    # every letter 8 pt or more but the sheet's label's, at the foot
+    small = [c for c, size in sizes if size < 8.0 - 0.01]
+    assert "".join(small) == label.replace(" ", "")
+    assert min(size for _, size in sizes if size >= 8.0 - 0.01) == pytest.approx(8.0, abs=0.01)
+    # each of the five targets' scales named X and Y, in 11 pt
+    assert [c for c, size in sizes if abs(size - 11.0) < 0.01] == ["X", "Y"] * 5
+    flat = " ".join(everything.split())
+    for needed in ("“back side offset”", "“duplex offset”", "“image shift”", "--back-shift X,Y", "give −X and −Y",
+                   "A positive X means the back printed X mm too far left", "Y mm too high"):
+        assert needed in flat, needed

@@ -128,7 +128,8 @@ def test_pieces_of_several_sizes_in_rows_of_one_size() -> None:
     assert sheets.rows and sheets == impose_shelves(shelf_items([deck], lambda kind: BLEED), A4, LABEL, FONT)
     uses = [(n.ref, round(n.transform[4] / mm(1), 3), round(n.transform[5] / mm(1), 3))
             for n in sheets.fronts[0].children if isinstance(n, Use)]
-    assert uses == [("a", 8.5, 8.5), ("a", 50.5, 8.5), ("b", 8.5, 50.5)]  # a 2 mm gutter: twice the bleed
+    # (9 mm from the top: the 1 mm bleed outside the label's 8 mm line, where a landscape back has it)
+    assert uses == [("a", 8.5, 9.0), ("a", 50.5, 9.0), ("b", 8.5, 51.0)]  # a 2 mm gutter: twice the bleed
     assert [n.ref for n in sheets.backs[0].children if isinstance(n, Use)] == ["back", "back"]  # b: blank
 
 

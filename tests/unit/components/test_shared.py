@@ -91,15 +91,16 @@ def test_tiles_and_tokens_on_one_sheet_in_rows() -> None:
     """The units' row, the markers' row touching it, the tokens' row a token's gap below; the
     backs mirrored behind every piece (the tokens' faces, their own backs)."""
     sets = furia()
+    # (9 mm from the top: the bleed of 1 mm and the label's 8 mm line, where a landscape back has it)
     sheets = impose_shared(sets, A4, BLEEDS.get, LABEL, FONT)
     assert sheets.rows and len(sheets.fronts) == len(sheets.backs) == 1
-    assert uses(sheets.fronts[0]) == [("u1", 8.5, 8.5), ("u2", 25.5, 8.5), ("perte", 8.5, 25.5),
-                                      ("perte", 18.5, 25.5), ("perte", 28.5, 25.5),
-                                      ("france", 8.5, 38.5), ("france", 27.5, 38.5)]  # (their bleed runs past)
+    assert uses(sheets.fronts[0]) == [("u1", 8.5, 9.0), ("u2", 25.5, 9.0), ("perte", 8.5, 26.0),
+                                      ("perte", 18.5, 26.0), ("perte", 28.5, 26.0),
+                                      ("france", 8.5, 39.0), ("france", 27.5, 39.0)]  # (their bleed runs past)
     w = to_mm(A4.width)  # 210.0016 mm: each back at the width less its front's right edge
     assert uses(sheets.backs[0]) == [(ref, round(w - right, 4), y) for ref, right, y in [
-        ("u1-back", 25.5, 8.5), ("u2-back", 42.5, 8.5), ("perte-back", 18.5, 25.5), ("perte-back", 28.5, 25.5),
-        ("perte-back", 38.5, 25.5), ("france", 24.5, 38.5), ("france", 43.5, 38.5)]]
+        ("u1-back", 25.5, 9.0), ("u2-back", 42.5, 9.0), ("perte-back", 18.5, 26.0), ("perte-back", 28.5, 26.0),
+        ("perte-back", 38.5, 26.0), ("france", 24.5, 39.0), ("france", 43.5, 39.0)]]
     used, pages = pack_shelves(shelf_items(sets, BLEEDS.get), A4)
     assert sheets == Sheets(shelf_sheets(pages, used, LABEL, FONT), shelf_back_sheets(pages, used, LABEL, FONT), True)
 
@@ -108,7 +109,7 @@ def test_a_set_without_backs_is_blank_behind() -> None:
     units = pieces("unites", "tile", "square", 17, ("u1", 1, drawing("u1-back", mm(17), mm(17))))
     chips = pieces("chips", "token", "round", 16, ("c", 1, None))
     sheets = impose_shared([units, chips], A3, BLEEDS.get, LABEL, FONT)
-    assert uses(sheets.backs[0]) == [("u1-back", 8.5, round(to_mm(A3.height) - 25.5, 4))]  # landscape: flipped top to bottom
+    assert uses(sheets.backs[0]) == [("u1-back", 8.5, round(to_mm(A3.height) - 26.0, 4))]  # landscape: flipped top to bottom
     bare = impose_shared([pieces("a", "tile", "square", 17, ("a", 1, None)),
                           pieces("b", "token", "round", 16, ("b", 1, None))], A4, BLEEDS.get, LABEL, FONT)
     assert bare.backs == [] and len(bare.fronts) == 1  # nothing has a back: no backs to print

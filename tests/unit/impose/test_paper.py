@@ -30,10 +30,10 @@ def test_margins_and_marks() -> None:
 GRIDS = [
     ("a4", "poker", 0, False, 3, 3, 0.0000, 0.0000, 27.6400, 42.9450),
     ("a4", "poker", 1, False, 3, 3, 3.5455, 5.6693, 24.0945, 37.2757),
-    ("a4", "poker", 3, False, 3, 3, 3.5455, 17.0079, 24.0945, 25.9371),
+    ("a4", "poker", 3, False, 3, 3, 3.5455, 13.5119, 24.0945, 29.4331),
     ("a4", "mini", 0, True, 6, 3, 0.0000, 0.0000, 42.9450, 27.6400),
-    ("a4", "mini", 1, True, 6, 3, 5.6693, 3.5455, 28.7718, 24.0945),
-    ("a4", "mini", 3, True, 6, 3, 7.5402, 3.5455, 24.0945, 24.0945),
+    ("a4", "mini", 1, True, 6, 3, 5.6693, 3.3086, 28.7718, 24.3314),
+    ("a4", "mini", 3, True, 6, 3, 7.2284, 3.3086, 24.8740, 24.3314),
     ("a4", "tarot", 0, False, 2, 2, 0.0000, 0.0000, 99.6400, 78.9450),
     ("a4", "tarot", 1, False, 2, 2, 5.6693, 5.6693, 96.8054, 76.1104),
     ("a4", "tarot", 3, False, 2, 2, 17.0079, 17.0079, 91.1361, 70.4411),
@@ -41,38 +41,38 @@ GRIDS = [
     ("a4", "square", 1, False, 3, 4, 3.5455, 5.6693, 24.0945, 52.4411),
     ("a4", "square", 3, False, 3, 4, 3.5455, 17.0079, 24.0945, 35.4332),
     ("a4", "chip", 0, False, 4, 7, 0.0000, 0.0000, 76.5376, 34.0159),
-    ("a4", "chip", 1, False, 4, 7, 5.6693, 3.3071, 68.0337, 24.0945),
-    ("a4", "chip", 3, False, 4, 7, 17.0079, 3.3071, 51.0258, 24.0945),
+    ("a4", "chip", 1, False, 4, 7, 5.6693, 3.2396, 68.0337, 24.2970),
+    ("a4", "chip", 3, False, 4, 7, 17.0079, 3.2396, 51.0258, 24.2970),
     ("letter", "poker", 0, True, 4, 2, 0.0000, 0.0000, 36.0000, 54.0000),
     ("letter", "poker", 1, True, 4, 2, 5.6693, 5.6693, 27.4961, 51.1654),
-    ("letter", "poker", 3, True, 4, 2, 7.9370, 17.0079, 24.0945, 45.4961),
+    ("letter", "poker", 3, True, 4, 2, 7.3701, 17.0079, 24.9449, 45.4961),
     ("letter", "mini", 0, False, 4, 4, 0.0000, 0.0000, 54.0000, 36.0000),
     ("letter", "mini", 1, False, 4, 4, 5.6693, 5.6693, 45.4961, 27.4961),
-    ("letter", "mini", 3, False, 4, 4, 17.0079, 7.9370, 28.4882, 24.0945),
+    ("letter", "mini", 3, False, 4, 4, 16.3701, 6.6614, 29.4449, 26.0079),
     ("letter", "tarot", 0, False, 2, 2, 0.0000, 0.0000, 108.0000, 54.0000),
     ("letter", "tarot", 1, False, 2, 2, 5.6693, 5.6693, 105.1654, 51.1654),
     ("letter", "tarot", 3, False, 2, 2, 17.0079, 17.0079, 99.4961, 45.4961),
     ("letter", "square", 0, False, 3, 4, 0.0000, 0.0000, 36.0000, 36.0000),
     ("letter", "square", 1, False, 3, 4, 5.6693, 5.6693, 30.3307, 27.4961),
-    ("letter", "square", 3, False, 3, 4, 11.9055, 7.9370, 24.0945, 24.0945),
+    ("letter", "square", 3, False, 3, 4, 9.8268, 6.6614, 26.1732, 26.0079),
     ("letter", "chip", 0, False, 5, 6, 0.0000, 0.0000, 29.6220, 64.3465),
     ("letter", "chip", 1, False, 4, 6, 5.6693, 5.6693, 76.3937, 50.1732),
-    ("letter", "chip", 3, False, 4, 6, 17.0079, 16.1008, 59.3858, 24.0945),
+    ("letter", "chip", 3, False, 4, 6, 17.0079, 13.8898, 59.3858, 29.6220),
     ("a3", "poker", 0, False, 6, 3, 0.0000, 0.0000, 55.2750, 42.9450),
     ("a3", "poker", 1, False, 6, 3, 5.6693, 5.6693, 41.1018, 37.2757),
-    ("a3", "poker", 3, False, 6, 3, 12.4722, 17.0079, 24.0945, 25.9371),
+    ("a3", "poker", 3, False, 6, 3, 11.3384, 13.5119, 26.9290, 29.4331),
     ("a3", "mini", 0, False, 9, 4, 0.0000, 0.0000, 28.2750, 60.9450),  # 36 either way: the paper as it is
     ("a3", "mini", 1, True, 6, 6, 5.6693, 5.6693, 28.7718, 41.1018),
-    ("a3", "mini", 3, True, 6, 6, 7.5402, 12.4722, 24.0945, 24.0945),
+    ("a3", "mini", 3, True, 6, 6, 7.2284, 10.8659, 24.8740, 28.1101),
     ("a3", "tarot", 0, True, 4, 3, 0.0000, 0.0000, 24.9450, 82.2750),
     ("a3", "tarot", 1, False, 5, 2, 5.6693, 5.6693, 88.9364, 76.1104),
     ("a3", "tarot", 3, False, 5, 2, 17.0079, 17.0079, 66.2593, 70.4411),
     ("a3", "square", 0, False, 6, 4, 0.0000, 0.0000, 55.2750, 60.9450),
     ("a3", "square", 1, False, 6, 4, 5.6693, 5.6693, 41.1018, 52.4411),
-    ("a3", "square", 3, False, 6, 4, 12.4722, 17.0079, 24.0945, 35.4332),
+    ("a3", "square", 3, False, 6, 4, 11.3384, 17.0079, 26.9290, 35.4332),
     ("a3", "chip", 0, False, 10, 7, 0.0000, 0.0000, 42.5191, 34.0159),
-    ("a3", "chip", 1, False, 10, 7, 4.0944, 3.3071, 24.0945, 24.0945),
-    ("a3", "chip", 3, False, 10, 7, 4.0944, 3.3071, 24.0945, 24.0945),
+    ("a3", "chip", 1, False, 10, 7, 4.0944, 3.2396, 24.0945, 24.2970),
+    ("a3", "chip", 3, False, 10, 7, 4.0944, 3.2396, 24.0945, 24.2970),
 ]
 
 
@@ -100,15 +100,18 @@ def test_grid(paper, size, bleed, turned, columns, rows, gap_x, gap_y, left, top
 
 
 def test_cells_and_their_bleed_on_a3_with_3mm() -> None:
-    """Poker cards on A3 with 3 mm bleed: 4.4 mm gutters across, so each card paints 2.2 mm
-    into them; 6 mm down, 3 mm each; 3 mm into the margins."""
+    """Poker cards on A3 with 3 mm bleed: six across leave 39 mm, too little for 3 mm gutters of
+    6 mm and margins of 5 + 2.5 + 3 mm; the bleed each card gets is e where 5 gutters of 2e and
+    two margins of 7.5 mm + e take the 39 mm: 2 mm, everywhere. Down, three leave 30.3 mm for two
+    gutters of 2e and two margins of 8 mm + e (the label's line): e = 14.3 / 6 mm."""
     grid = make_grid(PAPERS["a3"], mm(63.5), mm(88.9), mm(3))
-    assert to_mm(grid.gap_x) == pytest.approx(4.4, abs=1e-4)
-    assert to_mm(grid.gap_y) == pytest.approx(6.0, abs=1e-4)
-    assert grid.cell(0, 0) == pytest.approx((24.0945, 25.9371), abs=5e-5)
-    assert grid.cell(1, 0) == pytest.approx((216.5667, 25.9371), abs=5e-5)
-    assert grid.cell(2, 1) == pytest.approx((409.0389, 294.9450), abs=5e-5)
-    assert grid.cell(5, 2) == pytest.approx((986.4555, 563.9529), abs=5e-5)
+    e = 14.3 / 6
+    assert to_mm(grid.gap_x) == pytest.approx(4.0, abs=1e-4)
+    assert to_mm(grid.gap_y) == pytest.approx(2 * e, abs=1e-4)
+    assert [to_mm(v) for v in grid.outer] == pytest.approx([2.0, e], abs=1e-4)
+    assert [to_mm(v) for v in (grid.left, grid.top)] == pytest.approx([9.5, 8 + e], abs=1e-4)
+    assert grid.cell(1, 0) == pytest.approx((grid.left + mm(63.5 + 4), grid.top), abs=1e-3)
+    assert grid.cell(2, 1) == pytest.approx((grid.left + 2 * mm(67.5), grid.top + mm(88.9 + 2 * e)), abs=1e-3)
 
     def bleed(column: int, row: int) -> list[float]:
         """How far the cell's clip runs past its trim box: left, top, right, bottom (mm)."""
@@ -117,16 +120,16 @@ def test_cells_and_their_bleed_on_a3_with_3mm() -> None:
         return [to_mm(x - clip.x), to_mm(y - clip.y), to_mm(clip.x + clip.width - x - grid.card_width),
                 to_mm(clip.y + clip.height - y - grid.card_height)]
 
-    assert bleed(0, 0) == pytest.approx([3.0, 3.0, 2.2, 3.0], abs=1e-4)
-    assert bleed(1, 0) == pytest.approx([2.2, 3.0, 2.2, 3.0], abs=1e-4)
-    assert bleed(5, 0) == pytest.approx([2.2, 3.0, 3.0, 3.0], abs=1e-4)
-    assert bleed(0, 2) == pytest.approx([3.0, 3.0, 2.2, 3.0], abs=1e-4)
-    assert bleed(5, 2) == pytest.approx([2.2, 3.0, 3.0, 3.0], abs=1e-4)
+    for column, row in ((0, 0), (1, 0), (5, 0), (0, 2), (5, 2), (2, 1)):
+        assert bleed(column, row) == pytest.approx([2.0, e, 2.0, e], abs=1e-4)
 
 
 def test_cells_and_their_bleed_down_and_across() -> None:
-    """Mini cards on A3 (turned upright) with 3 mm bleed: 2.66 mm gutters across, 4.4 mm down."""
+    """Mini cards on A3 (turned upright) with 3 mm bleed: six across leave 30.3 mm, so
+    12e + 15 mm = 30.3 mm, e = 1.275 mm; six down leave 39 mm, so 12e + 16 mm = 39 mm,
+    e = 23 / 12 mm; the cards at the edges bleed as far into the margins as between them."""
     grid = make_grid(PAPERS["a3"], mm(44.45), mm(63.5), mm(3))
+    across, down = 1.275, 23 / 12
 
     def bleed(column: int, row: int) -> list[float]:
         clip = grid.clip(column, row)
@@ -134,13 +137,25 @@ def test_cells_and_their_bleed_down_and_across() -> None:
         return [to_mm(x - clip.x), to_mm(y - clip.y), to_mm(clip.x + clip.width - x - grid.card_width),
                 to_mm(clip.y + clip.height - y - grid.card_height)]
 
-    assert grid.cell(1, 1) == pytest.approx((157.6347, 216.5667), abs=5e-5)
-    assert bleed(0, 0) == pytest.approx([3.0, 3.0, 1.33, 2.2], abs=1e-4)
-    assert bleed(1, 1) == pytest.approx([1.33, 2.2, 1.33, 2.2], abs=1e-4)
-    assert bleed(5, 5) == pytest.approx([1.33, 2.2, 3.0, 3.0], abs=1e-4)
-    assert bleed(0, 5) == pytest.approx([3.0, 2.2, 1.33, 3.0], abs=1e-4)
-    assert bleed(5, 0) == pytest.approx([1.33, 3.0, 3.0, 2.2], abs=1e-4)
+    assert [to_mm(v) for v in (grid.gap_x, grid.gap_y)] == pytest.approx([2 * across, 2 * down], abs=1e-4)
+    for column, row in ((0, 0), (1, 1), (5, 5), (0, 5), (5, 0)):
+        assert bleed(column, row) == pytest.approx([across, down, across, down], abs=1e-4)
     assert grid.clip(2, 3).style.fill is None and grid.clip(2, 3).style.stroke is None
+
+
+def test_the_bleed_stops_short_of_the_marks_and_the_label() -> None:
+    """At any bleed a grid's colour stops 7.5 mm from the sides (crop marks of 2.5 mm, 5 mm
+    clear of the edge) and 8 mm from the top and bottom (the label's line), and holds as many
+    cards at any bleed as with the least (1 mm gutters)."""
+    for paper in PAPERS.values():
+        for width, height in SIZES.values():
+            for bleed in (0.5, 1, 2, 3, 6, 10):
+                grid = make_grid(paper, mm(width), mm(height), mm(bleed))
+                assert grid.per_page == make_grid(paper, mm(width), mm(height), mm(0.5)).per_page
+                across, down = grid.outer
+                assert grid.left - across >= mm(7.5) - 1e-6 and grid.left - max(mm(1), across) >= mm(7.5) - 1e-6
+                assert grid.top - down >= mm(8) - 1e-6 and grid.top - max(mm(1), down) >= mm(7.5) - 1e-6
+                assert mm(0.5) - 1e-6 <= min(across, down) and max(across, down) <= mm(bleed) + 1e-9
 
 
 def test_without_bleed_a_cell_paints_its_trim_box() -> None:
@@ -188,10 +203,13 @@ def test_gutters_of_twice_the_bleed_and_at_least_1mm() -> None:
     grid = make_grid(paper, 200.0, 200.0, mm(2))
     assert (grid.columns, grid.rows, grid.gap_x, grid.gap_y) == (4, 4, pytest.approx(mm(4)), pytest.approx(mm(4)))
     assert grid.left == pytest.approx((1000 - 800 - 3 * mm(4)) / 2, abs=1e-9)
-    # no room for that: the gutters share what there is
+    # no room for that: the gutters (8 of 2e) and margins (7.5 mm + e across, 8 mm + e down, for
+    # the label's line) share what there is
     grid = make_grid(paper, 100.0, 100.0, mm(2))
     assert (grid.columns, grid.rows) == (9, 9)
-    assert grid.gap_x == pytest.approx((1000 - 2 * mm(8.5) - 900) / 8, abs=1e-9)
+    assert grid.gap_x == pytest.approx(2 * (1000 - 900 - 2 * mm(7.5)) / 18, abs=1e-9)
+    assert grid.gap_y == pytest.approx(2 * (1000 - 900 - 2 * mm(8)) / 18, abs=1e-9)
+    assert grid.outer == pytest.approx((grid.gap_x / 2, grid.gap_y / 2), abs=1e-9)
 
 
 def test_one_card_a_row_has_no_gutter() -> None:
