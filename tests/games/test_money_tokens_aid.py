@@ -118,16 +118,33 @@ def test_money_prints_the_rupee_sign_as_text(kit: Path) -> None:
 
 
 @pytest.mark.parametrize("paper", ["a3", "a4", "letter"])
-def test_token_sheets(kit: Path, paper: str) -> None:
+def test_the_token_sheets_print_a_marker_for_each_area_and_one_for_the_income_track(kit: Path, paper: str) -> None:
+    """The income track takes a control marker of each player's: the sheets print one more than
+    the board has areas, 17 of each company, so a player who governs every area still has one
+    for the track."""
+    from pnp.checks.validate import validate
+
+    areas = len(validate(ROOT / "game.yaml").game.sets["board"].items)
+    assert areas == 16
+    counts = Counter(p.name for page in read_pdf(kit / "print" / f"tokens-{paper}.pdf") for p in page.placements)
+    assert {name.rsplit("_", 1)[1] for name in counts} == {"eic", "voc", "estado", "cdi", "dac", "soic"}
+    for name, count in counts.items():
+        assert count == (areas + 1 if "markers_marker" in name else 1), name
+
+
+@pytest.mark.parametrize("paper, sheets", [("a3", 1), ("a4", 2), ("letter", 1)])
+def test_token_sheets(kit: Path, paper: str, sheets: int) -> None:
     fronts = read_pdf(kit / "print" / f"tokens-{paper}.pdf")
     backs = read_pdf(kit / "print" / f"tokens-backs-{paper}.pdf")
     assert len(fronts) == len(backs)
     counts = Counter(p.name for page in fronts for p in page.placements)
     for company in ("eic", "voc", "estado", "cdi", "dac", "soic"):
         assert counts[f"/FormXob.Fturn_tokens_turn_{company}"] == 1
-        assert counts[f"/FormXob.Fmarkers_marker_{company}"] == 16  # one for each area of the board
-    assert sum(counts.values()) == 6 * 17
-    assert len(fronts) == 1  # all on one sheet, a band for each company
+        assert counts[f"/FormXob.Fmarkers_marker_{company}"] == 17  # one for each area and the income track
+    assert sum(counts.values()) == 6 * 18
+    # a band for each company; on A4 the seventeenth markers take a band of their own each, and
+    # the bands a second sheet
+    assert len(fronts) == sheets
     diameters = Counter()
     for page in fronts:
         cut = [s.bbox for s in page.shapes if s.colour == (0.0, 0.0, 0.0)]
@@ -146,7 +163,7 @@ def test_token_sheets(kit: Path, paper: str) -> None:
         # one company per band: the bands do not overlap
         spans = sorted(bands.values())
         assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
-    assert diameters == {39.0: 6, 15.0: 96}
+    assert diameters == {39.0: 6, 15.0: 102}
     # backs: the turn tokens share one back; each lands behind its front after a long-edge flip
     landscape = fronts[0].width > fronts[0].height
     for front, back in zip(fronts, backs):
