@@ -80,6 +80,31 @@ def test_aid_uses_the_rules_own_terms(language: str, words: list[str]) -> None:
         assert word in found, word
 
 
+@pytest.mark.parametrize("language, rule", [
+    ("en", "The bank pays only what it holds; what it cannot pay is lost."),
+    ("fr", "La banque ne paie que ce qu’elle détient ; ce qu’elle ne peut payer est perdu."),
+    ("de", "Die Bank zahlt nur, was sie hat; was sie nicht zahlen kann, verfällt."),
+])
+def test_aid_and_rules_say_alike_what_an_empty_bank_does(language: str, rule: str) -> None:
+    """No finite bank outlasts a game (its players may keep their income round after round): the
+    kit's rule for an empty bank is printed on the aid's back, under the prices paid to the bank,
+    in the words the rulebook sets in bold and the read-me-first's rules repeat."""
+    import yaml
+
+    nodes = aid_nodes(language)
+    found = [t.text for t in nodes]
+    lines = [t for t in nodes if len(t.text) > 10 and t.text in rule]
+    assert " ".join(t.text for t in lines) == rule and len(lines) == 2
+    # between the prices table and the war, inside the card's frame
+    assert found.index("10") < found.index(lines[0].text) < found.index(found[found.index(lines[-1].text) + 1])
+    assert found[found.index(lines[-1].text) + 1] == {"en": "War", "fr": "Guerre", "de": "Krieg"}[language]
+    rules = (ROOT / "rules" / f"{language}.md").read_text("utf-8")
+    assert f"**{rule}**" in rules
+    game = yaml.safe_load((ROOT / "game.yaml").read_text("utf-8"))
+    turn = next(r for r in game["readme"]["rules"] if r["heading"]["en"] == "Your turn")
+    assert turn["text"][language].splitlines()[-1].endswith(rule)
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "de"])
 def test_aid_prints_every_body_text_at_one_size(language: str) -> None:
     sizes = {(t.font, t.size) for side in ("face", "back") for t in aid_nodes(language, side)
