@@ -47,7 +47,7 @@ def test_real_deck_validates_clean() -> None:
     report = validate(ROOT / "game.yaml")
     assert [p.format() for p in report.problems] == []
     assert report.summary() == ("The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more "
-                                "sets of 108 pieces: 0 errors, 0 warnings")
+                                "sets of 114 pieces: 0 errors, 0 warnings")
 
 
 def test_deck_has_126_cards_in_16_suits_each_with_its_own_area() -> None:

@@ -80,6 +80,31 @@ def test_aid_uses_the_rules_own_terms(language: str, words: list[str]) -> None:
         assert word in found, word
 
 
+@pytest.mark.parametrize("language, rule", [
+    ("en", "The bank pays only what it holds; what it cannot pay is lost."),
+    ("fr", "La banque ne paie que ce qu’elle détient ; ce qu’elle ne peut payer est perdu."),
+    ("de", "Die Bank zahlt nur, was sie hat; was sie nicht zahlen kann, verfällt."),
+])
+def test_aid_and_rules_say_alike_what_an_empty_bank_does(language: str, rule: str) -> None:
+    """No finite bank outlasts a game (its players may keep their income round after round): the
+    kit's rule for an empty bank is printed on the aid's back, under the prices paid to the bank,
+    in the words the rulebook sets in bold and the read-me-first's rules repeat."""
+    import yaml
+
+    nodes = aid_nodes(language)
+    found = [t.text for t in nodes]
+    lines = [t for t in nodes if len(t.text) > 10 and t.text in rule]
+    assert " ".join(t.text for t in lines) == rule and len(lines) == 2
+    # between the prices table and the war, inside the card's frame
+    assert found.index("10") < found.index(lines[0].text) < found.index(found[found.index(lines[-1].text) + 1])
+    assert found[found.index(lines[-1].text) + 1] == {"en": "War", "fr": "Guerre", "de": "Krieg"}[language]
+    rules = (ROOT / "rules" / f"{language}.md").read_text("utf-8")
+    assert f"**{rule}**" in rules
+    game = yaml.safe_load((ROOT / "game.yaml").read_text("utf-8"))
+    turn = next(r for r in game["readme"]["rules"] if r["heading"]["en"] == "Your turn")
+    assert turn["text"][language].splitlines()[-1].endswith(rule)
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "de"])
 def test_aid_prints_every_body_text_at_one_size(language: str) -> None:
     sizes = {(t.font, t.size) for side in ("face", "back") for t in aid_nodes(language, side)
@@ -118,16 +143,33 @@ def test_money_prints_the_rupee_sign_as_text(kit: Path) -> None:
 
 
 @pytest.mark.parametrize("paper", ["a3", "a4", "letter"])
-def test_token_sheets(kit: Path, paper: str) -> None:
+def test_the_token_sheets_print_a_marker_for_each_area_and_one_for_the_income_track(kit: Path, paper: str) -> None:
+    """The income track takes a control marker of each player's: the sheets print one more than
+    the board has areas, 17 of each company, so a player who governs every area still has one
+    for the track."""
+    from pnp.checks.validate import validate
+
+    areas = len(validate(ROOT / "game.yaml").game.sets["board"].items)
+    assert areas == 16
+    counts = Counter(p.name for page in read_pdf(kit / "print" / f"tokens-{paper}.pdf") for p in page.placements)
+    assert {name.rsplit("_", 1)[1] for name in counts} == {"eic", "voc", "estado", "cdi", "dac", "soic"}
+    for name, count in counts.items():
+        assert count == (areas + 1 if "markers_marker" in name else 1), name
+
+
+@pytest.mark.parametrize("paper, sheets", [("a3", 1), ("a4", 2), ("letter", 1)])
+def test_token_sheets(kit: Path, paper: str, sheets: int) -> None:
     fronts = read_pdf(kit / "print" / f"tokens-{paper}.pdf")
     backs = read_pdf(kit / "print" / f"tokens-backs-{paper}.pdf")
     assert len(fronts) == len(backs)
     counts = Counter(p.name for page in fronts for p in page.placements)
     for company in ("eic", "voc", "estado", "cdi", "dac", "soic"):
         assert counts[f"/FormXob.Fturn_tokens_turn_{company}"] == 1
-        assert counts[f"/FormXob.Fmarkers_marker_{company}"] == 16  # one for each area of the board
-    assert sum(counts.values()) == 6 * 17
-    assert len(fronts) == 1  # all on one sheet, a band for each company
+        assert counts[f"/FormXob.Fmarkers_marker_{company}"] == 17  # one for each area and the income track
+    assert sum(counts.values()) == 6 * 18
+    # a band for each company; on A4 the seventeenth markers take a band of their own each, and
+    # the bands a second sheet
+    assert len(fronts) == sheets
     diameters = Counter()
     for page in fronts:
         cut = [s.bbox for s in page.shapes if s.colour == (0.0, 0.0, 0.0)]
@@ -146,7 +188,7 @@ def test_token_sheets(kit: Path, paper: str) -> None:
         # one company per band: the bands do not overlap
         spans = sorted(bands.values())
         assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
-    assert diameters == {39.0: 6, 15.0: 96}
+    assert diameters == {39.0: 6, 15.0: 102}
     # backs: the turn tokens share one back; each lands behind its front after a long-edge flip
     landscape = fronts[0].width > fronts[0].height
     for front, back in zip(fronts, backs):

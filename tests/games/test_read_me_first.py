@@ -74,10 +74,11 @@ def test_the_contents_are_counted_from_the_data(kit: Path) -> None:
                 f"1 board, the map of the {len(g.sets['board'].items)} areas",
                 f"{sum(i.copies for i in money.items)} money cards",
                 f"{len(tokens.items)} turn-order tokens",
-                f"{sum(i.copies for i in g.sets['markers'].items)} control markers",
+                f"{sum(i.copies for i in g.sets['markers'].items)} control markers, "
+                f"{len(g.sets['board'].items) + 1} for each company",
                 f"{sum(i.copies for i in g.sets['aid'].items)} player aids"]
     assert expected == ["126 cards in 16 suits", "1 board, the map of the 16 areas", "36 money cards",
-                        "6 turn-order tokens", "96 control markers", "6 player aids"]
+                        "6 turn-order tokens", "102 control markers, 17 for each company", "6 player aids"]
     for paper in PAPERS:
         text = squeezed(pdf_text(kit / "print" / f"read-me-first-{paper}.pdf"))
         for line in expected:
@@ -170,10 +171,10 @@ def test_french_and_german(tmp_path: Path) -> None:
 
     g = game()
     fonts = game_fonts(g)
-    expected = {"fr": ["À LIRE EN PREMIER", "126 cartes en 16 séries", "96 marqueurs de contrôle",
+    expected = {"fr": ["À LIRE EN PREMIER", "126 cartes en 16 séries", "102 marqueurs de contrôle, 17 par compagnie",
                        "Imprimez chaque fichier à 100 % (« taille réelle »)", "Les règles en bref",
                        "La facture du boucher", "2 à 6 joueurs"],
-                "de": ["ZUERST LESEN", "126 Karten in 16 Farben", "96 Kontrollmarker", "Drucke jede Datei mit 100 %",
+                "de": ["ZUERST LESEN", "126 Karten in 16 Farben", "102 Kontrollmarker, 17 je Kompanie", "Drucke jede Datei mit 100 %",
                        "Die Regeln in Kürze", "Die Metzgerrechnung", "2 bis 6 Spieler"]}
     for language, words in expected.items():
         kit = Kit(g, fonts, read_art(g), language)

@@ -142,13 +142,60 @@ def test_suit_colours_stay_apart_for_colour_blind_players(tmp_path: Path) -> Non
 
 def test_companies_stand_out_on_every_area_and_money_is_not_theirs(tmp_path: Path) -> None:
     game = broken_example(ROOT, tmp_path / "game", "board/companies.yaml", 'colour: "#684a9d"', 'colour: "#2502c5"')
-    broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#38605e"', 'colour: "#c61000"')
+    broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#125940"', 'colour: "#c61000"')
+    # a red ₹2 is the EIC's, too light for its numerals and too near the crimson ₹20; the blue of the
+    # company also comes near the dark blue ₹5 under tritanopia
     assert problems(game) == [
-        "cards/money.yaml:5:34: error: ₹2 colour #c61000 is too close to company 'eic' colour #c61000 "
+        "cards/money.yaml:10:34: error: ₹2: its numerals in #c61000 on #fbf3dc have contrast 5.45:1; at least 7:1 "
+        "is needed to read them at a glance [money-contrast]",
+        "cards/money.yaml:10:34: error: ₹2 colour #c61000 is too close to company 'eic' colour #c61000 "
         "(CIEDE2000 difference 0.0) [money-colour]",
+        "cards/money.yaml:11:34: error: ₹5 colour #033d5d is too close to company 'voc' colour #2502c5 under "
+        "tritanopia (vienot model) (CIEDE2000 difference 8.8) [money-colour]",
+        "cards/money.yaml:13:35: error: ₹20 colour #880119 is too close to ₹2 colour #c61000 (CIEDE2000 "
+        "difference 15.4; at least 20 is needed) [money-distinct]",
         "board/companies.yaml:16:13: error: company 'voc' colour #2502c5 is too close to suit 'mysore' colour "
         "#2502c5 (CIEDE2000 difference 0.0): its markers would vanish on Mysore [company-on-suit]",
     ]
+
+
+def test_each_denomination_has_a_hue_of_its_own(tmp_path: Path) -> None:
+    """Any two values at least 20 apart (CIEDE2000): the old ₹20, a brown, was 16.6 from the
+    ₹1 and 18.9 from the old ₹10 beside it."""
+    from pnp.model.colours import difference
+
+    game = validate(ROOT / "game.yaml").game
+    colours = {i.fields["value"]: i.fields["colour"] for i in game.sets["money"].items if i.fields.get("value")}
+    assert sorted(colours) == [1, 2, 5, 10, 20]
+    assert min(difference(a, b) for a in colours.values() for b in colours.values() if a < b) >= 20
+    broken = broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#880119"', 'colour: "#663b2b"')
+    broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#55025a"', 'colour: "#7d6b53"')
+    assert problems(broken, "money-") == [
+        "cards/money.yaml:12:35: error: ₹10: its numerals in #7d6b53 on #fbf3dc have contrast 4.62:1; at least "
+        "7:1 is needed to read them at a glance [money-contrast]",
+        "cards/money.yaml:13:35: error: ₹20 colour #663b2b is too close to ₹1 colour #362601 (CIEDE2000 "
+        "difference 16.6; at least 20 is needed) [money-distinct]",
+        "cards/money.yaml:13:35: error: ₹20 colour #663b2b is too close to ₹10 colour #7d6b53 (CIEDE2000 "
+        "difference 18.9; at least 20 is needed) [money-distinct]",
+    ]
+
+
+def test_numerals_read_on_the_paper_the_layout_prints(tmp_path: Path) -> None:
+    """money-contrast reads the note's paper from the data the layout fills its frame with:
+    a paper given there is the one checked."""
+    from pnp.model.colours import contrast
+
+    game = validate(ROOT / "game.yaml").game
+    for item in game.sets["money"].items:
+        if item.fields.get("value"):
+            assert contrast(item.fields["colour"], item.fields["paper"]) >= 7
+    layout = (ROOT / "layouts" / "money.yaml").read_text("utf-8")
+    assert 'fill: "{paper}"' in layout and "mix(colour, paper, 0.55)" in layout
+    broken = broken_example(ROOT, tmp_path / "game", "cards/money.yaml", '{value: 2, count: 6, colour: "#125940"}',
+                            '{value: 2, count: 6, colour: "#125940", paper: "#c8d0b0"}')
+    assert problems(broken, "money-contrast") == [
+        "cards/money.yaml:10:34: error: ₹2: its numerals in #125940 on #c8d0b0 have contrast 5.18:1; at least "
+        "7:1 is needed to read them at a glance [money-contrast]"]
 
 
 def test_markers_keep_their_colours_with_the_ink_saver(tmp_path: Path) -> None:
@@ -189,7 +236,7 @@ def test_the_bank_can_pay_the_start_a_round_of_income_and_change(tmp_path: Path)
     game = broken_example(ROOT, tmp_path / "game", "cards/money.yaml", "{value: 20, count: 4", "{value: 20, count: 1")
     chests = sum(c["symbols"][3] for c in cards().values())
     assert problems(game, "money-supply") == [
-        f"cards/money.yaml:4:3: error: the bank holds ₹112, but needs ₹{60 + chests + 19}: 6 players' starting money "
+        f"cards/money.yaml:9:3: error: the bank holds ₹112, but needs ₹{60 + chests + 19}: 6 players' starting money "
         f"(₹60), a round's incomes (₹{chests}, every treasure chest of the deck) and change for its largest card "
         f"(₹19) [money-supply]"]
 

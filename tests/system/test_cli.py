@@ -80,7 +80,7 @@ def test_validate_real_game_from_its_folder(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.chdir(ROOT)
     result = invoke("validate")
     assert (result.exit_code, result.output) == (
-        0, "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 108 pieces: "
+        0, "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 114 pieces: "
            "0 errors, 0 warnings\n")
 
 

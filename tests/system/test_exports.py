@@ -441,7 +441,7 @@ def test_the_safe_zone_check_follows_a_box_turned_with_its_group(tmp_path: Path)
         f"{game}/layouts/card-back.yaml:28:14: warning: layout 'layouts/card-back.yaml': box 'title' (9, 77.9, "
         "45.5 x 10 mm) crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by 2.18 mm "
         "at the bottom [safe-zone]",
-        "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 108 pieces: "
+        "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 114 pieces: "
         "0 errors, 1 warning"]
 
 
