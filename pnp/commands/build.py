@@ -57,8 +57,14 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
     own_target(manifest, base, base, out is not None)
 
     def settings_for(language: str) -> str:
+        # (its gallery links the other languages built with it or already beside it: the record holds
+        # those, so that a language built alone beside the others is as --lang all leaves it)
+        from ..build.fingerprint import RECORD
+
+        linked = tuple(other for other in declared or () if other != language and (
+            other in together or (language_target(base, other, declared) / RECORD).is_file()))
         return settings_of(manifest, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, strict,
-                           language, ink_saver, greyscale, svg_text, tts_base_url, together)
+                           language, ink_saver, greyscale, svg_text, tts_base_url, linked)
 
     declared = declared_languages(manifest)
     # the languages built together, whose galleries link each other (one alone: as pnp watch builds it)

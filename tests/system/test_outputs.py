@@ -44,7 +44,8 @@ def test_every_output_is_there(kit: Path) -> None:
     assert sorted(p.stem for p in (kit / "png" / "cards").glob("*.png")) == sorted(ids + ["back"])
     sheets = sorted(p.name for p in (kit / "svg" / "sheets").glob("*.svg"))
     # fronts and backs of every print sheet: cards, money, tokens and the aid on A4, Letter and A3
-    assert len(sheets) == 2 * ((14 + 16 + 7) + (2 + 3 + 1) + (1 + 1 + 1) + (1 + 1 + 1))
+    # (the tokens two sheets on A4: each company's seventeen markers)
+    assert len(sheets) == 2 * ((14 + 16 + 7) + (2 + 3 + 1) + (2 + 1 + 1) + (1 + 1 + 1))
     assert "cards-a4-01.svg" in sheets and "cards-a3-07.svg" in sheets and "cards-backs-letter-16.svg" in sheets
     assert "money-backs-a4-02.svg" in sheets and "tokens-a3-01.svg" in sheets and "aid-letter-01.svg" in sheets
     assert (kit / "png" / "contact-sheet.png").is_file()
@@ -119,7 +120,7 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
     first, second = digests(kit), digests(again)
     cards = 6 + 2 * 37 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
     board = 3 + 1 + 1
-    money, tokens, aid = 6 + 2 * 6 + 7 + 7, 6 + 2 * 3 + 13 + 13, 6 + 2 * 3 + 2 + 2
+    money, tokens, aid = 6 + 2 * 6 + 7 + 7, 6 + 2 * 4 + 13 + 13, 6 + 2 * 3 + 2 + 2
     exports = (150 + 2 + 1) + (5 + 16 + 1 + 1) + 129 + 1  # tabletopia, tts (sheets, tokens' and boards' images,
     # each with its copy of the rulebook), pod, gallery
     duplex_test, read_me_first, rules = 3, 3, 4  # (the rulebook and its booklet on A4 and Letter)
