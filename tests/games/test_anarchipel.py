@@ -133,10 +133,12 @@ CASES = [
       'aide.yaml:14:5: error: the role table deals 4 corsairs and 2 pirates to 7 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
     # (1-A, a livret card, is not held to objective-cost's band)
     ("coin-supply", "cartes/objectifs.yaml", "    pieces: 12", "    pieces: 30",
-     ["checks.yaml:237:8: error: the coins are worth 150, but the annex's rounds pay 252 to 6 players [coin-supply]"]),
+     ["checks.yaml:237:8: error: the coins are worth 150, but the annex's rounds pay 252 to 6 players [coin-supply]",
+      "checks.yaml:246:8: error: the coins are worth 150, but card 'manche-1-a' pays 180 in one round to the players "
+      "aboard at 6 [coin-supply]"]),
     # six discs in a ring take three times their width: 14 mm discs need 42 mm, a tile has 40
     ("pawn-fit", "game.yaml", "    size: 13mm\n    print: jetons", "    size: 14mm\n    print: jetons",
-     ["checks.yaml:252:8: error: 6 pawns 14 mm across need a circle 42,0 mm across, but a tile is 40 mm across its "
+     ["checks.yaml:262:8: error: 6 pawns 14 mm across need a circle 42,0 mm across, but a tile is 40 mm across its "
       "flats [pawn-fit]"]),
 ]
 
@@ -162,7 +164,7 @@ def test_the_pawns_as_they_were_did_not_fit(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.chdir(game)
     # (the rulebooks' claim that six pawns fit on a tile breaks too: the rulebook checks' own case)
     assert [line for line in validate(Path(".")).output.splitlines()[:-1] if "[rules-example]" not in line] == [
-        "checks.yaml:252:8: error: 6 pawns 18 mm across need a circle 54,0 mm across, but a tile is 40 mm across its "
+        "checks.yaml:262:8: error: 6 pawns 18 mm across need a circle 54,0 mm across, but a tile is 40 mm across its "
         "flats [pawn-fit]"]
 
 

@@ -516,7 +516,7 @@ def test_a_standee_too_tall_for_every_paper_is_a_located_problem(tmp_path: Path,
                           "    type: standee\n    size: {width: 13mm, height: 200mm}\n")
     monkeypatch.chdir(game)
     assert validate(game).output == (
-        "game.yaml:210:11: error: components.pions: a 13 x 424 mm pion strip (its face, back and flaps) does not fit "
+        "game.yaml:216:11: error: components.pions: a 13 x 424 mm pion strip (its face, back and flaps) does not fit "
         "A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins), A3 landscape (410 x 287 "
         "mm inside its margins); a board is printed in parts [piece-too-large]\n"
         "Anarchipel: 108 tuiles, 6 bordures, 24 cartes Succès/Échec and 7 more sets of 148 pieces: 1 error, "
