@@ -9,7 +9,8 @@ import pytest
 from pnp.impose import MIN_GUTTER, TOKEN_GAP
 from pnp.impose.paper import PAPERS, ImpositionError, Paper
 from pnp.impose.sheets import SheetLabel, behind
-from pnp.impose.shelves import (Cut, Shelf, _merged, pack_shelves, shelf_back_sheets, shelf_cut_lines, shelf_marks,
+from pnp.impose.shelves import (Cut, Shelf, _merged, _mirrored, _pack, bleed_of, pack_shelves, shelf_back_sheets,
+                                shelf_cut_lines, shelf_marks,
                                 shelf_sheets)
 from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.scene import Circle, Definition, Group, Path, Style, Text, Use
@@ -211,3 +212,132 @@ def test_one_back_sheet_per_front_sheet() -> None:
     fronts, backs = shelf_sheets(pages, A4), shelf_back_sheets(pages, A4)
     assert [p.label for p in fronts] == [p.label for p in backs] == ["01", "02"]
     assert MIN_GUTTER == mm(1)
+
+
+def bled(id: str, side_mm: float, bleed_mm: float) -> Definition:
+    return Definition(id, mm(side_mm), mm(side_mm), Group(()), mm(bleed_mm))
+
+
+def test_the_margins_hold_the_bleed_and_keep_the_label_clear_of_it() -> None:
+    """Pieces bleeding 3 mm: the marks start 3 mm outside the trim, so 10.5 mm margins across
+    (5 + 2.5 + 3); down, 11 mm, the label's 8 mm kept clear of the bleed."""
+    assert bleed_of([]) == 0.0
+    pieces = [(bled("a", 20, 3), bled("a-back", 20, 1), TOUCH), (bled("b", 20, 2), None, TOUCH)]
+    assert bleed_of(pieces) == mm(3)
+    paper, pages = pack_shelves(pieces, A4)
+    assert paper == A4 and where(pages) == [[("a", 10.5, 11.0), ("b", 30.5, 11.0)]]
+    assert mm_lines(shelf_marks(pages[0], A4)) == [
+        ((5.0, 11.0), (7.5, 11.0)), ((53.5, 11.0), (58.5, 11.0)), ((5.0, 31.0), (7.5, 31.0)),
+        ((53.5, 31.0), (58.5, 31.0)), ((10.5, 5.0), (10.5, 8.0)), ((10.5, 34.0), (10.5, 39.0)),
+        ((30.5, 5.0), (30.5, 8.0)), ((30.5, 34.0), (30.5, 39.0)), ((50.5, 5.0), (50.5, 8.0)),
+        ((50.5, 34.0), (50.5, 39.0))]
+
+
+def test_the_margins_across_and_down_apart() -> None:
+    paper = Paper("p", "P", mm(3 + 20 + 20 + 3), mm(7 + 20 + 7))
+    pieces = [(square("a", 20), None, TOUCH), (square("b", 20), None, TOUCH)]
+    assert where(_pack(pieces, paper, (mm(3), mm(7)))) == [[("a", 3.0, 7.0), ("b", 23.0, 7.0)]]
+    assert where(_pack([(square("w", 40, 20), None, TOUCH)], paper, (mm(3), mm(7)))) == [[("w", 3.0, 7.0)]]
+    assert _pack([(Definition("w", mm(40) + 0.01, mm(20), Group(())), None, TOUCH)], paper, (mm(3), mm(7))) is None
+    assert _pack([(Definition("h", mm(40), mm(20) + 0.01, Group(())), None, TOUCH)], paper, (mm(3), mm(7))) is None
+
+
+def test_a_millionth_of_a_point_over_still_fits() -> None:
+    """Sizes in points on a paper 2 pt less a millionth wide and high, no margins: 1 pt
+    squares two a row and two rows a sheet, a 2 pt square fits; half a point over does not."""
+    tight = Paper("p", "P", 2.0 - 1e-6, 2.0 - 1e-6)
+    dot = [(Definition(f"d{i}", 1.0, 1.0, Group(())), None, TOUCH) for i in range(4)]
+    pages = _pack(dot, tight, (0.0, 0.0))
+    assert [[(face.id, x, s.y) for s in shelves for x, face, _ in s.pieces] for shelves in pages] == [
+        [("d0", 0.0, 0.0), ("d1", 1.0, 0.0), ("d2", 0.0, 1.0), ("d3", 1.0, 1.0)]]
+    assert len(_pack([(Definition("big", 2.0, 2.0, Group(())), None, TOUCH)], tight, (0.0, 0.0))) == 1
+    short = Paper("p", "P", 1.5, 1.5)
+    assert [len(p) for p in _pack(dot[:2], Paper("p", "P", 3.0, 1.5), (0.0, 0.0))] == [1]
+    assert [[len(s.pieces) for s in p] for p in _pack(dot[:3], short, (0.0, 0.0))] == [[1], [1], [1]]
+    assert _pack([(Definition("w", 2.0, 1.0, Group(())), None, TOUCH)], short, (0.0, 0.0)) is None
+    assert _pack([(Definition("h", 1.0, 2.0, Group(())), None, TOUCH)], short, (0.0, 0.0)) is None
+
+
+def test_a_row_of_long_pieces_and_the_paper_turned() -> None:
+    paper, pages = pack_shelves([(square("long", 250, 20), None, TOUCH)], A4)
+    assert paper == Paper("a4", "A4", 841.89, 595.28)
+    assert (pages[0][0].width, pages[0][0].height) == (mm(250), mm(20))
+
+
+def test_lines_on_one_line_merged() -> None:
+    assert _merged([((0.0, 10.00002), (5.0, 10.00002)), ((5.0, 10.0), (8.0, 10.0))]) == [((0.0, 10.0), (8.0, 10.0))]
+    assert _merged([((10.00002, 0.0), (10.00002, 5.0)), ((10.0, 5.0), (10.0, 8.0))]) == [((10.0, 0.0), (10.0, 8.0))]
+    assert _merged([((10.0, 10.0), (10.0, 10.5))]) == [((10.0, 10.0), (10.0, 10.5))]  # short, still upright
+    assert _merged([((5.0, 0.0), (5.0, 1e-9))]) == [((5.0, 0.0), (5.0, 1e-9))]
+    assert _merged([((0.0, 0.0), (1.0, 0.0)), ((1.0 + 1e-6, 0.0), (2.0, 0.0))]) == [((0.0, 0.0), (2.0, 0.0))]
+    assert _merged([((0.0, 0.0), (1.0, 0.0)), ((1.5, 0.0), (2.0, 0.0))]) == [((0.0, 0.0), (1.0, 0.0)),
+                                                                             ((1.5, 0.0), (2.0, 0.0))]
+
+
+def test_a_square_row_after_a_round_one_has_its_lines_and_marks() -> None:
+    rows = [Shelf(mm(10), mm(16), mm(16), TOKEN, ((mm(10), square("t", 16), None),)),
+            Shelf(mm(30), mm(10), mm(10), TOUCH, ((mm(10), square("s", 10), None),))]
+    assert mm_lines(shelf_cut_lines(rows)) == [((10.0, 30.0), (20.0, 30.0)), ((10.0, 40.0), (20.0, 40.0)),
+                                               ((10.0, 30.0), (10.0, 40.0)), ((20.0, 30.0), (20.0, 40.0))]
+    assert mm_lines(shelf_marks(rows, A4)) == [
+        ((5.0, 30.0), (9.0, 30.0)), ((27.0, 30.0), (32.0, 30.0)), ((5.0, 40.0), (9.0, 40.0)),
+        ((27.0, 40.0), (32.0, 40.0)), ((10.0, 41.0), (10.0, 46.0)), ((20.0, 41.0), (20.0, 46.0))]
+
+
+def test_the_marks_start_outside_the_square_pieces_bleed() -> None:
+    """Round pieces are cut along their circle: their bleed does not move the marks."""
+    rows = [Shelf(mm(20), mm(10), mm(10), TOUCH, ((mm(20), bled("s", 10, 2), bled("s-back", 10, 3)),)),
+            Shelf(mm(40), mm(16), mm(16), TOKEN, ((mm(20), bled("t", 16, 4), None),))]
+    assert mm_lines(shelf_marks(rows, A4))[:2] == [((12.0, 20.0), (17.0, 20.0)), ((39.0, 20.0), (44.0, 20.0))]
+    rows = [Shelf(mm(20), mm(10), mm(10), TOUCH, ((mm(20), bled("s", 10, 0.5), None),)), rows[1]]
+    assert mm_lines(shelf_marks(rows, A4))[:2] == [((14.0, 20.0), (19.0, 20.0)), ((37.0, 20.0), (42.0, 20.0))]
+
+
+def test_a_mark_1_mm_long_is_drawn() -> None:
+    """Room above a row for the offset (its bleed), the 5 mm clear of the edge and 1 mm."""
+    bleed = mm(9) - mm(5) - mm(1)
+    row = Shelf(mm(9), mm(10), mm(10), TOUCH, ((mm(30), Definition("s", mm(10), mm(10), Group(()), bleed), None),))
+    assert [m for m in mm_lines(shelf_marks([row], A4)) if m[0][0] == m[1][0] and m[1][1] < 9] == [
+        ((30.0, 5.0), (30.0, 6.0)), ((40.0, 5.0), (40.0, 6.0))]
+
+
+def test_marks_shortened_near_the_edges_and_the_label_between_them() -> None:
+    """A row 8.5 mm from the right edge and one 8.5 mm from the bottom: their marks there 2.5
+    mm long; the label keeps off the marks below, in the widest stretch between them."""
+    low = A4.height - mm(8.5 + 20)
+    rows = [Shelf(mm(8.5), mm(20), mm(20), TOUCH, ((A4.width - mm(28.5), square("a", 20), back("a")),)),
+            Shelf(low, mm(20), mm(20), TOUCH, ((mm(100), square("b", 20), back("b")),))]
+    marks = mm_lines(shelf_marks(rows, A4))
+    # (A4 is 595.28 x 841.89 pt: 210.0016 x 297.0001 mm)
+    assert [m for m in marks if m[0][0] > 202] == [
+        ((202.5016, 8.5), (205.0016, 8.5)), ((202.5016, 28.5), (205.0016, 28.5)),
+        ((202.5016, 268.5001), (205.0016, 268.5001)), ((202.5016, 288.5001), (205.0016, 288.5001))]
+    assert [m for m in marks if m[0][1] > 280 and m[0][0] == m[1][0]] == [((100.0, 289.5001), (100.0, 292.0001)),
+                                                                         ((120.0, 289.5001), (120.0, 292.0001))]
+    assert marks[0] == ((94.0, 8.5), (99.0, 8.5))  # 5 mm where the margin is wide
+    label = SheetLabel("Furia · pions", "fr")
+    front = shelf_sheets([rows], A4, label, FONT)[0].children[-1]
+    assert (round(to_mm(front.x), 4), front.text) == (51.75, "Furia · pions · recto · page 1 sur 1 · A4")
+    behind_ = shelf_back_sheets([rows], A4, label, FONT)[0].children[-1]
+    assert round(to_mm(behind_.x), 3) == 158.252 and behind_.text.startswith("Furia · pions · verso")
+
+
+def test_no_label_asked_none_printed() -> None:
+    _, pages = pack_shelves(furia(), A4)
+    assert not any(isinstance(n, Text) for n in shelf_sheets(pages, A4, font=FONT)[0].children)
+    assert not any(isinstance(n, Text) for n in shelf_back_sheets(pages, A4, font=FONT)[0].children)
+
+
+def test_the_backs_have_the_marks_seen_from_behind() -> None:
+    _, pages = pack_shelves(furia(), A4)
+    [sheet] = shelf_back_sheets(pages, A4)
+    assert (sheet.width, sheet.height, sheet.label) == (595.28, 841.89, "01")
+    paths = [n for n in sheet.children if isinstance(n, Path)]
+    assert [(p.style.stroke, p.style.stroke_width) for p in paths] == [
+        ("#000000", 0.35), ("#ffffff", 1.2), ("#000000", 0.3)]
+    marks = sorted(mm_lines(_mirrored(A4, shelf_marks(pages[0], A4))))
+    assert marks[:2] == [((149.5016, 8.5), (144.5016, 8.5)), ((149.5016, 25.5), (144.5016, 25.5))]  # (from 60.5 mm)
+    flip = [(c[0], *(behind(A4, c[1], c[2]) if len(c) == 3 else ()))
+            for c in [n for n in shelf_sheets(pages, A4)[0].children if isinstance(n, Path)][2].commands]
+    assert [tuple(round(v, 6) if isinstance(v, float) else v for v in c) for c in paths[2].commands] == \
+        [tuple(round(v, 6) if isinstance(v, float) else v for v in c) for c in flip]
