@@ -207,3 +207,33 @@ def test_a_long_chain_of_values_written_backwards() -> None:
     assert values == () and len(problems) == 1
     assert problems[0].message.startswith("layout 'face.yaml': values.v0: 'v0' uses 'v1', which uses 'v2', ")
     assert problems[0].message.endswith(f"which uses 'v{count - 1}', which uses 'v0', in a loop")
+
+
+def test_a_false_value_is_false(load) -> None:
+    layout, problems = load("values:\n  hidden: false\n  shown: true\n" + BOX.replace("{label}", "{name}"))
+    assert problems == [] and [v.expression.source for v in layout.values] == ["false", "true"]
+    env = layout.env(ENV, "en")
+    assert (env["hidden"], env["shown"]) == (False, True)
+
+
+def test_each_loop_said_from_its_first_value_as_written(load) -> None:
+    """A value that leads into a loop is not in it: the loop is said from its own first value
+    as written (not the alphabet's first), following each value's first use as written; a
+    value that uses a loop and nothing else is left out, unsaid."""
+    assert problems_of(load, textwrap.dedent("""\
+        values:
+          x: y
+          zed: abc
+          abc: zed
+          y: z
+          z: y
+          p: "pz + pb"
+          pz: p
+          pb: p
+          own: "own + 1"
+          user: own
+        """) + BOX.replace("{label}", "{name}")) == [
+        "face.yaml:5:6: error: layout 'face.yaml': values.y: 'y' uses 'z', which uses 'y', in a loop [layout]",
+        "face.yaml:3:8: error: layout 'face.yaml': values.zed: 'zed' uses 'abc', which uses 'zed', in a loop [layout]",
+        "face.yaml:7:6: error: layout 'face.yaml': values.p: 'p' uses 'pz', which uses 'p', in a loop [layout]",
+        "face.yaml:10:8: error: layout 'face.yaml': values.own: 'own' uses itself [layout]"]
