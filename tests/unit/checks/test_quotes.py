@@ -215,3 +215,50 @@ def test_pnps_own_words_hold_to_the_same_rule() -> None:
     assert len(WORDS) >= 3
     assert [(language, key) for language, words in WORDS.items() for key, text in words.items()
             if straight(literal(text))] == []
+
+
+def test_a_templates_words_and_expressions_at_their_edges() -> None:
+    assert literal("XX {X} Y") == "XX   Y"  # (only braces are doubled, and only quotes open a string)
+    assert literal("a {'\\n}' + x} b") == "a   b"  # (an escape in an expression's string, not a quote)
+
+
+def test_a_double_quote_is_cut_of_the_punctuation_around_its_word() -> None:
+    assert straight('a 6", b') == [Straight('"', '6"')]
+    assert straight('a ", b') == [Straight('"', '"')]
+
+
+def test_the_messages_of_double_quotes_alone_and_of_exactly_as_many_words_as_shown() -> None:
+    from pnp.checks.quotes import _messages
+
+    fix = "print the language's quotation marks (“ ”, « », „ “)"
+    assert list(_messages("x", [Straight('"', '6"')])) == [('6"', f"x: a straight double quote in '6\"': {fix}")]
+    three = [Straight("'", w) for w in ("l'a", "l'b", "l'c")]
+    assert list(_messages("x", three)) == [
+        ("l'a", "x: straight apostrophes in \"l'a\", \"l'b\", \"l'c\": print ’ (U+2019)")]
+
+
+def test_a_string_with_marks_in_its_second_language_only(game, tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").write_text("cards:\n  - id: king\n    name:\n      en: King\n      fr: d'armes\n"
+                                         "  - id: queen\n    name: {en: Queen, fr: l'une}\n", "utf-8")
+    found, problems = load_game(tmp_path / "game.yaml")
+    assert problems == []
+    assert [(str(w), m) for w, m in straight_quote(found) if w.file == "cards.yaml"] == [
+        ("cards.yaml:5:11", "card 'king': name.fr: a straight apostrophe in \"d'armes\": print ’ (U+2019)"),
+        ("cards.yaml:7:27", "card 'queen': name.fr: a straight apostrophe in \"l'une\": print ’ (U+2019)")]
+
+
+def test_a_string_at_no_values_position_is_said_where_it_is(game) -> None:
+    from pnp.checks.quotes import _language
+
+    where = Location("cards.yaml", 1, 1)  # (the comment line)
+    assert _language(game, where, "en", {}) is where
+    assert _language(game, where, "", {}) is where
+
+
+def test_a_word_is_looked_for_at_most_200_lines_down_at_its_first_place_on_its_line() -> None:
+    lines = ["x"] * 200 + ["it's"]
+    assert _find("r.md", lines, 1, "it's") == Location("r.md", 201, 1)
+    assert _find("r.md", ["x"] + lines, 1, "it's") == Location("r.md", 1)
+    assert _find("r.md", ["x", "it's"], 1, "it's") == Location("r.md", 2, 1)
+    assert _find("r.md", ["a\\-b it's it's"], 1, "it's") == Location("r.md", 1, 6)
+    assert _find("r.md", ["d\\-'État, d\\-'État"], 1, "d'État") == Location("r.md", 1, 1)

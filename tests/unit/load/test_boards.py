@@ -92,6 +92,19 @@ def test_a_grid_declares_which_fields_a_code_fills() -> None:
     ("type: list\nof: {type: record, fields: {q: int, r: int, tile: id, side: id}}\ngrid: flat",
      "game.yaml:3:5: error: field 'cells': name the records' field a code gives with cell (one of: tile, side) "
      "[board-text]"),
+    ("type: list\nof: {type: record, fields: {q: int, r: number, tile: id}}\ngrid: pointy",
+     "game.yaml:4:9: error: field 'cells': a grid's records need whole-number coordinates: q and r (axial) or "
+     "col and row (from 1) [board-text]"),
+    ("type: list\nof: {type: record, fields: {col: int, row: number, n: int}}\ngrid: square",
+     "game.yaml:4:9: error: field 'cells': a square grid's records need whole-number coordinates col and row "
+     "[board-text]"),
+    ("type: list\nof: {type: record, fields: {col: number, row: int, n: int}}\ngrid: square",
+     "game.yaml:4:9: error: field 'cells': a square grid's records need whole-number coordinates col and row "
+     "[board-text]"),
+    ("type: list\nof: {type: record, fields: {q: int, r: int, tile: id, side: {type: id, optional: true}}}\n"
+     "grid: flat\ncell: zzz",
+     "game.yaml:6:11: error: field 'cells': cell 'zzz' is not a field of the records besides their coordinates "
+     "(expected one of: tile, side) [board-text]"),
     ("type: list\nof: {type: record, fields: {q: int, r: int}}\ngrid: flat",
      "game.yaml:3:5: error: field 'cells': the records have no field besides their coordinates for a code to "
      "give [board-text]"),
@@ -395,9 +408,10 @@ def test_on_a_flat_grid_a_hexs_neighbours_are_the_codes_around_it() -> None:
 
 
 def test_the_readmes_example_is_a_hexagon_round_the_origin() -> None:
-    from conftest import ROOT
-
-    readme = (ROOT / "README.md").read_text("utf-8")
+    readme_file = Path(__file__).resolve().parents[3] / "README.md"
+    if not readme_file.exists():  # (a mutation run copies pnp and this file alone)
+        pytest.skip("no README.md beside tests/")
+    readme = readme_file.read_text("utf-8")
     section = readme[readme.index("#### Boards drawn as text"):]
     blocks = section.split("```yaml\n")[1:3]
     declaration = blocks[0].split("```")[0].split("plateau:\n")[1]
@@ -415,3 +429,106 @@ def test_the_readmes_example_is_a_hexagon_round_the_origin() -> None:
     assert sorted((c["q"], c["r"]) for c in board) == sorted(
         (q, r) for q in range(-2, 3) for r in range(-2, 3) if distance((q, r), (0, 0)) <= 2)
     assert [c["tile"] for c in board if (c["q"], c["r"]) == (0, 0)] == ["depart"]
+
+
+# --- the edges of the text ----------------------------------------------------------------------
+
+WORDS = ("type: list\nof: {type: record, fields: {col: int, row: int, n: text}}\ngrid: square\n"
+         "key: {X: x, \">\": y, '\"\\\\': z, '&': w}")
+
+
+def test_with_a_key_an_enums_values_are_no_hints() -> None:
+    assert drawing("type: list\nof: {type: record, fields: {col: int, row: int, kind: {type: enum, values: [sea, "
+                   "land]}}}\ngrid: square\nkey: {S: sea}").hints == ("S",)
+
+
+def test_fields_without_a_grid_have_no_reader() -> None:
+    fields, problems = declare(f"type: list\nof: {TILES}")
+    assert problems == [] and not boards.drawn(fields)
+    assert reader(fields, "maps", fields, "board") is None
+
+
+def test_what_is_not_a_board_where_one_may_be_is_left_alone() -> None:
+    game = ("fields:\n  name: {type: text, optional: true}\n"
+            "  plan: {type: record, optional: true, fields: {cells: {type: list, of: {type: record, fields: "
+            "{col: int, row: int, n: int}}, grid: square}}}\n"
+            "  levels: {type: list, optional: true, of: {type: record, fields: {cells: {type: list, of: {type: "
+            "record, fields: {col: int, row: int, n: int}}, grid: square}}}}\n")
+    doc, _ = parse_yaml(game.encode(), "game.yaml")
+    fields, problems = parse_fields(doc.data["fields"], doc.locate, ("fields",))
+    assert problems == []
+    read_boards = reader(fields, "maps", fields, "board")
+    for data in ("- 1\n- 2\n", "maps:\n", "maps: {a: 1}\n",
+                 "maps:\n  - {id: one, name: [1], plan: cells 1, levels: 3}\nboard: {plan: [cells], levels: x}\n"):
+        doc, _ = parse_yaml(data.encode(), "maps.yaml")
+        found, problems = read_boards(doc, data.encode())
+        assert (found, problems) == (doc, []), data
+
+
+def test_a_files_boards_may_hold_exactly_as_many_codes_as_it_may(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(boards, "MAX_CODES", 5)
+    found, problems = read(FLAT, "maps:\n  - id: one\n    cells: '~ #'\n  - id: two\n    cells: '# . ~'\n")
+    assert problems == []
+    assert [[c["tile"] for c in m["cells"]] for m in found.data["maps"]] == [["sea", "land"], ["land", "sea"]]
+
+
+def test_the_same_key_written_in_another_order_gives_the_same_digest() -> None:
+    data = "maps:\n  - id: one\n    cells: '~ #'\n"
+    found, _ = read(FLAT, data)
+    other, _ = read(FLAT.replace('{"~": sea, "#": land, B3: wood-3}', '{B3: wood-3, "#": land, "~": sea}'), data)
+    assert other.data == found.data and other.digest == found.digest
+
+
+def test_a_board_on_the_files_last_line_without_a_line_break() -> None:
+    for data, at in (("maps:\n  - {id: one, cells: '~ #'}", "maps.yaml:2:25"),
+                     ("maps:\n  - id: one\n    cells: ~ B3", "maps.yaml:3:14"),
+                     ("maps:\n  - id: one\n    cells: |\n      ~ #\n      # ~", "maps.yaml:5:9")):
+        found, problems = read(FLAT, data)
+        last = len(found.data["maps"][0]["cells"]) - 1
+        assert problems == [] and str(found.locate(("maps", 0, "cells", last))) == at, data
+    assert [c["tile"] for c in found.data["maps"][0]["cells"]] == ["sea", "land", "land", "sea"]
+
+
+def test_only_spaces_and_tabs_part_codes_and_blank_lines() -> None:
+    for cells in ("|\n      X X\n      X X\n", "X X\n", "'X X'\n"):
+        found, problems = read(WORDS, f"maps:\n  - id: one\n    cells: {cells}")
+        assert problems == [] and [c["n"] for c in found.data["maps"][0]["cells"]] == ["x"] * cells.count("X"), cells
+    # an anchor is told apart only before the text: a code may look like one
+    found, problems = read(WORDS, "maps:\n  - id: one\n    cells: X & X\n")
+    assert problems == [] and [c["n"] for c in found.data["maps"][0]["cells"]] == ["x", "w", "x"]
+    # any other blank is a code's
+    assert read(FLAT, "maps:\n  - {id: one, cells: \u3000}\n  - {id: two, cells: '\u3000'}\n  - id: three\n"
+                      "    cells: |\n      \u3000\n")[1] == [
+        "maps.yaml:2:22: error: map 'one': cells: unknown code '\\u3000' (the key's codes: ~, #, B3) [board-text]",
+        "maps.yaml:3:23: error: map 'two': cells: unknown code '\\u3000' (the key's codes: ~, #, B3) [board-text]",
+        "maps.yaml:6:7: error: map 'three': cells: unknown code '\\u3000' (the key's codes: ~, #, B3) [board-text]"]
+
+
+def test_a_folded_or_escaped_text_that_begins_as_its_value_is_still_refused() -> None:
+    for cells in (">-\n      >", '"\\"\\\\"'):
+        found, problems = read(WORDS, f"maps:\n  - id: one\n    cells: {cells}\n")
+        assert problems == ["maps.yaml:3:12: error: map 'one': cells: write the board as a literal block (|), a "
+                            "line for each row [board-text]"], cells
+
+
+def test_too_many_codes_on_a_flat_grids_later_lines_are_told_at_the_first_too_many() -> None:
+    data = "maps:\n  - id: one\n    cells: |\n      ~ # ~\n       # ~\n      ~ # ~ #\n       # ~ #\n"
+    assert read(FLAT, data)[1] == [
+        "maps.yaml:6:13: error: map 'one': cells: 4 codes on this line, 3 on the first: the lines of odd columns "
+        "have as many (. for no cell) [board-text]",
+        "maps.yaml:7:12: error: map 'one': cells: 3 codes on this line, 2 on the second: the lines of even columns "
+        "have as many (. for no cell) [board-text]"]
+
+
+def test_a_code_unknown_twice_is_told_once_more() -> None:
+    assert read(FLAT, "maps:\n  - id: one\n    cells: zz ~ zz\n")[1] == [
+        "maps.yaml:3:12: error: map 'one': cells: unknown code 'zz' (the key's codes: ~, #, B3), here and 1 more "
+        "time on this board [board-text]"]
+
+
+def test_pointy_rows_shift_every_second_row_from_the_origin() -> None:
+    pointy = "type: list\nof: {type: record, fields: {q: int, r: int, n: int}}\ngrid: pointy\norigin: {q: 2, r: -1}"
+    found, problems = read(pointy, "maps:\n  - id: one\n    cells: |\n      1 2 3\n       4 5 6\n      7 8 9\n")
+    assert problems == []
+    assert [(c["q"], c["r"]) for c in found.data["maps"][0]["cells"]] == [
+        (2, -1), (3, -1), (4, -1), (2, 0), (3, 0), (4, 0), (1, 1), (2, 1), (3, 1)]
