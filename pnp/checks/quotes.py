@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
+from ..expr.template import literal_text as literal  # (a template's own words)
 from ..model import rulebook as rb
 from ..problems import Location, Severity
 from . import Found, rule
@@ -31,47 +32,6 @@ class Straight(NamedTuple):
 
     mark: str
     word: str
-
-
-def literal(text: str) -> str:
-    """A template's own words: its text outside `{expression}` parts, each part a space (`{{`
-    and `}}` are braces). A part left open runs to the end (the template's check says so)."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch in "{}" and text[i + 1:i + 2] == ch:
-            out.append(ch)
-            i += 2
-        elif ch == "{":
-            i = _part_end(text, i + 1)
-            out.append(" ")
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
-
-
-def _part_end(text: str, i: int) -> int:
-    """Where an `{expression}` that starts before `i` ends: past its closing brace, braces in
-    its quoted strings left out."""
-    depth, quote = 1, None
-    while i < len(text):
-        ch = text[i]
-        if quote is not None:
-            if ch == "\\":
-                i += 1
-            elif ch == quote:
-                quote = None
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return len(text)
 
 
 def straight(text: str) -> list[Straight]:

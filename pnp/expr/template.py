@@ -122,6 +122,27 @@ def _part_end(source: str, start: int) -> tuple[int, int | None]:
     raise ExpressionError("unclosed '{' (write '{{' for a literal '{')", start)
 
 
+def literal_text(source: str) -> str:
+    """A template's own words: its text outside `{expression}` parts, each part a space (`{{`
+    and `}}` are braces). A part left open runs to the end (parsing the template says so)."""
+    out, i = [], 0
+    while i < len(source):
+        char = source[i]
+        if char in "{}" and source[i + 1:i + 2] == char:
+            out.append(char)
+            i += 2
+        elif char == "{":
+            try:
+                i = _part_end(source, i)[0] + 1
+            except ExpressionError:
+                i = len(source)
+            out.append(" ")
+        else:
+            out.append(char)
+            i += 1
+    return "".join(out)
+
+
 def parse_template(source: str, names: Collection[str] | None = None) -> Template:
     """The template written in `source`; see _parse_template (parsed once per process)."""
     return _template_cached(source, None if names is None else frozenset(names))
