@@ -13,7 +13,7 @@ import pytest
 from pnp.expr.expression import parse
 from pnp.expr.format import MINUS, parse_spec
 from pnp.expr.limits import MAX_STEPS, ExpressionError, new_budget, steps_spent
-from pnp.expr.template import Template, _parse_template, _Part, _part_end, parse_template
+from pnp.expr.template import Template, _parse_template, _Part, _part_end, literal_text, parse_template
 
 TOO_LONG = "the expression takes too long (more than 1,000,000 steps)"
 
@@ -216,3 +216,17 @@ def test_value() -> None:
     assert _parse_template("plain").value(ENV) == "plain" and _parse_template("").value(ENV) == ""
     assert _parse_template("{str(x)}").value(ENV) == f"{MINUS}1.5"
     assert caught(_parse_template("ab{n / 0}").value, ENV) == ("division by zero", 5)
+
+
+def test_a_templates_own_words_are_its_text_outside_its_parts() -> None:
+    """Each part is a space; doubled braces are braces; a part's brackets, quotes and format
+    spec are its own; a part left open runs to the end; a lone } is text."""
+    assert literal_text("{name}'s {'it' + \"'\"} {{x}} {a {b} 'c}' d} e'") == " 's   {x}   e'"
+    assert literal_text("a {'}' + x} b") == "a   b"
+    assert literal_text("a {'\\'' + x} b") == "a   b"
+    assert literal_text("a {open 'x") == "a  "
+    assert literal_text("}} and }") == "} and }"
+    assert literal_text("a {f(')', [1]):>3} b {{") == "a   b {"
+    assert literal_text("a {x:{y}} b") == "a  "  # (a spec cannot hold a brace: the part is never closed)
+    assert literal_text("") == "" and literal_text("plain") == "plain"
+    assert literal_text("XX {X} Y") == "XX   Y"  # (only braces are doubled)
