@@ -18,6 +18,8 @@ TEMPLATES = {
     "cards": "a deck of cards with a name and a power each, and a check that no two share a power",
     "tiles": "hex tiles of a few terrains, each kind in its own colour and number, and a check that the colours differ",
     "counters": "two-sided square counters for two sides, full strength on the front and reduced on the back",
+    "board": "a main board with a score track round its edge and action spaces placed from data, player boards and "
+             "two-sided tokens",
 }
 SCHEMAS = "schemas"  # the folder beside game.yaml the schemas go into
 

@@ -36,7 +36,8 @@ def test_what_a_kind_says_by_default() -> None:
 def test_which_kinds_print_what() -> None:
     known = kinds()
     printing = {name for name, kind in known.items() if kind.prints is not None}
-    assert printing == {"text", "badge", "table", "track", "list", "group", "hexmap"}
+    assert printing == {"text", "badge", "table", "track", "list", "group", "hexmap", "line", "polygon", "place"}
     assert {name for name in printing if known[name].prints.fits is in_cell} == {"table", "track", "hexmap",
-                                                                                 "list", "group"}
+                                                                                 "list", "group", "line", "polygon",
+                                                                                 "place"}
     assert {name for name in printing if known[name].prints.labels} == {"track", "hexmap"}

@@ -1,0 +1,175 @@
+"""The place kind: boxes drawn once for each element of a list (records, or a set's items),
+each where its data puts it: at its x and y (in mm from the box's corner), or in a cell of a
+grid (its col and row, or the next free cell), as large as its width and height say and
+turned by its rotate. A board's action spaces, a map's city spots or a market row are data,
+not boxes written one by one. What does not fit (an element outside the box, without a
+place, in no cell) is said by `pnp validate` for the item (pnp.boxes.misfits)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
+
+from ..scene import Group, Node, chain, rotate, scale, translate
+from ..units import mm, to_mm
+from .context import Context
+from .kind import box_kind, draw_box
+from .misfits import describe, misfit, number_of, said
+from .printing import Printing, Prints, Rows
+from .settings import BOXES, expression, length, record, whole
+
+if TYPE_CHECKING:
+    from ..layout.reader import Box
+
+MAX_PLACED = 10_000  # a place box draws its boxes for at most these elements (a game folder is untrusted)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where an element is drawn: its rectangle on the piece (points), its turn about its
+    centre (degrees), and the size its boxes are laid out for (they are scaled to its own)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    turn: float
+    design: tuple[float, float]
+
+
+def _cell(box: "Box") -> tuple[float, float] | None:
+    grid = box.get("grid")
+    if not grid:
+        return None
+    return box.width / (grid.get("columns") or 1), box.height / (grid.get("rows") or 1)
+
+
+def _bounds(spot: Spot) -> tuple[float, float, float, float]:
+    """The rectangle an element covers once turned (x0, y0, x1, y1)."""
+    cx, cy = spot.x + spot.width / 2, spot.y + spot.height / 2
+    a = math.radians(spot.turn)
+    half_w = (abs(spot.width * math.cos(a)) + abs(spot.height * math.sin(a))) / 2
+    half_h = (abs(spot.width * math.sin(a)) + abs(spot.height * math.cos(a))) / 2
+    return cx - half_w, cy - half_h, cx + half_w, cy + half_h
+
+
+def spots(box: "Box", env: Mapping[str, Any]) -> tuple[list, list[Spot], str | None]:
+    """The elements a place box draws its boxes for, where each goes, and what does not fit
+    (None: all fits)."""
+    source = box.get("place")
+    entries = source.evaluate(env) if source is not None else []
+    if entries is None:
+        return [], [], None
+    if not isinstance(entries, (list, tuple)):
+        return [], [], f"{source.source} gives {type(entries).__name__}, not a list"
+    if len(entries) > MAX_PLACED:
+        return [], [], f"{source.source} gives {len(entries)} elements, more than {MAX_PLACED}"
+    each = box.get("each") or {}
+    cell = _cell(box)
+    design = (each.get("width"), each.get("height"))
+    placed: list[Spot] = []
+    taken: set[tuple[int, int]] = set()
+    for number, entry in enumerate(entries, 1):
+        data = entry if isinstance(entry, Mapping) else {}
+        name = describe(data, number)
+        numbers = {key: number_of(data.get(key)) for key in ("x", "y", "width", "height", "rotate", "col", "row")}
+        for key, value in numbers.items():
+            if data.get(key) is not None and value is None:
+                return [], [], f"{name}: its {key} is {data.get(key)!r}, not a number"
+        default = (design[0] or (cell[0] if cell else None), design[1] or (cell[1] if cell else None))
+        w = mm(numbers["width"]) if numbers["width"] is not None else default[0]
+        h = mm(numbers["height"]) if numbers["height"] is not None else default[1]
+        if not w or not h or w <= 0 or h <= 0:
+            return [], [], (f"{name} gives no width and height, and the box has neither each: nor grid: to size it"
+                            if not w or not h else f"{name}: its width and height must be more than 0")
+        if (numbers["x"] is None) != (numbers["y"] is None):
+            return [], [], f"{name} gives {'x' if numbers['x'] is not None else 'y'} without " \
+                           f"{'y' if numbers['x'] is not None else 'x'}"
+        if numbers["x"] is not None:
+            x, y = box.x + mm(numbers["x"]), box.y + mm(numbers["y"])
+        elif cell is None:
+            return [], [], f"{name} has no x and y, and the box has no grid: to place it in"
+        else:
+            columns, rows = box.get("grid").get("columns") or 1, box.get("grid").get("rows") or 1
+            if numbers["col"] is not None or numbers["row"] is not None:
+                col, row = int(numbers["col"] or 1), int(numbers["row"] or 1)
+                if not (1 <= col <= columns and 1 <= row <= rows):
+                    return [], [], f"{name}: its cell (col {col}, row {row}) is not in the {columns} x {rows} grid"
+            else:
+                free = next(((c, r) for r in range(1, rows + 1) for c in range(1, columns + 1)
+                             if (c, r) not in taken), None)
+                if free is None:
+                    return [], [], f"{name} finds no free cell in the {columns} x {rows} grid"
+                col, row = free
+            taken.add((col, row))
+            x = box.x + (col - 1) * cell[0] + (cell[0] - w) / 2
+            y = box.y + (row - 1) * cell[1] + (cell[1] - h) / 2
+        spot = Spot(x, y, w, h, numbers["rotate"] or 0.0, (default[0] or w, default[1] or h))
+        x0, y0, x1, y1 = _bounds(spot)
+        if x0 < box.x - 0.01 or y0 < box.y - 0.01 or x1 > box.right + 0.01 or y1 > box.bottom + 0.01:
+            return [], [], (f"{name} at ({to_mm(x - box.x):.4g}, {to_mm(y - box.y):.4g} mm), "
+                            f"{to_mm(w):.4g} x {to_mm(h):.4g} mm"
+                            + (f" turned {spot.turn:g}°" if spot.turn else "")
+                            + f", runs out of the {to_mm(box.width):.4g} x {to_mm(box.height):.4g} mm box")
+        placed.append(spot)
+    return list(entries), placed, None
+
+
+def _place_rows(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing | Rows]:
+    """What does not fit, first and alone; else its boxes for each element, with the field
+    it places and the element's index when it places a field of the item."""
+    entries, _, wrong = spots(box, env)
+    if wrong is not None:
+        yield misfit(box.get("place"), wrong, "body")
+        return
+    source = box.get("place").source.strip()
+    field = source if source.isidentifier() else None
+    for number, entry in enumerate(entries, 1):
+        yield Rows(box.get("boxes") or (), dict(env, entry=entry, number=number), (field, number - 1) if field else None)
+
+
+@box_kind("place", "The boxes under boxes, drawn once for each element of a list (an expression: records, or a "
+          "set's items) where the element says: at its x and y (mm from this box's corner to its top-left "
+          "corner), or in a cell of this box's grid (columns x rows: its col and row from 1, or else the next free "
+          "cell), each width x height mm (its own, or each's, or a grid cell's), turned by its rotate (degrees, "
+          "about its centre). The boxes are laid out for each's size (or a cell's) and scaled to an element's "
+          "own; inside, `entry` is the element and `number` its place from 1. An element outside the box, without "
+          "a place or in no cell is a text-fit problem.",
+          'actions: {x: 10, y: 40, width: 260, height: 150, place: sets.actions.items, each: {width: 50, height: 30}, '
+          'boxes: {frame: {x: 0, y: 0, width: 50, height: 30, rect: {stroke: ink}}, name: {x: 2, y: 2, width: 46, '
+          'height: 8, text: "{entry.name}"}}}',
+          {"place": expression("An expression giving a list: the boxes are drawn for each element, where it says."),
+           "boxes": BOXES,
+           "each": record({"width": length(), "height": length()},
+                          description="For a place box: the size its boxes are laid out for, and an element's when "
+                                      "it gives none (lengths, mm unless they carry a unit)."),
+           "grid": record({"columns": whole(minimum=1), "rows": whole(minimum=1)}, required=("columns", "rows"),
+                          description="For a place box: cells it is cut into, columns x rows, an element placed in "
+                                      "its col and row (from 1) or the next free one.")},
+          ("entry", "number"), Prints(_place_rows, refusal=lambda box, name, text, cell: said(box, name, cell) or ""))
+def _place(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    return place_nodes(box, ctx, env)
+
+
+def place_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
+    """A place box's nodes for one item (drawn here, not in the registered function, which
+    mutation testing leaves alone as it does every decorated one)."""
+    entries, placed, wrong = spots(box, env)
+    if wrong is not None:
+        return []
+    nodes: list[Node] = []
+    for number, (entry, spot) in enumerate(zip(entries, placed), 1):
+        inner = dict(env, entry=entry, number=number)
+        drawn: list[Node] = []
+        for sub in box.get("boxes") or ():
+            drawn += draw_box(replace(sub, x=sub.x + spot.x, y=sub.y + spot.y), ctx, inner)
+        sx, sy = spot.width / spot.design[0], spot.height / spot.design[1]
+        if abs(sx - 1) > 1e-9 or abs(sy - 1) > 1e-9:
+            drawn = [Group(tuple(drawn), chain(translate(-spot.x, -spot.y), scale(sx, sy),
+                                               translate(spot.x, spot.y)))]
+        if spot.turn:
+            cx, cy = spot.x + spot.width / 2, spot.y + spot.height / 2
+            drawn = [Group(tuple(drawn), chain(translate(-cx, -cy), rotate(spot.turn), translate(cx, cy)))]
+        nodes += drawn
+    return nodes
