@@ -46,12 +46,16 @@ def said(box: "Box", name: str, cell: Cell | None) -> str | None:
 
 
 def describe(entry: Any, number: int) -> str:
-    """An element of a list as a message names it: its id or name, else its place from 1."""
+    """An element of a list as a message names it: its id or name, else its place from 1;
+    an item of a set with the file it is read from ('river' of actions.yaml)."""
     if isinstance(entry, dict):
+        origin = getattr(getattr(entry, "record", None), "origin", None)
+        source = f" of {origin.file}" if isinstance(getattr(origin, "file", None), str) else ""
         for key in ("id", "name"):
             value = entry.get(key)
             if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
-                return f"'{value}'"
+                return f"'{value}'{source}"
+        return f"element {number}{source}"
     return f"element {number}"
 
 

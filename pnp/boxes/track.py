@@ -13,7 +13,7 @@ from ..units import mm, to_mm
 from .context import Context
 from .geometry import Points, along, length_of
 from .kind import box_kind
-from .misfits import misfit, said
+from .misfits import WRITTEN, misfit, said
 from .printing import Cell, Printing, Prints
 from .settings import COLOUR, FONT, SIZE, TEXT, Record, choice, expression, length, record, whole
 
@@ -28,7 +28,8 @@ def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) ->
     spec = box.get("track") or {}
     font = box.get("font") or "heading"
     if course.wrong is not None:
-        yield misfit(spec.get("path") if course.wrong_in == "path" else spec.get("spaces"), course.wrong, font)
+        at_fault = spec.get("path") if course.wrong_in == "path" else spec.get("spaces")
+        yield misfit(at_fault if hasattr(at_fault, "names") else WRITTEN, course.wrong, font)
         return
     label = spec.get("label")
     template = label.get(language, default) if label is not None else parse_template("{space}")

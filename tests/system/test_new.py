@@ -23,13 +23,20 @@ from conftest import INVALID, ROOT, build_kit, make_game, validate
 
 CASES = sorted(p.name for p in INVALID.iterdir() if p.is_dir())
 
-SUMMARIES = {"cards": "6 cards", "tiles": "28 tiles", "counters": "10 counters in 2 sides"}
+SUMMARIES = {"cards": "6 cards", "tiles": "28 tiles", "counters": "10 counters in 2 sides",
+             "board": "1 board, 4 players, 12 tools"}
 FILES = {
     "cards": ["game.yaml", "cards.yaml", "checks.yaml", "layouts/back.yaml", "layouts/card.yaml"],
     "tiles": ["game.yaml", "checks.yaml", "layouts/back.yaml", "layouts/tile.yaml", "tiles.yaml"],
     "counters": ["game.yaml", "checks.yaml", "counters/blue.yaml", "counters/red.yaml", "layouts/back.yaml",
                  "layouts/front.yaml"],
+    "board": ["game.yaml", "actions.yaml", "checks.yaml", "layouts/board.yaml", "layouts/player.yaml",
+              "layouts/tool-back.yaml", "layouts/tool.yaml", "main.yaml", "players.yaml", "tools.yaml"],
 }
+# the set each data file of a template is read for (one set a template, but for the board's)
+SETS = {"board": {"main.yaml": "board", "actions.yaml": "actions", "players.yaml": "players", "tools.yaml": "tools"}}
+# a print file of each template with backs, and its backs'
+PRINTED = {"board": "tools"}
 SCHEMAS = ["checks.schema.json", "game.schema.json", "layout.schema.json", "stats.schema.json"]
 
 
@@ -50,14 +57,16 @@ def test_each_template_validates_and_builds(template: str, tmp_path: Path, monke
     ]) + "\n"
     game = tmp_path / f"my-{template}"
     written = sorted(p.relative_to(game).as_posix() for p in game.rglob("*") if p.is_file())
+    sets = sorted(set(SETS.get(template, {}).values())) or [template]
     assert written == sorted(FILES[template] + [f"schemas/{s}" for s in SCHEMAS]
-                             + [f"schemas/components/{template}.schema.json", "schemas/.pnp-schemas.json"])
+                             + [f"schemas/components/{s}.schema.json" for s in sets] + ["schemas/.pnp-schemas.json"])
     checked = validate(game, "--strict")
     assert (checked.exit_code, checked.output) == (0, f"My {template.title()}: {SUMMARIES[template]}: 0 errors, "
                                                       "0 warnings\n")
     kit = build_kit(game, tmp_path / "out")
     assert (kit / "index.html").is_file() and (kit / "tabletopia" / "manifest.csv").is_file()
-    assert (kit / "print" / f"{template}-a4.pdf").is_file() and (kit / "print" / f"{template}-backs-a4.pdf").is_file()
+    printed = PRINTED.get(template, template)
+    assert (kit / "print" / f"{printed}-a4.pdf").is_file() and (kit / "print" / f"{printed}-backs-a4.pdf").is_file()
     # the game names its own check, which `pnp rules` lists after pnp's
     own = CliRunner().invoke(main, ["rules", "--game", str(game)]).output.splitlines()[-1]
     assert own.split()[0] == yaml.safe_load((game / "checks.yaml").read_text())[0]["id"]
@@ -72,7 +81,8 @@ def test_each_file_points_at_its_schema_and_passes_it(template: str, tmp_path: P
         assert first.startswith("# yaml-language-server: $schema="), file
         target = (game / file).parent / first.split("=", 1)[1]
         expected = ("game" if file == "game.yaml" else "checks" if file == "checks.yaml"
-                    else "layout" if file.startswith("layouts/") else f"components/{template}")
+                    else "layout" if file.startswith("layouts/")
+                    else f"components/{SETS.get(template, {}).get(file, template)}")
         assert target.resolve() == (game / "schemas" / f"{expected}.schema.json").resolve(), file
         schema = json.loads(target.read_text("utf-8"))
         assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"

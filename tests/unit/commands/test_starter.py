@@ -16,12 +16,15 @@ from pnp.commands.starter import (SCHEMAS, TEMPLATES, NotEmpty, _glyphs, _printa
 
 
 def test_the_templates() -> None:
-    assert list(TEMPLATES) == ["cards", "tiles", "counters"] and SCHEMAS == "schemas"
+    assert list(TEMPLATES) == ["cards", "tiles", "counters", "board"] and SCHEMAS == "schemas"
     files = template_files("cards")
     assert list(files) == ["game.yaml", "cards.yaml", "checks.yaml", "layouts/back.yaml", "layouts/card.yaml"]
     assert files["game.yaml"].startswith(b"# The game as pnp reads it")
     assert list(template_files("counters")) == ["game.yaml", "checks.yaml", "counters/blue.yaml",
                                                 "counters/red.yaml", "layouts/back.yaml", "layouts/front.yaml"]
+    assert list(template_files("board")) == ["game.yaml", "actions.yaml", "checks.yaml", "layouts/board.yaml",
+                                             "layouts/player.yaml", "layouts/tool-back.yaml", "layouts/tool.yaml",
+                                             "main.yaml", "players.yaml", "tools.yaml"]
 
 
 def test_hidden_files_of_a_template_are_left_out(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
