@@ -115,18 +115,21 @@ def dashed(points: Sequence[Point], dash: float, gap: float) -> tuple:
     commands: list[tuple] = []
     on, left = True, dash
     for a, b in zip(points, points[1:]):
-        length, t = math.dist(a, b), 0.0
-        while length > 0 and t < 1.0 - 1e-12:
-            step = min(left / length, 1.0 - t)
-            start = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-            end = (a[0] + (b[0] - a[0]) * (t + step), a[1] + (b[1] - a[1]) * (t + step))
+        length, at = math.dist(a, b), 0.0
+
+        def point(d: float) -> Point:
+            return a[0] + (b[0] - a[0]) * d / length, a[1] + (b[1] - a[1]) * d / length
+
+        while length - at > 1e-9:
+            step = min(left, length - at)
+            start, end = point(at), point(at + step)
             if on:
-                if commands and commands[-1][0] == "L" and commands[-1][1:] == start:
-                    commands.append(("L", *end))  # the dash turns the corner
+                if at == 0.0 and commands and left < dash - 1e-9:
+                    commands.append(("L", *end))  # the dash begun on the last segment turns the corner
                 else:
                     commands += [("M", *start), ("L", *end)]
-            left -= step * length
-            t += step
+            left -= step
+            at += step
             if left <= 1e-9:
                 on = not on
                 left = dash if on else gap
