@@ -80,9 +80,11 @@ def spots(box: "Box", env: Mapping[str, Any]) -> tuple[list, list[Spot], str | N
         default = (design[0] or (cell[0] if cell else None), design[1] or (cell[1] if cell else None))
         w = mm(numbers["width"]) if numbers["width"] is not None else default[0]
         h = mm(numbers["height"]) if numbers["height"] is not None else default[1]
-        if not w or not h or w <= 0 or h <= 0:
-            return [], [], (f"{name} gives no width and height, and the box has neither each: nor grid: to size it"
-                            if not w or not h else f"{name}: its width and height must be more than 0")
+        if (numbers["width"] is not None and numbers["width"] <= 0) or (numbers["height"] is not None
+                                                                       and numbers["height"] <= 0):
+            return [], [], f"{name}: its width and height must be more than 0"
+        if not w or not h:
+            return [], [], f"{name} gives no width and height, and the box has neither each: nor grid: to size it"
         if (numbers["x"] is None) != (numbers["y"] is None):
             return [], [], f"{name} gives {'x' if numbers['x'] is not None else 'y'} without " \
                            f"{'y' if numbers['x'] is not None else 'x'}"

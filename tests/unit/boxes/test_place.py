@@ -1,0 +1,146 @@
+"""pnp.boxes.place: boxes drawn for each element of a list where its data says (x and y in mm
+from the box's corner, or a cell of a grid, given or the next free one), scaled to its size
+and turned by its rotate; and what text-fit says of an element that does not fit."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.boxes import kinds
+from pnp.boxes.place import MAX_PLACED, Spot, place_nodes, spots
+from pnp.boxes.printing import Rows
+from pnp.scene import Group, Rect, Style, Text
+from pnp.units import mm
+
+from .conftest import INK, REGULAR
+
+MM = mm(1)
+FRAME = "frame: {x: 0, y: 0, width: 20, height: 10, rect: {stroke: ink}}"
+
+
+def frames(nodes) -> list:
+    """Each rect drawn, (x, y, width, height) in mm."""
+    return [tuple(round(v / MM, 3) + 0.0 for v in (n.x, n.y, n.width, n.height)) for n in nodes if isinstance(n, Rect)]
+
+
+def test_the_place_kind() -> None:
+    kind = kinds()["place"]
+    assert kind.keys == {"place", "boxes", "each", "grid"} and kind.names == {"entry", "number"}
+    assert kind.settings["grid"].schema["required"] == ["columns", "rows"]
+    assert kind.draw.__module__ == place_nodes.__module__ and MAX_PLACED == 10_000
+
+
+def test_each_element_at_its_x_and_y(piece) -> None:
+    p = piece(f"""
+    spots: {{x: 10mm, y: 5mm, width: 60mm, height: 90mm, place: spots, each: {{width: 20, height: 10}},
+             boxes: {{{FRAME}, name: {{x: 0, y: 0, width: 20, height: 10, text: "{{number}}. {{entry.id}}"}}}}}}
+    """, "spots")
+    nodes = p.draw({"spots": [{"id": "a", "x": 0, "y": 0}, {"id": "b", "x": 40, "y": 80}]})
+    assert frames(nodes) == [(10.0, 5.0, 20.0, 10.0), (50.0, 85.0, 20.0, 10.0)]
+    assert [n.text for n in nodes if isinstance(n, Text)] == ["1. a", "2. b"]
+    assert nodes[0].style == Style(stroke=INK)
+
+
+def test_an_element_scaled_to_its_size_and_turned(piece) -> None:
+    p = piece(f"""
+    spots: {{x: 0, y: 0, width: 60mm, height: 90mm, place: spots, each: {{width: 20, height: 10}},
+             boxes: {{{FRAME}}}}}
+    """, "spots")
+    (scaled,) = p.draw({"spots": [{"x": 10, "y": 10, "width": 40, "height": 5}]})
+    # laid out for 20 x 10 mm, drawn 40 x 5 from its corner
+    assert isinstance(scaled, Group) and frames(scaled.children) == [(10.0, 10.0, 20.0, 10.0)]
+    a, b, c, d, e, f = scaled.transform
+    assert (round(a, 6), round(d, 6), b, c) == (2.0, 0.5, 0.0, 0.0)
+    assert (round(e / MM, 3), round(f / MM, 3)) == (-10.0, 5.0)  # (10 mm stays put: x * 2 - 10, y * 0.5 + 5)
+    (turned,) = p.draw({"spots": [{"x": 20, "y": 20, "rotate": 90}]})
+    a, b, c, d, e, f = turned.transform
+    assert (round(a, 6) + 0.0, round(b, 6), round(c, 6), round(d, 6) + 0.0) == (0.0, 1.0, -1.0, 0.0)
+    # about its centre (30, 25): x' = -y + 55, y' = x - 5
+    assert (round(e / MM, 3), round(f / MM, 3)) == (55.0, -5.0)
+    assert frames(turned.children) == [(20.0, 20.0, 20.0, 10.0)]
+
+
+def test_elements_in_the_cells_of_a_grid(piece) -> None:
+    p = piece(f"""
+    market: {{x: 0, y: 0, width: 60mm, height: 40mm, place: cards, grid: {{columns: 3, rows: 2}},
+              each: {{width: 16, height: 16}}, boxes: {{frame: {{x: 0, y: 0, width: 16, height: 16, rect: {{}}}}}}}}
+    """, "cards")
+    # cells of 20 x 20 mm, each 16 mm square centred in its cell: given ones first kept, the others in turn
+    nodes = p.draw({"cards": [{"id": "a"}, {"col": 1, "row": 1}, 5, {"col": 3, "row": 2}, {"id": "e"}]})
+    assert frames(nodes) == [(2.0, 2.0, 16.0, 16.0), (2.0, 2.0, 16.0, 16.0), (22.0, 2.0, 16.0, 16.0),
+                             (42.0, 22.0, 16.0, 16.0), (42.0, 2.0, 16.0, 16.0)]
+    # (an element given a cell takes it, whoever flowed into it first)
+
+
+def test_a_grid_cell_sizes_an_element_without_each(piece) -> None:
+    p = piece("""
+    row: {x: 0, y: 0, width: 60mm, height: 20mm, place: "range(0, 3)", grid: {columns: 3, rows: 1},
+          boxes: {frame: {x: 0, y: 0, width: 20, height: 20, rect: {}}, no: {x: 0, y: 0, width: 20, height: 20,
+                  text: "{entry}"}}}
+    """)
+    nodes = p.draw()
+    assert frames(nodes) == [(0.0, 0.0, 20.0, 20.0), (20.0, 0.0, 20.0, 20.0), (40.0, 0.0, 20.0, 20.0)]
+    assert [n.text for n in nodes if isinstance(n, Text)] == ["0", "1", "2"]
+    (spot, *_) = spots(p.box("row"), {})[1]
+    assert spot == Spot(0.0, 0.0, 20 * MM, 20 * MM, 0.0, (20 * MM, 20 * MM))
+
+
+def test_what_it_prints_for_each_element(piece) -> None:
+    p = piece("""
+    spots: {x: 0, y: 0, width: 60mm, height: 90mm, place: spots, each: {width: 20, height: 10},
+            boxes: {name: {x: 0, y: 0, width: 20, height: 10, text: "{entry.id}"}}}
+    other: {x: 0, y: 0, width: 60mm, height: 90mm, place: "spots[:1]", each: {width: 20, height: 10},
+            boxes: {name: {x: 0, y: 0, width: 20, height: 10, text: "{entry.id}"}}}
+    """, "spots")
+    item = {"spots": [{"id": "a", "x": 0, "y": 0}, {"id": "b", "x": 10, "y": 10}]}
+    rows = p.printed("spots", item)
+    assert [(type(r), r.env["entry"]["id"], r.env["number"], r.row) for r in rows] == [
+        (Rows, "a", 1, ("spots", 0)), (Rows, "b", 2, ("spots", 1))]
+    assert [r.row for r in p.printed("other", item)] == [None]
+    assert p.printed("spots", {"spots": None}) == [] and place_nodes(p.box("spots"), p.context(), {"spots": None}) == []
+
+
+@pytest.mark.parametrize(("place", "extra", "spots_given", "message"), [
+    ("spots", "each: {width: 20, height: 10}", [{"id": "far", "x": 45, "y": 0}],
+     "'far' at (45, 0 mm), 20 x 10 mm, runs out of the 60 x 90 mm box"),
+    ("spots", "each: {width: 20, height: 10}", [{"x": 0, "y": 0}, {"x": 0, "y": 85, "rotate": 90}],
+     "element 2 at (0, 85 mm), 20 x 10 mm turned 90°, runs out of the 60 x 90 mm box"),
+    ("spots", "each: {width: 20, height: 10}", [{"id": "a", "x": "left", "y": 0}],
+     "'a': its x is 'left', not a number"),
+    ("spots", "each: {width: 20, height: 10}", [{"id": "a", "x": 3}], "'a' gives x without y"),
+    ("spots", "each: {width: 20, height: 10}", [{"id": "a", "y": 3}], "'a' gives y without x"),
+    ("spots", "each: {width: 20, height: 10}", [{"id": "a"}], "'a' has no x and y, and the box has no grid: to "
+                                                               "place it in"),
+    ("spots", "grid: {columns: 2, rows: 1}", [{"id": "a"}, {"id": "b"}, {"id": "c"}],
+     "'c' finds no free cell in the 2 x 1 grid"),
+    ("spots", "grid: {columns: 2, rows: 1}", [{"id": "a", "col": 3, "row": 1}],
+     "'a': its cell (col 3, row 1) is not in the 2 x 1 grid"),
+    ("spots", "", [{"id": "a", "x": 0, "y": 0}],
+     "'a' gives no width and height, and the box has neither each: nor grid: to size it"),
+    ("spots", "", [{"id": "a", "x": 0, "y": 0, "width": 0, "height": 4}],
+     "'a': its width and height must be more than 0"),
+    ("spots", "", 5, "spots gives int, not a list"),
+    ("spots", "", [{}] * (MAX_PLACED + 1), f"spots gives {MAX_PLACED + 1} elements, more than {MAX_PLACED}"),
+])
+def test_what_text_fit_says_of_an_element_that_does_not_fit(piece, place: str, extra: str, spots_given,
+                                                            message: str) -> None:
+    p = piece(f"""
+    spots: {{x: 0, y: 0, width: 60mm, height: 90mm, place: {place}, {extra + ', ' if extra else ''}
+             boxes: {{{FRAME}}}}}
+    """, "spots")
+    item = {"spots": spots_given}
+    (found,) = p.printed("spots", item)
+    assert found.cell.kind == message and found.template is p.box("spots").get("place")
+    prints = kinds()["place"].prints
+    assert not prints.fits(p.box("spots"), found.text, REGULAR, found.cell)
+    assert prints.refusal(p.box("spots"), "board 'main': spots", found.text, found.cell) == \
+        f"board 'main': spots: {message}"
+    assert p.draw(item) == []  # (nothing drawn of a place that does not fit)
+
+
+def test_an_element_just_inside_fits(piece) -> None:
+    p = piece(f"spots: {{x: 0, y: 0, width: 60mm, height: 90mm, place: spots, each: {{width: 20, height: 10}}, "
+              f"boxes: {{{FRAME}}}}}", "spots")
+    assert spots(p.box("spots"), {"spots": [{"x": 40, "y": 80}, {"x": 0, "y": 0, "rotate": 90}]})[2] is not None
+    entries, placed, wrong = spots(p.box("spots"), {"spots": [{"x": 40, "y": 80}, {"x": 5, "y": 5, "rotate": 90}]})
+    assert wrong is None and [round(s.turn) for s in placed] == [0, 90]
