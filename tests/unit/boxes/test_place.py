@@ -144,3 +144,36 @@ def test_an_element_just_inside_fits(piece) -> None:
     assert spots(p.box("spots"), {"spots": [{"x": 40, "y": 80}, {"x": 0, "y": 0, "rotate": 90}]})[2] is not None
     entries, placed, wrong = spots(p.box("spots"), {"spots": [{"x": 40, "y": 80}, {"x": 5, "y": 5, "rotate": 90}]})
     assert wrong is None and [round(s.turn) for s in placed] == [0, 90]
+
+
+def test_the_readmes_board(tmp_path) -> None:
+    """The README's board drawn from data: its score track round the edge, each action space
+    where its data puts it, and the arrow."""
+    from pathlib import Path
+
+    from pnp.boxes.context import Context
+    from pnp.boxes.track import track_course
+    from pnp.compose.piece import compose
+    from pnp.layout.reader import load_layout
+    from pnp.problems import Location
+
+    from .conftest import FONTS, ICONS, draw_icon
+
+    readme_file = Path(__file__).resolve().parents[3] / "README.md"
+    if not readme_file.exists():  # (a mutation run copies pnp and this file alone)
+        pytest.skip("no README.md beside tests/")
+    readme = readme_file.read_text("utf-8")
+    block = readme[readme.index("#### Boards drawn from data"):].split("```yaml\n")[1].split("```")[0]
+    (tmp_path / "board.yaml").write_text("extends: builtin:board\n" + block.replace("sets.actions.items", "actions"),
+                                         "utf-8")
+    layout, problems, _ = load_layout(tmp_path, "board.yaml", Location("game.yaml"), 270 * MM, 270 * MM,
+                                      frozenset({"actions", "colours"}), frozenset(ICONS), frozenset(FONTS), "board")
+    assert problems == [] and layout is not None
+    course = track_course(layout.box("score"), {})
+    assert len(course.cells) == 100 and round(course.room / MM, 3) == round(270 / 26, 3)
+    actions = [{"id": "forest", "name": "Forest", "x": 8, "y": 40}, {"id": "hall", "name": "Hall", "x": 84, "y": 150}]
+    entries, placed, wrong = spots(layout.box("actions"), {"actions": actions})
+    assert wrong is None and [(round(s.x / MM, 3), round(s.y / MM, 3)) for s in placed] == [(20.0, 52.0), (96.0, 162.0)]
+    ctx = Context(FONTS, ICONS, {}, "en", "en", layout, {}, draw_icon)
+    nodes = compose(layout, ctx, {"actions": actions}, "board").content.children
+    assert [n.text for n in nodes if isinstance(n, Text)][-2:] == ["Forest", "Hall"]
