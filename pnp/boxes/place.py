@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..layout.reader import Box
 
 MAX_PLACED = 10_000  # a place box draws its boxes for at most these elements (a game folder is untrusted)
+MAX_CELLS = 1_000  # nor has more columns, or rows, in its grid
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ def spots(box: "Box", env: Mapping[str, Any]) -> tuple[list, list[Spot], str | N
     design = (each.get("width"), each.get("height"))
     placed: list[Spot] = []
     taken: set[tuple[int, int]] = set()
+    cursor = 0  # the first cell, in reading order, that may be free
     for number, entry in enumerate(entries, 1):
         data = entry if isinstance(entry, Mapping) else {}
         name = describe(data, number)
@@ -99,11 +101,11 @@ def spots(box: "Box", env: Mapping[str, Any]) -> tuple[list, list[Spot], str | N
                 if not (1 <= col <= columns and 1 <= row <= rows):
                     return [], [], f"{name}: its cell (col {col}, row {row}) is not in the {columns} x {rows} grid"
             else:
-                free = next(((c, r) for r in range(1, rows + 1) for c in range(1, columns + 1)
-                             if (c, r) not in taken), None)
-                if free is None:
+                while cursor < columns * rows and (cursor % columns + 1, cursor // columns + 1) in taken:
+                    cursor += 1  # (the cells in reading order, each looked at once)
+                if cursor == columns * rows:
                     return [], [], f"{name} finds no free cell in the {columns} x {rows} grid"
-                col, row = free
+                col, row = cursor % columns + 1, cursor // columns + 1
             taken.add((col, row))
             x = box.x + (col - 1) * cell[0] + (cell[0] - w) / 2
             y = box.y + (row - 1) * cell[1] + (cell[1] - h) / 2
@@ -146,7 +148,8 @@ def _place_rows(box: "Box", env: Mapping[str, Any], language: str, default: str)
            "each": record({"width": length(), "height": length()},
                           description="For a place box: the size its boxes are laid out for, and an element's when "
                                       "it gives none (lengths, mm unless they carry a unit)."),
-           "grid": record({"columns": whole(minimum=1), "rows": whole(minimum=1)}, required=("columns", "rows"),
+           "grid": record({"columns": whole(minimum=1, maximum=MAX_CELLS), "rows": whole(minimum=1, maximum=MAX_CELLS)},
+                          required=("columns", "rows"),
                           description="For a place box: cells it is cut into, columns x rows, an element placed in "
                                       "its col and row (from 1) or the next free one.")},
           ("entry", "number"), Prints(_place_rows, refusal=lambda box, name, text, cell: said(box, name, cell) or ""))

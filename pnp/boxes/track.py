@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from ..layout.reader import Box
 
 
+MAX_RING = 1_000  # a ring has at most this many cells to a side (a game folder is untrusted)
+
+
 def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) -> Iterator[Printing]:
     """Each label the track prints, in its space less the margins, at the smallest size the
     track steps down to; or, first and alone, what does not fit (its spaces, for the item)."""
@@ -66,8 +69,10 @@ def _track_setting() -> _Track:
         "spaces": expression("An expression giving the spaces: each is `space` in the label and highlight."),
         "per_row": whole(minimum=1, description="Spaces in a row (default: as many as fit squares)."),
         "around": record({
-            "columns": whole(minimum=2, description="Cells along the top and bottom sides, the corners among them."),
-            "rows": whole(minimum=2, description="Cells along the left and right sides, the corners among them."),
+            "columns": whole(minimum=2, maximum=MAX_RING,
+                             description="Cells along the top and bottom sides, the corners among them."),
+            "rows": whole(minimum=2, maximum=MAX_RING,
+                          description="Cells along the left and right sides, the corners among them."),
             "start": choice("top-left", "top-right", "bottom-right", "bottom-left",
                             description="The corner the first space is in (default top-left)."),
             "direction": choice("clockwise", "anticlockwise", description="Which way the spaces run (default "

@@ -177,3 +177,24 @@ def test_the_readmes_board(tmp_path) -> None:
     ctx = Context(FONTS, ICONS, {}, "en", "en", layout, {}, draw_icon)
     nodes = compose(layout, ctx, {"actions": actions}, "board").content.children
     assert [n.text for n in nodes if isinstance(n, Text)][-2:] == ["Forest", "Hall"]
+
+
+def test_a_grid_and_a_ring_are_bounded() -> None:
+    from pnp.boxes.place import MAX_CELLS
+    from pnp.boxes.track import MAX_RING
+
+    grid = kinds()["place"].settings["grid"].schema["properties"]
+    assert grid["columns"]["maximum"] == grid["rows"]["maximum"] == MAX_CELLS == 1_000
+    ring = kinds()["track"].settings["track"].fields["around"].schema["properties"]
+    assert ring["columns"]["maximum"] == ring["rows"]["maximum"] == MAX_RING == 1_000
+
+
+def test_a_full_grid_is_said_at_once(piece) -> None:
+    p = piece('row: {x: 0, y: 0, width: 60mm, height: 20mm, place: "range(0, 3000)", grid: {columns: 1000, rows: 3}, '
+              'boxes: {}}')
+    entries, placed, wrong = spots(p.box("row"), {})
+    assert wrong is None and len(placed) == 3_000  # (every cell looked at once: a grid of 3,000 cells, full ...)
+    assert (round(placed[-1].x / MM, 3), round(placed[-1].y / MM, 6)) == (59.94, 13.333333)
+    p = piece('row: {x: 0, y: 0, width: 60mm, height: 20mm, place: "range(0, 3001)", grid: {columns: 1000, rows: 3}, '
+              'boxes: {}}')
+    assert spots(p.box("row"), {})[2] == "element 3001 finds no free cell in the 1000 x 3 grid"
