@@ -41,8 +41,8 @@ def _stroked(points: Sequence[Point], spec: Mapping[str, Any], style: Style, clo
                                                      line_cap=style.line_cap, line_join=style.line_join))]
     ring = list(points) + ([points[0]] if closed and points[-1] != points[0] else [])
     dash = spec.get("dash") or DEFAULT_DASH
-    return [Path(dashed(ring, dash, spec.get("gap") or dash), Style(stroke=style.stroke, stroke_width=style.stroke_width,
-                                                                   line_cap=style.line_cap))]
+    return [Path(dashed(ring, dash, spec.get("gap") or dash),
+                 Style(stroke=style.stroke, stroke_width=style.stroke_width, line_cap=style.line_cap))]
 
 
 def _placed(box: "Box", points: Sequence[Point]) -> list[Point]:
@@ -81,7 +81,8 @@ POLYGON_POINTS = Points(least=3, noun="polygon")
 
 @box_kind("line", "A line through points (a list of [x, y] in mm from the box's corner, or an expression giving "
           "them; default: across the box's middle), in stroke (default ink) stroke_width wide; with dash, dashed "
-          "(dashes dash long, gap apart); arrow puts a head at its start, end or both, arrow_size long.",
+          "(dashes dash long, gap apart); arrow puts a head at its start, end or both, arrow_size long. A point "
+          "outside the box, or fewer than two from the data, is a text-fit problem.",
           'move: {x: 40, y: 60, width: 30, height: 10, line: {points: [[0, 5], [30, 5]], arrow: end, stroke: ink, '
           'stroke_width: 1.5pt, dash: 2mm}}',
           {"line": record({"points": LINE_POINTS, "stroke": COLOUR, "stroke_width": STROKE, "dash": DASH, "gap": GAP,
@@ -116,8 +117,8 @@ def line_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
 
 @box_kind("polygon", "A closed polygon through points (at least three: a list of [x, y] in mm from the box's "
-          "corner, or an expression giving them), filled with fill and edged in stroke stroke_width wide; with dash, "
-          "its edge is dashed.",
+          "corner, or an expression giving them), filled with fill and edged in stroke (default ink, none for no "
+          "edge) stroke_width wide; with dash, its edge is dashed.",
           'zone: {x: 10, y: 10, width: 40, height: 30, polygon: {points: [[0, 30], [20, 0], [40, 30]], fill: paper, '
           'stroke: ink, stroke_width: 0.8pt}}',
           {"polygon": record({"points": POLYGON_POINTS, "fill": COLOUR, "stroke": COLOUR, "stroke_width": STROKE,
@@ -148,9 +149,9 @@ def _closed(points: Sequence[Point], spec: Mapping[str, Any], ctx: Context, env:
     return nodes
 
 
-@box_kind("border", "A border round the box, a rect (its corners rounded by radius) or an ellipse with shape: "
-          "ellipse: stroke (default ink) stroke_width wide, dashed with dash (dashes dash long, gap apart), over "
-          "an optional fill: a dashed \"place here\" mark.",
+@box_kind("border", "A border just inside the box: a rectangle (its corners rounded by radius) or, with shape: "
+          "ellipse, an ellipse; in stroke (default ink) stroke_width wide, solid or dashed with dash (dashes dash "
+          "long, gap apart), over an optional fill: a dashed \"place here\" mark.",
           'slot: {x: 12, y: 20, width: 18, height: 18, border: {shape: ellipse, stroke: ink, stroke_width: 0.8pt, '
           'dash: 1.5mm, gap: 1mm}}',
           {"border": record({"shape": choice("rect", "ellipse", description="A border's shape: rect or ellipse."),

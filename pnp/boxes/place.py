@@ -130,7 +130,8 @@ def _place_rows(box: "Box", env: Mapping[str, Any], language: str, default: str)
     source = box.get("place").source.strip()
     field = source if source.isidentifier() else None
     for number, entry in enumerate(entries, 1):
-        yield Rows(box.get("boxes") or (), dict(env, entry=entry, number=number), (field, number - 1) if field else None)
+        yield Rows(box.get("boxes") or (), dict(env, entry=entry, number=number),
+                   (field, number - 1) if field else None)
 
 
 @box_kind("place", "The boxes under boxes, drawn once for each element of a list (an expression: records, or a "
