@@ -134,8 +134,13 @@ rule("art-pixels", Severity.ERROR, "The game's pictures have more pixels in all 
 def unknown_icon(game: "Game") -> Found:
     import difflib
 
+    from ..icons.folder import cannot_be_drawn
+
     for component, item, name, value in field_values(game, "icon"):
-        if value not in game.icons:
+        if value in game.unusable_icons:
+            yield game.locate(item.origin, name), \
+                f"{component.describe(item)}: {name}: {cannot_be_drawn(value, game.unusable_icons[value])}"
+        elif value not in game.icons:
             close = difflib.get_close_matches(str(value), sorted(game.icons), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             yield (game.locate(item.origin, name),
@@ -143,4 +148,4 @@ def unknown_icon(game: "Game") -> Found:
 
 
 rule("unknown-icon", Severity.ERROR, "An icon field names an icon the game's icons/ folder does not "
-     "have.")(unknown_icon)
+     "have, or one pnp cannot draw (its file's problems say why).")(unknown_icon)

@@ -52,7 +52,8 @@ def test_the_checks_are_errors_with_their_docs() -> None:
         (Severity.ERROR, "An art file is missing, lies outside the game folder, is not an image, is a damaged one "
                          "(truncated), or has more pixels than pnp draws in a picture (40 million)."),
         (Severity.ERROR, "The game's pictures have more pixels in all than pnp draws in one build (1,000 million)."),
-        (Severity.ERROR, "An icon field names an icon the game's icons/ folder does not have.")]
+        (Severity.ERROR, "An icon field names an icon the game's icons/ folder does not have, or one pnp cannot draw "
+                         "(its file's problems say why).")]
 
 
 # --- one picture -------------------------------------------------------------------------------
@@ -271,4 +272,14 @@ def test_an_icon_the_game_does_not_have_is_said_with_the_closest_it_has(load, tm
         "cards.yaml:4:43: error: card 'ship': emblem 'anchor' is not one of the game's icons [unknown-icon]"]
     assert [m for _, m in unknown_icon(game)] == [
         "card 'queen': emblem 'crwon' is not one of the game's icons (did you mean 'crown'?)",
+        "card 'ship': emblem 'anchor' is not one of the game's icons"]
+
+
+def test_an_icon_the_game_cannot_draw_is_said_to_be_so_with_where_its_file_says_why(load, tmp_path: Path) -> None:
+    from pnp.problems import Location
+
+    game = a_game(load, tmp_path)
+    game.unusable_icons = {"crwon": Location("icons/crwon.svg", 7, 3)}  # (its file holds what pnp does not draw)
+    assert [m for _, m in unknown_icon(game)] == [
+        "card 'queen': emblem: icon 'crwon' cannot be drawn: see icons/crwon.svg:7",
         "card 'ship': emblem 'anchor' is not one of the game's icons"]
