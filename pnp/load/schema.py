@@ -320,6 +320,22 @@ def _message(error: jsonschema.ValidationError, doc: Document | None) -> tuple[s
     return f"{prefix}{error.message}", path, False
 
 
+def described(doc: Document, errors: list) -> list[tuple[str, DataPath, bool]]:
+    """The messages of a document's schema errors, in their order, each with the path to locate
+    it at and whether to point at the key: a mapping YAML read from a text is said once, to be
+    quoted, in place of the errors about its keys and their missing values."""
+    unquoted = _unquoted(doc, errors) if errors else {}
+    found, hinted = [], set()
+    for error in errors:
+        hint = _quote_hint(doc, error, unquoted) if unquoted else None
+        if hint is None:
+            found.append(_message(error, doc))
+        elif hint[1] not in hinted:
+            hinted.add(hint[1])
+            found.append(hint)
+    return found
+
+
 def _flow(doc: Document, path: DataPath, mapping: dict) -> bool:
     """Whether the mapping at `path` is written in braces, {...}: it starts at the brace,
     before its first key (a mapping written a key a line starts at its first key)."""
@@ -413,25 +429,14 @@ def check(doc: Document, schema: str, broken: set[tuple] | None = None) -> list[
             broken.add(path)
         where = describe_path(doc, path)
         problems.append(problem("schema", doc.locate(path), f"{where}: {reason}" if where else reason))
-    errors = [] if passes(schema, doc.data) else list(validator(schema).iter_errors(doc.data))
-    unquoted = _unquoted(doc, errors) if errors else {}
-    hinted: set[DataPath] = set()
-    for error in errors:
-        if tuple(error.absolute_path) in numbers:  # said above
-            continue
-        if broken is not None:
-            path = tuple(error.absolute_path)
-            if error.validator == "required":
-                path += (error.message.split("'")[1],)
-            broken.add(path)
-        hint = _quote_hint(doc, error, unquoted) if unquoted else None
-        if hint is not None:  # (a mapping YAML read from a text: said once, not for each error it makes)
-            message, path, at_key = hint
-            if path not in hinted:
-                hinted.add(path)
-                problems.append(problem("schema", doc.locate(path, key=at_key), message))
-            continue
-        message, path, at_key = _message(error, doc)
+    errors = [] if passes(schema, doc.data) else [error for error in validator(schema).iter_errors(doc.data)
+                                                  if tuple(error.absolute_path) not in numbers]  # (those said above)
+    for error in errors if broken is not None else ():
+        path = tuple(error.absolute_path)
+        if error.validator == "required":
+            path += (error.message.split("'")[1],)
+        broken.add(path)
+    for message, path, at_key in described(doc, errors):
         problems.append(problem("schema", doc.locate(path, key=at_key), message))
     if not problems and doc.digest:
         clean.add(known)
