@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..load import schema
-
 if TYPE_CHECKING:
     from ..model.game import Game
 
@@ -38,6 +36,8 @@ class SchemaFile:
 def schema_files(manifest: str, game: "Game | None") -> list[SchemaFile]:
     """The schemas of a game's files: pnp's own, then one for each set with files. Without a
     game (game.yaml could not be read), pnp's own alone."""
+    from ..load import schema  # (here: a report kept by a build is taken with `stamp`, reading no YAML)
+
     documents = game.documents if game is not None else {}
     order = list(game.files) if game is not None else [manifest]
     used: dict[str, list[str]] = {}
