@@ -14,7 +14,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..problems import Problem, problem
-from .yamlload import DataPath, Document
+from .yamlload import COLUMNS, DataPath, Document
 
 if TYPE_CHECKING:
     import jsonschema
@@ -338,10 +338,13 @@ def described(doc: Document, errors: list) -> list[tuple[str, DataPath, bool]]:
 
 def _flow(doc: Document, path: DataPath, mapping: dict) -> bool:
     """Whether the mapping at `path` is written in braces, {...}: it starts at the brace,
-    before its first key (a mapping written a key a line starts at its first key)."""
+    before its first key on the same line (a mapping written a key a line starts at its first
+    key, or at a merge key, <<, on the line before)."""
     first = next(iter(mapping), None)
-    return first is not None and path in doc.values and (path + (first,)) in doc.keys \
-        and doc.values[path] != doc.keys[path + (first,)]
+    if first is None or path not in doc.values or (path + (first,)) not in doc.keys:
+        return False
+    start, key = doc.values[path], doc.keys[path + (first,)]
+    return start < key and start // COLUMNS == key // COLUMNS
 
 
 def _at(data: Any, path: DataPath) -> Any:

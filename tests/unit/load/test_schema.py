@@ -304,11 +304,24 @@ def test_a_text_of_a_language_cut_at_a_comma_names_the_part_cut_off() -> None:
         "text at a comma; quote the text that holds it [schema]"]
 
 
+def test_a_record_s_text_cut_at_a_comma_names_the_part_cut_off() -> None:
+    # (a record's unknown key, as a mapping of known keys refuses it)
+    assert hinted("players: {min: 2, max: 3, or flip one of yours.}\n") == [
+        "f.yaml:1:27: error: players: 'or flip one of yours.' is read as a key of its own: inside {...} YAML ends a "
+        "text at a comma; quote the text that holds it [schema]"]
+
+
 def test_keys_refused_for_other_reasons_keep_their_messages() -> None:
     # written a key a line, a mapping is meant as one: no quotes would help
     assert hinted("text:\n  name:\n") == [
         "f.yaml:2:3: error: text: key 'name' is not allowed [schema]",
         "f.yaml:2:8: error: text.name: expected a string, got nothing [schema]"]
+    # (nor one that starts with a merge key)
+    assert hinted("base: &b {name: x}\ntext:\n  <<: *b\n  more:\n") == [
+        "f.yaml:1:1: error: unknown key 'base' (expected one of: players, text) [schema]",
+        "f.yaml:4:3: error: text: key 'more' is not allowed [schema]",
+        "f.yaml:1:11: error: text: key 'name' is not allowed [schema]",
+        "f.yaml:4:8: error: text.more: expected a string, got nothing [schema]"]
     # keys with values, and keys the mapping takes, though with no value
     assert hinted("text: {name: x}\nplayers: {min, max, most: 3}\n") == [
         "f.yaml:1:8: error: text: key 'name' is not allowed [schema]",
