@@ -261,10 +261,16 @@ def output_name(game: "Game") -> Found:
             reported.add((id(item), back, "clash"))
             what = f"the back of {component.describe(item)}" if back else component.describe(item)
             there = f"a back of the {other_set.noun[1]}" if other_back else other_set.describe(other)
+            if not back and not other_back and component is not other_set:  # two sets' pieces: a set's name: tells them
+                fix = f"change the name: of set '{component.name}' or of set '{other_set.name}'" \
+                    if component.declaration.get("name") else \
+                    f"give set '{component.name}' a name:, such as name: \"{component.name}-{{id}}\""
+            else:
+                fix = f"give {'it' if not back else 'the item'} another id" \
+                    + (" or name" if component.declaration.get("name") else "")
             yield (game.locate(item.origin, "id"),
                    f"{what} would be written{in_language} as {shown(f'png/{print_name}/{name}.png')}, where {there} "
-                   f"is: give {'it' if not back else 'the item'} another id"
-                   + (" or name" if component.declaration.get("name") else ""))
+                   f"is: {fix}")
 
 
 rule("output-name", Severity.ERROR, "A piece or a board would be written under a name that is not a plain file "

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..load import schema
-
 if TYPE_CHECKING:
     from ..model.game import Game
 
@@ -38,6 +36,8 @@ class SchemaFile:
 def schema_files(manifest: str, game: "Game | None") -> list[SchemaFile]:
     """The schemas of a game's files: pnp's own, then one for each set with files. Without a
     game (game.yaml could not be read), pnp's own alone."""
+    from ..load import schema  # (here: a report kept by a build is taken with `stamp`, reading no YAML)
+
     documents = game.documents if game is not None else {}
     order = list(game.files) if game is not None else [manifest]
     used: dict[str, list[str]] = {}
@@ -190,7 +190,7 @@ def write(folder: Path, found: list[SchemaFile], within: Path | None = None) -> 
         earlier = {}
     written: dict[str, str] = {}
     for item in found:
-        data = (json.dumps(item.schema, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        data = serialised(item)
         write_file(within, at(item.path), data)
         written[item.path] = hashlib.sha256(data).hexdigest()
     removed = []
@@ -207,6 +207,49 @@ def write(folder: Path, found: list[SchemaFile], within: Path | None = None) -> 
             continue
     write_file(within, at(RECORD), (json.dumps({"files": written}, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     return removed
+
+
+def serialised(item: SchemaFile) -> bytes:
+    """A schema file's bytes, as `write` writes it."""
+    return (json.dumps(item.schema, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+FOLDER = "schemas"  # where pnp schema writes, beside game.yaml, unless told otherwise
+
+
+def recorded(root: Path) -> dict[str, str] | None:
+    """What pnp schema last wrote into the game's schemas/ (each file's path in it, with its
+    hash): None when it has written nothing there (or its record cannot be read)."""
+    data = read_file(root, posixpath.join(FOLDER, RECORD), MAX_READ_BYTES)
+    try:
+        files = json.loads(data).get("files") if data is not None else None
+    except (ValueError, AttributeError):
+        return None
+    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(files, dict) else None
+
+
+def stale(game: "Game") -> list[tuple[SchemaFile, bool]]:
+    """The schemas pnp schema would write into the game's schemas/ otherwise than it last did,
+    each with whether it wrote one there then: a set's whose fields changed, or that is new;
+    one of pnp's own that changed since (one it did not write then is not looked for). None
+    when it never wrote there."""
+    earlier = recorded(game.root)
+    if earlier is None:
+        return []
+    return [(item, item.path in earlier) for item in schema_files(game.manifest, game)
+            if (item.path in earlier or item.path.startswith("components/"))
+            and earlier.get(item.path) != hashlib.sha256(serialised(item)).hexdigest()]
+
+
+def stamp(root: Path) -> tuple[int, int] | None:
+    """When the record of the game's schemas/ was written, and its size (None without one):
+    a validation's report depends on it."""
+    try:
+        found = os.lstat(root / FOLDER / RECORD)
+    except (OSError, ValueError):
+        return None
+    return found.st_mtime_ns, found.st_size
 
 
 def modeline(root: Path, file: str, folder: Path, item: SchemaFile) -> str:

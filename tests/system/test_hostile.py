@@ -375,11 +375,11 @@ def test_pieces_printed_together_never_share_an_image_file(mini: Path) -> None:
     edit(mini / "game.yaml", '    name: "turn-{id}"', '    name: "marker-{id}"')
     assert validate(mini).output == (
         "board/companies.yaml:2:9: error: marker 'red' would be written as png/tokens/marker-red.png, where "
-        "company 'red' is: give it another id or name [output-name]\n"
+        "company 'red' is: change the name: of set 'markers' or of set 'turn-tokens' [output-name]\n"
         "board/companies.yaml:8:9: error: marker 'blue' would be written as png/tokens/marker-blue.png, where "
-        "company 'blue' is: give it another id or name [output-name]\n"
+        "company 'blue' is: change the name: of set 'markers' or of set 'turn-tokens' [output-name]\n"
         "board/companies.yaml:14:9: error: marker 'green' would be written as png/tokens/marker-green.png, "
-        "where company 'green' is: give it another id or name [output-name]\n"
+        "where company 'green' is: change the name: of set 'markers' or of set 'turn-tokens' [output-name]\n"
         f"{MINI_SETS}: 3 errors, 0 warnings\n")
 
 

@@ -213,7 +213,7 @@ def test_the_written_schemas_find_the_schema_problems_validate_finds(case: str, 
     it, gives exactly the [schema] problems of the case's expected output."""
     from pnp.load.game import load_game
     from pnp.problems import problem
-    from pnp.load.schema import _message
+    from pnp.load.schema import described
     from pnp.load.yamlload import load_yaml
 
     game = tmp_path / "game"
@@ -232,8 +232,7 @@ def test_the_written_schemas_find_the_schema_problems_validate_finds(case: str, 
             if doc is None:
                 continue
             doc.lists = nouns.get(Path(path).relative_to(tmp_path / "schemas").as_posix(), {})
-            for error in validator.iter_errors(doc.data):
-                message, at, key = _message(error, doc)
+            for message, at, key in described(doc, list(validator.iter_errors(doc.data))):
                 found.append(problem("schema", doc.locate(at, key=key), message).format())
     expected = [line for line in (INVALID / case / "expected.txt").read_text("utf-8").splitlines()
                 if line.endswith(" [schema]")]

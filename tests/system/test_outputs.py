@@ -213,3 +213,27 @@ def test_an_earlier_output_is_kept_only_at_the_size_its_build_recorded(tmp_path:
         assert again.earlier_key("png/a.png") is None
         assert again.reusable("png/a.png", "key-a") is False
         assert (again.result.kept, again.result.files, again.keys) == ({}, [], {})
+
+
+def test_a_build_after_a_set_is_renamed_leaves_what_a_build_from_nothing_does(mini: Path, tmp_path: Path) -> None:
+    """The renamed set's folders (png/money/, svg/money/, tabletopia/money/), emptied of the
+    files the new build no longer makes, go with them: the output is the tree a clean build
+    makes, file for file and folder for folder (the cache aside, which keeps what it kept)."""
+    def build(out: Path) -> None:
+        result = CliRunner().invoke(main, ["build", "--game", str(mini), "--paper", "a4", "-o", str(out)],
+                                    catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+
+    def tree(out: Path) -> list[str]:
+        return sorted(p.relative_to(out).as_posix() + ("/" if p.is_dir() else "") for p in out.rglob("*")
+                      if p.relative_to(out).parts[0] != ".cache")
+
+    build(tmp_path / "out")
+    assert {"png/money/", "svg/money/", "tabletopia/money/"} <= set(tree(tmp_path / "out"))
+    manifest, checks = mini / "game.yaml", mini / "checks.yaml"
+    manifest.write_text(manifest.read_text().replace("\n  money:\n", "\n  coins:\n"))
+    checks.write_text(checks.read_text().replace("  for: money\n", "  for: coins\n"))
+    build(tmp_path / "out")
+    build(tmp_path / "clean")
+    assert "png/coins/" in tree(tmp_path / "clean") and "png/money/" not in tree(tmp_path / "clean")
+    assert tree(tmp_path / "out") == tree(tmp_path / "clean")

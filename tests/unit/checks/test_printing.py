@@ -423,8 +423,8 @@ def test_names_pnp_would_not_write_and_names_written_twice(load) -> None:
         "give it another id [output-name]",
         "chips.yaml:2:10: error: aux 'gold' would be written as png/con/Gold..png, which is not a file name pnp "
         "writes: it ends with a dot [output-name]",
-        "extra.yaml:2:10: error: extra 'lead' would be written as png/con/lead.png, where aux 'lead' is: give it "
-        "another id or name [output-name]",
+        "extra.yaml:2:10: error: extra 'lead' would be written as png/con/lead.png, where aux 'lead' is: change the "
+        "name: of set 'extra' or of set 'aux' [output-name]",
         "chips.yaml:4:10: error: aux 'tin' would be written in fr as png/con/Plomb/.png, which is not a file name "
         "pnp writes: it holds a slash [output-name]"]
     game.complete = False

@@ -11,7 +11,7 @@ LOADING = ["yaml-syntax", "yaml-duplicate-key", "yaml-alias", "empty-file", "mis
            "duplicate-file", "schema", "field-default", "rules-text"]  # pnp.problems' own
 REGISTERED = {
     "text": ["missing-font", "colour-value", "missing-glyph", "text-fit", "text-language"],
-    "files": ["art-file", "art-pixels", "unknown-icon", "piece-icons"],
+    "files": ["art-file", "art-pixels", "unknown-icon", "unnamed-file", "stale-schemas", "piece-icons"],
     "printing": ["safe-zone", "piece-too-large", "print-shared", "output-name"],
     "data": ["duplicate-id", "unknown-reference"],
     "translation": ["missing-translation", "glossary-term"],
@@ -23,7 +23,8 @@ REGISTERED = {
     "icons": ["icon"],  # (registered when a game's icons are read, and by the registry without a game)
     "boards": ["board-text"],  # (pnp.load.boards, imported with the fields it reads)
 }
-WARNINGS = {"safe-zone", "missing-translation", "glossary-term", "straight-quote"}  # every other check is an error
+WARNINGS = {"safe-zone", "missing-translation", "glossary-term", "straight-quote", "unnamed-file",
+            "stale-schemas"}  # every other check is an error
 
 
 def test_every_check_pnp_has_is_registered() -> None:

@@ -66,7 +66,7 @@ def test_a_build_in_each_language(game: Path, builds: list[dict], capsys: pytest
     assert [(b["target"], b["language"], b["papers"], b["parts"], b["partial"], b["progress"]) for b in builds] == [
         (out, "en", ("a4", "letter", "a3"), ("cards",), True, True),
         (out / "fr", "fr", ("a4", "letter", "a3"), ("cards",), True, True)]
-    assert builds[0]["report"][0] == repr(("validate", "game.yaml", pnp.__version__))
+    assert builds[0]["report"][0] == repr(("validate", "game.yaml", pnp.__version__, None))
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
     assert lines[0] == f"wrote {out / 'a.pdf'}" and lines[2] == f"wrote {out / 'fr' / 'a.pdf'}"

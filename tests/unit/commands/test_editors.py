@@ -277,3 +277,37 @@ def test_modeline(tmp_path: Path) -> None:
         "# yaml-language-server: $schema=schemas/game.schema.json\n"
     assert modeline(tmp_path / "g", "game.yaml", tmp_path / "out", item) == \
         "# yaml-language-server: $schema=../out/components/cards.schema.json\n"
+
+
+# --- schemas older than the game: what validation warns of (stale-schemas) ---------------------
+
+
+@pytest.mark.parametrize("record", ["", "not json", "[1]", '{"files": 3}', '{"files": {"a": 1, "2": "x"}}'])
+def test_what_pnp_schema_recorded(tmp_path: Path, record: str) -> None:
+    from pnp.commands.editors import recorded, stamp
+
+    assert recorded(tmp_path) is None and stamp(tmp_path) is None
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / RECORD).write_text(record)
+    assert recorded(tmp_path) == ({"2": "x"} if record.startswith('{"files": {') else None)
+    found = (tmp_path / "schemas" / RECORD).stat()
+    assert stamp(tmp_path) == (found.st_mtime_ns, len(record))
+
+
+def test_stale_schemas(tmp_path: Path) -> None:
+    from pnp.commands.editors import serialised, stale
+
+    game = game_in(tmp_path)
+    assert stale(game) == []  # never written
+    found = schema_files("game.yaml", game)
+    write(tmp_path / "schemas", found, within=tmp_path)
+    assert stale(game) == []
+    assert json.loads(serialised(found[0])) == found[0].schema
+    record = json.loads((tmp_path / "schemas" / RECORD).read_text())
+    record["files"]["components/cards.schema.json"] = "older"
+    record["files"]["game.schema.json"] = "older"
+    del record["files"]["components/other.schema.json"], record["files"]["layout.schema.json"]
+    (tmp_path / "schemas" / RECORD).write_text(json.dumps(record))
+    # a set's schema changed or never written; one of pnp's own changed (one not written then is not looked for)
+    assert [(item.path, written) for item, written in stale(game)] == [
+        ("game.schema.json", True), ("components/cards.schema.json", True), ("components/other.schema.json", False)]
