@@ -83,6 +83,7 @@ def build(kit: "Kit", outputs: "KitFiles") -> list[OrderLine]:
     if pages:
         outputs.then(outputs.rasterize_later(pages, DPI, paths, "pod", "print on demand"))
     if lines:
+        outputs.stage("print on demand: the order", 2)  # (its two files, a stage of their own)
         write_order(outputs, lines)
     return lines
 

@@ -30,6 +30,7 @@ class Files:
         self.rasterized: list[tuple] = []
         self.then_done: list = []
         self.written: dict[str, bytes] = {}
+        self.stages: list[tuple[str, int]] = []
 
     def rasterize_later(self, pages, dpi, relative, tag, label):
         self.rasterized.append((list(pages), dpi, list(relative), tag, label))
@@ -40,6 +41,9 @@ class Files:
 
     def write(self, relative, data, key=None) -> None:
         self.written[relative] = data
+
+    def stage(self, label, total) -> None:
+        self.stages.append((label, total))
 
 
 def drawing(id: str, size: tuple[float, float]) -> Definition:
@@ -97,6 +101,8 @@ def test_each_face_and_each_distinct_back_and_the_order() -> None:
                                   "pod/cards/other.png", "pod/cards/d.png", "pod/cards/e.png"],
                                  "pod", "print on demand")]
     assert files.then_done == ["wait for print on demand"]
+    assert files.stages == [("print on demand: the order", 2)] and sorted(files.written) == ["pod/order.csv",
+                                                                                          "pod/order.json"]
     page = files.rasterized[0][0][0]
     assert (round(page.width * DPI / 72), round(page.height * DPI / 72)) == (825, 1125)
     poker = ("poker card", "PokerDeck", "cards")
