@@ -86,5 +86,6 @@ TYPE = ComponentType(
     words=WORDS,
     gallery="token",
     packed=("round", "square"),
+    print_on_demand=True,  # (when of a product's size: pnp.exports.products)
     order=30,
 )

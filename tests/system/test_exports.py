@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import math
 import os
 import re
 import shutil
@@ -62,7 +63,7 @@ def test_manifest_lists_every_object_once(kit: Path) -> None:
         rows = list(csv.DictReader(handle))
     doc = json.loads((t / "manifest.json").read_text("utf-8"))
     assert [dict((k, str(v)) for k, v in o.items()) for o in doc["objects"]] == rows
-    assert Counter(r["type"] for r in rows) == {"Card": 126 + 6 + 1, "Token": 12, "Game Board": 1}
+    assert Counter(r["type"] for r in rows) == {"Card": 126 + 6, "Token": 12, "Game Board": 1 + 1}  # (the aid a board)
     assert len({r["front"] for r in rows}) == len(rows)
     cards = [r for r in rows if r["front"].startswith("tabletopia/cards/")]
     assert len(cards) == 126 and {r["back"] for r in cards} == {"tabletopia/cards/back.jpg"}
@@ -118,7 +119,7 @@ def test_tabletopia_rows_have_their_own_sets_sizes(game_kit: tuple[Path, Path]) 
         assert (row["width_mm"], row["height_mm"]) in sizes_there, row
         w, h = image_size(kit / row["front"])
         if row["type"] == "Game Board":  # at most 4000 px on its long side
-            assert max(w, h) <= 4000 and row["scale"] == round(100 * row["width_mm"] * 10 / w)
+            assert max(w, h) <= 4000 and row["scale"] == math.floor(100 * row["width_mm"] * 10 / w + 0.5)  # (half up)
         else:
             assert abs(w - row["width_mm"] * 10) <= 1 and abs(h - row["height_mm"] * 10) <= 1 and row["scale"] == 100
         if row["back"]:
@@ -198,6 +199,11 @@ def image_size(path: Path) -> tuple[int, int]:
         return image.size
 
 
+def unhashed(name: str) -> str:
+    """A Tabletop Simulator image's name without the hash of its content that ends it."""
+    return re.sub(r"-[0-9a-f]{8}(\.(?:jpg|png))$", r"\1", name)
+
+
 def test_tts_saved_object_loads_as_it_is(game_kit: tuple[Path, Path]) -> None:
     """Each game's saved object has the structure of Tabletop Simulator's saves (field names,
     types and nesting, as its knowledge base's Save File Format and custom objects give them),
@@ -229,7 +235,7 @@ def test_tts_saved_object_loads_as_it_is(game_kit: tuple[Path, Path]) -> None:
             assert card["CardID"] % 100 < custom["NumWidth"] * custom["NumHeight"] - 1  # never the hidden cell
             assert card["Transform"] == deck["Transform"] and card["SidewaysCard"] == deck["SidewaysCard"]
         (first, *_) = deck["CustomDeck"].values()
-        component = game.sets[local(kit, first["FaceURL"]).name.rsplit("-", 1)[0]]
+        component = game.sets[re.sub(r"-\d+-[0-9a-f]{8}\.jpg$", "", local(kit, first["FaceURL"]).name)]  # (its hash)
         width, height = to_mm(component.width), to_mm(component.height)
         assert deck["SidewaysCard"] == (width > height)
         for custom in deck["CustomDeck"].values():
@@ -248,9 +254,10 @@ def test_tts_saved_object_loads_as_it_is(game_kit: tuple[Path, Path]) -> None:
     tile_types = set()
     for o in images:
         front = local(kit, o["CustomImage"]["ImageURL"])
-        row = manifest[str(front.relative_to(kit / "tts"))]
+        row = manifest[unhashed(str(front.relative_to(kit / "tts")))]
         if o["CustomImage"]["ImageSecondaryURL"]:
-            assert local(kit, o["CustomImage"]["ImageSecondaryURL"]) == kit / "tts" / row["back"].split("/", 1)[1]
+            back = local(kit, o["CustomImage"]["ImageSecondaryURL"])
+            assert unhashed(str(back.relative_to(kit / "tts"))) == row["back"].split("/", 1)[1]
         scale = o["Transform"]["scaleX"]
         assert o["Transform"]["scaleZ"] == scale and o["Transform"]["scaleY"] == 1.0
         # the size: its height from its scale, its width from its image's shape
@@ -275,7 +282,7 @@ def test_tts_saved_object_loads_as_it_is(game_kit: tuple[Path, Path]) -> None:
     # every piece is there, as many as the kit has, and every file in tts/ is used
     assert sum(len(o.get("ContainedObjects", [o])) for o in decks) == sum(
         i.copies for c in game.sets.values() if c.type == "card" for i in c.items)
-    counted = Counter(str(local(kit, o["CustomImage"]["ImageURL"]).relative_to(kit / "tts")) for o in images)
+    counted = Counter(unhashed(str(local(kit, o["CustomImage"]["ImageURL"]).relative_to(kit / "tts"))) for o in images)
     assert counted == {front: row["quantity"] for front, row in manifest.items() if row["type"] != "Card"
                        or front.split("/")[0] in {c.print_name for c in game.sets.values() if c.type == "sheet"}}
     used = {local(kit, u) for o in every for u in [o.get("CustomImage", {}).get(k) for k in ("ImageURL",

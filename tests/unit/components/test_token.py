@@ -45,7 +45,7 @@ def test_the_token_type() -> None:
     assert (TYPE.ink_saver, TYPE.assembly, TYPE.words, TYPE.gallery, TYPE.packed, TYPE.order) == (
         "all", assembly, WORDS, "token", ("round", "square"), 30)
     assert (TYPE.cut_on_marks, TYPE.touching, TYPE.print_on_demand, TYPE.tts, TYPE.whole, TYPE.options) == (
-        (), False, False, "Custom_Tile", None, {})
+        (), False, True, "Custom_Tile", None, {})
     assert list(WORDS) == ["en", "fr", "de"] and all(list(w) == ["cut-round", "cut-square"] for w in WORDS.values())
 
 
