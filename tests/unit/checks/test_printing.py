@@ -172,7 +172,7 @@ def test_only_cards_of_a_size_printed_on_demand_are_looked_at(load) -> None:
     game = safe_game(load)
     assert {layout for s in game.sets.values() for layout in list(s.faces) + list(s.backs)} == {
         "face.yaml", "back.yaml", "chip.yaml"}
-    game.sets["cards"].type = "token"  # a poker-sized token is not printed on demand
+    game.sets["cards"].type = "standee"  # a poker-sized standee is not printed on demand
     assert list(safe_zone(game)) == []
 
 
