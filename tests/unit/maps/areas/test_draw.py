@@ -14,7 +14,7 @@ from pnp.boxes.context import Context
 from pnp.model.colours import mix
 from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.maps.areas import draw
-from pnp.maps.areas.draw import (_compass, _dashes, _legend, _line, _map, _on_land, _path, _ridge, _rings, _scale,
+from pnp.maps.areas.draw import (_compass, _dashes, _legend, _line, _lines, _map, _on_land, _path, _ridge, _rings, _scale,
                                  _sea_route, _seat_marker, range_colour, river_colour)
 from pnp.maps.areas.geometry import geography_of
 from pnp.maps.areas.labels import MapFrame, area_labels, label_style, map_frame
@@ -154,13 +154,21 @@ def test_the_map_drawn(board_game: Make) -> None:
     assert len(grid) == 11 + 10
     assert grid[0].commands[0] == ("M", *frame.point(*geography.project(55, 0)))
     assert len(grid[0].commands) == (45 - 0) * 2 + 1
-    # the land around, then each area in the land's colour (no group gives it one), bordered
-    around = [n for n in drawn if isinstance(n, Path) and n.style == Style(fill="#00ff00", stroke="#000000",
-                                                                           stroke_width=0.6, line_join="round")]
-    assert [n.commands for n in around] == [_path(geography.context[0][1], frame), ()]  # (nothing beyond bounds)
-    areas = [n for n in drawn if isinstance(n, Path) and n.style == Style(fill="#00ff00", stroke="#ffffff",
-                                                                          stroke_width=1.3, line_join="round")]
+    # the land around (nothing beyond bounds: none are given), stroked in its colour, then its coast; then each
+    # area in the land's colour (no group gives it one), then their borders
+    around = [n for n in drawn if isinstance(n, Path) and n.style == Style(fill="#00ff00", stroke="#00ff00",
+                                                                           stroke_width=0.6)]
+    assert [n.commands for n in around] == [_path(geography.context[0][1], frame)]
+    shores = [n for n in drawn if isinstance(n, Path) and n.style == Style(stroke="#000000", stroke_width=0.6,
+                                                                           line_join="round")]
+    assert [n.commands for n in shores] == [_lines(geography.context[0][1].boundary, frame)]
+    areas = [n for n in drawn if isinstance(n, Path) and n.style == Style(fill="#00ff00")]
     assert [n.commands for n in areas] == [_path(geography.cells[a].polygon, frame) for a in ("w", "e", "i")]
+    borders = [n for n in drawn if isinstance(n, Path) and n.style == Style(stroke="#ffffff", stroke_width=1.3,
+                                                                            line_join="round")]
+    assert [n.commands for n in borders] == [_lines(geography.cells[a].polygon.boundary, frame)
+                                             for a in ("w", "e", "i")]
+    assert drawn.index(areas[-1]) < drawn.index(borders[0])
     # the river: a band of border where it parts two areas, the river on it; the range drawn, the other not
     bands = [n for n in drawn if isinstance(n, Path) and n.style.stroke_width == 2.6]
     assert bands and all(n.style == Style(stroke="#ffffff", stroke_width=2.6, line_cap="round", line_join="round")
@@ -173,7 +181,7 @@ def test_the_map_drawn(board_game: Make) -> None:
                                                     frame.point(*geography.project(2, 3))])]
     coast = [n for n in drawn if isinstance(n, Path) and n.style == Style(stroke="#000000", stroke_width=1.4,
                                                                           line_join="round")]
-    assert [n.commands for n in coast] == [_path(geography.land, frame)]
+    assert [n.commands for n in coast] == [_lines(geography.land.boundary, frame)]
     # the link by sea between e and i, dashed; none between w and e, which share a border
     links = [n for n in drawn if isinstance(n, Path) and n.style == Style(stroke="#111111", stroke_width=1.1,
                                                                           line_cap="round")]
@@ -202,7 +210,7 @@ def test_each_area_in_its_groups_colours(board_game: Make, monkeypatch) -> None:
     groups = {a: type("G", (), {"fields": f})() for a, f in colours.items()}
     monkeypatch.setattr(draw, "colours_of", lambda g, s: groups)
     drawn = list(_map(boxes(game)["map"], context(game), env(game))[0].children)
-    fills = [n.style.fill for n in drawn if isinstance(n, Path) and n.style.stroke_width == 1.3]
+    fills = [n.style.fill for n in drawn if isinstance(n, Path) and n.style.fill and not n.style.stroke]
     assert fills == ["#aa0000", "#0000cc"]
     texts = [(n.text, n.fill, n.halo) for n in drawn if isinstance(n, Text)]
     assert texts == [("Westby", "#00bb00", "#aa0000"), ("West", "#00bb00", "#aa0000"),
