@@ -217,7 +217,8 @@ def map_cut(game: "Game") -> Found:
 
 
 @rule("map-label", Severity.ERROR, "A text of an area map does not fit: an area's name finds no room inside the area "
-      "even at its smallest size, a seat's name reaches out of its area, or a legend's, scale's or compass's text "
+      "even at its smallest size, a seat's name reaches out of its area onto other land (beside its seat, it lies "
+      "inside the area or off the land), or a legend's, scale's or compass's text "
       "runs out of its box.")
 def map_label(game: "Game") -> Found:
     from shapely.geometry import Point
