@@ -15,7 +15,8 @@ from pnp.layout.reader import Box
 from pnp.maps.areas import labels
 from pnp.maps.areas.data import Area, MapSettings
 from pnp.maps.areas.geometry import Cell, Geography
-from pnp.maps.areas.labels import (LEAST_LABEL_SIZE, MARKER_MARGIN_MM, LabelStyle, Labels, MapFrame, _inside,
+from pnp.maps.areas.labels import (LEAST_LABEL_SIZE, MARK_GAP_MM, MARKER_MARGIN_MM, SPOT_CLEAR_MM, LabelStyle, Labels,
+                                   MapFrame, _inside,
                                    _overlaps, _place, _places, _region, _ring_steps, area_labels, label_style,
                                    legend_room, map_box, map_frame, map_layout, reach_out, scale_bar)
 from pnp.model.game import Origin, Text
@@ -411,6 +412,59 @@ def test_a_city_at_the_lands_edge_goes_above_its_seat_on_the_sea() -> None:
     assert placed.city_anchor == "middle" and placed.city_offshore
     assert (placed.city_x, placed.city_baseline) == pytest.approx((sx, sy - mm(2.4)))
     assert placed.city_box == pytest.approx((sx - width / 2, sy - mm(2.9) - cap, sx + width / 2, sy + mm(2)))
+
+
+def test_the_name_keeps_off_its_seats_line_and_the_spot_clear_of_the_seat() -> None:
+    """The name never on the line of its seat's name (the letters' band, 1 mm either side, across
+    the whole map), and the marker's spot 1.5 mm clear of the seat's name and dot."""
+    assert (SPOT_CLEAR_MM, MARK_GAP_MM) == (1.5, 1.0)
+    for seat in ((1, 2), (2.2, 2), (1, 3.3), (2.5, 0.6)):
+        g = geo(area("w", *seat), EAST)
+        frame = map_frame(g, TALL)
+        placed = area_labels(g, frame, g.areas[0], "West", "Westby", style(spot=mm(18)))
+        assert placed.fits
+        cap = SANS.cap_height * 7.5
+        letters = (placed.city_baseline - cap - mm(1), placed.city_baseline + mm(1))
+        name = (placed.name_at[1] - placed.name_height / 2 - mm(1), placed.name_at[1] + placed.name_height / 2 + mm(1))
+        assert name[1] <= letters[0] + 1e-6 or letters[1] <= name[0] + 1e-6, seat
+        x0, y0, x1, y1 = placed.city_box
+        sx, sy = placed.spot
+        reach = mm(18) / 2 + mm(1.5)
+        assert sx + reach <= x0 + 1e-6 or x1 <= sx - reach + 1e-6 or sy + reach <= y0 + 1e-6 or \
+            y1 <= sy - reach + 1e-6, seat
+
+
+def test_a_mark_before_the_name() -> None:
+    """With marks, the name's box holds the mark, a 1 mm gap and the name: the mark's centre at
+    its left, the name's centre right of the box's by half the mark and the gap."""
+    g = geo(WEST, EAST)
+    frame = map_frame(g, TALL)
+    plain = area_labels(g, frame, WEST, "West", "Westby", style())
+    marked_style = LabelStyle(SERIF, SANS, 13, 6, 7.5, 0.0, mm(4))
+    marked = area_labels(g, frame, WEST, "West", "Westby", marked_style)
+    assert plain.mark_at is None and marked.mark_at is not None
+    width = SERIF.width("West", 13) + mm(4) + mm(1) + 2 * mm(1)
+    centre = marked.name_at[0] - (mm(4) + mm(1)) / 2  # the box's
+    assert marked.mark_at == pytest.approx((centre - width / 2 + mm(1) + mm(2), marked.name_at[1]))
+    assert marked.name_width == pytest.approx(SERIF.width("West", 13))
+
+
+def test_an_areas_texts_keep_out_of_its_fade() -> None:
+    """The strip along the bounds' cut where an area fades is no place for its name or its
+    marker's spot: label_cell leaves it out (the fade in mm of the page, 0.4 mm a km here)."""
+    settings = MapSettings(EQC, {"west": 1.0, "south": -1.0, "east": 7.0, "north": 5.0}, LAND, (), {},
+                           Origin("board.yaml"), fade=8)
+    g = Geography(settings, (area("w", 2, 2), area("e", 5, 2)))
+    frame = map_frame(g, TALL)
+    whole, kept = g.cells["w"], labels.label_cell(g, frame, g.areas[0])
+    strip = 8 / 0.4 * 1000  # metres: 20 km
+    assert whole.polygon.area - kept.polygon.area == pytest.approx(strip * 4 * 100_000, rel=1e-3)
+    assert kept.polygon.bounds[0] == pytest.approx(100_000 + strip, abs=1)
+    assert labels.label_cell(g, frame, g.areas[1]) is g.cells["e"]  # far from the cut
+    placed = area_labels(g, frame, g.areas[0], "West", "Westby", style(spot=mm(18)))
+    assert placed.spot[0] - mm(9) >= frame.point(100_000 + strip, 0)[0] - 1e-6
+    no_fade = Geography(MapSettings(EQC, settings.bounds, LAND, (), {}, Origin("board.yaml")), g.areas)
+    assert labels.label_cell(no_fade, frame, g.areas[0]) is no_fade.cells["w"]
 
 
 def test_texts_placed_on_a_map_drawn_away_from_the_pages_corner() -> None:
