@@ -71,7 +71,7 @@ def test_manifest_lists_every_object_once(kit: Path) -> None:
     money = {r["name"]: int(r["quantity"]) for r in rows if r["front"].startswith("tabletopia/money/")}
     assert money == {"₹1": 10, "₹2": 6, "₹5": 6, "₹10": 4, "₹20": 4, "No bid": 6}
     board = next(r for r in rows if r["type"] == "Game Board")
-    assert board["scale"] == "105"  # a 2,829 px image of a 297 mm board
+    assert board["scale"] == "102"  # a 2,821 px image of a 287 mm board (4000 px high: its 407 mm)
     # every image in the folder is used, and every file named exists
     used = {r["front"] for r in rows} | {r["back"] for r in rows if r["back"]}
     on_disk = {str(p.relative_to(kit)) for p in t.rglob("*") if p.suffix in (".jpg", ".png")}
