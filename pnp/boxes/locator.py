@@ -19,7 +19,7 @@ from .settings import COLOUR, ICON, Setting, expression
 
 if TYPE_CHECKING:
     from ..layout.reader import Box
-    from ..maps.areas import Geography
+    from ..maps.areas.geometry import Geography
     from ..model.game import ComponentSet, Game
 
 PAD = 0.12  # the room left round the area and the pin, a share of the window's side
@@ -143,7 +143,8 @@ def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node
     mutation testing leaves alone as it does every decorated one)."""
     from shapely.geometry import box as shapely_box
 
-    from ..maps.areas import colours_of, geography_of
+    from ..maps.areas.data import colours_of
+    from ..maps.areas.geometry import geography_of
 
     game = ctx.extra.get("game")
     board = map_set(game, box.get("locator"))
@@ -210,7 +211,7 @@ AREA_MAP = Setting({"type": "string", "minLength": 1, "description": "The name o
           "and coast are its colours. The window holds the area and the pin with room round them, at least "
           "320 km across.",
           'where: {x: 14.5, y: 11, width: 45, height: 38.5, locator: board, area: group.area, pin: at, '
-          'symbol: castle, sea: "#bcd7e3"}',
+          'symbol: star, sea: "#bcd7e3"}',
           {"locator": AREA_MAP, "area": expression("An expression giving an area of the map: its id, or its record (a reference to it)."),
            "pin": expression("An expression giving a record with lon and lat (degrees), or none."),
            "symbol": ICON, "colour": COLOUR, "sea": COLOUR, "land": COLOUR, "coast": COLOUR})

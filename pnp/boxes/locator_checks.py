@@ -43,7 +43,8 @@ def _where(game: "Game", item: "Item", box: "Box", setting: str):
 
 def _item_problems(game: "Game", component: "ComponentSet", layout: "Layout", box: "Box", board: "ComponentSet",
                    item: "Item", env: dict) -> Iterator[tuple[Any, str]]:
-    from ..maps.areas import areas_of, geography_of
+    from ..maps.areas.data import areas_of
+    from ..maps.areas.geometry import geography_of
 
     geography = geography_of(board)
     owner = f"{component.describe(item)}: layout '{layout.file}': locator box '{box.name}'"

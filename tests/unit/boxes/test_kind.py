@@ -52,7 +52,7 @@ def test_a_kind_is_registered_with_the_function_that_draws_it(registered: dict) 
 
 def test_pnps_kinds_in_the_order_a_refusal_lists_them() -> None:
     assert list(kinds()) == ["text", "rect", "circle", "icon", "medallion", "image", "badge", "row", "ornament",
-                             "table", "track", "list", "group", "hexmap", "map", "compass", "scale", "legend"]
+                             "table", "track", "list", "group", "hexmap", "locator", "map", "compass", "scale", "legend"]
     assert all(REGISTERED[name] is made and made.name == name for name, made in kinds().items())
 
 
