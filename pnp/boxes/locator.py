@@ -1,6 +1,6 @@
 """The locator kind: a small map that says where something is. It draws another set's area map
 (a board with map: areas) cut to one of its areas, that area in its group's colour and the
-others in pale tints of theirs, with a pin at a longitude and latitude the item gives. The
+others in the land's, parted by thin lines, with a pin at a longitude and latitude the item gives. The
 window it shows (`window`) is pure arithmetic on the map's geography, read alike by the
 drawing and by the locator check (pnp.boxes.locator_checks)."""
 
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 PAD = 0.12  # the room left round the area and the pin, a share of the window's side
 LEAST_SPAN_KM = 320.0  # a window never shows less than this across its shorter side
 PIN_SHARE = 0.2  # the pin's head across, a share of the box's shorter side
-TINT = 0.68  # how far the other areas' colours are mixed towards the land's
 
 
 @dataclass(frozen=True)
@@ -171,13 +170,13 @@ def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node
         cell = geography.cells[each.id]
         if cell.polygon.is_empty or not cell.polygon.intersects(clip):
             continue
-        group = groups.get(each.id)
-        colour = str(group.fields["colour"]).lower() if group is not None else land
         if each.id == area:
-            own = (cell.polygon, colour)
+            group = groups.get(each.id)
+            own = (cell.polygon, str(group.fields["colour"]).lower() if group is not None else land)
             continue
-        drawn.append(Path(_outline(cell.polygon, view, clip), Style(
-            fill=mix(colour, land, TINT), stroke=paper, stroke_width=0.5, line_join="round")))
+        # the others in the land's colour: a tint of theirs would read as the sea, or as the area itself
+        drawn.append(Path(_outline(cell.polygon, view, clip), Style(fill=land, stroke=paper, stroke_width=0.5,
+                                                                    line_join="round")))
     for river in geography.board.rivers:
         for line in river.lines:
             points = [view.point(*geography.project(lon, lat)) for lon, lat in line]
@@ -206,13 +205,14 @@ AREA_MAP = Setting({"type": "string", "minLength": 1, "description": "The name o
 
 @box_kind("locator", "A small map that says where something is: the area map of the set named (a board with "
           "map: areas) cut to area (an expression giving one of its areas, or its id), that area in its group's colour "
-          "edged in ink and the others in pale tints of theirs, the rivers and coast, and a pin at pin (an "
+          "edged in ink and the others in the land's colour, the rivers and coast, and a pin at pin (an "
           "expression giving a record with lon and lat, or none) holding symbol (an icon) in colour; sea, land "
           "and coast are its colours. The window holds the area and the pin with room round them, at least "
           "320 km across.",
           'where: {x: 14.5, y: 11, width: 45, height: 38.5, locator: board, area: group.area, pin: at, '
           'symbol: star, sea: "#bcd7e3"}',
-          {"locator": AREA_MAP, "area": expression("An expression giving an area of the map: its id, or its record (a reference to it)."),
+          {"locator": AREA_MAP,
+           "area": expression("An expression giving an area of the map: its id, or its record (a reference to it)."),
            "pin": expression("An expression giving a record with lon and lat (degrees), or none."),
            "symbol": ICON, "colour": COLOUR, "sea": COLOUR, "land": COLOUR, "coast": COLOUR})
 def _locator(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:

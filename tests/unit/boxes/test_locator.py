@@ -1,5 +1,5 @@
 """pnp.boxes.locator: a small map cut to one area of another set's area map, that area in its
-group's colour edged in ink and the others in pale tints, the rivers and the coast, and a pin at
+group's colour edged in ink and the others in the land's, the rivers and the coast, and a pin at
 the item's longitude and latitude holding an icon; the window it shows, and the records it
 reads. On a tiny game of its own: a board whose land is a box 600 km by 400 km (a degree is 100
 km), West and East halving it at 3 degrees east, and a set of sites each in an area."""
@@ -16,7 +16,7 @@ from shapely.geometry import Point, Polygon
 
 from pnp.boxes import kinds
 from pnp.boxes.context import Context
-from pnp.boxes.locator import (LEAST_SPAN_KM, PIN_SHARE, TINT, Window, _outline, _pin, area_id, coordinates,
+from pnp.boxes.locator import (LEAST_SPAN_KM, PIN_SHARE, Window, _outline, _pin, area_id, coordinates,
                                locator_nodes, map_set, window)
 from pnp.load.game import load_game
 from pnp.maps.areas.geometry import geography_of
@@ -57,7 +57,8 @@ FILES = {
              "  - {id: e, name: East, seat: {city: Eastby, lat: 2, lon: 5}}\n",
     "board": f"land: land.yaml\nprojection: {EQC}\nrivers: rivers.yaml\nlabels: {{subtitle: a, north: N, "
              "kilometres: km, seat: a, border: a, coast: a, link: a}\n",
-    "land": "playing:\n  - [[0, 0], [6, 0], [6, 4], [0, 4]]\ncontext:\n  - {name: Beyond, ring: [[6, 5], [7, 5], [7, 6]]}\n",
+    "land": "playing:\n  - [[0, 0], [6, 0], [6, 4], [0, 4]]\n"
+            "context:\n  - {name: Beyond, ring: [[6, 5], [7, 5], [7, 6]]}\n",
     "rivers": "rivers:\n  - {name: Blue, lines: [[[4, 4], [4, 1]]]}\n",
     "layout": "boxes: {}\n",
     "sites": "sites:\n  - {id: mill, area: e, at: {lat: 1, lon: 4.5}}\n  - {id: nowhere, area: w}\n",
@@ -159,11 +160,11 @@ def test_the_map_drawn(game: Make) -> None:
     assert len(nodes) == 1 and isinstance(nodes[0], Group) and nodes[0].clip == Rect(*BOX, Style())
     parts = list(nodes[0].children)
     assert parts[0] == Rect(*BOX, Style(fill="#0000ff"))
-    # the land around, then West tinted (no group gives it a colour: the land's), the river, the coast, East
+    # the land around, then West in the land's colour, the river, the coast, East
     # in full edged in ink, the pin and its icon
     styles = [n.style for n in parts[1:7]]
     assert styles == [Style(fill="#00ff00", stroke="#000000", stroke_width=0.4, line_join="round")] * 2 + [
-        Style(fill=mix("#00ff00", "#00ff00", TINT), stroke="#eeeeee", stroke_width=0.5, line_join="round"),
+        Style(fill="#00ff00", stroke="#eeeeee", stroke_width=0.5, line_join="round"),
         Style(stroke=mix("#0000ff", "#000000", 0.3), stroke_width=0.6, line_cap="round", line_join="round"),
         Style(stroke="#000000", stroke_width=0.6, line_join="round"),
         Style(fill="#00ff00", stroke="#111111", stroke_width=1.2, line_join="round")]
@@ -177,8 +178,8 @@ def test_the_map_drawn(game: Make) -> None:
     pin, dot, icon = parts[7:]
     x, y = view.point(450_000, 100_000)
     head = mm(30) * PIN_SHARE
-    assert pin.commands[0] == pytest.approx(("M", x, y)) and pin.style == Style(fill="#eeeeee", stroke="#111111", stroke_width=1.0,
-                                                                   line_join="round")
+    assert pin.commands[0] == pytest.approx(("M", x, y))
+    assert pin.style == Style(fill="#eeeeee", stroke="#111111", stroke_width=1.0, line_join="round")
     assert (dot.cx, dot.cy, dot.r, dot.style) == pytest.approx((x, y, mm(0.45), Style(fill="#111111")))
     assert icon == pytest.approx(Drawn("star", x - head * 0.35, y - head * 1.05 - head * 0.35, head * 0.7, "#ff0000",
                                        "#eeeeee"))
@@ -190,8 +191,8 @@ def test_each_area_in_its_groups_colour(game: Make, monkeypatch: pytest.MonkeyPa
     groups = {a: type("G", (), {"fields": {"colour": c}})() for a, c in (("w", "#AA0000"), ("e", "#0000CC"))}
     monkeypatch.setattr(areas, "colours_of", lambda g, s: groups)
     parts = list(drawn(game())[0].children)
-    fills = [n.style.fill for n in parts if isinstance(n, PathNode) and n.style.fill not in (None, "#00ff00")]
-    assert fills == [mix("#aa0000", "#00ff00", TINT), "#0000cc", "#eeeeee"]  # West pale, East full, the pin
+    fills = [n.style.fill for n in parts if isinstance(n, PathNode) and n.style.fill is not None]
+    assert fills == ["#00ff00"] * 3 + ["#0000cc", "#eeeeee"]  # the land around, West as land, East, the pin
 
 
 def test_an_item_without_a_pin_and_what_draws_nothing(game: Make) -> None:

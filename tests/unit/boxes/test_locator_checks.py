@@ -55,8 +55,8 @@ def test_an_area_the_map_lacks(game: Make) -> None:
 
 def test_a_pin_that_is_no_longitude_and_latitude(game: Make) -> None:
     g = game(site=SITE.replace("pin: at", 'pin: "[4, 1]"'))
-    message = ("site 'mill': layout 'site.yaml': locator box 'where': pin [4, 1] is not a record with lon (-180 to 180) "
-               "and lat (-90 to 90), in degrees")
+    message = ("site 'mill': layout 'site.yaml': locator box 'where': pin [4, 1] is not a record with lon "
+               "(-180 to 180) and lat (-90 to 90), in degrees")
     assert problems(g) == [f"sites.yaml:2:5: {message}", f"sites.yaml:3:5: {message.replace('mill', 'nowhere')}"]
     out = sites("{id: a, area: e, at: {lat: 95, lon: 4}}")
     assert problems(game(sites=out)) == [
