@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 PAD = 0.12  # the room left round the area and the pin, a share of the window's side
 LEAST_SPAN_KM = 320.0  # a window never shows less than this across its shorter side
+SIMPLIFY_PT = 0.25  # the detail of the land left out, on the page (points)
 PIN_SHARE = 0.2  # the pin's head across, a share of the box's shorter side
 
 
@@ -111,15 +112,30 @@ def _rings(geometry) -> list:
 
 
 def _outline(geometry, view: Window, clip) -> tuple:
-    """A geometry's rings as path commands, cut first to the window (with a margin) so that a
-    small map carries no more of the land than it shows."""
+    """A geometry's rings as path commands, cut first to the window (with a margin) and freed of
+    the detail a quarter of a point hides, so that a small map carries no more of the land than
+    it shows."""
     commands: list[tuple] = []
     part = geometry.intersection(clip) if clip is not None else geometry
+    part = part.simplify(SIMPLIFY_PT / view.scale)
     for ring in _rings(part):
         points = [view.point(x, y) for x, y in ring.coords]
         commands.append(("M", *points[0]))
         commands += [("L", *p) for p in points[1:]]
         commands.append(("Z",))
+    return tuple(commands)
+
+
+def _strokes(line, view: Window, clip) -> tuple:
+    """A line's stretches within the window (with a margin) as path commands, freed of the
+    detail a quarter of a point hides."""
+    part = line.intersection(clip).simplify(SIMPLIFY_PT / view.scale)
+    commands: list[tuple] = []
+    for stretch in getattr(part, "geoms", [part]):
+        if stretch.is_empty or stretch.geom_type != "LineString":
+            continue
+        points = [view.point(x, y) for x, y in stretch.coords]
+        commands += [("M", *points[0]), *(("L", *p) for p in points[1:])]
     return tuple(commands)
 
 
@@ -140,7 +156,7 @@ def _pin(x: float, y: float, head: float, ink: str, paper: str) -> tuple[list[No
 def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     """A locator box's nodes for one item (drawn here, not in the registered function, which
     mutation testing leaves alone as it does every decorated one)."""
-    from shapely.geometry import box as shapely_box
+    from shapely.geometry import LineString, box as shapely_box
 
     from ..maps.areas.data import colours_of
     from ..maps.areas.geometry import geography_of
@@ -177,11 +193,12 @@ def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node
         # the others in the land's colour: a tint of theirs would read as the sea, or as the area itself
         drawn.append(Path(_outline(cell.polygon, view, clip), Style(fill=land, stroke=paper, stroke_width=0.5,
                                                                     line_join="round")))
+    water = Style(stroke=mix(sea, coast, 0.3), stroke_width=0.6, line_cap="round", line_join="round")
     for river in geography.board.rivers:
         for line in river.lines:
-            points = [view.point(*geography.project(lon, lat)) for lon, lat in line]
-            drawn.append(Path((("M", *points[0]), *(("L", *p) for p in points[1:])), Style(
-                stroke=mix(sea, coast, 0.3), stroke_width=0.6, line_cap="round", line_join="round")))
+            commands = _strokes(LineString([geography.project(lon, lat) for lon, lat in line]), view, clip)
+            if commands:
+                drawn.append(Path(commands, water))
     drawn.append(Path(_outline(geography.land, view, clip), Style(stroke=coast, stroke_width=0.6, line_join="round")))
     if own is not None:  # the area itself: in full colour, edged in ink, over the rivers
         drawn.append(Path(_outline(own[0], view, clip), Style(fill=own[1], stroke=ink, stroke_width=1.2,

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from shapely.geometry import Point, Polygon
+from shapely.geometry import LineString, Point, Polygon
 
 from pnp.boxes import kinds
 from pnp.boxes.context import Context
-from pnp.boxes.locator import (LEAST_SPAN_KM, PIN_SHARE, Window, _outline, _pin, area_id, coordinates,
+from pnp.boxes.locator import (LEAST_SPAN_KM, PIN_SHARE, SIMPLIFY_PT, Window, _outline, _pin, _strokes, area_id,
+                               coordinates,
                                locator_nodes, map_set, window)
 from pnp.load.game import load_game
 from pnp.maps.areas.geometry import geography_of
@@ -225,3 +226,15 @@ def test_a_pin_and_a_shape_cut_to_the_window() -> None:
     cut = _outline(square, view, Polygon([(5, 5), (15, 5), (15, 15), (5, 15)]))
     assert {c[1:] for c in cut if c[0] != "Z"} == {(5.0, 5.0), (15.0, 5.0), (15.0, -5.0), (5.0, -5.0)}
     assert _outline(Point(1, 1), view, None) == ()
+
+
+def test_lines_and_shapes_cut_to_the_window_and_freed_of_what_a_quarter_point_hides() -> None:
+    view = Window(0, 0, 100, 100, 2.0, 0.0, 0.0)  # 2 points a metre
+    clip = Polygon([(0, 0), (100, 0), (100, 100), (0, 100)])
+    # a line leaving the window and coming back: two stretches; a bend of 0.1 m (0.2 pt) straightened
+    line = LineString([(-50, 10), (50, 10), (50, 200), (60, 200), (60, 50), (70, 50.1), (80, 50)])
+    assert _strokes(line, view, clip) == (("M", 0.0, 180.0), ("L", 100.0, 180.0), ("L", 100.0, 0.0),
+                                          ("M", 120.0, 0.0), ("L", 120.0, 100.0), ("L", 160.0, 100.0))
+    assert SIMPLIFY_PT == 0.25 and _strokes(LineString([(200, 200), (300, 300)]), view, clip) == ()
+    jagged = Polygon([(10, 10), (50, 10.1), (90, 10), (90, 90), (10, 90)])
+    assert len(_outline(jagged, view, clip)) == 4 + 2  # the 0.2 pt notch gone: a square, closed
