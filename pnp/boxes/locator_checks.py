@@ -41,6 +41,19 @@ def _where(game: "Game", item: "Item", box: "Box", setting: str):
     return game.locate(item.origin)
 
 
+_lands: list = []  # the last map's land, its own and around it, as one shape: (geography, shape)
+
+
+def _all_land(geography: Any) -> Any:
+    """The map's land in play, beyond its bounds and around it, as one shape (worked out once a map)."""
+    if not _lands or _lands[0][0] is not geography:
+        from shapely.ops import unary_union
+
+        _lands[:] = [(geography, unary_union([geography.land, geography.beyond,
+                                             *(shape for _, shape in geography.context)]))]
+    return _lands[0][1]
+
+
 def _item_problems(game: "Game", component: "ComponentSet", layout: "Layout", box: "Box", board: "ComponentSet",
                    item: "Item", env: dict) -> Iterator[tuple[Any, str]]:
     from ..maps.areas.data import areas_of
@@ -69,10 +82,8 @@ def _item_problems(game: "Game", component: "ComponentSet", layout: "Layout", bo
     if geography is None:
         return
     from shapely.geometry import Point
-    from shapely.ops import unary_union
 
-    land = unary_union([geography.land, geography.beyond, *(shape for _, shape in geography.context)])
-    away = land.distance(Point(geography.project(*pin))) / 1000
+    away = _all_land(geography).distance(Point(geography.project(*pin))) / 1000
     if away > NEAR_KM:
         yield (_where(game, item, box, "pin"),
                f"{owner}: pin (lat {pin[1]:g}, lon {pin[0]:g}) lies {away:,.0f} km from the land of set "

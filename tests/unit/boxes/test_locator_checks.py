@@ -5,6 +5,8 @@ off the land, each said where it is written."""
 
 from __future__ import annotations
 
+import pytest
+
 from pnp.boxes.locator_checks import NEAR_KM, locator
 from pnp.problems import CHECKS, Severity
 
@@ -81,3 +83,15 @@ def test_only_the_items_the_box_draws(game: Make) -> None:
     # an expression that fails is the layout's to report
     failing = SITE.replace("pin: at", "pin: at.height")
     assert problems(game(site=failing)) == []
+
+
+def test_the_land_is_worked_out_once_a_map(game: Make) -> None:
+    from pnp.boxes.locator_checks import _all_land
+    from pnp.maps.areas.geometry import geography_of
+
+    first = geography_of(game().sets["board"])
+    land = _all_land(first)
+    triangle = 0.5 * 100_000 ** 2  # the land beyond
+    assert _all_land(first) is land and land.area == pytest.approx(first.land.area + triangle)
+    second = geography_of(game(land=FILES["land"].replace("[6, 4], [0, 4]", "[6, 2], [0, 2]")).sets["board"])
+    assert _all_land(second).area == pytest.approx(second.land.area + triangle) and _all_land(second) is not land
