@@ -51,7 +51,7 @@ rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path
      "one piece (200,000): icons repeated too often, or too detailed.")(piece_icons)
 
 
-_PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.boxes)
+_PLACING = ("icon", "medallion", "row", "hexmap", "locator")  # the box kinds that place icons (pnp.boxes)
 
 
 def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
@@ -62,8 +62,8 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
         if box.condition is not None and not box.condition.evaluate(env):
             return 0
         total = 0
-        if box.kind in ("icon", "medallion"):
-            icon = ctx.icon(box.get(box.kind), env)
+        if box.kind in ("icon", "medallion", "locator"):  # (a locator's in its pin)
+            icon = ctx.icon(box.get("symbol" if box.kind == "locator" else box.kind), env)
             total = icon.segments if icon is not None else 0
         elif box.kind == "row":
             from ..boxes.row import row_icons

@@ -705,6 +705,8 @@ boxes:
     image: "{game.title}"
     else: {icon: crown, if: "level > 1"}
   inked: {x: 40, y: 5, width: 10, height: 10, icon: crown, if: "colours.ink == '#112233'"}
+  pinned: {x: 40, y: 20, width: 20, height: 20, locator: board, symbol: crown, if: "level > 1"}
+  unpinned: {x: 40, y: 45, width: 20, height: 20, locator: board}
 """
 
 
@@ -739,9 +741,9 @@ def test_a_hexmap_places_its_symbol_once_in_each_cell_or_seven_times_scattered(l
 def test_each_list_row_group_box_and_box_drawn_instead_is_placed_for_the_item(load, tmp_path: Path) -> None:
     game = maps_game(load, tmp_path)
     # rows numbered from 1: of 1, 3, 3 only the second is above its number; each row, the group's box, the box
-    # drawn in the picture's stead see the item (level 2), a box the layout's colours
+    # drawn in the picture's stead see the item (level 2), a box the layout's colours, a locator its pin's symbol
     assert segments(game, "rolls", "rows.yaml") == [4]
-    assert segments(game, "rolls", "more.yaml") == [4, 4, 4, 4]
+    assert segments(game, "rolls", "more.yaml") == [4, 4, 4, 4, 4, 0]
 
 
 def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_path: Path, monkeypatch) -> None:
@@ -756,7 +758,7 @@ def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_pa
     assert problems_of(game, "piece-icons") == [
         f"maps.yaml:2:5: error: map 'one': layout 'hexes.yaml' places icons of 40 path segments in all, {more}",
         f"rolls.yaml:2:5: error: roll 'two': layout 'rows.yaml' places icons of 4 path segments in all, {more}",
-        f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 16 path segments in all, {more}",
+        f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 20 path segments in all, {more}",
         f"game.yaml:23:5: error: components.board: layout 'board.yaml' places icons of 4 path segments in all, {more}"]
 
 

@@ -1,6 +1,6 @@
 """pnp.checks.registry: importing it registers every check pnp has (the text, file, printing, data,
-translation and quotation-mark checks, the layout's, the area maps', the icons', the boards drawn as text), so
-that validation runs them all and `pnp rules` lists them, in a game's folder or not."""
+translation and quotation-mark checks, the layout's, the area maps', the locator box's, the icons', the boards
+drawn as text), so that validation runs them all and `pnp rules` lists them, in a game's folder or not."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ REGISTERED = {
     "layout": ["layout"],
     "areas": ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
               "map-points", "area-geometry", "border-line", "room-for-markers", "map-cut", "map-label"],
+    "locator": ["locator"],  # (pnp.boxes.locator_checks)
     "icons": ["icon"],  # (registered when a game's icons are read, and by the registry without a game)
     "boards": ["board-text"],  # (pnp.load.boards, imported with the fields it reads)
 }
