@@ -67,7 +67,7 @@ def line_nodes(x: float, y: float, line: str, anchor: str, font: FontMetrics, si
     bottom ICON_DROP ems below the baseline (an icon the game lacks leaves its room empty)."""
     parts = inline_parts(line)
     if not any(isinstance(part, InlineIcon) for part in parts):
-        return [Text(x, y, "".join(parts), font.name, size, colour, anchor)]
+        return [Text(x, y, parts[0] if parts else "", font.name, size, colour, anchor)]  # (escapes undone)
     width = InlineMetrics(font).width(line, size)
     left = {"start": x, "end": x - width}.get(anchor, x - width / 2)
     side = ICON_EM * size
@@ -79,7 +79,7 @@ def line_nodes(x: float, y: float, line: str, anchor: str, font: FontMetrics, si
                 nodes.append(draw_icon(icon, left, y + ICON_DROP * size - side, side, colour, light))
             left += side
         else:
-            nodes.append(Text(left, y, part, font.name, size, colour, "start"))
+            nodes.append(Text(left, y, part, font.name, size, colour))  # (from its start)
             left += font.width(part, size)
     return nodes
 
@@ -107,7 +107,7 @@ def _unknown_icons(text: str, env: Mapping[str, Any], box: "Box") -> NoIcon | No
     missing = list(dict.fromkeys(name for name in names if icons is not None and name not in icons))
     if not missing:
         return None
-    hints = {name: difflib.get_close_matches(name, sorted(icons), n=1) for name in missing}
+    hints = {name: difflib.get_close_matches(name, sorted(icons)) for name in missing}
     said = ", ".join(f"no icon '{name}'" + (f" (did you mean '{hints[name][0]}'?)" if hints[name] else "")
                      for name in missing)
     if not any(hints.values()):

@@ -27,22 +27,19 @@ def inline_parts(text: str) -> list["str | InlineIcon"]:
     """A text cut into its words and the icons it names, in order (no empty text between)."""
     if ":" not in text:
         return [text] if text else []
+    pieces = INLINE_ICON.split(text)  # the text before, then (backslash, name, the text after) for each
     parts: list[str | InlineIcon] = []
-    plain: list[str] = []
-    last = 0
-    for match in INLINE_ICON.finditer(text):
-        plain.append(text[last:match.start()])
-        if match.group(1):  # written with a backslash: the text as written, without it
-            plain.append(match.group(0)[1:])
-        else:
-            if "".join(plain):
-                parts.append("".join(plain))
-            plain = []
-            parts.append(InlineIcon(match.group(2)))
-        last = match.end()
-    plain.append(text[last:])
-    if "".join(plain):
-        parts.append("".join(plain))
+    plain = pieces[0]
+    for i in range(1, len(pieces), 3):
+        if pieces[i]:  # written with a backslash: the text as written, without it
+            plain += f":{pieces[i + 1]}:{pieces[i + 2]}"
+            continue
+        if plain:
+            parts.append(plain)
+        parts.append(InlineIcon(pieces[i + 1]))
+        plain = pieces[i + 2]
+    if plain:
+        parts.append(plain)
     return parts
 
 

@@ -23,6 +23,7 @@ from pnp.render.pdf import render_pdf
 from pnp.scene import Page, Rect, Style, Text
 
 from .conftest import BOLD, GOLD, ICONS, INK, PAPER, REGULAR, Drawn
+from .conftest import draw_icon as record_icon
 
 REG, BLD = "SourceSansPro-Regular", "SourceSansPro-Bold"
 SHORT = "Ada"  # 1.603 em wide in Regular, 1.673 in Bold
@@ -302,6 +303,9 @@ def test_a_colon_as_written_and_an_icon_the_game_lacks(piece) -> None:
     assert line_nodes(0, 10, ":star: x", "start", REGULAR, 10, INK, ICONS, None, PAPER) == [
         Text(10.5, 10, " x", REG, 10, INK, "start")]  # (no drawing of icons given)
     assert text_nodes(p.box("name"), ":star:", REGULAR, INK) == []
+    assert text_nodes(p.box("name"), ":star:", REGULAR, INK, ICONS, record_icon)[0].light == "#ffffff"  # (by default)
+    assert line_nodes(0, 10, "", "start", REGULAR, 10, INK, ICONS, record_icon, PAPER) == [
+        Text(0, 10, "", REG, 10, INK, "start")]
 
 
 def _game_env(name: str, icons) -> dict:
@@ -310,14 +314,14 @@ def _game_env(name: str, icons) -> dict:
 
 
 def test_what_text_fit_says_of_an_icon_the_game_lacks(piece) -> None:
-    p = piece(f"name: {BOX}}}", "name")
+    p = piece(f"name: {BOX}, font: heading}}", "name")
     box = p.box("name")
     texts = kinds()["text"].prints
     known = {name: None for name in ("star", "shield", "tower", "crown")}
     assert list(texts.texts(box, _game_env(PAY, known), "en", "en"))[0].cell is None
     assert list(texts.texts(box, {"name": ":ghost:"}, "en", "en"))[0].cell is None  # (no game: not known)
     found = list(texts.texts(box, _game_env("pay :sta: or :ghost::sta:", known), "en", "en"))[0]
-    assert found.cell == NoIcon(100.0, 0.0, "body", "icon",
+    assert found.cell == NoIcon(100.0, 0.0, "heading", "icon",
                                 "no icon 'sta' (did you mean 'star'?), no icon 'ghost'")
     assert not texts.fits(box, "x", REGULAR, found.cell)
     assert texts.refusal(box, "card 'a': effect", "pay :sta: or :ghost::sta:", found.cell) == (

@@ -177,6 +177,7 @@ def test_fit_paragraph_in_a_real_font() -> None:
     ("_:wood:", ["_", InlineIcon("wood")]),
     (":Wood: :2x: :wo od: :wood", [":Wood: :2x: :wo od: :wood"]),
     ("\\:wood: and :ore:", [":wood: and ", InlineIcon("ore")]),
+    ("pay \\:wood: :ore: \\:a:", ["pay :wood: ", InlineIcon("ore"), " :a:"]),
     ("a \\ b", ["a \\ b"]),
     ("", []), (":x:", [InlineIcon("x")]),
 ])
