@@ -364,6 +364,15 @@ def test_rows_by_a_record(tmp_path: Path) -> None:
         ("Red", "Red", {"suit": "red", "none": False}), ("Blue", "Blue", {"suit": "blue", "none": False})]
     assert rows["totals"] == {"suit": "", "none": True} and rows["group"] == "by suit"
     assert rows["title"] == "Tiny: 3 cards by group"  # (the heading heads its column alone)
+    # a record without a name by its id; a row's columns see the game as any column does
+    game, problems = make(tmp_path, """\
+        for: chips
+        by: item
+        columns: [{id: under, title: under, value: "sum(c.value for c in items) < game.target"}]
+        """)
+    assert problems == []
+    chips = game_stats(game)["tables"][0]
+    assert [(r["id"], r["name"], r["values"]) for r in chips["groups"]] == [("c1", "c1", {"under": True})]
 
 
 def test_what_is_wrong_with_a_file_of_tables(tmp_path: Path) -> None:
