@@ -37,11 +37,14 @@ def token_rows(tokens: Sequence[tuple[str, float]], room: float, gap: float = TO
 
     A key's tokens (a player's large token and the small ones drawn from the same item) make
     a block of their own: the largest first, the smaller ones beside it in columns of as many
-    as its height holds, centred down it, as far as `room` goes. The tokens that do not fit,
-    and those of keys with a single token, come after every key's block, in order, the
-    largest first, in blocks as wide as the room. Blocks stand side by side `gap` apart, in
-    rows as tall as their tallest block, each centred down its row: two players' blocks share
-    a row when it is wide enough for both."""
+    as its height holds, centred down it, as far as `room` goes. Those that do not fit follow
+    it in blocks of their own while they are as large as its first (a key of one size: a
+    pile of coins stays together); smaller ones (a player's markers past its large token's
+    block) come after every key's blocks with the tokens of keys that have a single one, in
+    order, the largest first, in blocks as wide as the room, so that they share rows rather
+    than take a short row each. Blocks stand side by side `gap` apart, in rows as tall as
+    their tallest block, each centred down its row: two players' blocks share a row when it
+    is wide enough for both."""
     counts: dict[str, int] = {}
     for key, _ in tokens:
         counts[key] = counts.get(key, 0) + 1
@@ -75,7 +78,10 @@ def token_rows(tokens: Sequence[tuple[str, float]], room: float, gap: float = TO
     blocks = []
     for indices in groups.values():
         waiting = by_size(indices)
+        first = tokens[waiting[0]][1]
         blocks.append(block(waiting))
+        while waiting and tokens[waiting[0]][1] >= first - 1e-6:
+            blocks.append(block(waiting))
         rest += waiting
     waiting = by_size(rest)
     while waiting:

@@ -358,3 +358,14 @@ def test_hex_backs_mirrored() -> None:
     [landscape] = hex_back_sheets([pages[1]], [backs[1]], A3)
     q = pages[1][0]
     assert landscape.children[0] == Use("b20", (1.0, 0.0, 0.0, 1.0, q.x, 841.89 - q.y - q.definition.height))
+
+
+def test_a_key_of_one_size_stays_together() -> None:
+    """Coins of two values, more than a row of each, and a single token: each value's rest
+    follows its own block (as large as its first), the single token after them all, beside
+    the last block where it has room."""
+    tokens = ([("one", token(f"a{i}", 24)) for i in range(9)] + [("three", token(f"b{i}", 24)) for i in range(8)]
+              + [("x", token("p", 13))])
+    [page] = pack_tokens(tokens, A4)
+    assert where([page])[0][6:10] == [("a6", 168.5, 9.5), ("a7", 6.5, 36.5), ("a8", 33.5, 36.5), ("b0", 6.5, 63.5)]
+    assert where([page])[0][-3:] == [("b6", 168.5, 63.5), ("b7", 6.5, 90.5), ("p", 33.5, 96.0)]
