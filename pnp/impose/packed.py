@@ -108,23 +108,26 @@ def token_rows(tokens: Sequence[tuple[str, float]], room: float, gap: float = TO
 def pack_tokens(tokens: Sequence[tuple[str, Definition]], paper: Paper, gap: float = TOKEN_GAP) -> list[list[Placed]]:
     """Pack round (or square) tokens on sheets, `gap` apart so each can be cut out, at least
     5 mm from the sides with room at the top and bottom for the sheet's label: in the rows of
-    token_rows (each key's tokens in a block of their own, the rest after them), a new sheet
-    when the next row does not fit."""
+    token_rows (each key's tokens in a block of their own, the rest after them), each row on
+    the first sheet with room for it, a new sheet when none has."""
     left, top = MIN_MARGIN + gap / 2, LABEL_ROOM + gap / 2  # (a landscape sheet's backs turn top to bottom)
     right, bottom = paper.width - left, paper.height - top
     for _, token in tokens:
         d = token.width
         if d > right - left or d > bottom - top:
             raise ImpositionError(f"a token {d / mm(1):.0f} mm across does not fit {paper.label}")
-    pages: list[list[Placed]] = [[]]
-    y = top
+    pages: list[list[Placed]] = []
+    ends: list[float] = []  # where each sheet's next row may start
     for height, parts in token_rows([(key, t.width) for key, t in tokens], right - left, gap):
-        if y + height > bottom + 1e-6:  # next sheet
+        # the first sheet with room for the row (a short row fills what an earlier one left)
+        number = next((n for n, y in enumerate(ends) if y + height <= bottom + 1e-6), len(pages))
+        if number == len(pages):
             pages.append([])
-            y = top
-        pages[-1] += [Placed(tokens[i][1], left + x, y + dy) for x, dy, i in parts]
-        y += height + gap
-    return [page for page in pages if page]
+            ends.append(top)
+        y = ends[number]
+        pages[number] += [Placed(tokens[i][1], left + x, y + dy) for x, dy, i in parts]
+        ends[number] = y + height + gap
+    return pages
 
 
 def is_round(round_: "bool | Collection[str]", definition: Definition) -> bool:

@@ -86,8 +86,10 @@ def _turned(paper: Paper) -> Paper:
 
 def _pack(pieces: Sequence["Item | Tokens"], paper: Paper, margin: tuple[float, float]) -> list[list[Shelf]] | None:
     """The rows on each sheet of `paper` inside the margins (across, down); None when a piece
-    does not fit. Tokens' rows need no crop marks beside them: they run from 5 mm and half
-    their gap from the sides."""
+    does not fit. A new row goes below the last row of the first sheet with room for it (a
+    short row after a tall one that started a sheet fills what an earlier sheet has left), a
+    new sheet when none has. Tokens' rows need no crop marks beside them: they run from 5 mm
+    and half their gap from the sides."""
     from .packed import token_rows
 
     left, top, right, bottom = margin[0], margin[1], paper.width - margin[0], paper.height - margin[1]
@@ -95,20 +97,23 @@ def _pack(pieces: Sequence["Item | Tokens"], paper: Paper, margin: tuple[float, 
     row: list[tuple[float, Definition, Definition | None]] = []
     shape: tuple | None = None  # the open row's piece size and cut
     y = x = top
+    on = 0  # the sheet the open row is on
 
     def close() -> None:
         if row:
-            pages[-1].append(Shelf(y, shape[0], shape[1], shape[2], tuple(row)))
+            pages[on].append(Shelf(y, shape[0], shape[1], shape[2], tuple(row)))
 
-    def below(height: float, gap: float) -> float:
-        """Where a new row `height` tall goes: below the last row closed, its gutter or this
-        one's apart, whichever is wider; on a new sheet when it does not fit there."""
-        last = pages[-1][-1] if pages[-1] else None
-        at = top if last is None else last.y + last.height + max(last.cut.gap, gap)
-        if at + height > bottom + 1e-6 and last is not None:
-            pages.append([])
-            at = top
-        return at
+    def below(height: float, gap: float) -> tuple[int, float]:
+        """Which sheet a new row `height` tall goes on, and where: below the last row of the
+        first sheet with room for it, its gutter or this one's apart, whichever is wider; a
+        new sheet when none has."""
+        for number, shelves in enumerate(pages):
+            last = shelves[-1] if shelves else None
+            at = top if last is None else last.y + last.height + max(last.cut.gap, gap)
+            if at + height <= bottom + 1e-6:
+                return number, at
+        pages.append([])
+        return len(pages) - 1, top
 
     for item in pieces:
         if isinstance(item, Tokens):
@@ -121,10 +126,10 @@ def _pack(pieces: Sequence["Item | Tokens"], paper: Paper, margin: tuple[float, 
             cut = Cut(True, item.gap)
             for height, parts in token_rows([(key, t.width) for key, t, _, _ in item.tokens],
                                             paper.width - 2 * side, item.gap):
-                at = below(height, item.gap)
+                number, at = below(height, item.gap)
                 tokens = tuple((side + px, dy, item.tokens[i][1], item.tokens[i][2], item.tokens[i][3])
                                for px, dy, i in parts)
-                pages[-1].append(Shelf(at, max(p[0] + p[2].width for p in tokens) - side, height, cut, (), tokens))
+                pages[number].append(Shelf(at, max(p[0] + p[2].width for p in tokens) - side, height, cut, (), tokens))
             continue
         face, back, cut = item
         w, h = face.width, face.height
@@ -135,7 +140,7 @@ def _pack(pieces: Sequence["Item | Tokens"], paper: Paper, margin: tuple[float, 
             x += w + cut.gap
             continue
         close()
-        y = below(h, cut.gap)
+        on, y = below(h, cut.gap)
         row, shape, x = [(left, face, back)], (w, h, cut), left + w + cut.gap
     close()
     return [page for page in pages if page]

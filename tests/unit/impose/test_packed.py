@@ -369,3 +369,11 @@ def test_a_key_of_one_size_stays_together() -> None:
     [page] = pack_tokens(tokens, A4)
     assert where([page])[0][6:10] == [("a6", 168.5, 9.5), ("a7", 6.5, 36.5), ("a8", 33.5, 36.5), ("b0", 6.5, 63.5)]
     assert where([page])[0][-3:] == [("b6", 168.5, 63.5), ("b7", 6.5, 90.5), ("p", 33.5, 96.0)]
+
+
+def test_a_short_row_fills_an_earlier_sheet() -> None:
+    """Two keys of two 130 mm tokens, a row each on A4, two rows to a sheet; the single 10 mm
+    token after them goes under the first sheet's rows, the first with room for it."""
+    tokens = [(k, token(f"{k}{i}", 130)) for k in "ab" for i in range(2)] + [("x", token("x", 10))]
+    assert where(pack_tokens(tokens, A4)) == [[("a0", 6.5, 9.5), ("a1", 6.5, 142.5), ("x", 6.5, 275.5)],
+                                              [("b0", 6.5, 9.5), ("b1", 6.5, 142.5)]]

@@ -418,3 +418,16 @@ def test_rows_of_tokens_go_on_to_the_next_sheet() -> None:
     assert _pack([Tokens((("k", bled("t", 199), None, True),), TOKEN_GAP)], A4, (mm(9), mm(9))) is None
     assert _pack([Tokens((("k", bled("t", 197), None, True),), TOKEN_GAP)], A4, (mm(9), mm(9))) is not None
     assert bleed_of([Tokens((("k", bled("t", 20, 1.5), None, True),), TOKEN_GAP)]) == mm(1.5)
+
+
+def test_a_short_row_fills_an_earlier_sheet() -> None:
+    """A 150 mm row after a 150 mm one does not fit under it and starts a sheet; the 40 mm row
+    after it goes back under the first (the first sheet with room), not under the second."""
+    pieces = [(square("tall0", 150), None, TOUCH), (square("tall1", 150), None, TOUCH),
+              (square("short", 40), None, GUTTER)]
+    paper = Paper("p", "P", mm(170), mm(250))
+    pages = _pack(pieces, paper, (mm(9), mm(9)))
+    assert where(pages) == [[("tall0", 9.0, 9.0), ("short", 9.0, 161.0)], [("tall1", 9.0, 9.0)]]
+    # no room under the first either: a third sheet
+    pages = _pack(pieces[:2] + [(square("short", 90), None, GUTTER)], paper, (mm(9), mm(9)))
+    assert where(pages) == [[("tall0", 9.0, 9.0)], [("tall1", 9.0, 9.0)], [("short", 9.0, 9.0)]]
