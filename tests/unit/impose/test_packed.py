@@ -372,8 +372,9 @@ def test_a_key_of_one_size_stays_together() -> None:
 
 
 def test_a_short_row_fills_an_earlier_sheet() -> None:
-    """Two keys of two 130 mm tokens, a row each on A4, two rows to a sheet; the single 10 mm
-    token after them goes under the first sheet's rows, the first with room for it."""
+    """Two keys of two 130 mm tokens, a row each, two rows to a sheet just as wide; the single
+    10 mm token after them goes under the first sheet's rows, the first with room for it."""
+    paper = Paper("p", "P", mm(13 + 130) + 0.01, mm(19 + 2 * 130 + 3 + 15))
     tokens = [(k, token(f"{k}{i}", 130)) for k in "ab" for i in range(2)] + [("x", token("x", 10))]
-    assert where(pack_tokens(tokens, A4)) == [[("a0", 6.5, 9.5), ("a1", 6.5, 142.5), ("x", 6.5, 275.5)],
-                                              [("b0", 6.5, 9.5), ("b1", 6.5, 142.5)]]
+    assert where(pack_tokens(tokens, paper)) == [[("a0", 6.5, 9.5), ("a1", 6.5, 142.5), ("x", 6.5, 275.5)],
+                                                 [("b0", 6.5, 9.5), ("b1", 6.5, 142.5)]]
