@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..boxes import kinds
@@ -226,3 +226,154 @@ def nested(boxes, rows: bool = False) -> Iterator["Box"]:
         if box.get("else") is not None:
             yield from nested([box.get("else")], rows)
 
+
+
+# --- every layout worked out for every piece ----------------------------------------------------
+
+@dataclass
+class Worked:
+    """What working out every layout for every piece found: the templates that fail, each
+    once where it is written (a box, a layout's background or value) with the first piece it
+    fails for and how many more; and what a kind drew otherwise than asked (Context.note),
+    each once by box and piece, as (where, owner, box, layout, what)."""
+
+    failures: dict = field(default_factory=dict)  # (where, message) -> [first piece, its language, the others]
+    notes: list = field(default_factory=list)
+
+
+def worked_out(game: "Game") -> Worked:
+    """Every box of every layout worked out for every piece that uses it, in every language,
+    by its kind as a build draws it (pnp.boxes: the drawing itself, with no icon drawn and
+    no picture read), its layout's values and background first: what a build would meet is
+    met here. Once a game (game.memo), for the checks that read it."""
+    if "worked" not in game.memo:
+        game.memo["worked"] = _worked_out(game)
+    return game.memo["worked"]
+
+
+def _no_icon(*args: Any) -> None:
+    return None
+
+
+def _envs(game: "Game", component: "ComponentSet", layout: "Layout", language: str) -> Iterator[tuple[Any, dict]]:
+    """Each piece drawn with `layout`, (its item or None, what its templates read) as a build
+    composes it: a board drawn from the whole set once, with its map; each item's pieces
+    (a two-sided token's sides: pnp.components)."""
+    from ..components import types
+
+    views = game.views(language)
+    if component.whole_board:
+        env = dict(views.env())
+        if component.settings is not None:
+            env["map"] = component.settings.view(language, game.language)
+        yield None, env
+        return
+    kind = types()[component.type]
+    for item in component.items:
+        if uses(component, item, layout):
+            for _, env in kind.pieces_of(views.env(item)):
+                yield item, dict(env)
+
+
+def _worked_out(game: "Game") -> Worked:
+    from .. import expr
+    from ..boxes import draw_box
+    from ..boxes.context import Art, Context
+    from ..components import types
+    from ..layout.fonts import find_font, metrics
+    from ..layout.worked import ValueFailed
+    from .files import art_files
+
+    found = Worked()
+    fonts = {role: find_font(name, game.root) for role, name in game.font_roles.items()}
+    if not fonts or None in fonts.values():
+        return found  # (missing-font says so; nothing prints without its fonts)
+    fonts = {role: metrics(path) for role, path in fonts.items()}
+    art = {path: Art(path, 1, 1) for *_, path in art_files(game)}  # (a picture's size is not needed here)
+    noted: set = set()
+    works: dict[int, bool] = {}  # whether a box holds anything worked out, by box (each layout's, held meanwhile)
+
+    def fail(where: Location, message: str, owner: str, language: str) -> None:
+        known = found.failures.setdefault((where, message), [owner, language, set()])
+        if owner != known[0]:
+            known[2].add(owner)
+
+    for component in game.sets.values():
+        if not types()[component.type].printed:
+            continue
+        for layout in layouts(component):
+            for language in game.languages or (game.language,):
+                notes: list = []
+                ctx = Context(fonts, game.icons, art, language, game.language, layout,
+                              {"game": game, "set": component}, _no_icon, notes)
+                for item, env in _envs(game, component, layout, language):
+                    owner = component.describe(item) if item is not None else f"board '{component.name}'"
+                    try:
+                        env = layout.env(env, language)
+                    except ValueFailed as exc:
+                        doc = game.documents.get(exc.value.file)
+                        where = doc.locate(exc.value.at) if doc is not None else Location(exc.value.file)
+                        fail(where, f"layout '{layout.file}': values.{exc.value.name}: {exc.message}", owner, language)
+                        continue
+                    if layout.background is not None and layout.background.template is not None:
+                        try:
+                            ctx.colour(layout.background, env)
+                        except expr.ExpressionError as exc:
+                            fail(_background(game, layout), f"layout '{layout.file}': background: {exc.message} in "
+                                 f"{layout.background.template.source!r}", owner, language)
+                    for box in layout.boxes:
+                        if id(box) not in works:
+                            works[id(box)] = _works_out(box)
+                        if not works[id(box)]:  # (drawn the same for every piece: nothing to fail)
+                            continue
+                        try:
+                            draw_box(box, ctx, env)
+                        except expr.ExpressionError as exc:
+                            message = exc.message
+                        except Exception as exc:  # (pnp's own fault: said here rather than as a build's traceback)
+                            message = f"pnp cannot draw it ({type(exc).__name__}: {exc})"
+                        else:
+                            message = None
+                        if message is not None:
+                            fail(box_place(game, layout, box), f"layout '{layout.file}': box '{box.name}': {message}",
+                                 owner, language)
+                    for box, what in notes:
+                        if (id(box), owner, what) not in noted:
+                            noted.add((id(box), owner, what))
+                            where = game.locate(item.origin) if item is not None else box_place(game, layout, box)
+                            found.notes.append((where, owner, box, layout, what))
+                    notes.clear()
+    return found
+
+
+def _background(game: "Game", layout: "Layout") -> Location:
+    """Where a layout's background is written (in its file, or in one it extends)."""
+    for file in layout.sources:
+        doc = game.documents.get(file)
+        if doc is not None and "background" in (doc.data or {}):
+            return doc.locate(("background",))
+    return Location(layout.file)
+
+
+def _works_out(box: "Box") -> bool:
+    """Whether a box holds anything worked out for each piece: an `if`, a template, an
+    expression, a switch (its own, or a box's inside it)."""
+    return box.condition is not None or _holds_work(box.settings)
+
+
+def _holds_work(value: Any) -> bool:
+    from .. import expr
+    from ..layout.reader import Box
+    from ..layout.values import Colour, Localised, Switch
+
+    if isinstance(value, (expr.Template, expr.Expression, Localised, Switch)):
+        return True
+    if isinstance(value, Colour):
+        return value.template is not None
+    if isinstance(value, Box):
+        return value.condition is not None or _holds_work(value.settings)
+    if isinstance(value, dict):
+        return any(_holds_work(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_work(v) for v in value)
+    return False

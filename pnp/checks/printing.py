@@ -68,7 +68,7 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
         elif box.kind == "row":
             from ..boxes.row import row_icons
 
-            total = sum(icon.segments * count for icon, count in row_icons(box.get("row") or {}, ctx, env))
+            total = sum(icon.segments * count for icon, count, _ in row_icons(box.get("row") or {}, ctx, env))
         elif box.kind == "hexmap" and box.get("symbol") is not None:
             from ..boxes.hexmap import hexmap_layout
 
@@ -87,6 +87,22 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
     except Exception:  # an expression that fails is reported by the build's checks
         return 0
     return total * 2 if box.mirror else total
+
+
+# --- every template of every layout -------------------------------------------------------------
+
+def template(game: "Game") -> Found:
+    from .printed import worked_out
+
+    for (where, message), (owner, language, more) in worked_out(game).failures.items():
+        shown = f" in {language}" if language != game.language else ""
+        others = f" and {len(more)} more" if more else ""
+        yield where, f"{message}, for {owner}{shown}{others}"
+
+
+rule("template", Severity.ERROR, "A layout's template or expression (a box's, its background's, a value's) fails "
+     "for a piece, in one of the game's languages, or names an icon the game does not have: every layout is worked "
+     "out for every piece, as a build draws it.")(template)
 
 
 # --- print on demand ----------------------------------------------------------------------------

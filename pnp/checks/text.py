@@ -166,6 +166,10 @@ def text_fit(game: "Game") -> Found:
         more = f" (and {count - 1} more of its labels)" if count > 1 else ""
         yield p.where, known[p.box.kind].prints.refusal(p.box, p.name, p.text, p.cell) + more
     yield from _list_rows(game)
+    from .printed import worked_out
+
+    for where, owner, box, layout, what in worked_out(game).notes:
+        yield where, f"{owner}: {box.kind} '{box.name}' of layout '{layout.file}' does not fit: {what}"
 
 
 rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
