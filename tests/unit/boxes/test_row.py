@@ -225,11 +225,13 @@ def test_icons_shrunk_to_fit_the_row(piece) -> None:
     p = piece("row: {x: 0pt, y: 20pt, width: 30pt, height: 20pt, row: {icons: [{icon: star, count: 2}]}}")
     p.fonts = {"heading": Even()}
     # 41.6 pt either way (×2 is 20 pt wide at 16 pt): repeated, shrunk to the 30 pt the row has, centred in its height
-    assert p.draw() == [Drawn("star", 0.0, 22.788, 14.423, INK, PAPER), Drawn("star", 15.577, 22.788, 14.423, INK, PAPER)]
+    assert p.draw() == [Drawn("star", 0.0, 22.788, 14.423, INK, PAPER),
+                        Drawn("star", 15.577, 22.788, 14.423, INK, PAPER)]
     # drawn once with its count (41.6 pt, not 106.4 repeated), the count shrunk with it: 11.538 pt
     p = piece("row: {x: 0pt, y: 20pt, width: 30pt, height: 20pt, row: {icons: [{icon: star, count: 5}]}}")
     p.fonts = {"heading": Even()}
-    assert p.draw() == [Drawn("star", 0.0, 22.788, 14.423, INK, PAPER), Text(15.577, 34.038, "×5", "Even", 11.538, INK)]
+    assert p.draw() == [Drawn("star", 0.0, 22.788, 14.423, INK, PAPER),
+                        Text(15.577, 34.038, "×5", "Even", 11.538, INK)]
 
 
 def test_icons_shrink_no_further_than_min_icon(piece) -> None:
@@ -252,7 +254,8 @@ def test_icons_shrink_no_further_than_min_icon(piece) -> None:
     # down to 2 mm, they fit at 8.869 pt; a row lower than 4 mm, at its height
     assert [round(n.size, 3) for n in own if isinstance(n, Drawn)] == [8.869, 8.869]
     assert [round(n.size, 3) for n in low if isinstance(n, Drawn)] == [8.0]
-    assert [round(n.size, 3) for n in discs if isinstance(n, Drawn)] == [11.339]  # (three discs at their least and 2 mm: 44.96 pt)
+    # three discs at their least and 2 mm take 44.96 pt: none left
+    assert [round(n.size, 3) for n in discs if isinstance(n, Drawn)] == [11.339]
     assert [(box.name, what) for box, what in notes] == [
         ("least", "its icons take 18.0 mm at their least size, 4.0 mm (min_icon), and it has 14.1 mm for them"),
         ("low", "its icons take 2.8 mm at their least size, the row's height, and it has 2.1 mm for them"),

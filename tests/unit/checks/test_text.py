@@ -500,3 +500,13 @@ def test_the_checks_read_a_layouts_values_and_skip_one_that_fails(load, monkeypa
         "7 pt [text-fit]",
         "cards.yaml:2:5: error: card 'king': 3 rows of the list list do not fit its 8 mm box, which holds 2 of 4 mm "
         "[text-fit]"]
+
+
+def test_a_box_drawn_otherwise_than_asked_is_said_where_its_piece_is(game) -> None:
+    from pnp.checks.printed import Worked
+
+    face = game.layouts["face.yaml"]
+    box = face.boxes[0]
+    game.memo["worked"] = Worked(notes=[(Location("north.yaml", 4, 5), "card 'king'", box, face, "it is too wide")])
+    assert [(str(where), message) for where, message in text_fit(game) if "too wide" in message] == [
+        ("north.yaml:4:5", f"card 'king': {box.kind} '{box.name}' of layout 'face.yaml' does not fit: it is too wide")]
