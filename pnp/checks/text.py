@@ -173,8 +173,8 @@ def text_fit(game: "Game") -> Found:
 
 
 rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
-     "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their "
-     "box.")(text_fit)
+     "a track's space, a hex of a hex map) even at the smallest size allowed, a list's rows do not fit their box, "
+     "or a row's icons do not fit it even at its min_icon.")(text_fit)
 
 
 def _list_rows(game: "Game") -> Found:

@@ -42,7 +42,8 @@ def test_the_checks_are_errors_with_their_docs() -> None:
         "A colour given by a template is, for some item, neither #RRGGBB nor none.",
         "Printed text uses a character its font has no glyph for (it would print as nothing).",
         "A printed text does not fit its layout box (a badge's disc, a table's column, a track's space, a hex of a "
-        "hex map) even at the smallest size allowed, or a list's rows do not fit their box.",
+        "hex map) even at the smallest size allowed, a list's rows do not fit their box, or a row's icons do not fit "
+        "it even at its min_icon.",
         "Localised text uses a language the game does not declare, or lacks the first one."]
 
 
