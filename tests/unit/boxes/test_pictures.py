@@ -95,9 +95,13 @@ def test_a_medallion_drawn_once_for_each_box_icon_and_colours() -> None:
     assert rounded(first) == medallion(GOLD, PAPER, INK, "star") and first == again and first is not again
     assert all(a is b for a, b in zip(first, again))  # the same nodes
     (key,) = pictures._medallions
-    assert key == (10.0, 20.0, 120.0, 80.0, id(ICONS["star"]), GOLD, PAPER, INK)
+    assert key == (10.0, 20.0, 120.0, 80.0, id(ICONS["star"]), GOLD, PAPER, INK, draw_icon)
     other = medallion_nodes(box, ICONS["tower"], GOLD, PAPER, INK, draw_icon)
     assert other[-1].icon == "tower" and len(pictures._medallions) == 2
+    # drawn by another hand (the checks', which draw no icon), its own
+    assert medallion_nodes(box, ICONS["star"], GOLD, PAPER, INK, lambda *a: None)[-1] is None
+    assert medallion_nodes(box, ICONS["star"], GOLD, PAPER, INK, draw_icon) == first
+    del pictures._medallions[next(k for k in pictures._medallions if k[-1] is not draw_icon)]
     # an icon of the same id as one forgotten is drawn anew
     pictures._medallions[key] = (object(), ())
     assert medallion_nodes(box, ICONS["star"], GOLD, PAPER, INK, draw_icon) == first
