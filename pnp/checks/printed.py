@@ -277,7 +277,6 @@ def _envs(game: "Game", component: "ComponentSet", layout: "Layout", language: s
 
 def _worked_out(game: "Game") -> Worked:
     from .. import expr
-    from ..boxes import draw_box
     from ..boxes.context import Art, Context
     from ..components import types
     from ..layout.fonts import find_font, metrics
@@ -304,9 +303,9 @@ def _worked_out(game: "Game") -> Worked:
         for layout in layouts(component):
             for language in game.languages or (game.language,):
                 notes: list = []
-                ctx = Context(fonts, game.icons, art, language, game.language, layout,
-                              {"game": game, "set": component}, _no_icon, notes)
                 for item, env in _envs(game, component, layout, language):
+                    ctx = Context(fonts, game.icons, art, language, game.language, layout,  # (a piece's own, as built)
+                                  {"game": game, "set": component}, _no_icon, notes)
                     owner = component.describe(item) if item is not None else f"board '{component.name}'"
                     try:
                         env = layout.env(env, language)
@@ -321,22 +320,15 @@ def _worked_out(game: "Game") -> Worked:
                         except expr.ExpressionError as exc:
                             fail(_background(game, layout), f"layout '{layout.file}': background: {exc.message} in "
                                  f"{layout.background.template.source!r}", owner, language)
-                    for box in layout.boxes:
-                        if id(box) not in works:
-                            works[id(box)] = _works_out(box)
-                        if not works[id(box)]:  # (drawn the same for every piece: nothing to fail)
-                            continue
-                        try:
-                            draw_box(box, ctx, env)
-                        except expr.ExpressionError as exc:
-                            message = exc.message
-                        except Exception as exc:  # (pnp's own fault: said here rather than as a build's traceback)
-                            message = f"pnp cannot draw it ({type(exc).__name__}: {exc})"
-                        else:
-                            message = None
-                        if message is not None:
-                            fail(box_place(game, layout, box), f"layout '{layout.file}': box '{box.name}': {message}",
-                                 owner, language)
+                    failed = _drawn(layout, ctx, env, works)
+                    if failed is None:  # (a box read what one the same for every piece keeps: all drawn)
+                        notes.clear()
+                        ctx = Context(fonts, game.icons, art, language, game.language, layout,
+                                      {"game": game, "set": component}, _no_icon, notes)
+                        failed = _drawn(layout, ctx, env, None)
+                    for box, message in failed:
+                        fail(box_place(game, layout, box), f"layout '{layout.file}': box '{box.name}': {message}",
+                             owner, language)
                     for box, what in notes:
                         if (id(box), owner, what) not in noted:
                             noted.add((id(box), owner, what))
@@ -344,6 +336,36 @@ def _worked_out(game: "Game") -> Worked:
                             found.notes.append((where, owner, box, layout, what))
                     notes.clear()
     return found
+
+
+def _drawn(layout: "Layout", ctx: Any, env: dict, works: dict | None) -> list | None:
+    """Each box of a piece drawn as a build draws it: those that fail, with what they say.
+    With `works` (whether each box holds anything worked out for a piece, kept by box), a
+    box the same for every piece is left alone; should a box then fail otherwise than on a
+    template (it may read what such a box keeps for it: a map's frame), None, to draw them all."""
+    from .. import expr
+    from ..boxes import draw_box
+
+    failed = []
+    left = False
+    for box in layout.boxes:
+        if works is not None:
+            if id(box) not in works:
+                works[id(box)] = _works_out(box)
+            if not works[id(box)]:
+                left = True
+                continue
+        try:
+            draw_box(box, ctx, env)
+        except expr.ExpressionError as exc:
+            failed.append((box, exc.message))
+        except MemoryError:
+            raise
+        except Exception as exc:  # (pnp's own fault: said here rather than as a build's traceback)
+            if left:
+                return None
+            failed.append((box, f"pnp cannot draw it ({type(exc).__name__}: {exc})"))
+    return failed
 
 
 def _background(game: "Game", layout: "Layout") -> Location:

@@ -362,3 +362,36 @@ def replace_sources(layout):
     from dataclasses import replace
 
     return replace(layout, sources=("builtin:card",))
+
+
+def test_a_box_that_reads_what_one_left_alone_keeps_is_drawn_after_it(monkeypatch) -> None:
+    from dataclasses import replace
+
+    from pnp.boxes.context import Context
+    from pnp.boxes.kind import REGISTERED
+    from pnp.checks.printed import _drawn
+    from pnp.layout.reader import Box, Layout
+
+    def keep(box, ctx, env):
+        ctx.extra["frame"] = box.name
+        return []
+
+    def read(box, ctx, env):
+        return [ctx.extra["frame"], expr_template().render(env)]
+    monkeypatch.setitem(REGISTERED, "rect", replace(REGISTERED["rect"], draw=keep))
+    monkeypatch.setitem(REGISTERED, "text", replace(REGISTERED["text"], draw=read))
+    fixed = Box("frame", "rect", 0.0, 0.0, 1.0, 1.0, {})
+    reading = Box("name", "text", 0.0, 0.0, 1.0, 1.0, {"text": expr_template()})
+    layout = Layout("face.yaml", 10.0, 10.0, {}, None, (fixed, reading))
+    ctx = Context({}, {}, {}, "en", "en", layout)
+    # the frame, the same for every piece, is left alone: the name cannot be drawn without it
+    assert _drawn(layout, ctx, {"name": "x"}, {}) is None
+    assert _drawn(layout, ctx, {"name": "x"}, None) == [] and ctx.extra == {"frame": "frame"}
+    assert [(box.name, said) for box, said in _drawn(layout, ctx, {}, None)] == [("name", "unknown name 'name'")]
+    alone = Layout("face.yaml", 10.0, 10.0, {}, None, (reading,))
+    assert [(box.name, said) for box, said in _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"},
+                                                      {})] == [("name", "pnp cannot draw it (KeyError: 'frame')")]
+    monkeypatch.setitem(REGISTERED, "text", replace(REGISTERED["text"], draw=lambda *a: (_ for _ in ()).throw(
+        MemoryError())))
+    with pytest.raises(MemoryError):  # (pnp's command says it in a line of its own)
+        _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"}, {})
