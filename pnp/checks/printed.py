@@ -1,7 +1,8 @@
 """What a game's layouts print, as the checks read it: every string, in every language, with
 the box, font and cell it is printed in and where it comes from (worked out once a game, as
-each box's kind says what it prints: pnp.boxes); and the walks of a layout's boxes the
-checks share."""
+each box's kind says what it prints: pnp.boxes); every layout worked out for every piece in
+every language as a build draws it (what fails, what a kind drew otherwise than asked); and the
+walks of a layout's boxes the checks share."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""pnp's checks of what printing a game's pieces asks: the icons a piece places (not more
+"""pnp's checks of what printing a game's pieces asks: the templates of every layout, worked
+out for every piece (pnp.checks.printed), the icons a piece places (not more
 than pnp draws on one), the safe line of cards printed on demand, pieces that fit their
 papers, the print files sets of several types share, and the names their files are written
 under."""

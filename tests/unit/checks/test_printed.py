@@ -1,6 +1,7 @@
 """pnp.checks.printed: what a game's layouts print, as the checks read it (every string, in
 every language, with its box, font and cell, where it comes from and what a message calls it),
-and the walks of a layout's boxes the checks share."""
+every layout worked out for every piece in every language as a build draws it, and the walks
+of a layout's boxes the checks share."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""pnp.checks.printing: pnp's checks of what printing a game's pieces asks: `piece-icons` (the
+"""pnp.checks.printing: pnp's checks of what printing a game's pieces asks: `template` (every
+layout's templates worked out for every piece, in every language), `piece-icons` (the
 path segments of the icons one side of a piece places), `safe-zone` (a box of a card printed
 on demand crossing The Game Crafter's safe line, 1/8 in inside the trim), `piece-too-large`
 (a piece larger than a paper inside its margins) and `output-name` (the names a piece's, a
