@@ -152,7 +152,7 @@ def _rendered(boxes, env: dict, language: str, default: str,
                                                  row if found.row is None else found.row)
                         elif found.text:
                             yield box, found, row
-            except Exception:  # an expression that fails is reported by the build's checks
+            except Exception:  # an expression that fails is the template check's
                 pass
         if box.get("else") is not None:
             yield from _rendered([box.get("else")], env, language, default, row)

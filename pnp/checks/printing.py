@@ -85,7 +85,7 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
                 total += sum(_placed_segments(sub, ctx, inner) for sub in box.get("boxes") or ())
         if box.get("else") is not None:
             total += _placed_segments(box.get("else"), ctx, env)
-    except Exception:  # an expression that fails is reported by the build's checks
+    except Exception:  # an expression that fails is the template check's
         return 0
     return total * 2 if box.mirror else total
 

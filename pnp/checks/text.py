@@ -66,7 +66,7 @@ def colour_value(game: "Game") -> Found:
                 for box, name, template in boxes:
                     try:
                         found = template.value(env)
-                    except Exception:  # an expression that fails (or needs a list's row) is reported elsewhere
+                    except Exception:  # one that fails (or needs a list's row): the template check's
                         continue
                     if found is None or found == "none" or (isinstance(found, str) and HEX.match(found)):
                         continue
@@ -199,7 +199,7 @@ def _list_rows(game: "Game") -> Found:
                         if box.condition is not None and not box.condition.evaluate(env):
                             continue
                         rows = len(box.get("list").evaluate(env) or ())
-                    except Exception:  # an expression that fails is reported by the build's checks
+                    except Exception:  # an expression that fails is the template check's
                         continue
                     pitch = step or (box.height / rows if rows else 0.0)
                     if not rows or (rows - 1) * pitch + reach <= box.height + 1e-6:
