@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .. import expr
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from ..layout.reader import Box
 
 
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 # the least size a row's icons shrink to where they do not fit (min_icon's default), but for a row lower than this
 MIN_ICON = mm(4)
 
@@ -23,13 +25,15 @@ MIN_ICON = mm(4)
 def row_icons(spec: Mapping[str, Any], ctx: Context, env: Mapping[str, Any],
               ink: str | None = None) -> list[tuple["Icon", int, str | None]]:
     """A row's icons, how many of each it shows and the colour each is drawn in (its entry's
-    colour, else `ink`): its icons a list of {icon, count, colour}, or an expression giving
-    icon names, each once. A count under one is left out; an icon the game does not have is
-    an ExpressionError (Context.icon)."""
+    colour, else `ink`): its icons a list of {icon, count, colour}, or an expression giving a
+    list of icon names, each once, or of records with an icon and, if they like, a count and
+    a colour (#RRGGBB or none). A count under one is left out; an icon the game does not have,
+    or a record's colour that is no colour, is an ExpressionError (Context.icon)."""
     entries = spec.get("icons") or []
     if isinstance(entries, expr.Expression):
-        names = entries.evaluate(env)
-        entries = [{"icon": name} for name in names] if isinstance(names, (list, tuple)) else []
+        found = entries.evaluate(env)
+        given = [_given(element, ctx, env, ink) for element in found] if isinstance(found, (list, tuple)) else []
+        return [entry for entry in given if entry is not None]
     counts = []
     for entry in entries:
         icon = ctx.icon(entry.get("icon"), env)
@@ -39,11 +43,27 @@ def row_icons(spec: Mapping[str, Any], ctx: Context, env: Mapping[str, Any],
     return counts
 
 
+def _given(element: Any, ctx: Context, env: Mapping[str, Any], ink: str | None) -> tuple | None:
+    """An icon an expression gives a row: a name, once, or a record of icon, count and colour."""
+    if not isinstance(element, Mapping):
+        icon = ctx.icon(element, env)
+        return (icon, 1, ink) if icon is not None else None
+    icon = ctx.icon(element.get("icon"), env)
+    count = element.get("count", 1)
+    colour = element.get("colour")
+    if colour is not None and colour != "none" and not (isinstance(colour, str) and HEX.match(colour)):
+        raise expr.ExpressionError(f"a row's icon colour is #RRGGBB or none, not {colour!r}")
+    if icon is None or not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        return None
+    return icon, count, colour.lower() if colour not in (None, "none") else ink
+
+
 @box_kind("row", "A row shared by numbered discs from a list (badges, from the left) and counted icons (from the "
           "right, or centred with align: centre when there are no badges): each icon is repeated as often as its "
           "count while there is room, else drawn once with ×N, in its own colour if its entry gives one; icons "
           "that still do not fit shrink, down to min_icon (4 mm, or the box's height if less); icons can also be "
-          "an expression giving a list of icon names, each drawn once.",
+          "an expression giving a list of icon names, each drawn once, or of records with an icon, a count and a "
+          "colour.",
           'strip: {x: 5.5, y: 77.25, width: 52.5, height: 7, row: {badges: needs, badge_colour: "{group.colour}", '
           'icons: [{icon: star, count: stars, colour: gold}, {icon: shield, count: shields}]}, font: heading, '
           'size: 9, min_icon: 3.5}',
@@ -52,7 +72,8 @@ def row_icons(spec: Mapping[str, Any], ctx: Context, env: Mapping[str, Any],
               "badge_colour": COLOUR, "text_colour": COLOUR,
               "icons": one_of(listed(record({"icon": ICON, "count": expression(numbers=True), "colour": COLOUR},
                                             required=("icon",))),
-                              expression("An expression giving a list of icon names, each drawn once."))}),
+                              expression("An expression giving a list of icon names, each drawn once, or of records "
+                                         "with an icon and, if they like, a count and a colour (#RRGGBB)."))}),
            "font": FONT, "size": SIZE, "ink": COLOUR, "paper": COLOUR, "align": ALIGN,
            "min_icon": length(description="The least size the icons shrink to where they do not fit the row "
                                           "(4 mm by default, or the box's height if less).")})

@@ -142,6 +142,23 @@ def test_icons_from_an_expression_each_once(piece) -> None:
     assert p.draw({"symbols": ("shield",)}) == [drawn("shield", 170.0)]
 
 
+def test_icons_from_an_expression_of_records_each_in_its_colour(piece) -> None:
+    p = piece(f'row: {{{PLACE}, ink: "#223344", row: {{icons: cost}}}}', "cost")
+    cost = [{"icon": "star", "count": 2, "colour": "#AA0000"}, {"icon": "shield"}, {"icon": "tower", "colour": "none"},
+            {"icon": "star", "count": 0}, {"icon": "star", "count": True}, {"icon": ""}, "tower"]
+    # a count under one (or not a whole number), or no icon, left out; no colour, or none: the row's ink
+    assert [(n.icon, n.x, n.ink) for n in p.draw({"cost": cost})] == [
+        ("star", 67.4, "#aa0000"), ("star", 89.0, "#aa0000"), ("shield", 116.0, "#223344"),
+        ("tower", 143.0, "#223344"), ("tower", 170.0, "#223344")]
+    with pytest.raises(ComposeError, match=r"^layout.yaml: box 'row': a row's icon colour is #RRGGBB or none, not "
+                                           r"'red', drawing piece$"):
+        p.draw({"cost": [{"icon": "star", "colour": "red"}]})
+    with pytest.raises(ComposeError, match=r"^layout.yaml: box 'row': no icon 'sun' "):
+        p.draw({"cost": [{"icon": "sun"}]})
+    with pytest.raises(ComposeError, match=r"^layout.yaml: box 'row': no icon '5' "):
+        p.draw({"cost": [5]})
+
+
 def test_which_icons_and_how_many(piece) -> None:
     p = piece(f"""row: {{{PLACE}, row: {{icons: [{{icon: "{{first}}", count: n}}, {{icon: star}},
       {{icon: {{switch: kind, cases: {{a: tower}}}}, count: 2}}]}}}}""", "first", "n", "kind")
