@@ -1,4 +1,5 @@
-"""pnp's checks of what printing a game's pieces asks: the icons a piece places (not more
+"""pnp's checks of what printing a game's pieces asks: the templates of every layout, worked
+out for every piece (pnp.checks.printed), the icons a piece places (not more
 than pnp draws on one), the safe line of cards printed on demand, pieces that fit their
 papers, the print files sets of several types share, and the names their files are written
 under."""
@@ -68,7 +69,7 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
         elif box.kind == "row":
             from ..boxes.row import row_icons
 
-            total = sum(icon.segments * count for icon, count in row_icons(box.get("row") or {}, ctx, env))
+            total = sum(icon.segments * count for icon, count, _ in row_icons(box.get("row") or {}, ctx, env))
         elif box.kind == "hexmap" and box.get("symbol") is not None:
             from ..boxes.hexmap import hexmap_layout
 
@@ -84,9 +85,25 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
                 total += sum(_placed_segments(sub, ctx, inner) for sub in box.get("boxes") or ())
         if box.get("else") is not None:
             total += _placed_segments(box.get("else"), ctx, env)
-    except Exception:  # an expression that fails is reported by the build's checks
+    except Exception:  # an expression that fails is the template check's
         return 0
     return total * 2 if box.mirror else total
+
+
+# --- every template of every layout -------------------------------------------------------------
+
+def template(game: "Game") -> Found:
+    from .printed import worked_out
+
+    for (where, message), (owner, language, more) in worked_out(game).failures.items():
+        shown = f" in {language}" if language != game.language else ""
+        others = f" and {len(more)} more" if more else ""
+        yield where, f"{message}, for {owner}{shown}{others}"
+
+
+rule("template", Severity.ERROR, "A layout's template or expression (a box's, its background's, a value's) fails "
+     "for a piece, in one of the game's languages, or names an icon the game does not have: every layout is worked "
+     "out for every piece, as a build draws it.")(template)
 
 
 # --- print on demand ----------------------------------------------------------------------------

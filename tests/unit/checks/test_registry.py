@@ -12,7 +12,7 @@ LOADING = ["yaml-syntax", "yaml-duplicate-key", "yaml-alias", "empty-file", "mis
 REGISTERED = {
     "text": ["missing-font", "colour-value", "missing-glyph", "text-fit", "text-language"],
     "files": ["art-file", "art-pixels", "unknown-icon", "unnamed-file", "stale-schemas", "piece-icons"],
-    "printing": ["safe-zone", "piece-too-large", "print-shared", "output-name"],
+    "printing": ["template", "safe-zone", "piece-too-large", "print-shared", "output-name"],
     "data": ["duplicate-id", "unknown-reference"],
     "translation": ["missing-translation", "glossary-term"],
     "quotes": ["straight-quote"],
