@@ -656,7 +656,7 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
 
     game = broken_example(ROOT, tmp_path / "anarchy", "layouts/board.yaml", "per_row: 5", "per_row: 30")
     assert validate(game).output.replace(f"{game}/", "") == (
-        "layouts/board.yaml:64:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
+        "layouts/board.yaml:68:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
         "the income track even at 5 pt (and 29 more of its labels) [text-fit]\n"
         "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 114 pieces: "
         "1 error, 0 warnings\n")
