@@ -22,22 +22,9 @@ from pnp.load.yamlload import load_yaml
 from pnp.problems import problem
 
 from conftest import ROOT
+from yaml_server import GAMES, yaml_files
 
-GAMES = {"anarchy": ROOT, "anarchipel": ROOT / "examples" / "anarchipel",
-         "furia-cartese": ROOT / "examples" / "furia-cartese"}
-# the repository's own folders beside The Anarchy's files (and what a build or an install leaves)
-NOT_THE_GAMES = {"pnp", "tests", "benchmarks", "examples", "out", "build", "dist", FOLDER}
 MODELINE = re.compile(r"# yaml-language-server: \$schema=(\S+)\n")
-
-
-def yaml_files(root: Path) -> list[str]:
-    """Every YAML file of a game's folder, by its path in it."""
-    found = []
-    for folder, folders, files in os.walk(root):
-        folders[:] = sorted(f for f in folders if not f.startswith(".") and not f.endswith(".egg-info")
-                            and (Path(folder) != root or f not in NOT_THE_GAMES))
-        found += [Path(folder, f).relative_to(root).as_posix() for f in files if f.endswith((".yaml", ".yml"))]
-    return sorted(found)
 
 
 @pytest.fixture(scope="module", params=list(GAMES))
