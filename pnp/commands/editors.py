@@ -71,7 +71,7 @@ def schema_files(manifest: str, game: "Game | None") -> list[SchemaFile]:
 def enumerate_references(game: "Game | None", component: "ComponentSet", schema: dict) -> dict:
     """The schema of a set's files with the values that name something listed (enum, each
     described as messages name it, card 'shah-alam'), so that the editor offers them and flags
-    any other: a ref field's (`to: board`, `to: cards.leader`), an icon field's (the game's
+    any other: a ref field's (`to: board`, `to: cards.rank`), an icon field's (the game's
     icons), and those of a field that a check of the game's says names something (its kind's
     `refers`; a check that is an error, for all the set's records: no where:). A reference
     within the group lists, for each of the set's groups, its group's targets (if the file's
@@ -411,7 +411,8 @@ def mapping(root: Path, folder: Path, found: list[SchemaFile], paths: list[str] 
             for item in found if item.files}
 
 
-def write_settings(root: Path, folder: Path, found: list[SchemaFile], removed: list[str] = ()) -> tuple[str, str | None]:
+def write_settings(root: Path, folder: Path, found: list[SchemaFile],
+                   removed: list[str] = ()) -> tuple[str, str | None]:
     """Write yaml.schemas into the game folder's .vscode/settings.json: into a new file, or
     merged into the one there, its other settings and the user's own schemas kept (those of
     pnp's schemas, written now or `removed`, replaced); when that file is not plain JSON (VS
@@ -458,7 +459,8 @@ def _merged(root: Path, wanted: dict, ours: set[str]) -> tuple[str | None, bytes
         settings = json.loads(text, object_pairs_hook=pairs)
     except ValueError as exc:
         at = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
-        return f"is not plain JSON ({getattr(exc, 'msg', exc)}{at}: a comment, or a comma before a closing bracket?)", None
+        said = getattr(exc, "msg", exc)
+        return f"is not plain JSON ({said}{at}: a comment, or a comma before a closing bracket?)", None
     if not isinstance(settings, dict):
         return "holds no JSON object", None
     if twice:

@@ -33,7 +33,8 @@ def command(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_shipped_games_are_clean_in_the_editor(command: Path) -> None:
     server = Server(command, ROOT, {})
     try:
-        found = {f"{name}/{file}": server.open(root / file) for name, root in GAMES.items() for file in yaml_files(root)}
+        found = {f"{name}/{file}": server.open(root / file)
+                 for name, root in GAMES.items() for file in yaml_files(root)}
     finally:
         server.close()
     assert {file: said for file, said in found.items() if said} == {}
@@ -52,8 +53,9 @@ TYPOS = {
 
 def copy_game(folder: Path) -> Path:
     """The Anarchy's files in `folder` (no other folder of the repository's)."""
+    others = ("pnp", "tests", "benchmarks", "examples", "out")
     shutil.copytree(ROOT, folder, ignore=lambda at, names: [
-        n for n in names if n.startswith(".") or Path(at) == ROOT and n in ("pnp", "tests", "benchmarks", "examples", "out")])
+        n for n in names if n.startswith(".") or Path(at) == ROOT and n in others])
     return folder
 
 
@@ -83,7 +85,7 @@ def said(lines: dict[str, int]) -> list[tuple[int, str]]:
         (lines["key"], "Property crwons is not allowed."),
         (lines["id"], "Must be lowercase letters, digits and single hyphens, like 'shah-alam'."),
         (lines["area"], f"Value is not accepted. Valid values: {areas}."),
-        (lines["mark"], f"Value is not accepted. Valid values: {', '.join(json.dumps(i) for i in sorted(game.icons))}."),
+        (lines["mark"], f"Value is not accepted. Valid values: {', '.join(map(json.dumps, sorted(game.icons)))}."),
         (lines["follows"], f"Value is not accepted. Valid values: {', '.join(map(str, leaders))}."),
     ])
 
