@@ -1,8 +1,9 @@
 """JSON Schemas for the designer's editor: a schema file for every kind of file a game has
 (its component sets' from the fields game.yaml declares for them), written into a folder
 beside the game, so that an editor using the YAML language server completes keys and
-flags mistakes while the designer types, offline. `modeline` is the first line that points
-a file at its schema."""
+flags mistakes while the designer types, offline; the values a reference may name listed in
+them. `modeline` is the first line that points a file at its schema, and `write_settings`
+VS Code's mapping of the schemas to the files (yaml.schemas in .vscode/settings.json)."""
 
 from __future__ import annotations
 
@@ -54,12 +55,14 @@ def schema_files(manifest: str, game: "Game | None") -> list[SchemaFile]:
              for name in ALWAYS + tuple(name for name in MAPS if name in used)]
     claimed: set[str] = set()
     sets = [component for component in (game.sets.values() if game is not None else ()) if component.schema]
+    read = {file for component in sets for file in component.files}
     for component in sets:
         # each file with the set that read it (each set's schema lists its own references); one
         # that did not load (its problems say why) with the first set of its fields
         first = next(other for other in sets if other.schema == component.schema) is component
+        own = set(component.files)
         files = tuple(file for file in used.get(component.schema, ()) if file not in claimed and (
-            file in component.files or first and not any(file in other.files for other in sets)))
+            file in own or first and file not in read))
         claimed.update(files)
         title = f"pnp: the files of the component set '{component.name}', with the fields game.yaml declares"
         written = schema.standalone(component.schema, title)
