@@ -134,6 +134,8 @@ _compiled: dict[str, dict] = {}
 
 # the draft of JSON Schema that editors using the YAML language server read in full
 DRAFT_7 = "http://json-schema.org/draft-07/schema#"
+NAMED = ("properties", "$defs")  # the keywords whose value names schemas (its keys are names, not keywords)
+VALUES = ("enum", "const", "default", "examples")  # those whose value is data, not a schema
 
 
 def standalone(name: str, title: str | None = None) -> dict:
@@ -141,25 +143,47 @@ def standalone(name: str, title: str | None = None) -> dict:
     on its own and offline: every reference to another schema inlined, no $id (the
     references left, to a definition of its own, resolve within the file), and in draft 7,
     which the YAML language server reads in full (pnp's schemas use no keyword of a later
-    draft but prefixItems, draft 7's items as a list)."""
+    draft but prefixItems, draft 7's items as a list). pnp's hints reach the editor (see
+    `for_editor`)."""
 
     def draft_7(node):
         if isinstance(node, list):
             return [draft_7(v) for v in node]
         if not isinstance(node, dict):
             return node
-        node = {k: draft_7(v) for k, v in node.items()}
+        node = {k: v if k in VALUES else {n: draft_7(s) for n, s in v.items()} if k in NAMED and isinstance(v, dict)
+                else draft_7(v) for k, v in node.items()}
         if "prefixItems" in node:
             rest = node.pop("items", None)
             node["items"] = node.pop("prefixItems")
             if rest is not None:
                 node["additionalItems"] = rest
-        return node
+        return for_editor(node)
 
     found = draft_7(_inlined(name))
     found.pop("$id", None)
     found.pop("$schema", None)
     return {"$schema": DRAFT_7, **({"title": title} if title is not None else {}), **found}
+
+
+def sentence(hint: str) -> str:
+    """A hint (x-hint, "must be ...") as a sentence of its own: "Must be ..."."""
+    return hint[:1].upper() + hint[1:] + ("" if hint.endswith(".") else ".")
+
+
+def for_editor(node: dict) -> dict:
+    """A schema's node with what the YAML language server shows of it: its description as
+    markdownDescription (hover and completion show it as written, `code` as code), followed
+    by the hint pnp says of a wrong value (x-hint); and that hint as the editor's message of
+    the value, patternErrorMessage for a pattern, errorMessage for anything else."""
+    hint = node.get("x-hint")
+    description = node.get("description")
+    if isinstance(hint, str):
+        node = {**node, ("patternErrorMessage" if "pattern" in node else "errorMessage"): sentence(hint)}
+    said = [part for part in (description, sentence(hint) if isinstance(hint, str) else None) if isinstance(part, str)]
+    if said:
+        node = {**node, "markdownDescription": "\n\n".join(said)}
+    return node
 
 
 def compiled(schema: dict) -> str:

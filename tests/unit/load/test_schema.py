@@ -328,3 +328,43 @@ def test_keys_refused_for_other_reasons_keep_their_messages() -> None:
         "f.yaml:2:21: error: players: unknown key 'most' (expected one of: max, min) [schema]",
         "f.yaml:2:14: error: players.min: expected a whole number, got nothing [schema]",
         "f.yaml:2:19: error: players.max: expected a whole number, got nothing [schema]"]
+
+
+# --- the schemas an editor reads (pnp schema) -------------------------------------------------
+
+
+def test_a_hint_reaches_the_editor() -> None:
+    """A description is also markdownDescription, which the YAML language server shows as
+    written, followed by pnp's hint; the hint is the editor's message of a wrong value."""
+    from pnp.load.schema import for_editor, sentence
+
+    assert sentence("must be a colour") == "Must be a colour." and sentence("is it.") == "Is it."
+    assert for_editor({"type": "string", "pattern": "^a$", "x-hint": "must be a", "description": "The `a`."}) == {
+        "type": "string", "pattern": "^a$", "x-hint": "must be a", "description": "The `a`.",
+        "patternErrorMessage": "Must be a.", "markdownDescription": "The `a`.\n\nMust be a."}
+    assert for_editor({"const": "any", "x-hint": "must be the word any"}) == {
+        "const": "any", "x-hint": "must be the word any", "errorMessage": "Must be the word any.",
+        "markdownDescription": "Must be the word any."}
+    assert for_editor({"description": "D."}) == {"description": "D.", "markdownDescription": "D."}
+    assert for_editor({"type": "integer"}) == {"type": "integer"}
+
+
+def test_a_standalone_schema_carries_the_hints_and_leaves_names_and_values_alone() -> None:
+    from pnp.load.schema import compiled, standalone
+
+    name = compiled({"type": "object", "properties": {
+        "description": {"type": "string", "description": "A field named description."},
+        "prefixItems": {"$ref": "common.schema.json#/$defs/colour"},
+        "record": {"type": "object", "default": {"description": "data", "x-hint": "data"}},
+        "pair": {"type": "array", "prefixItems": [{"type": "number"}], "items": False}}})
+    schema = standalone(name, "T")
+    assert (schema["$schema"], schema["title"]) == ("http://json-schema.org/draft-07/schema#", "T")
+    properties = schema["properties"]
+    assert properties["description"] == {"type": "string", "description": "A field named description.",
+                                         "markdownDescription": "A field named description."}
+    assert properties["prefixItems"]["patternErrorMessage"] == "Must be a colour written #RRGGBB, like '#1f6f8b'."
+    assert properties["record"]["default"] == {"description": "data", "x-hint": "data"}
+    assert properties["pair"] == {"type": "array", "items": [{"type": "number"}], "additionalItems": False}
+    text = standalone("common")["$defs"]["text"]
+    assert text["propertyNames"]["patternErrorMessage"] == "Must be a two-letter language code such as en, fr or de."
+    assert text["markdownDescription"] == text["description"]
