@@ -44,6 +44,9 @@ class Context:
     # where a kind notes what it drew otherwise than asked (a row of icons past its least size), as
     # (box, what): the checks give one and report each; a build gives none and draws on
     notes: list | None = None
+    # False when the checks work a piece out (pnp.checks.printed): a kind reads every template it
+    # would, but may leave out drawing that costs and reads nothing more (a locator's map geometry)
+    drawing: bool = True
 
     def ink(self) -> str:
         return self.layout.colours.get("ink", "#000000")

@@ -306,7 +306,7 @@ def _worked_out(game: "Game") -> Worked:
                 notes: list = []
                 for item, env in _envs(game, component, layout, language):
                     ctx = Context(fonts, game.icons, art, language, game.language, layout,  # (a piece's own, as built)
-                                  {"game": game, "set": component}, _no_icon, notes)
+                                  {"game": game, "set": component}, _no_icon, notes, drawing=False)
                     owner = component.describe(item) if item is not None else f"board '{component.name}'"
                     try:
                         env = layout.env(env, language)
@@ -325,7 +325,7 @@ def _worked_out(game: "Game") -> Worked:
                     if failed is None:  # (a box read what one the same for every piece keeps: all drawn)
                         notes.clear()
                         ctx = Context(fonts, game.icons, art, language, game.language, layout,
-                                      {"game": game, "set": component}, _no_icon, notes)
+                                      {"game": game, "set": component}, _no_icon, notes, drawing=False)
                         failed = _drawn(layout, ctx, env, None)
                     for box, message in failed:
                         fail(box_place(game, layout, box), f"layout '{layout.file}': box '{box.name}': {message}",

@@ -87,12 +87,12 @@ def game(tmp_path: Path) -> Make:
     return make
 
 
-def drawn(game: Game, item: str = "mill") -> list:
+def drawn(game: Game, item: str = "mill", drawing: bool = True) -> list:
     sites = game.sets["sites"]
     layout = sites.faces["site.yaml"]
     the_item = next(i for i in sites.items if i.id == item)
     env = layout.env(dict(game.views("en").env(the_item)), "en")
-    ctx = Context({}, ICONS, {}, "en", "en", layout, {"game": game, "set": sites}, draw_icon)
+    ctx = Context({}, ICONS, {}, "en", "en", layout, {"game": game, "set": sites}, draw_icon, drawing=drawing)
     return locator_nodes(layout.box("where"), ctx, env)
 
 
@@ -238,3 +238,25 @@ def test_lines_and_shapes_cut_to_the_window_and_freed_of_what_a_quarter_point_hi
     assert SIMPLIFY_PT == 0.25 and _strokes(LineString([(200, 200), (300, 300)]), view, clip) == ()
     jagged = Polygon([(10, 10), (50, 10.1), (90, 10), (90, 90), (10, 90)])
     assert len(_outline(jagged, view, clip)) == 4 + 2  # the 0.2 pt notch gone: a square, closed
+
+
+def test_the_checks_working_a_piece_out_read_its_templates_and_draw_no_map(game: Make, monkeypatch) -> None:
+    """Working out every piece (pnp.checks.printed, drawing False) reads what drawing reads, so
+    a template that fails is said, and works out no map: a card edit is validated without it."""
+    import pnp.maps.areas.geometry as geometry
+    from pnp import expr
+
+    monkeypatch.setattr(geometry, "geography_of", lambda board: pytest.fail("the map was worked out"))
+    g = game()
+    assert drawn(g, drawing=False) == [] and drawn(g, "nowhere", drawing=False) == []
+    box = dict(area="area", pin="at", symbol="star", sea='"#0000ff"', colour='"#ff0000"')
+    for name, wrong in (("area", "area.nme"), ("pin", "at.nme"), ("colour", '"{at.nme}"'), ("sea", '"{at.nme}"'),
+                        ("symbol", "'{at.nme}'")):
+        settings = ", ".join(f"{k}: {wrong if k == name else v}" for k, v in box.items())
+        site = f"boxes:\n  where: {{x: 10, y: 10, width: 40, height: 30, locator: board, {settings}}}\n"
+        with pytest.raises(expr.ExpressionError, match="nme"):
+            drawn(game(site=site), drawing=False)
+    site = "boxes:\n  where: {x: 10, y: 10, width: 40, height: 30, locator: board, area: area, pin: at, " \
+           "symbol: '{at.nme}'}\n"
+    assert drawn(game(site=site), "nowhere", drawing=False) == []  # (no pin: its symbol is not read, as drawn)
+    assert drawn(game(site=FILES["site"].replace("locator: board", "locator: sites")), drawing=False) == []
