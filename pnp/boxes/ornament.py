@@ -144,7 +144,7 @@ ORNAMENTS = {
 
 @box_kind("ornament", "A drawn ornament in colour: " + "; ".join(f"{k}: {v[0].lower()}{v[1:-1]}"
                                                                  for k, v in ORNAMENTS.items()) + ".",
-          "frame: {x: 3.5, y: 3.5, width: 56.5, height: 81.9, ornament: corner-frame, colour: gold}",
+          "frame: {x: 5.4, y: 5.4, width: 52.7, height: 78.1, ornament: corner-frame, colour: gold}",
           {"ornament": choice(*ORNAMENTS), "colour": COLOUR, "paper": COLOUR, "background": COLOUR},
           outline=lambda box: OUTLINES[box.get("ornament")](box))
 def _ornament(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
