@@ -71,10 +71,11 @@ def paints(value: Any) -> bool:
 
 
 def outline(box: "Box") -> tuple[Shape, ...]:
-    """What a box draws, as its kind outlines it, where the box stands (before any turn)."""
-    from . import kinds
+    """What a box draws, as its kind outlines it, where the box stands (before any turn): its
+    kind is registered, since the box was read as one."""
+    from .kind import REGISTERED
 
-    made = kinds()[box.kind].outline
+    made = REGISTERED[box.kind].outline
     return tuple(made(box)) if made is not None else box_rectangle(box)
 
 

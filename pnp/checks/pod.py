@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..model.game import Game
 
 PIXEL = INCH / DPI  # a pixel of a product's image, in points: nearer than this is on the line
-TRIM_SIDES = 72  # a round piece's trim as a polygon of this many sides
+TRIM_SIDES = 64  # a round piece's trim as a polygon of this many sides (8 facing each way)
 # the sides of a trim, named by the way they face (y down), in the order a message lists them
 SIDES = ("left", "top left", "top", "top right", "right", "bottom right", "bottom", "bottom left")
 FACING = ("right", "bottom right", "bottom", "bottom left", "left", "top left", "top", "top right")  # from 0°, 45°...
@@ -66,7 +66,7 @@ def trim(shape: str, width: float, height: float) -> list[Edge]:
     for a, b in zip(points, points[1:] + points[:1]):
         length = math.dist(a, b)
         n = ((b[1] - a[1]) / length, -(b[0] - a[0]) / length)
-        facing = FACING[round(math.degrees(math.atan2(n[1], n[0])) / 45) % 8]
+        facing = FACING[math.floor(math.degrees(math.atan2(n[1], n[0])) / 45 + 0.5) % 8]  # (a half up)
         edges.append(Edge(a, b, n, n[0] * a[0] + n[1] * a[1], facing))
     return edges
 
@@ -119,7 +119,7 @@ def stops_on(shape: Shape, edge: Edge) -> bool:
 
 def _mm(length: float) -> str:
     """A length in mm as a message says it, to a hundredth (1/8 in as 3.175)."""
-    return f"{to_mm(length):g}" if length in (SAFE, BLEED) else f"{round(to_mm(length), 2):g}"
+    return f"{to_mm(length):g}" if length in (SAFE, BLEED) else f"{round(to_mm(length), 2) + 0.0:g}"  # (no -0)
 
 
 def _sides(edges: list[Edge], found: Sequence[Edge]) -> str:
@@ -157,7 +157,8 @@ def faults(layout: "Layout", shape: str, product: Product, turned: bool) -> Iter
         if crossed:
             worst = max(beyond for beyond, _ in crossed)
             sides = [edge for beyond, edge in crossed if beyond > worst - 0.01]
-            reach = f"{_mm(-worst)} mm from" if worst <= 0 else f"{_mm(worst)} mm past"
+            reach = ("up to" if _mm(worst) == "0" else f"{_mm(-worst)} mm from" if worst < 0 else
+                     f"{_mm(worst)} mm past")
             yield Fault("safe-zone", name, f"draws {reach} the trim {_sides(edges, sides)}: {_mm(worst + SAFE)} mm "
                                            f"({round((worst + SAFE) / PIXEL)} px) into the safe zone of {whose}, "
                                            f"{_mm(SAFE)} mm inside the trim, where a cut may fall"), (box, top)
