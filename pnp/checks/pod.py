@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ..model.game import Game
 
 PIXEL = INCH / DPI  # a pixel of a product's image, in points: nearer than this is on the line
+MEASURED = 1_000  # a shape of more points is measured by the rectangle round it
 TRIM_SIDES = 64  # a round piece's trim as a polygon of this many sides (8 facing each way)
 # the sides of a trim, named by the way they face (y down), in the order a message lists them
 SIDES = ("left", "top left", "top", "top right", "right", "bottom right", "bottom", "bottom left")
@@ -117,6 +118,17 @@ def stops_on(shape: Shape, edge: Edge) -> bool:
     return _without(inside, outside) * math.dist(edge.a, edge.b) > PIXEL
 
 
+def _bounded(shape: Shape) -> Shape:
+    """A shape as it is measured: one of more than MEASURED points (a polygon or line of the
+    data's) by the rectangle round it, which reaches as far, so that a layout's cost stays
+    bounded whatever its boxes hold."""
+    if len(shape.points) <= MEASURED:
+        return shape
+    xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+    box = ((min(xs), min(ys)), (max(xs), min(ys)), (max(xs), max(ys)), (min(xs), max(ys)))
+    return Shape(box, shape.ink, shape.fill)
+
+
 def _mm(length: float) -> str:
     """A length in mm as a message says it, to a hundredth (1/8 in as 3.175)."""
     return f"{to_mm(length):g}" if length in (SAFE, BLEED) else f"{round(to_mm(length), 2) + 0.0:g}"  # (no -0)
@@ -146,7 +158,7 @@ def faults(layout: "Layout", shape: str, product: Product, turned: bool) -> Iter
     whose = f"The Game Crafter's {product.name}s" + (" (turned sideways)" if turned else "")
     for name, box, top, shapes in placed(layout.boxes, layout.width, layout.height):
         crossed, stopped = [], []
-        for s in (s for s in shapes if s.points):
+        for s in (_bounded(s) for s in shapes if s.points):
             for edge in edges:
                 beyond = past(s, edge)
                 if s.fill and beyond >= -PIXEL:

@@ -269,3 +269,12 @@ def test_a_fill_across_a_hex_tiles_bounding_box_stops_on_its_flats_and_corners(t
                             "the bleed of The Game Crafter's hex tiles"),
         ("safe-zone", "name", "draws 1.1 mm from the trim at the top left, top right, bottom right and bottom left"),
         ("safe-zone", "mark", "draws 1 mm from the trim at the top")]
+
+
+def test_a_shape_of_many_points_is_measured_by_the_rectangle_round_it() -> None:
+    from pnp.checks.pod import MEASURED, _bounded
+
+    few = Shape(tuple((i, i % 3) for i in range(MEASURED)), 0.5, True)
+    many = Shape(tuple((i, i % 3) for i in range(MEASURED + 1)), 0.5, True)
+    assert _bounded(few) is few and MEASURED == 1_000
+    assert _bounded(many) == Shape(((0, 0), (MEASURED, 0), (MEASURED, 2), (0, 2)), 0.5, True)
