@@ -91,10 +91,6 @@ def _covered(polygon: Sequence[Point], p0: Point, p1: Point) -> list[tuple[float
     return [(max(a, 0.0), min(b, 1.0)) for a, b in zip(found[::2], found[1::2]) if b > 0.0 and a < 1.0]
 
 
-def _length(stretches: list[tuple[float, float]]) -> float:
-    return sum(b - a for a, b in stretches)
-
-
 def _without(stretches: list[tuple[float, float]], others: list[tuple[float, float]]) -> float:
     """How much of `stretches` no stretch of `others` covers (each list apart, in order)."""
     left = 0.0
