@@ -5,11 +5,11 @@ on demand: pnp.checks.pod)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..components import types
 from ..load.paths import name_problem
-from ..problems import Location, Severity
+from ..problems import Severity
 from . import Found, rule
 from .printed import layouts, nested, uses
 
