@@ -62,7 +62,7 @@ _medallions: dict[tuple, tuple[object, tuple[Node, ...]]] = {}
 def medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str,
                     draw_icon: Callable[..., Node]) -> list[Node]:
     """A stand-in picture: a sunburst in the colour's tints and a medallion with the icon."""
-    key = (box.x, box.y, box.width, box.height, id(icon), colour, paper, ink)
+    key = (box.x, box.y, box.width, box.height, id(icon), colour, paper, ink, draw_icon)  # (the checks draw none)
     known = _medallions.get(key)
     if known is None or known[0] is not icon:
         if len(_medallions) >= 1024:

@@ -1,7 +1,8 @@
-"""pnp's checks of what printing a game's pieces asks: the icons a piece places (not more
-than pnp draws on one), pieces that fit their papers, the print files sets of several types
-share, and the names their files are written under (the safe zone and bleed of pieces printed
-on demand: pnp.checks.pod)."""
+"""pnp's checks of what printing a game's pieces asks: the templates of every layout, worked
+out for every piece (pnp.checks.printed), the icons a piece places (not more than pnp draws on
+one), pieces that fit their papers, the print files sets of several types share, and the names
+their files are written under (the safe zone and bleed of pieces printed on demand:
+pnp.checks.pod)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path
      "one piece (200,000): icons repeated too often, or too detailed.")(piece_icons)
 
 
-_PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.boxes)
+_PLACING = ("icon", "medallion", "row", "hexmap", "locator")  # the box kinds that place icons (pnp.boxes)
 
 
 def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
@@ -62,13 +63,13 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
         if box.condition is not None and not box.condition.evaluate(env):
             return 0
         total = 0
-        if box.kind in ("icon", "medallion"):
-            icon = ctx.icon(box.get(box.kind), env)
+        if box.kind in ("icon", "medallion", "locator"):  # (a locator's in its pin)
+            icon = ctx.icon(box.get("symbol" if box.kind == "locator" else box.kind), env)
             total = icon.segments if icon is not None else 0
         elif box.kind == "row":
             from ..boxes.row import row_icons
 
-            total = sum(icon.segments * count for icon, count in row_icons(box.get("row") or {}, ctx, env))
+            total = sum(icon.segments * count for icon, count, _ in row_icons(box.get("row") or {}, ctx, env))
         elif box.kind == "hexmap" and box.get("symbol") is not None:
             from ..boxes.hexmap import hexmap_layout
 
@@ -84,9 +85,25 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
                 total += sum(_placed_segments(sub, ctx, inner) for sub in box.get("boxes") or ())
         if box.get("else") is not None:
             total += _placed_segments(box.get("else"), ctx, env)
-    except Exception:  # an expression that fails is reported by the build's checks
+    except Exception:  # an expression that fails is the template check's
         return 0
     return total * 2 if box.mirror else total
+
+
+# --- every template of every layout -------------------------------------------------------------
+
+def template(game: "Game") -> Found:
+    from .printed import worked_out
+
+    for (where, message), (owner, language, more) in worked_out(game).failures.items():
+        shown = f" in {language}" if language != game.language else ""
+        others = f" and {len(more)} more" if more else ""
+        yield where, f"{message}, for {owner}{shown}{others}"
+
+
+rule("template", Severity.ERROR, "A layout's template or expression (a box's, its background's, a value's) fails "
+     "for a piece, in one of the game's languages, or names an icon the game does not have: every layout is worked "
+     "out for every piece, as a build draws it.")(template)
 
 
 def piece_too_large(game: "Game") -> Found:

@@ -1,7 +1,7 @@
 """Print on demand: every piece that is one of The Game Crafter's products (pnp.exports.products:
 its cards, tiles and chits) at that product's pixel size, 300 dpi with 1/8 in of bleed all
-round, turned a quarter turn where the product stands the other way (The Anarchy's money, a
-mini card turned sideways), and an order (pod/order.csv and pod/order.json) naming for each
+round, turned a quarter turn where the product stands the other way (a 63.5 x 44.45 mm banknote
+is a mini card turned sideways), and an order (pod/order.csv and pod/order.json) naming for each
 piece its product, its front and back files and how many copies to order."""
 
 from __future__ import annotations

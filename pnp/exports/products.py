@@ -1,6 +1,6 @@
 """The print-on-demand products pieces are exported for: The Game Crafter's cards, tiles and
 punch-out chits, each at its own pixel size (300 dpi, 1/8 in of bleed all round), and which
-product a piece is, as it is or turned a quarter turn (The Anarchy's 63.5 x 44.45 mm money is a
+product a piece is, as it is or turned a quarter turn (a 63.5 x 44.45 mm banknote is a
 mini card turned sideways). Data alone: the export (pnp.exports.pod) and the print-on-demand
 check (pnp.checks.pod) read it.
 

@@ -54,7 +54,7 @@ FIELDS = ["type", "name", "width_mm", "height_mm", "scale", "front", "back", "qu
 
 def scale_to_enter(size_points: float, pixels: int) -> int:
     """Tabletopia shows 10 px per mm at 100 %: the percentage that gives the real size, to the
-    nearest (a half up: Furia Cartese's fields at 102.5 % are 103, not 102)."""
+    nearest (a half up: 102.5 % is 103, not 102)."""
     return math.floor(100 * to_mm(size_points) * 10 / pixels + 0.5 + 1e-9)
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from .. import expr
 from ..load import schema
 from ..boxes import kinds
+from ..boxes.context import no_icon
 from ..boxes.settings import Boxes
 from .values import Colour, Localised, Switch
 from .worked import LayoutValue, read_values, reads, work_out
@@ -283,10 +284,7 @@ class _BoxReader:
                             f"{cannot_be_drawn(value, self.unusable[value])}")
             return None
         if not isinstance(value, str) or value not in self.icons:
-            close = difflib.get_close_matches(str(value), sorted(self.icons), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else (
-                f" (the game's icons: {', '.join(sorted(self.icons))})" if self.icons else " (the game has no icons/)")
-            self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: no icon '{value}'{hint}")
+            self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: {no_icon(value, self.icons)}")
             return None
         return value
 

@@ -31,12 +31,11 @@ def test_tabletopia_images_have_one_size_per_type(kit: Path) -> None:
     t = kit / "tabletopia"
     assert sizes(t / "cards") == {(635, 889): 127}  # 10 px per mm
     assert sizes(t / "money") == {(635, 445): 7}
-    assert sizes(t / "aid") == {(635, 889): 2}
-    assert sizes(t / "tokens") == {(390, 390): 7, (150, 150): 6}
+    assert sizes(t / "tokens") == {(390, 390): 7, (150, 150): 6, (635, 889): 2}  # (and the aid, in their file)
     (board,) = (t / "board").iterdir()
     with Image.open(board) as image:
         assert max(image.size) == 4000
-    for folder in ("cards", "money", "aid", "board"):
+    for folder in ("cards", "money", "board"):
         assert {p.suffix for p in (t / folder).iterdir()} == {".jpg"}
 
 
@@ -71,7 +70,7 @@ def test_manifest_lists_every_object_once(kit: Path) -> None:
     money = {r["name"]: int(r["quantity"]) for r in rows if r["front"].startswith("tabletopia/money/")}
     assert money == {"₹1": 10, "₹2": 6, "₹5": 6, "₹10": 4, "₹20": 4, "No bid": 6}
     board = next(r for r in rows if r["type"] == "Game Board")
-    assert board["scale"] == "105"  # a 2,829 px image of a 297 mm board
+    assert board["scale"] == "102"  # a 2,821 px image of a 287 mm board (4000 px high: its 407 mm)
     # every image in the folder is used, and every file named exists
     used = {r["front"] for r in rows} | {r["back"] for r in rows if r["back"]}
     on_disk = {str(p.relative_to(kit)) for p in t.rglob("*") if p.suffix in (".jpg", ".png")}
@@ -393,7 +392,7 @@ def test_tts_base_url_names_the_images_where_the_folder_is_uploaded(tmp_path: Pa
 
 def test_print_on_demand_cards(kit: Path) -> None:
     assert sizes(kit / "pod" / "cards") == {(825, 1125): 127}
-    assert sizes(kit / "pod" / "aid") == {(825, 1125): 2}
+    assert sizes(kit / "pod" / "tokens") == {(825, 1125): 2}  # (the aid, printed with the tokens)
     with Image.open(kit / "pod" / "cards" / "mughals-01-muhammad-shah.png") as image:
         assert round(image.info["dpi"][0]) == 300
         # the bleed carries the suit's colour to the very edge

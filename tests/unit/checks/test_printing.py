@@ -1,13 +1,13 @@
-"""pnp.checks.printing: pnp's checks of what printing a game's pieces asks: `piece-icons` (the
-path segments of the icons one side of a piece places), `piece-too-large` (a piece larger than
-a paper inside its margins) and `output-name` (the names a piece's, a back's and a set's files
+"""pnp.checks.printing: pnp's checks of what printing a game's pieces asks: `template` (every
+layout's templates worked out for every piece, in every language), `piece-icons` (the path
+segments of the icons one side of a piece places), `piece-too-large` (a piece larger than a
+paper inside its margins) and `output-name` (the names a piece's, a back's and a set's files
 are written under). The safe zone of pieces printed on demand: test_pod."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace
-
 
 from pnp.checks import CHECKS, run_rules
 from pnp.checks import printing
@@ -465,7 +465,7 @@ boxes:
   plain: {x: 5, y: 5, width: 50, height: 20, hexmap: "[]", columns: 2, rows: 1, symbol: "{id}"}
   scattered: {x: 5, y: 30, width: 50, height: 20, hexmap: "[]", columns: 1, rows: 1, symbol: crown, scatter: true}
   named: {x: 5, y: 55, width: 50, height: 20, hexmap: "[]", columns: "len(id)", rows: 1,
-          symbol: "{cell.name}"}
+          symbol: "{cell.name if cell.name == 'B1' else ''}"}
   bare: {x: 5, y: 75, width: 50, height: 10, hexmap: "[]", columns: 2, rows: 1}
 """
 ROWS = """\
@@ -508,6 +508,8 @@ boxes:
     image: "{game.title}"
     else: {icon: crown, if: "level > 1"}
   inked: {x: 40, y: 5, width: 10, height: 10, icon: crown, if: "colours.ink == '#112233'"}
+  pinned: {x: 40, y: 20, width: 20, height: 20, locator: board, symbol: crown, if: "level > 1"}
+  unpinned: {x: 40, y: 45, width: 20, height: 20, locator: board}
 """
 
 
@@ -535,16 +537,16 @@ def segments(game, component: str, layout: str) -> list[int]:
 def test_a_hexmap_places_its_symbol_once_in_each_cell_or_seven_times_scattered(load, tmp_path: Path) -> None:
     game = maps_game(load, tmp_path)
     # two cells of the item's icon (one), 4 each; one cell scattered, 7 x 4; as many columns as the id has
-    # letters, and of A1, B1 and C1 only B1 is an icon; no symbol, none
+    # letters, and of A1, B1 and C1 only B1 names an icon; no symbol, none
     assert segments(game, "maps", "hexes.yaml") == [8, 28, 4, 0]
 
 
 def test_each_list_row_group_box_and_box_drawn_instead_is_placed_for_the_item(load, tmp_path: Path) -> None:
     game = maps_game(load, tmp_path)
     # rows numbered from 1: of 1, 3, 3 only the second is above its number; each row, the group's box, the box
-    # drawn in the picture's stead see the item (level 2), a box the layout's colours
+    # drawn in the picture's stead see the item (level 2), a box the layout's colours, a locator its pin's symbol
     assert segments(game, "rolls", "rows.yaml") == [4]
-    assert segments(game, "rolls", "more.yaml") == [4, 4, 4, 4]
+    assert segments(game, "rolls", "more.yaml") == [4, 4, 4, 4, 4, 0]
 
 
 def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_path: Path, monkeypatch) -> None:
@@ -559,7 +561,7 @@ def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_pa
     assert problems_of(game, "piece-icons") == [
         f"maps.yaml:2:5: error: map 'one': layout 'hexes.yaml' places icons of 40 path segments in all, {more}",
         f"rolls.yaml:2:5: error: roll 'two': layout 'rows.yaml' places icons of 4 path segments in all, {more}",
-        f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 16 path segments in all, {more}",
+        f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 20 path segments in all, {more}",
         f"game.yaml:23:5: error: components.board: layout 'board.yaml' places icons of 4 path segments in all, {more}"]
 
 
@@ -576,3 +578,83 @@ def test_an_icon_is_named_in_the_games_first_language(load, tmp_path: Path, monk
     assert problems_of(game, "piece-icons") == [
         "sizes.yaml:2:5: error: size 'one': layout 'sized.yaml' places icons of 4 path segments in all, more than "
         "pnp draws on one piece (3): place fewer or simpler icons [piece-icons]"]
+
+
+# --- template ----------------------------------------------------------------------------------
+
+WORKED = """
+cards:
+  type: card
+  size: poker
+  files: [cards.yaml]
+  items: cards
+  fields: {name: text, plain: {type: int, default: 0}, mark: {type: text, default: star}}
+  face: face.yaml
+  back: back.yaml
+board:
+  type: board
+  size: {width: 100mm, height: 100mm}
+  face: board.yaml
+"""
+CARDS = """\
+cards:
+  - {id: a, name: {en: Ann, fr: Anne}, plain: 1, mark: moon}
+  - {id: b, name: {en: Bo, fr: Bo}, mark: moon}
+  - {id: c, name: {en: Cy, fr: Cyde}, plain: 2, mark: stars}
+"""
+WORKED_FACE = """\
+extends: builtin:card
+values: {tenth: "10 / plain"}
+background: "{colours.papr}"
+boxes:
+  fine: {x: 5, y: 5, width: 50, height: 5, text: "{name}"}
+  kept: {x: 5, y: 10, width: 50, height: 5, text: "{tenth}", if: "plain > 0"}
+  french: {x: 5, y: 15, width: 50, height: 5, text: {en: "{name}", fr: "{[1, 2, 3][len(name)]}"}}
+  mark: {x: 5, y: 20, width: 5, height: 5, icon: "{mark}"}
+  rows:
+    x: 5
+    y: 30
+    width: 50
+    height: 20
+    list: "[1, 0]"
+    boxes: {n: {x: 0, y: 0, width: 50, height: 5, text: "{10 // entry}"}}
+"""
+WORKED_BOARD = """\
+extends: builtin:card
+boxes:
+  title: {x: 5, y: 5, width: 50, height: 5, text: "{game.title.nothing}"}
+"""
+
+
+def worked_game(load, tmp_path: Path):
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "star.svg").write_text(ICON, "utf-8")
+    game, problems = load(WORKED, cards=CARDS, face=WORKED_FACE, back="extends: builtin:card\nboxes: {}\n",
+                          board=WORKED_BOARD)
+    assert problems == []
+    return game
+
+
+def test_every_layout_is_worked_out_for_every_piece_in_every_language(load, tmp_path: Path) -> None:
+    game = worked_game(load, tmp_path)
+    # each once where it is written, with the first piece it fails for (and in which language, if not the
+    # first) and how many more, in the order met: set by set, layout by layout, language by language
+    assert problems_of(game, "template") == [
+        # the background, for each piece drawn
+        "face.yaml:3:13: error: layout 'face.yaml': background: no field 'papr' (did you mean 'paper'?) in "
+        "'{colours.papr}', for card 'a' and 1 more [template]",
+        # an icon the game does not have, for each piece naming one
+        "face.yaml:8:9: error: layout 'face.yaml': box 'mark': no icon 'moon' (the game's icons: star), for card 'a' "
+        "[template]",
+        # a box's own boxes, each row: located at the box that holds them
+        "face.yaml:10:5: error: layout 'face.yaml': box 'rows': division by zero, for card 'a' and 1 more [template]",
+        # a value, for the pieces it fails for (nothing else of the layout is worked out for them)
+        "face.yaml:2:17: error: layout 'face.yaml': values.tenth: division by zero, for card 'b' [template]",
+        "face.yaml:8:9: error: layout 'face.yaml': box 'mark': no icon 'stars' (did you mean 'star'?), for card 'c' "
+        "[template]",
+        # a language's own template, in its language
+        "face.yaml:7:11: error: layout 'face.yaml': box 'french': index 4 is out of range (the list has 3 elements), "
+        "for card 'a' in fr and 1 more [template]",
+        # a board drawn from the whole set, once
+        "board.yaml:3:10: error: layout 'board.yaml': box 'title': cannot read field 'nothing' of text, for board "
+        "'board' [template]"]

@@ -418,10 +418,10 @@ def test_a_box_of_no_kind_or_of_two(load) -> None:
         """) == [
         "face.yaml:2:9: error: layout 'face.yaml': box 'none' needs exactly one of: text, rect, circle, line, "
         "polygon, border, icon, medallion, image, badge, row, ornament, table, track, list, group, place, hexmap, "
-        "map, compass, scale, legend [layout]",
+        "locator, map, compass, scale, legend [layout]",
         "face.yaml:4:5: error: layout 'face.yaml': box 'two' has two kinds: text, rect [layout]",
         "face.yaml:7:16: error: layout 'face.yaml': box 'stray': a text box does not use 'fit' (it takes: align, "
-        "colour, font, leading, min_size, size, text, valign, wrap) [layout]"]
+        "colour, font, leading, light, min_size, size, text, valign, wrap) [layout]"]
 
 
 def test_each_bad_setting_is_said_where_it_is_and_the_other_boxes_read_on(load) -> None:
