@@ -40,7 +40,7 @@ from ..load.files import json_file
 from ..scene import Definition, single
 from ..units import to_mm
 from ..words import word
-from . import copy_rulebook, rulebook
+from . import copy_rulebook, object_name, rulebook
 
 if TYPE_CHECKING:
     from ..render.png import PDF
@@ -278,8 +278,11 @@ class SavedObject:
     next_deck: int = 1
 
 
-def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list[Sheet], back_file: str) -> Spot:
-    """A set of cards as a deck lying face down (a single card if the set has one)."""
+def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list[Sheet], back_file: str,
+              language: str, default: str) -> Spot:
+    """A set of cards as a deck lying face down (a single card if the set has one), each card
+    named as the exports name a piece in the kit's `language` (pnp.exports.object_name: its
+    label, or its set's title where the label is only its id)."""
     component = pieces.component
     height = to_mm(component.height) / UNIT_MM
     scale = height / CARD_AT_1
@@ -292,8 +295,8 @@ def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list
                                   "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True,
                                   "UniqueBack": sheet.backs is not None, "Type": 0}
     save.next_deck += len(sheets)
-    cards = [(p.label, first + i // PER_SHEET, i % PER_SHEET) for i, p in enumerate(pieces.pieces)
-             for _ in range(p.copies)]
+    cards = [(object_name(pieces, p, language, default), first + i // PER_SHEET, i % PER_SHEET)
+             for i, p in enumerate(pieces.pieces) for _ in range(p.copies)]
 
     def make(x: float, z: float) -> list[dict]:
         where = transform(x, z, scale, face_down=True)
@@ -397,7 +400,7 @@ def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["Tabletopi
         if rules is not None:
             spots.append(rulebook_spot(save, f"{title}: {word(kit.language, 'rules-title')}", save.url(rules)))
         spots += [deck_spot(save, pieces, f"{title}: {pieces.component.title.get(kit.language, kit.game.language)}",
-                            sheets, back) for pieces, sheets, back, _ in decks]
+                            sheets, back, kit.language, kit.game.language) for pieces, sheets, back, _ in decks]
         spots += [s for s in images if s.row != "board"]
         for spot, x, z in arrange(spots):
             save.objects += spot.make(x, z)

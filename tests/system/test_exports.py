@@ -449,31 +449,31 @@ def test_the_safe_zone_check_follows_a_box_turned_with_its_group(tmp_path: Path)
                           "      title: {x: 9, y: 11,", "      title: {x: 9, y: 1,")
     result = validate(game)
     assert result.output.splitlines() == [
-        f"{game}/layouts/card-back.yaml:28:14: warning: layout 'layouts/card-back.yaml': box 'title' (9, 77.9, "
-        "45.5 x 10 mm) crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by 2.18 mm "
-        "at the bottom [safe-zone]",
+        f"{game}/layouts/card-back.yaml:28:14: warning: layout 'layouts/card-back.yaml': box 'title-turned.title' "
+        "draws 1 mm from the trim at the bottom: 2.18 mm (26 px) into the safe zone of The Game Crafter's poker cards, "
+        "3.175 mm inside the trim, where a cut may fall [safe-zone]",
         "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 114 pieces: "
         "0 errors, 1 warning"]
 
 
-@pytest.mark.parametrize("height, expected", [
-    (82.55, []),  # on the safe line all round: 3.175 mm inside each trim edge
-    (82.552, []),  # 0.002 mm past it at the bottom (0.006 pt): within what rounding leaves
-    (82.56, ["layouts/card-back.yaml:12:10: warning: layout 'layouts/card-back.yaml': box 'frame' (3.175, 3.175, "
-             "57.15 x 82.56 mm) crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by "
-             "0.01 mm at the bottom [safe-zone]"]),
+@pytest.mark.parametrize("y, expected", [
+    (75.725, []),  # on the safe line: 3.175 mm inside the trim
+    (75.805, []),  # 0.08 mm past it at the bottom: within a pixel of a 300 dpi image (0.085 mm)
+    (75.815, ["layouts/card-back.yaml:17:10: warning: layout 'layouts/card-back.yaml': box 'title' draws 3.08 mm from "
+              "the trim at the bottom: 0.09 mm (1 px) into the safe zone of The Game Crafter's poker cards, 3.175 mm "
+              "inside the trim, where a cut may fall [safe-zone]"]),
 ])
-def test_the_safe_zone_check_allows_a_hundredth_of_a_point(mini: Path, monkeypatch: pytest.MonkeyPatch,
-                                                           height: float, expected: list[str]) -> None:
-    """A box on the safe line is inside it; 0.01 mm (0.028 pt) past it crosses it, and only
-    the side it crosses is named."""
+def test_the_safe_zone_check_allows_a_pixel(mini: Path, monkeypatch: pytest.MonkeyPatch, y: float,
+                                            expected: list[str]) -> None:
+    """A box on the safe line is inside it, and so is one less than a pixel of the product's
+    image past it; a pixel past it crosses it, and only the side it crosses is named."""
     from conftest import validate
 
     back = mini / "layouts" / "card-back.yaml"
     text = back.read_text("utf-8")
-    old = "frame: {x: 3.5, y: 3.5, width: 56.5, height: 81.9,"
+    old = "title: {x: 6, y: 58, width: 51.5, height: 10,"
     assert old in text
-    back.write_text(text.replace(old, f"frame: {{x: 3.175, y: 3.175, width: 57.15, height: {height},"), "utf-8")
+    back.write_text(text.replace(old, f"title: {{x: 6, y: {y}, width: 51.5, height: 10,"), "utf-8")
     monkeypatch.chdir(mini)
     assert validate(mini).output.splitlines() == [
         *expected, f"{MINI_SETS}: 0 errors, {len(expected)} warning{'s' if len(expected) != 1 else ''}"]

@@ -406,7 +406,7 @@ def test_a_deck_lying_face_down() -> None:
     deck = cards("deck", piece("a", back, 2, "Ace"), piece("b", back, 1, "Bee"))
     save = saved()
     save.next_deck = 3
-    found = deck_spot(save, deck, "Game: Cards", [Sheet("deck-1.jpg", 2, 2)], "deck-back.jpg")
+    found = deck_spot(save, deck, "Game: Cards", [Sheet("deck-1.jpg", 2, 2)], "deck-back.jpg", "en", "en")
     assert (found.width, found.depth, found.row) == (2.5, pytest.approx(3.5), "decks")
     assert save.next_deck == 4
     (made,) = found.make(1.5, -2.0)
@@ -432,7 +432,7 @@ def test_a_deck_of_several_sheets_their_own_backs() -> None:
         p.label = p.name
     save = saved()
     sheets = [Sheet("deck-1.jpg", 10, 7, "deck-1-back.jpg"), Sheet("deck-2.jpg", 1, 2, "deck-2-back.jpg")]
-    (made,) = deck_spot(save, deck, "Deck", sheets, "deck-back.jpg").make(0, 0)
+    (made,) = deck_spot(save, deck, "Deck", sheets, "deck-back.jpg", "en", "en").make(0, 0)
     assert save.next_deck == 3
     assert made["CustomDeck"] == {
         "1": {"FaceURL": "https://example.org/tts/deck-1.jpg", "BackURL": "https://example.org/tts/deck-1-back.jpg",
@@ -442,7 +442,8 @@ def test_a_deck_of_several_sheets_their_own_backs() -> None:
     assert made["DeckIDs"] == [*range(100, 169), 200]
     assert [c["CustomDeck"] for c in made["ContainedObjects"][68:]] == [
         {"1": made["CustomDeck"]["1"]}, {"2": made["CustomDeck"]["2"]}]
-    assert [c["Nickname"] for c in made["ContainedObjects"][68:]] == ["c68", "c69"]
+    # labelled by their ids alone: named by their set's title and their ids
+    assert [c["Nickname"] for c in made["ContainedObjects"][68:]] == ["Cards c68", "Cards c69"]
 
 
 def test_a_single_card_and_sideways_cards() -> None:
@@ -450,15 +451,28 @@ def test_a_single_card_and_sideways_cards() -> None:
     its height over a poker card's."""
     size = (mm(88.9), mm(63.5))
     one = cards("one", piece("a", label="Ace"), size=size)
-    found = deck_spot(saved(), one, "Game: One", [Sheet("one-1.jpg", 1, 2)], "one-back.jpg")
+    found = deck_spot(saved(), one, "Game: One", [Sheet("one-1.jpg", 1, 2)], "one-back.jpg", "en", "en")
     assert (found.width, found.depth) == (pytest.approx(3.5), 2.5)
     (made,) = found.make(0, 0)
     assert (made["Name"], made["Nickname"], made["CardID"], made["SidewaysCard"]) == ("Card", "Ace", 100, True)
     assert made["Transform"]["scaleX"] == made["Transform"]["scaleZ"] == 0.7143  # 63.5 mm of a card's 88.9
     assert "ContainedObjects" not in made
     square = cards("square", piece("s"), size=(mm(70), mm(70)))
-    (made,) = deck_spot(saved(), square, "", [Sheet("square-1.jpg", 1, 2)], "square-back.jpg").make(0, 0)
+    (made,) = deck_spot(saved(), square, "", [Sheet("square-1.jpg", 1, 2)], "square-back.jpg", "en", "en").make(0, 0)
     assert made["SidewaysCard"] is False  # (a square card stands upright)
+
+
+def test_a_card_labelled_by_its_id_alone_is_named_by_its_set_in_the_kits_language() -> None:
+    """As every export names a piece (pnp.exports.object_name): a split card whose label is its
+    id (succes-echec) is its set's title, a set of several such cards the title and each id."""
+    title = {"fr": "cartes Succès/Échec", "en": "success/failure cards"}
+    split = cards("succes-echec", piece("succes-echec", copies=24, label="succes-echec"), title=title)
+    for language, named in (("fr", "Cartes Succès/Échec"), ("en", "Success/failure cards")):
+        (made,) = deck_spot(saved(), split, "Deck", [Sheet("s-1.jpg", 1, 2)], "s-back.jpg", language, "fr").make(0, 0)
+        assert {c["Nickname"] for c in made["ContainedObjects"]} == {named} and len(made["ContainedObjects"]) == 24
+    coins = cards("coins", piece("gold-coin", label="gold-coin"), piece("ace", label="Ace of coins"), title=title)
+    (made,) = deck_spot(saved(), coins, "Deck", [Sheet("c-1.jpg", 1, 2)], "c-back.jpg", "en", "fr").make(0, 0)
+    assert [c["Nickname"] for c in made["ContainedObjects"]] == ["Success/failure cards gold coin", "Ace of coins"]
 
 
 def row(name: str, component: str, shape: str = "rect", size: tuple[float, float] = (20, 20), quantity: int = 1,
