@@ -54,12 +54,47 @@ def _all_land(geography: Any) -> Any:
     return _lands[0][1]
 
 
+# How far each pin lies from the land, in km, by the map it was measured on and the pin: kept
+# by a build for the next validation (pnp.checks.validate), so that after a card edit only a
+# new pin has the map worked out
+DISTANCES: dict[str, float] = {}
+
+
+def _map_key(game: "Game") -> str:
+    """What a pin's distance from the land follows from: the map's files (the game's files but
+    the items of sets that are not boards), once a validation."""
+    if "locator-map-key" not in game.memo:
+        from ..checks.validate import geometry_key
+
+        game.memo["locator-map-key"] = geometry_key(game)
+    return game.memo["locator-map-key"]
+
+
+def _distance(game: "Game", board: "ComponentSet", pin: tuple[float, float]) -> float | None:
+    """How far `pin` lies from the map's land, in km (None when the map cannot be worked out)."""
+    key = f"{_map_key(game)}|{pin[0]!r},{pin[1]!r}"
+    if key not in DISTANCES:
+        from shapely.geometry import Point
+
+        from ..maps.areas.geometry import geography_of
+
+        geography = geography_of(board)
+        if geography is None:
+            return None
+        DISTANCES[key] = _all_land(geography).distance(Point(geography.project(*pin))) / 1000
+    return DISTANCES[key]
+
+
+def kept_distances(game: "Game") -> dict[str, float]:
+    """The distances worked out for this game's map, for a build to keep (those of other maps
+    are left behind)."""
+    prefix = f"{_map_key(game)}|"
+    return dict(sorted((k, v) for k, v in DISTANCES.items() if k.startswith(prefix)))
+
+
 def _item_problems(game: "Game", component: "ComponentSet", layout: "Layout", box: "Box", board: "ComponentSet",
                    item: "Item", env: dict) -> Iterator[tuple[Any, str]]:
     from ..maps.areas.data import areas_of
-    from ..maps.areas.geometry import geography_of
-
-    geography = geography_of(board)
     owner = f"{component.describe(item)}: layout '{layout.file}': locator box '{box.name}'"
     if box.get("area") is not None:
         value = box.get("area").evaluate(env)
@@ -79,12 +114,8 @@ def _item_problems(game: "Game", component: "ComponentSet", layout: "Layout", bo
         yield (_where(game, item, box, "pin"),
                f"{owner}: pin {value!r} is not a record with lon (-180 to 180) and lat (-90 to 90), in degrees")
         return
-    if geography is None:
-        return
-    from shapely.geometry import Point
-
-    away = _all_land(geography).distance(Point(geography.project(*pin))) / 1000
-    if away > NEAR_KM:
+    away = _distance(game, board, pin)
+    if away is not None and away > NEAR_KM:
         yield (_where(game, item, box, "pin"),
                f"{owner}: pin (lat {pin[1]:g}, lon {pin[0]:g}) lies {away:,.0f} km from the land of set "
                f"'{board.name}', more than {NEAR_KM:g} km: are its latitude and longitude the right way round?")

@@ -404,6 +404,7 @@ def _kept_work() -> tuple:
     """What a build keeps of validation's work, by cache entry: what to keep of a game, and
     how a later process takes it back."""
     from .. import icons
+    from ..boxes import locator_checks
     from ..model import colours
     from ..load import schema
     from . import files, text
@@ -414,6 +415,7 @@ def _kept_work() -> tuple:
         ("icons", lambda game: icons.remembered(game.root, game.icons.values()), icons.remember),
         ("text-fit", lambda game: dict(sorted(text.FITS.items())), text.FITS.update),
         ("pictures", lambda game: sorted(files.WHOLE_PICTURES), files.WHOLE_PICTURES.update),
+        ("locator-pins", locator_checks.kept_distances, locator_checks.DISTANCES.update),
     )
 
 

@@ -95,3 +95,31 @@ def test_the_land_is_worked_out_once_a_map(game: Make) -> None:
     assert _all_land(first) is land and land.area == pytest.approx(first.land.area + triangle)
     second = geography_of(game(land=FILES["land"].replace("[6, 4], [0, 4]", "[6, 2], [0, 2]")).sets["board"])
     assert _all_land(second).area == pytest.approx(second.land.area + triangle) and _all_land(second) is not land
+
+
+def test_a_pins_distance_is_measured_once_a_map_and_kept(game: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pin's distance from the land is kept by the map it was measured on and the pin (a build
+    keeps them for the next validation): a card edit that moves no pin works out no map; moving
+    a pin, or changing the map, measures again."""
+    import pnp.maps.areas.geometry as geometry
+    from pnp.boxes import locator_checks
+
+    monkeypatch.setattr(locator_checks, "DISTANCES", {})
+    far = sites("{id: a, area: e, at: {lat: 45, lon: 1}}", "{id: b, area: e, at: {lat: 1, lon: 1}}")
+    said = problems(game(sites=far))
+    assert len(said) == 1 and "3,946 km" in said[0]
+    g = game(sites=far)
+    kept = locator_checks.kept_distances(g)
+    assert [k.split("|")[1] for k in kept] == ["1.0,1.0", "1.0,45.0"] and kept[next(iter(kept))] == 0
+    asked = []
+    real = geometry.geography_of
+    monkeypatch.setattr(geometry, "geography_of", lambda board: asked.append(board) or real(board))
+    locator_checks.DISTANCES.clear()
+    locator_checks.DISTANCES.update(kept)  # (as a build gives them back)
+    assert problems(game(sites=far.replace("id: b", "id: c"))) == said and asked == []
+    moved = far.replace("lat: 1, lon: 1", "lat: 2, lon: 1")
+    assert problems(game(sites=moved)) == said and len(asked) == 1
+    other = game(sites=far, land=FILES["land"].replace("[6, 4], [0, 4]", "[6, 2], [0, 2]"))
+    assert len(locator_checks.kept_distances(other)) == 0
+    problems(other)
+    assert len(asked) == 3 and len(locator_checks.kept_distances(other)) == 2  # (a pin each)

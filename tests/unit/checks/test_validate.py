@@ -382,7 +382,7 @@ def test_the_work_a_build_keeps_is_given_back_to_the_next(manifest: Path, tmp_pa
     (tmp_path / "cache").mkdir()
     keep_work(report.game, cache)
     assert [kind for kind, _, _ in validation._kept_work()] == ["colours", "schema-clean", "icons", "text-fit",
-                                                                "pictures"]
+                                                                "pictures", "locator-pins"]
     fits = dict(text.FITS)
     assert fits
     text.FITS.clear()
