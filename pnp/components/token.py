@@ -39,17 +39,17 @@ def impose_tokens(sets: Sequence, paper: Paper, bleed: float, label: str, font: 
 WORDS = {  # how to cut its pieces, by language
     "en": {
         "cut-round": "Cut the round pieces of {files} along their circles ({sizes} across); a circle punch of "
-                     "that size is quicker.",
+                     "the right size is quicker.",
         "cut-square": "Cut the square pieces of {files} along their outlines.",
     },
     "fr": {
         "cut-round": "Découpez les pièces rondes de {files} le long de leurs cercles ({sizes} de diamètre)\u00a0; "
-                     "un emporte-pièce rond de cette taille va plus vite.",
+                     "un emporte-pièce rond de la bonne taille va plus vite.",
         "cut-square": "Découpez les pièces carrées de {files} le long de leur contour.",
     },
     "de": {
         "cut-round": "Schneide die runden Teile aus {files} entlang ihrer Kreise aus ({sizes} Durchmesser); ein "
-                     "Kreisstanzer dieser Größe geht schneller.",
+                     "Kreisstanzer passender Größe geht es schneller.",
         "cut-square": "Schneide die quadratischen Teile aus {files} entlang ihrer Umrisse aus.",
     },
 }

@@ -36,7 +36,7 @@ def aid_back_texts(language: str = "en") -> list[str]:
 
 def test_extra_card_prices_match_the_rules_table() -> None:
     found = aid_back_texts()
-    start = found.index("Extra cards") + 1
+    start = found.index("Cards drawn") + 1
     assert found[start:start + 4] == ["Cards", "Price", "Cards", "Price"]
     rows = [found[start + 4 + 4 * i:start + 8 + 4 * i] for i in range(5)]
     printed = {int(n): price for row in rows for n, price in (row[:2], row[2:])}

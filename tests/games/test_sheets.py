@@ -263,7 +263,7 @@ def test_every_sheet_says_what_it_holds(kit: Path, paper: str) -> None:
     the edge."""
     import pypdfium2
 
-    titles = {"cards": "cards", "money": "money", "tokens": "turn-order tokens and control markers and player aid"}
+    titles = {"cards": "cards", "money": "money", "tokens": "turn-order tokens, control markers and player aids"}
     for name, title in titles.items():
         for side, file in (("fronts", f"{name}-{paper}.pdf"), ("backs", f"{name}-backs-{paper}.pdf")):
             document = pypdfium2.PdfDocument(str(kit / "print" / file))

@@ -135,21 +135,22 @@ def test_cut_round_tokens_along_their_circles_of_every_size_largest_first() -> N
     a, b = print_file("print/tokens-a4.pdf", "round", 15, 40), print_file("print/chips-a4.pdf", "round", 20, 15)
     assert assembly([a, b], "en") == [(
         "Cut the round pieces of ", a.ref, " and ", b.ref,
-        " along their circles (40\u00a0mm, 20\u00a0mm and 15\u00a0mm across); a circle punch of that size is quicker.")]
+        " along their circles (40\u00a0mm, 20\u00a0mm and 15\u00a0mm across); a circle punch of the right size is "
+        "quicker.")]
     assert assembly([b], "fr") == [(
         "Découpez les pièces rondes de ", b.ref, " le long de leurs cercles (20\u00a0mm et 15\u00a0mm de "
-        "diamètre)\u00a0; un emporte-pièce rond de cette taille va plus vite.",)]
+        "diamètre)\u00a0; un emporte-pièce rond de la bonne taille va plus vite.",)]
     assert assembly([print_file("print/x-a4.pdf", "round", 12.5)], "de") == [(
         "Schneide die runden Teile aus ", FileRef("print/x-a4.pdf"), " entlang ihrer Kreise aus (12,5\u00a0mm "
-        "Durchmesser); ein Kreisstanzer dieser Größe geht schneller.",)]
+        "Durchmesser); ein Kreisstanzer passender Größe geht es schneller.",)]
 
 
 def test_cut_square_tokens_along_their_outlines_after_the_round() -> None:
     square, round_ = print_file("print/s-a4.pdf", "square", 20), print_file("print/r-a4.pdf", "round", 20)
     other = print_file("print/cards-a4.pdf", "rect", 63.5)
     assert assembly([square, other, round_], "en") == [
-        ("Cut the round pieces of ", round_.ref, " along their circles (20\u00a0mm across); a circle punch of that "
-         "size is quicker.",),
+        ("Cut the round pieces of ", round_.ref, " along their circles (20\u00a0mm across); a circle punch of the "
+         "right size is quicker.",),
         ("Cut the square pieces of ", square.ref, " along their outlines.")]
     assert assembly([square, print_file("print/t-a4.pdf", "square", 30)], "de") == [
         ("Schneide die quadratischen Teile aus ", square.ref, " und ", FileRef("print/t-a4.pdf"),
