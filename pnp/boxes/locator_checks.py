@@ -61,12 +61,20 @@ DISTANCES: dict[str, float] = {}
 
 
 def _map_key(game: "Game") -> str:
-    """What a pin's distance from the land follows from: the map's files (the game's files but
-    the items of sets that are not boards), once a validation."""
+    """What a pin's distance from the land depends on: the game's documents but the item files of
+    sets that are not boards (the land, the areas, the board's settings), once a validation;
+    pnp's own code is in the key a build keeps the distances under."""
     if "locator-map-key" not in game.memo:
-        from ..checks.validate import geometry_key
+        import hashlib
 
-        game.memo["locator-map-key"] = geometry_key(game)
+        from ..components import types
+
+        items = {file for s in game.sets.values() if types()[s.type].whole is None for file in s.files}
+        digest = hashlib.sha256(f"{game.complete}".encode())
+        for name in sorted(game.documents):
+            if name not in items:
+                digest.update(f"|{name}|{game.documents[name].digest}".encode())
+        game.memo["locator-map-key"] = digest.hexdigest()
     return game.memo["locator-map-key"]
 
 

@@ -71,74 +71,74 @@ LISTED_TWICE = _listed_twice()
 # Each case: the check it breaks, the file, the text replaced and by what, what pnp says.
 CASES = [
     ("tile-count", "tuiles.yaml", "nombre: 36,", "nombre: 35,",
-     ['checks.yaml:9:11: error: the tiles add up to 107, not 108 [tile-count]']),
+     ['checks.yaml:10:11: error: the tiles add up to 107, not 108 [tile-count]']),
     ("tile-kinds", "tuiles.yaml", "ressource: fer, joueurs: 1,", "ressource: fer,",
-     ["tuiles.yaml:24:10: error: resource tile 'fer-1' needs both a resource and a number of players [tile-kinds]"]),
+     ["tuiles.yaml:25:10: error: resource tile 'fer-1' needs both a resource and a number of players [tile-kinds]"]),
     ("tile-kinds-level", "tuiles.yaml", "genre: depart, nombre: 2,", "genre: depart, niveau: 1, nombre: 2,",
-     ["tuiles.yaml:8:71: error: tile 'depart' is a depart tile and cannot have a level [tile-kinds]"]),
+     ["tuiles.yaml:9:71: error: tile 'depart' is a depart tile and cannot have a level [tile-kinds]"]),
     ("card-count", "game.yaml", "copies: 24", "copies: 23",
-     ['checks.yaml:36:11: error: there are 23 Succès/Échec cards, not 24 [card-count]']),
+     ['checks.yaml:37:11: error: there are 23 Succès/Échec cards, not 24 [card-count]']),
     ("coin-count", "jetons.yaml", "valeur: 3, nombre: 40", "valeur: 5, nombre: 40",
-     ["jetons.yaml:4:27: error: coin 'piece-3' is worth 5; the coins are worth 1 and 3 [coin-count]"]),
+     ["jetons.yaml:5:27: error: coin 'piece-3' is worth 5; the coins are worth 1 and 3 [coin-count]"]),
     ("objective-met", "cartes/objectifs.yaml", "besoins: {cafe: 2, banane: 2, ble: 2, bois: 1,",
      "besoins: {cafe: 2, banane: 2, ble: 2, bois: 4,",
-     ["cartes/objectifs.yaml:16:14: error: objective 'manche-1-a' asks for 4 bois but its board has 2 [objective-met]"]),
+     ["cartes/objectifs.yaml:17:14: error: objective 'manche-1-a' asks for 4 bois but its board has 2 [objective-met]"]),
     ("objective-tiles", "cartes/objectifs.yaml", [("manche-1-a", 3, -1, "#"), ("manche-1-a", -3, 0, "#")],
      ["F3", "F3"],
-     ["cartes/objectifs.yaml:17:14: error: objective 'manche-1-a' lays 2 'fer-3' tiles but the game has 1 [objective-tiles]"]),
+     ["cartes/objectifs.yaml:18:14: error: objective 'manche-1-a' lays 2 'fer-3' tiles but the game has 1 [objective-tiles]"]),
     ("objective-start", "cartes/objectifs.yaml", [("manche-1-a", 1, -3, "@")], ["~"],
-     ["cartes/objectifs.yaml:17:14: error: objective 'manche-1-a' has 0 start tiles, not 1 [objective-start]"]),
+     ["cartes/objectifs.yaml:18:14: error: objective 'manche-1-a' has 0 start tiles, not 1 [objective-start]"]),
     # (a board drawn as text has one code a place: 1-A's written as a list instead, a tile twice at (2, 0))
     ("objective-cells", "cartes/objectifs.yaml", LISTED_TWICE[0], LISTED_TWICE[1],
-     ["cartes/objectifs.yaml:18:7: error: objective 'manche-1-a' lays two tiles at (2, 0) [objective-cells]"]),
+     ["cartes/objectifs.yaml:19:7: error: objective 'manche-1-a' lays two tiles at (2, 0) [objective-cells]"]),
     # the monster that joins the north and the south of 1-B's sea turned to land
     ("objective-sea", "cartes/objectifs.yaml", [("manche-1-b", -1, 3, "M2")], ["#"],
-     ["cartes/objectifs.yaml:79:14: error: objective 'manche-1-b': its sea and monsters are cut in two by land or "
+     ["cartes/objectifs.yaml:80:14: error: objective 'manche-1-b': its sea and monsters are cut in two by land or "
       "other tiles, so ships cannot sail everywhere [objective-sea]"]),
     ("objective-sea-reach", "cartes/objectifs.yaml", [("manche-2-g", 1, 2, "M1")], ["#"],
-     ["cartes/objectifs.yaml:299:14: error: objective 'manche-2-g': the bois-2 tile at (0, 3) touches neither sea nor "
+     ["cartes/objectifs.yaml:300:14: error: objective 'manche-2-g': the bois-2 tile at (0, 3) touches neither sea nor "
       "monster, so no ship can reach it [objective-sea]"]),
     # (its cost, counting only the wood tile two players can work, falls: the card then pays more than the band)
     ("objective-players", "cartes/objectifs.yaml", [("manche-3-b", 3, -2, "B1")], ["B3"],
-     ["cartes/objectifs.yaml:317:13: error: objective 'manche-3-b' pays 34 coins at 4 players (17 to each of 2 "
+     ["cartes/objectifs.yaml:318:13: error: objective 'manche-3-b' pays 34 coins at 4 players (17 to each of 2 "
       "players aboard), 155 % of the 22 it costs in honest play (3/2 of its 8 coins of moves, and a coin a player "
       "aboard for each of the 5 resources it asks for); a card pays 85 % to 140 % of what it costs [objective-cost]",
-      "cartes/objectifs.yaml:318:14: error: objective 'manche-3-b' asks for 2 bois, but round 3 at 4 players has 2 "
+      "cartes/objectifs.yaml:319:14: error: objective 'manche-3-b' asks for 2 bois, but round 3 at 4 players has 2 "
       "players aboard, and only 1 of its 2 bois tiles takes 2 players or fewer [objective-players]"]),
     # 2-E's gate, its level-1 monster, turned to ocean
     ("objective-monsters", "cartes/objectifs.yaml", [("manche-2-e", -1, 1, "M1")], ["~"],
-     ["cartes/objectifs.yaml:259:14: error: objective 'manche-2-e': everything it asks for can be reached by sea from "
+     ["cartes/objectifs.yaml:260:14: error: objective 'manche-2-e': everything it asks for can be reached by sea from "
       "the start, so no monster ever has to be fought [objective-monsters]"]),
     # 3-A's gate raised to level 2, which two players cannot count on beating: the banana behind
     # it is out of reach
     ("objective-monsters-level", "cartes/objectifs.yaml", [("manche-3-a", 0, 0, "M1")], ["M2"],
-     ["cartes/objectifs.yaml:59:14: error: objective 'manche-3-a' asks for 1 banane, but round 3 at 4 players has 2 "
+     ["cartes/objectifs.yaml:60:14: error: objective 'manche-3-a' asks for 1 banane, but round 3 at 4 players has 2 "
       "players aboard, and only 0 banane tiles they can work are reached without fighting a monster of level 2 or "
       "more (one that wins climbs a level) [objective-monsters]"]),
     # a monster in 2-A's north-west, in place of its gold: on the way to nothing it asks for
     ("objective-monsters-idle", "cartes/objectifs.yaml", [("manche-2-a", -1, -2, "O2")], ["M1"],
-     ["cartes/objectifs.yaml:38:14: error: objective 'manche-2-a': the monstre-1 tile at (-1, -2) lies on no shortest "
+     ["cartes/objectifs.yaml:39:14: error: objective 'manche-2-a': the monstre-1 tile at (-1, -2) lies on no shortest "
       "route from the start to a resource the card asks for, so nobody ever has a reason to fight it "
       "[objective-monsters]"]),
     # one coin more a player than 3-B pays: 36 for two, more than 1.4 times its 25
     ("objective-cost", "cartes/objectifs.yaml", "    pieces: 17\n    besoins: {cafe: 1, banane: 0, ble: 2,",
      "    pieces: 18\n    besoins: {cafe: 1, banane: 0, ble: 2,",
-     ["cartes/objectifs.yaml:317:13: error: objective 'manche-3-b' pays 36 coins at 4 players (18 to each of 2 "
+     ["cartes/objectifs.yaml:318:13: error: objective 'manche-3-b' pays 36 coins at 4 players (18 to each of 2 "
       "players aboard), 144 % of the 25 it costs in honest play (3/2 of its 10 coins of moves, and a coin a player "
       "aboard for each of the 5 resources it asks for); a card pays 85 % to 140 % of what it costs [objective-cost]"]),
     ("role-table", "aide.yaml", "{joueurs: 5, corsaires: 3, pirates: 2}", "{joueurs: 5, corsaires: 2, pirates: 3}",
-     ['aide.yaml:13:5: error: the role table deals 2 corsairs and 3 pirates to 5 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
+     ['aide.yaml:14:5: error: the role table deals 2 corsairs and 3 pirates to 5 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
     ("role-table-missing", "aide.yaml", "{joueurs: 6,", "{joueurs: 7,",
-     ['aide.yaml:12:3: error: the role table has no row for 6 players [role-table]',
-      'aide.yaml:14:5: error: the role table deals 4 corsairs and 2 pirates to 7 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
+     ['aide.yaml:13:3: error: the role table has no row for 6 players [role-table]',
+      'aide.yaml:15:5: error: the role table deals 4 corsairs and 2 pirates to 7 players (the game has 4 corsair and 2 pirate cards) [role-table]']),
     # (1-A, a livret card, is not held to objective-cost's band)
     ("coin-supply", "cartes/objectifs.yaml", "    pieces: 12", "    pieces: 30",
-     ["checks.yaml:237:8: error: the coins are worth 150, but the annex's rounds pay 252 to 6 players [coin-supply]",
-      "checks.yaml:246:8: error: the coins are worth 150, but card 'manche-1-a' pays 180 in one round to the players "
+     ["checks.yaml:238:8: error: the coins are worth 150, but the annex's rounds pay 252 to 6 players [coin-supply]",
+      "checks.yaml:247:8: error: the coins are worth 150, but card 'manche-1-a' pays 180 in one round to the players "
       "aboard at 6 [coin-supply]"]),
     # six discs in a ring take three times their width: 14 mm discs need 42 mm, a tile has 40
     ("pawn-fit", "game.yaml", "    size: 13mm\n    print: jetons", "    size: 14mm\n    print: jetons",
-     ["checks.yaml:262:8: error: 6 pawns 14 mm across need a circle 42,0 mm across, but a tile is 40 mm across its "
+     ["checks.yaml:263:8: error: 6 pawns 14 mm across need a circle 42,0 mm across, but a tile is 40 mm across its "
       "flats [pawn-fit]"]),
 ]
 
@@ -164,7 +164,7 @@ def test_the_pawns_as_they_were_did_not_fit(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.chdir(game)
     # (the rulebooks' claim that six pawns fit on a tile breaks too: the rulebook checks' own case)
     assert [line for line in validate(Path(".")).output.splitlines()[:-1] if "[rules-example]" not in line] == [
-        "checks.yaml:262:8: error: 6 pawns 18 mm across need a circle 54,0 mm across, but a tile is 40 mm across its "
+        "checks.yaml:263:8: error: 6 pawns 18 mm across need a circle 54,0 mm across, but a tile is 40 mm across its "
         "flats [pawn-fit]"]
 
 

@@ -38,81 +38,81 @@ CERIGNOLA_SPAIN = """[D1, E1, F1, G1, H1, I1, J1, K1, L1, M1,
 # Each case: the check it breaks, the file, the text replaced and by what, what pnp says.
 CASES = [
     ("one-general", "armees/ravenne-france.yaml", "{id: fr-02, troupe: gendarmes,", "{id: fr-02, troupe: gendarmes, general: true,",
-     ["armees/ravenne-france.yaml:4:7: error: the army 'france' has 2 generals; it needs exactly one [one-general]"]),
+     ["armees/ravenne-france.yaml:5:7: error: the army 'france' has 2 generals; it needs exactly one [one-general]"]),
     ("army-size", "armees/ravenne-espagne.yaml", "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}",
      "  - {id: es-12, troupe: arquebusiers, nom: Escopeteros}\n  - {id: es-13, troupe: janissaires, nom: Janissaires}",
-     ["armees/ravenne-espagne.yaml:5:7: error: the army 'espagne' has 13 units, more than the 12 the game allows [army-size]"]),
+     ["armees/ravenne-espagne.yaml:6:7: error: the army 'espagne' has 13 units, more than the 12 the game allows [army-size]"]),
     ("hex-on-grid", "champs/ravenne.yaml", "hexes: [N2, O2, N3, M10, N10]", "hexes: [N2, O2, N3, M10, N13]",
-     ["champs/ravenne.yaml:12:3: error: battlefield 'ravenne': hex N13 is off its grid of 16 columns and 12 rows "
+     ["champs/ravenne.yaml:13:3: error: battlefield 'ravenne': hex N13 is off its grid of 16 columns and 12 rows "
       "[hex-on-grid]"]),
     ("hex-once", "champs/pavie.yaml", "hexes: [G5, H5, J6, H8, I8]", "hexes: [G5, H5, J6, H8, E4]",
-     ["champs/pavie.yaml:11:3: error: battlefield 'pavie': hex E4 is given more than one terrain [hex-once]"]),
+     ["champs/pavie.yaml:12:3: error: battlefield 'pavie': hex E4 is given more than one terrain [hex-once]"]),
     ("counter-fits-hex", "game.yaml", "  hex: 24 ", "  hex: 22 ",
-     ["checks.yaml:36:8: error: the unit counters are 17 mm a side, too large for hexes 22 mm across: a counter "
+     ["checks.yaml:37:8: error: the unit counters are 17 mm a side, too large for hexes 22 mm across: a counter "
       "turned toward a corner needs hexes 23,2 mm across [counter-fits-hex]"]),
     # the Spanish disorder back as it was, a dark red that printed in the French front's grey
     ("camps-apart-in-grey", "camps.yaml", 'fond_desordre: "#e9503a", encre_desordre: "#1f0503"',
      'fond_desordre: "#8c1d13", encre_desordre: "#f4d27a"',
-     ["camps.yaml:9:106: error: camp 'espagne': #8c1d13 (luminance 0,07) prints in nearly the same grey as #1f3a8a "
+     ["camps.yaml:10:106: error: camp 'espagne': #8c1d13 (luminance 0,07) prints in nearly the same grey as #1f3a8a "
       "(0,05) of camp 'france', less than 0,1 apart [camps-apart-in-grey]"]),
     # pnp's own checks hold the rest: troop types, traits and terrains that exist, hexes as printed
     ("unknown-troop", "armees/ravenne-france.yaml", "troupe: stradioti,", "troupe: stradiots,",
-     ["armees/ravenne-france.yaml:12:25: error: unité 'fr-04': troupe 'stradiots' names no type de troupe (there are: "
+     ["armees/ravenne-france.yaml:13:25: error: unité 'fr-04': troupe 'stradiots' names no type de troupe (there are: "
       "arbaletriers-a-cheval, arquebusiers, arquebusiers-masses, artillerie, enfants-perdus, gendarmes, janissaires, "
       "levees, piquiers, sipahis, stradioti, suisses, tercios) [unknown-reference]"]),
     ("unknown-trait", "troupes.yaml", "traits: [impetueux]", "traits: [impetueuse]",
-     ["troupes.yaml:7:96: error: type de troupe 'gendarmes': traits 'impetueuse' names no capacité (there are: "
+     ["troupes.yaml:8:96: error: type de troupe 'gendarmes': traits 'impetueuse' names no capacité (there are: "
       "elite, fortifications, impetueux, levee, tir-de-volee, tirailleurs, tireurs) [unknown-reference]"]),
     ("unknown-terrain", "champs/cerignole.yaml", "terrain: fourres,", "terrain: fourre,",
-     ["champs/cerignole.yaml:13:15: error: champ de bataille 'cerignole': terrain[2].terrain 'fourre' names no "
+     ["champs/cerignole.yaml:14:15: error: champ de bataille 'cerignole': terrain[2].terrain 'fourre' names no "
       "terrain (there are: champs, foret, fourres, marais, plaine, rochers) [unknown-reference]"]),
     ("bad-hex", "champs/cerignole.yaml", "[D10, E10, E11]", "[D10, E10, 11E]",
-     ["champs/cerignole.yaml:14:41: error: terrain[3].hexes[2]: '11E' must be a hex as printed on a map: its "
+     ["champs/cerignole.yaml:15:41: error: terrain[3].hexes[2]: '11E' must be a hex as printed on a map: its "
       "column's letters and its row's number, like E7 [schema]"]),
     # the setup: each battlefield its two armies, one per camp, and a deployment zone for each camp
     ("army-battlefield", "armees/pavie-empire.yaml", "  champ: pavie\n", "",
-     ["champs/pavie.yaml:4:6: error: battlefield 'pavie' has 0 armies of camp 'espagne'; it needs exactly one "
+     ["champs/pavie.yaml:5:6: error: battlefield 'pavie' has 0 armies of camp 'espagne'; it needs exactly one "
       "[battlefield-armies]",
-      "armees/pavie-empire.yaml:6:7: error: the army 'pavie-empire' names no battlefield (champ) [army-battlefield]"]),
+      "armees/pavie-empire.yaml:7:7: error: the army 'pavie-empire' names no battlefield (champ) [army-battlefield]"]),
     ("battlefield-armies", "armees/pavie-empire.yaml", "  champ: pavie\n", "  champ: cerignole\n",
-     ["champs/cerignole.yaml:4:6: error: battlefield 'cerignole' has 2 armies of camp 'espagne'; it needs exactly "
+     ["champs/cerignole.yaml:5:6: error: battlefield 'cerignole' has 2 armies of camp 'espagne'; it needs exactly "
       "one [battlefield-armies]",
-      "champs/pavie.yaml:4:6: error: battlefield 'pavie' has 0 armies of camp 'espagne'; it needs exactly one "
+      "champs/pavie.yaml:5:6: error: battlefield 'pavie' has 0 armies of camp 'espagne'; it needs exactly one "
       "[battlefield-armies]"]),
     ("battlefield-defender", "champs/pavie.yaml", "defenseur: france\n", "",
-     ["champs/pavie.yaml:4:6: error: battlefield 'pavie' names no camp to deploy first (defenseur) "
+     ["champs/pavie.yaml:5:6: error: battlefield 'pavie' names no camp to deploy first (defenseur) "
       "[battlefield-defender]"]),
     ("deployment-zone", "champs/pavie.yaml", "  - camp: espagne\n", "  - camp: france\n",
-     ["champs/pavie.yaml:4:6: error: battlefield 'pavie' has 2 deployment zones for camp 'france'; it needs exactly "
+     ["champs/pavie.yaml:5:6: error: battlefield 'pavie' has 2 deployment zones for camp 'france'; it needs exactly "
       "one [deployment-zone]",
-      "champs/pavie.yaml:4:6: error: battlefield 'pavie' has 0 deployment zones for camp 'espagne'; it needs exactly "
+      "champs/pavie.yaml:5:6: error: battlefield 'pavie' has 0 deployment zones for camp 'espagne'; it needs exactly "
       "one [deployment-zone]"]),
     ("zone-on-grid", "champs/pavie.yaml", "N3, O3, P3]", "N3, O3, P3, Q3]",
-     ["champs/pavie.yaml:17:3: error: battlefield 'pavie': deployment hex Q3 is off its grid of 16 columns and 12 "
+     ["champs/pavie.yaml:18:3: error: battlefield 'pavie': deployment hex Q3 is off its grid of 16 columns and 12 "
       "rows [zone-on-grid]"]),
     ("zone-side", "champs/ravenne.yaml", "    bord: nord\n", "    bord: sud\n",
-     ["champs/ravenne.yaml:18:5: error: battlefield 'ravenne': the zone of camp 'espagne' reaches into the half of "
+     ["champs/ravenne.yaml:19:5: error: battlefield 'ravenne': the zone of camp 'espagne' reaches into the half of "
       "the field away from its side (sud) [zone-side]"]),
     # a battlefield renamed to begin like another: its counters would print the same initial
     ("battle-initials", "champs/pavie.yaml", "nom: Pavie", "nom: Rome",
-     ["champs/pavie.yaml:4:6: error: battlefield 'pavie' begins with R like another, and the counters print that "
+     ["champs/pavie.yaml:5:6: error: battlefield 'pavie' begins with R like another, and the counters print that "
       "initial to tell their battle [battle-initials]",
-      "champs/ravenne.yaml:5:6: error: battlefield 'ravenne' begins with R like another, and the counters print "
+      "champs/ravenne.yaml:6:6: error: battlefield 'ravenne' begins with R like another, and the counters print "
       "that initial to tell their battle [battle-initials]"]),
     ("zones-apart", "champs/cerignole.yaml", "K4, L4, M4]", "K4, L4, M4, H5]",
-     ["champs/cerignole.yaml:18:3: error: battlefield 'cerignole': the deployment zones are 3 rows apart, fewer "
+     ["champs/cerignole.yaml:19:3: error: battlefield 'cerignole': the deployment zones are 3 rows apart, fewer "
       "than the 4 the game wants [zones-apart]"]),
     # the Spanish zone at Cerignola cut to one row of ten hexes, for eleven units
     ("zone-holds-army", "champs/cerignole.yaml", CERIGNOLA_SPAIN, "[D1, E1, F1, G1, H1, I1, J1, K1, L1, M1]",
-     ["armees/cerignole-espagne.yaml:9:10: error: the army 'cerignole-espagne' has 11 units, but its deployment "
+     ["armees/cerignole-espagne.yaml:10:10: error: the army 'cerignole-espagne' has 11 units, but its deployment "
       "zone on 'cerignole' has only 10 hexes [zone-holds-army]"]),
     # ... or to the six rocks of the hill and six hexes of plain, for seven units in close order
     ("zone-easy-for-close-order", "champs/cerignole.yaml", CERIGNOLA_SPAIN,
      "[G2, H2, I2, J2, H3, I3, D1, E1, F1, G1, H1, I1]",
-     ["armees/cerignole-espagne.yaml:9:10: error: the army 'cerignole-espagne' has 7 units in close order, but its "
+     ["armees/cerignole-espagne.yaml:10:10: error: the army 'cerignole-espagne' has 7 units in close order, but its "
       "deployment zone on 'cerignole' has only 6 hexes of easy terrain [zone-easy-for-close-order]"]),
     ("protections-in-kit", "champs/ravenne.yaml", "    pieux: 2\n", "    pieux: 7\n",
-     ["champs/ravenne.yaml:18:5: error: battlefield 'ravenne': camp 'espagne' sets up 7 stakes and 0 pavises, more "
+     ["champs/ravenne.yaml:19:5: error: battlefield 'ravenne': camp 'espagne' sets up 7 stakes and 0 pavises, more "
       "than the kit's 6 and 6 markers [protections-in-kit]"]),
 ]
 
@@ -314,8 +314,8 @@ def test_disorder_backs_only_for_close_order(kit: Path) -> None:
 
 def test_exports(kit: Path) -> None:
     manifest = json.loads((kit / "tabletopia" / "manifest.json").read_text("utf-8"))
-    boards = [o for o in manifest["objects"] if o["type"] == "Game Board"]
-    assert sorted(o["name"] for o in boards) == ["Cérignole (1503)", "Pavie (1525)", "Ravenne (1512)"]
+    boards = [o for o in manifest["objects"] if o["type"] == "Game Board"]  # (the battlefields, and the aid: a sheet)
+    assert sorted(o["name"] for o in boards) == ["Aide de jeu", "Cérignole (1503)", "Pavie (1525)", "Ravenne (1512)"]
     shared = [o for o in manifest["objects"] if o["front"].startswith("tabletopia/pions/")]  # (print: pions)
     counters = [o for o in shared if o["width_mm"] == 17]
     assert {o["type"] for o in counters} == {"Tile"} and len(counters) == 71
@@ -328,7 +328,7 @@ def test_exports(kit: Path) -> None:
     boards = [o for o in objects if "/tts/champs/" in o.get("CustomImage", {}).get("ImageURL", "")]
     assert len(boards) == 3 and all(o["Name"] == "Custom_Tile" and o["Locked"] for o in boards)
     units = [o for o in objects if o["Name"] == "Custom_Tile"
-             and re.search(r"/pions/[a-z-]+-\d\d-[a-z]{2}-\d\d\.jpg$", o["CustomImage"]["ImageURL"])]
+             and re.search(r"/pions/[a-z-]+-\d\d-[a-z]{2}-\d\d-[0-9a-f]{8}\.jpg$", o["CustomImage"]["ImageURL"])]
     assert len(units) == 71 and {o["CustomImage"]["CustomTile"]["Type"] for o in units} == {0}
     gallery = (kit / "index.html").read_text("utf-8")
     for name in ("cerignole", "ravenne", "pavie"):

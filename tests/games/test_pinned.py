@@ -88,7 +88,7 @@ def test_a_box_running_off_the_cards_bottom_edge_is_reported(mini: Path, monkeyp
     assert validate(mini).output == f"{MINI_SETS}: 0 errors, 0 warnings\n"
     edit(back, "height: 8.9, rect", "height: 9, rect")
     assert validate(mini).output == (
-        "layouts/card-back.yaml:12:9: error: box 'band' (0, 80, 63.5 x 9 mm) runs outside the 63.5 x 88.9 mm card "
+        "layouts/card-back.yaml:13:9: error: box 'band' (0, 80, 63.5 x 9 mm) runs outside the 63.5 x 88.9 mm card "
         "[layout]\n"
         f"{MINI_SETS}: 1 error, 0 warnings\n")
 

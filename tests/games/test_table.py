@@ -132,11 +132,11 @@ def test_suit_colours_stay_apart_for_colour_blind_players(tmp_path: Path) -> Non
     game = broken_example(ROOT, tmp_path / "game", "cards/bengal.yaml", 'colour: "#004bf8"', 'colour: "#0d47a1"')
     broken_example(ROOT, tmp_path / "game", "cards/mysore.yaml", 'colour: "#2502c5"', 'colour: "#4a148c"')
     assert problems(game, "colour-distinct]") == [
-        "cards/mysore.yaml:5:11: error: suit 'mysore' colour #4a148c is too close to suit 'bengal' colour #0d47a1 "
+        "cards/mysore.yaml:6:11: error: suit 'mysore' colour #4a148c is too close to suit 'bengal' colour #0d47a1 "
         "under deuteranopia (machado model) (CIEDE2000 difference 5.3; at least 12 is needed) [colour-distinct]",
-        "cards/durrani.yaml:5:11: error: suit 'durrani' colour #273a54 is too close to suit 'bengal' colour #0d47a1 "
+        "cards/durrani.yaml:6:11: error: suit 'durrani' colour #273a54 is too close to suit 'bengal' colour #0d47a1 "
         "(CIEDE2000 difference 11.2; at least 12 is needed) [colour-distinct]",
-        "cards/durrani.yaml:5:11: error: suit 'durrani' colour #273a54 is too close to suit 'mysore' colour #4a148c "
+        "cards/durrani.yaml:6:11: error: suit 'durrani' colour #273a54 is too close to suit 'mysore' colour #4a148c "
         "under tritanopia (vienot model) (CIEDE2000 difference 6.6; at least 12 is needed) [colour-distinct]",
     ]
 
@@ -147,15 +147,15 @@ def test_companies_stand_out_on_every_area_and_money_is_not_theirs(tmp_path: Pat
     # a red ₹2 is the EIC's, too light for its numerals and too near the crimson ₹20; the blue of the
     # company also comes near the dark blue ₹5 under tritanopia
     assert problems(game) == [
-        "cards/money.yaml:10:34: error: ₹2: its numerals in #c61000 on #fbf3dc have contrast 5.45:1; at least 7:1 "
+        "cards/money.yaml:11:34: error: ₹2: its numerals in #c61000 on #fbf3dc have contrast 5.45:1; at least 7:1 "
         "is needed to read them at a glance [money-contrast]",
-        "cards/money.yaml:10:34: error: ₹2 colour #c61000 is too close to company 'eic' colour #c61000 "
+        "cards/money.yaml:11:34: error: ₹2 colour #c61000 is too close to company 'eic' colour #c61000 "
         "(CIEDE2000 difference 0.0) [money-colour]",
-        "cards/money.yaml:11:34: error: ₹5 colour #033d5d is too close to company 'voc' colour #2502c5 under "
+        "cards/money.yaml:12:34: error: ₹5 colour #033d5d is too close to company 'voc' colour #2502c5 under "
         "tritanopia (vienot model) (CIEDE2000 difference 8.8) [money-colour]",
-        "cards/money.yaml:13:35: error: ₹20 colour #880119 is too close to ₹2 colour #c61000 (CIEDE2000 "
+        "cards/money.yaml:14:35: error: ₹20 colour #880119 is too close to ₹2 colour #c61000 (CIEDE2000 "
         "difference 15.4; at least 20 is needed) [money-distinct]",
-        "board/companies.yaml:16:13: error: company 'voc' colour #2502c5 is too close to suit 'mysore' colour "
+        "board/companies.yaml:17:13: error: company 'voc' colour #2502c5 is too close to suit 'mysore' colour "
         "#2502c5 (CIEDE2000 difference 0.0): its markers would vanish on Mysore [company-on-suit]",
     ]
 
@@ -172,11 +172,11 @@ def test_each_denomination_has_a_hue_of_its_own(tmp_path: Path) -> None:
     broken = broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#880119"', 'colour: "#663b2b"')
     broken_example(ROOT, tmp_path / "game", "cards/money.yaml", 'colour: "#55025a"', 'colour: "#7d6b53"')
     assert problems(broken, "money-") == [
-        "cards/money.yaml:12:35: error: ₹10: its numerals in #7d6b53 on #fbf3dc have contrast 4.62:1; at least "
+        "cards/money.yaml:13:35: error: ₹10: its numerals in #7d6b53 on #fbf3dc have contrast 4.62:1; at least "
         "7:1 is needed to read them at a glance [money-contrast]",
-        "cards/money.yaml:13:35: error: ₹20 colour #663b2b is too close to ₹1 colour #362601 (CIEDE2000 "
+        "cards/money.yaml:14:35: error: ₹20 colour #663b2b is too close to ₹1 colour #362601 (CIEDE2000 "
         "difference 16.6; at least 20 is needed) [money-distinct]",
-        "cards/money.yaml:13:35: error: ₹20 colour #663b2b is too close to ₹10 colour #7d6b53 (CIEDE2000 "
+        "cards/money.yaml:14:35: error: ₹20 colour #663b2b is too close to ₹10 colour #7d6b53 (CIEDE2000 "
         "difference 18.9; at least 20 is needed) [money-distinct]",
     ]
 
@@ -195,7 +195,7 @@ def test_numerals_read_on_the_paper_the_layout_prints(tmp_path: Path) -> None:
     broken = broken_example(ROOT, tmp_path / "game", "cards/money.yaml", '{value: 2, count: 6, colour: "#125940"}',
                             '{value: 2, count: 6, colour: "#125940", paper: "#c8d0b0"}')
     assert problems(broken, "money-contrast") == [
-        "cards/money.yaml:10:34: error: ₹2: its numerals in #125940 on #c8d0b0 have contrast 5.18:1; at least "
+        "cards/money.yaml:11:34: error: ₹2: its numerals in #125940 on #c8d0b0 have contrast 5.18:1; at least "
         "7:1 is needed to read them at a glance [money-contrast]"]
 
 
@@ -207,13 +207,13 @@ def test_markers_keep_their_colours_with_the_ink_saver(tmp_path: Path) -> None:
     found = problems(game, "company-distinct")
     assert len(found) == 21
     assert found[:3] == [
-        "board/companies.yaml:10:13: error: company 'eic' control markers print as #f2cac7 with --ink-saver, too "
+        "board/companies.yaml:11:13: error: company 'eic' control markers print as #f2cac7 with --ink-saver, too "
         "close to the board’s pale ground #f6efdc under deuteranopia (machado model) (CIEDE2000 difference 5.9; "
         "at least 12 is needed) [company-distinct]",
-        "board/companies.yaml:10:13: error: company 'eic' control markers print as #f2cac7 with --ink-saver, too "
+        "board/companies.yaml:11:13: error: company 'eic' control markers print as #f2cac7 with --ink-saver, too "
         "close to the board’s pale ground #fbf3dc under deuteranopia (brettel model) (CIEDE2000 difference 7.1; "
         "at least 12 is needed) [company-distinct]",
-        "board/companies.yaml:16:13: error: company 'voc' control markers print as #ded7e9 with --ink-saver, too "
+        "board/companies.yaml:17:13: error: company 'voc' control markers print as #ded7e9 with --ink-saver, too "
         "close to those of 'eic' under protanopia (brettel model) (CIEDE2000 difference 11.9; at least 12 is "
         "needed) [company-distinct]",
     ]
@@ -221,13 +221,13 @@ def test_markers_keep_their_colours_with_the_ink_saver(tmp_path: Path) -> None:
 
 def test_one_name_per_suit(tmp_path: Path) -> None:
     game = broken_example(ROOT, tmp_path / "game", "board/areas.yaml", "    name: {en: Hyderabad, fr: Hyderabad, de: Hyderabad}\n", "    name: {en: Deccan, fr: Deccan, de: Deccan}\n")
-    assert problems(game, "suit-name") == ["cards/hyderabad.yaml:3:9: error: suit 'hyderabad' is called Hyderabad, but its area "
+    assert problems(game, "suit-name") == ["cards/hyderabad.yaml:4:9: error: suit 'hyderabad' is called Hyderabad, but its area "
                      "'deccan' is called Deccan on the board: give both one name [suit-name]"]
 
 
 def test_a_suit_needs_a_mark_of_its_own(tmp_path: Path) -> None:
     game = broken_example(ROOT, tmp_path / "game", "cards/bengal.yaml", "mark: waves", "mark: lotus")
-    assert problems(game, "suit-mark") == ["cards/bengal.yaml:4:9: error: suit 'bengal' has the mark 'lotus', which suit 'mughals' "
+    assert problems(game, "suit-mark") == ["cards/bengal.yaml:5:9: error: suit 'bengal' has the mark 'lotus', which suit 'mughals' "
                      "already has [suit-mark]"]
 
 
@@ -237,7 +237,7 @@ def test_the_bank_can_pay_the_start_a_round_of_income_and_change(tmp_path: Path)
     game = broken_example(ROOT, tmp_path / "game", "cards/money.yaml", "{value: 20, count: 4", "{value: 20, count: 1")
     chests = sum(c["symbols"][3] for c in cards().values())
     assert problems(game, "money-supply") == [
-        f"cards/money.yaml:9:3: error: the bank holds ₹112, but needs ₹{60 + chests + 19}: 6 players' starting money "
+        f"cards/money.yaml:10:3: error: the bank holds ₹112, but needs ₹{60 + chests + 19}: 6 players' starting money "
         f"(₹60), a round's incomes (₹{chests}, every treasure chest of the deck) and change for its largest card "
         f"(₹19) [money-supply]"]
 

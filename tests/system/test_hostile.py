@@ -516,7 +516,7 @@ def test_a_standee_too_tall_for_every_paper_is_a_located_problem(tmp_path: Path,
                           "    type: standee\n    size: {width: 13mm, height: 200mm}\n")
     monkeypatch.chdir(game)
     assert validate(game).output == (
-        "game.yaml:216:11: error: components.pions: a 13 x 424 mm pion strip (its face, back and flaps) does not fit "
+        "game.yaml:217:11: error: components.pions: a 13 x 424 mm pion strip (its face, back and flaps) does not fit "
         "A4 (200 x 287 mm inside its margins), US Letter (206 x 269 mm inside its margins), A3 landscape (410 x 287 "
         "mm inside its margins); a board is printed in parts [piece-too-large]\n"
         "Anarchipel: 108 tuiles, 6 bordures, 24 cartes Succès/Échec and 7 more sets of 148 pieces: 1 error, "
@@ -656,14 +656,14 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
 
     game = broken_example(ROOT, tmp_path / "anarchy", "layouts/board.yaml", "per_row: 5", "per_row: 30")
     assert validate(game).output.replace(f"{game}/", "") == (
-        "layouts/board.yaml:68:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
+        "layouts/board.yaml:69:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
         "the income track even at 5 pt (and 29 more of its labels) [text-fit]\n"
         "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 114 pieces: "
         "1 error, 0 warnings\n")
     field = broken_example(ROOT / "examples" / "furia-cartese", tmp_path / "furia", "layouts/champ.yaml",
                            'label: "{cell.name}"', 'label: "Hex {cell.name} of the field"')
     assert validate(field).output.replace(f"{field}/", "") == (
-        "layouts/champ.yaml:18:5: error: layout 'layouts/champ.yaml': grid 'Hex A1 of the field' does not fit across "
+        "layouts/champ.yaml:19:5: error: layout 'layouts/champ.yaml': grid 'Hex A1 of the field' does not fit across "
         "its hex of the grid map (8.92 mm there) at 5.5 pt (and 191 more of its labels) [text-fit]\n"
         "Furia Cartese: 3 champs de bataille, 71 unités in 6 armées, 48 marqueurs and 2 more sets of 12 pieces: "
         "1 error, 0 warnings\n")
