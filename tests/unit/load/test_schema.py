@@ -372,6 +372,23 @@ def test_a_text_with_an_icon_cut_at_a_comma_is_said_whole_at_its_start() -> None
         "f.yaml:1:15: error: item: unknown key 'at 10:30' (expected one of: count, effect, id) [schema]"]
 
 
+def test_a_field_or_value_named_with_a_word_expressions_keep_is_refused_where_it_is_declared() -> None:
+    from pnp.load.fields import kept_word, parse_fields
+    from pnp.load.yamlload import parse_yaml
+
+    assert [kept_word(name) for name in ("yield", "class", "if", "None", "field", "match", 3)] == [
+        True, True, True, True, False, False, False]  # (a soft keyword reads as a name)
+    doc, _ = parse_yaml(b"fields:\n  gain: icon\n  yield: icon\n  seat: {type: record, fields: {for: int}}\n",
+                        "game.yaml")
+    fields, problems = parse_fields(doc.data["fields"], doc.locate, ("fields",))
+    assert [p.format() for p in problems] == [
+        "game.yaml:3:3: error: 'yield' cannot be a field name: expressions keep the word for themselves, so no "
+        "template could read {yield} [schema]",
+        "game.yaml:4:33: error: 'for' cannot be a field name: expressions keep the word for themselves, so no "
+        "template could read {for} [schema]"]
+    assert list(fields) == ["gain", "yield"]  # (read all the same: the data giving it is not wrong too)
+
+
 # --- the schemas an editor reads (pnp schema) -------------------------------------------------
 
 
