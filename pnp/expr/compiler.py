@@ -100,14 +100,15 @@ class Compiler:
             return fn
         offset = self.at(node.col_offset)
         if self.names is not None and name not in self.names and name not in FUNCTIONS:
-            raise ExpressionError(f"unknown name '{name}'{_suggest(name, sorted(self.names))}", offset)
+            known = sorted({*self.names, *CONSTANTS, *self.scope})  # (`nnone`: did you mean 'none'?)
+            raise ExpressionError(f"unknown name '{name}'{_suggest(name, known)}", offset)
         self.free.add(name)
 
         def lookup(env: Mapping[str, Any], frame: list) -> Any:
             try:
                 return env[name]
             except KeyError:
-                raise ExpressionError(f"unknown name '{name}'{_suggest(name, list(env))}", offset) from None
+                raise ExpressionError(f"unknown name '{name}'{_suggest(name, [*env, *CONSTANTS])}", offset) from None
         return lookup
 
     def _Attribute(self, node: ast.Attribute) -> Fn:
