@@ -347,7 +347,7 @@ rule("unnamed-file", Severity.WARNING, "A YAML file in the game folder or a fold
 
 
 def stale_schemas(game: "Game") -> Found:
-    from ..commands.editors import FOLDER, stale
+    from ..commands.editors import FOLDER, changed, stale
     from ..problems import Location
 
     if not game.complete:  # (a set left out has no schema to compare)
@@ -360,9 +360,14 @@ def stale_schemas(game: "Game") -> Found:
             yield Location(file), f"{file} is older than pnp's own schema of its files: run pnp schema to write it again"
         else:
             where = game.locate(component.origin, *(("fields",) if "fields" in component.declaration else ()), key=True)
-            said = f"{file} is older than the set's fields" if written else f"{FOLDER}/ has no schema of its files"
+            said = {"fields": f"{file} is older than the set's fields",
+                    "references": f"{file} lists the ids and icons its references could name when it was written, "
+                                  f"not those the game has now",
+                    None: f"{file} is older than the set's fields or than what its references name"}[
+                changed(game, item)] if written else f"{FOLDER}/ has no schema of its files"
             yield where, f"components.{component.name}: {said}: run pnp schema so that the editor knows them"
 
 
 rule("stale-schemas", Severity.WARNING, "The JSON Schemas pnp schema wrote into schemas/ are older than the game's "
-     "fields (or than pnp's own schemas): the editor checks the files against what they were.")(stale_schemas)
+     "fields, than the ids and icons its references may name, or than pnp's own schemas: the editor checks the files "
+     "against what they were.")(stale_schemas)
