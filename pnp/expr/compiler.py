@@ -21,11 +21,17 @@ _SIZED = (list, tuple, str, dict)
 Fn = Callable[[Mapping[str, Any], list], Any]
 
 
-def _suggest(word: Any, candidates: Collection[Any]) -> str:
+def _suggest(word: Any, candidates: Collection[Any], cutoff: float = 0.6) -> str:
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, [c for c in candidates if isinstance(c, str)], n=1)
+    close = difflib.get_close_matches(word, [c for c in candidates if isinstance(c, str)], n=1, cutoff=cutoff)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _suggest_name(word: str, names: Collection[Any]) -> str:
+    """A name close to an unknown one: one of the names, else a constant closer still (`nnone`
+    is none; `value` is not false)."""
+    return _suggest(word, names) or _suggest(word, CONSTANTS, 0.75)
 
 
 def _at(error: ExpressionError, offset: int | None) -> ExpressionError:
@@ -100,15 +106,15 @@ class Compiler:
             return fn
         offset = self.at(node.col_offset)
         if self.names is not None and name not in self.names and name not in FUNCTIONS:
-            known = sorted({*self.names, *CONSTANTS, *self.scope})  # (`nnone`: did you mean 'none'?)
-            raise ExpressionError(f"unknown name '{name}'{_suggest(name, known)}", offset)
+            raise ExpressionError(f"unknown name '{name}'{_suggest_name(name, sorted({*self.names, *self.scope}))}",
+                                  offset)
         self.free.add(name)
 
         def lookup(env: Mapping[str, Any], frame: list) -> Any:
             try:
                 return env[name]
             except KeyError:
-                raise ExpressionError(f"unknown name '{name}'{_suggest(name, [*env, *CONSTANTS])}", offset) from None
+                raise ExpressionError(f"unknown name '{name}'{_suggest_name(name, list(env))}", offset) from None
         return lookup
 
     def _Attribute(self, node: ast.Attribute) -> Fn:
