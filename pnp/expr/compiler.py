@@ -21,17 +21,23 @@ _SIZED = (list, tuple, str, dict)
 Fn = Callable[[Mapping[str, Any], list], Any]
 
 
-def _suggest(word: Any, candidates: Collection[Any], cutoff: float = 0.6) -> str:
+def _suggest(word: Any, candidates: Collection[Any]) -> str:
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, [c for c in candidates if isinstance(c, str)], n=1, cutoff=cutoff)
+    close = difflib.get_close_matches(word, [c for c in candidates if isinstance(c, str)], n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _suggest_name(word: str, names: Collection[Any]) -> str:
-    """A name close to an unknown one: one of the names, else a constant closer still (`nnone`
-    is none; `value` is not false)."""
-    return _suggest(word, names) or _suggest(word, CONSTANTS, 0.75)
+    """The name closest to an unknown one: one of the names, or a constant when it is closer
+    than any and close indeed (`nnone` is none, not note; `value` is not false)."""
+    def score(found: list[str]) -> float:
+        return difflib.SequenceMatcher(None, word, found[0]).ratio() if found else 0.0
+
+    name = difflib.get_close_matches(word, [n for n in names if isinstance(n, str)], n=1)
+    constant = difflib.get_close_matches(word, list(CONSTANTS), n=1, cutoff=0.75)
+    best = constant if score(constant) > score(name) else name
+    return f" (did you mean '{best[0]}'?)" if best else ""
 
 
 def _at(error: ExpressionError, offset: int | None) -> ExpressionError:

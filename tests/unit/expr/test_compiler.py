@@ -336,7 +336,9 @@ def test_names() -> None:
     assert refusal("x != nnone", {}, ["x"]) == ("unknown name 'nnone' (did you mean 'none'?)", 5)
     assert refusal("x != nnone", {"x": 1}) == ("unknown name 'nnone' (did you mean 'none'?)", 5)
     assert refusal("[crad for card in x]", {}, ["x"]) == ("unknown name 'crad' (did you mean 'card'?)", 1)
-    assert refusal("value", {}, ["x"]) == ("unknown name 'value'", 0)  # (not false: a constant must be closer)
+    assert refusal("value", {}, ["x"]) == ("unknown name 'value'", 0)  # (not false: a constant must be close indeed)
+    assert refusal("nnone", {}, ["note"]) == ("unknown name 'nnone' (did you mean 'none'?)", 0)  # (closer than note)
+    assert refusal("nte", {}, ["note"]) == ("unknown name 'nte' (did you mean 'note'?)", 0)
 
 
 def test_fields() -> None:
