@@ -20,7 +20,7 @@ from conftest import ROOT
 GAMES = {"anarchy": ROOT, "anarchipel": ROOT / "examples" / "anarchipel",
          "furia-cartese": ROOT / "examples" / "furia-cartese"}
 # the repository's own folders beside The Anarchy's files (and what a build or an install leaves)
-NOT_THE_GAMES = {"pnp", "tests", "benchmarks", "examples", "out", "build", "dist", "schemas"}
+NOT_THE_GAMES = {"pnp", "tests", "benchmarks", "examples", "docs", "out", "build", "dist", "schemas"}
 PACKAGE = "yaml-language-server@1"
 WAIT = 120  # seconds at most for one answer of the server (none is timed: a server that hangs fails)
 

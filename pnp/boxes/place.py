@@ -63,7 +63,9 @@ def spots(box: "Box", env: Mapping[str, Any]) -> tuple[list, list[Spot], str | N
     if entries is None:
         return [], [], None
     if not isinstance(entries, (list, tuple)):
-        return [], [], f"{source.source} gives {type(entries).__name__}, not a list"
+        from ..expr import not_a_list
+
+        return [], [], not_a_list(source.source, entries)
     if len(entries) > MAX_PLACED:
         return [], [], f"{source.source} gives {len(entries)} elements, more than {MAX_PLACED}"
     each = box.get("each") or {}

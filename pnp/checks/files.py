@@ -153,12 +153,13 @@ rule("unknown-icon", Severity.ERROR, "An icon field names an icon the game's ico
 
 # --- YAML files nothing names ----------------------------------------------------------------
 
-MAX_LISTED = 10_000  # the names looked at in one folder of the game (a folder of thousands of pictures)
+MAX_LISTED = 10_000  # the names looked at in the game folder and the folders in it, in all
+MAX_FOLDERS_DEEP = 8  # how far into folders within folders a YAML file is looked for
 
 
 def data_folders(game: "Game") -> list[str]:
     """The folders that hold the game's YAML files (its manifest's, ".", among them), in the
-    order the files are read: those a YAML file nothing names is looked for in."""
+    order the files are read."""
     import posixpath
 
     return list(dict.fromkeys(posixpath.dirname(file) or "." for file in game.files
@@ -193,63 +194,160 @@ def named_files(game: "Game") -> set[str]:
     return named
 
 
-def unnamed_files(game: "Game") -> Iterator[str]:
-    """The YAML files in the folders of the game's YAML files that the game does not read
-    (no set's files, layout, checks, stats or glossary names them), in sorted order by
-    folder: plain files only, not hidden ones (an editor's, a tool's settings)."""
-    import os
+def other_folders(game: "Game") -> set[str]:
+    """The folders of the game folder no YAML file of the game is looked for in: those pnp
+    writes (out/, the editor's schemas/) and those the game names for files of other kinds
+    (its icons, fonts, pictures and rulebooks), unless they hold YAML files the game reads."""
     import posixpath
 
-    from ..load.files import real_folder
+    from ..commands.editors import FOLDER
+
+    named = {game.icons_folder, "fonts"} | {posixpath.dirname(path) for *_, path in art_files(game)}
+    named |= {posixpath.dirname(book.file) for book in game.rules.values()}
+    return {"out", FOLDER} | (named - {"", "."} - set(data_folders(game)))
+
+
+def _listed(path: "Any", budget: list[int]) -> list[tuple[str, bool]] | None:
+    """The names in a folder, each with whether it is a folder (links are neither: not
+    followed), sorted; None when it cannot be read. `budget` counts down the names looked at."""
+    import os
+
+    found = []
+    try:
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+                if entry.is_dir(follow_symlinks=False):
+                    found.append((entry.name, True))
+                elif entry.is_file(follow_symlinks=False):
+                    found.append((entry.name, False))
+    except OSError:
+        return None
+    return sorted(found)
+
+
+def unnamed_files(game: "Game") -> Iterator[str]:
+    """The YAML files under the game folder that the game does not read (no set's files,
+    layout, checks, stats or glossary names them), folder by folder, the game folder's first:
+    plain files only, not hidden ones (an editor's, a tool's settings), nor any in a hidden
+    folder, a folder pnp writes or the game names for other files (`other_folders`), a
+    folder of another game (its own game.yaml) or of a program (a Python file: a tool's)."""
+    import posixpath
 
     read = set(game.files) | named_files(game)
-    for folder in data_folders(game):
-        if not real_folder(game.root / folder):
+    skipped = other_folders(game)
+    budget = [MAX_LISTED]
+    folders = [(".", 0)]
+    while folders:
+        folder, depth = folders.pop(0)
+        names = _listed(game.root / folder, budget)
+        if names is None or folder != "." and any(
+                name == "game.yaml" or name.endswith(".py") for name, is_folder in names if not is_folder):
             continue
-        try:
-            with os.scandir(game.root / folder) as entries:
-                names = sorted(entry.name for _, entry in zip(range(MAX_LISTED), entries)
-                               if entry.name.endswith((".yaml", ".yml")) and not entry.name.startswith(".")
-                               and entry.is_file(follow_symlinks=False))
-        except OSError:
-            continue
-        for name in names:
-            file = name if folder == "." else posixpath.join(folder, name)
-            if file not in read:
-                yield file
+        below = []
+        for name, is_folder in names:
+            path = name if folder == "." else posixpath.join(folder, name)
+            if name.startswith("."):
+                continue
+            if is_folder:
+                if depth + 1 < MAX_FOLDERS_DEEP and path not in skipped:
+                    below.append((path, depth + 1))
+            elif name.endswith((".yaml", ".yml")) and path not in read:
+                yield path
+        folders[:0] = below  # (a folder's own folders before the next of its neighbours)
+
+
+def _glob_matches(pattern: str, path: str) -> bool:
+    """Whether a set's glob matches a path as its files are found (`*` within a name, `**`
+    any folders)."""
+    import fnmatch
+    import posixpath
+
+    def match(parts: list[str], names: list[str]) -> bool:
+        if not parts:
+            return not names
+        if parts[0] == "**":
+            return any(match(parts[1:], names[i:]) for i in range(len(names) + 1))
+        return bool(names) and fnmatch.fnmatchcase(names[0], parts[0]) and match(parts[1:], names[1:])
+
+    return match([p for p in posixpath.normpath(pattern).split("/") if p not in ("", ".")], path.split("/"))
+
+
+def _top_keys(game: "Game", file: str) -> list[str]:
+    """The keys a YAML file's top mapping writes at the start of a line, in order (read as
+    text, not parsed: a file nothing names may not be YAML pnp reads)."""
+    import re
+
+    from ..load.files import Unreadable, read_game_file
+    from ..load.yamlload import MAX_FILE_BYTES
+
+    try:  # (no more than pnp reads of a YAML file)
+        text = read_game_file(game.root, file, MAX_FILE_BYTES).decode("utf-8", "replace")
+    except Unreadable:
+        return []
+    return list(dict.fromkeys(re.findall(r"^([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)", text, re.M)))
+
+
+def _said(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def unnamed_hint(game: "Game", file: str) -> str:
+    """What to do of a YAML file nothing names, after a semicolon ("" when there is nothing
+    to say): rename it, when a set's glob would take it under the other YAML ending; list it
+    in the files of the set whose items: key it holds (or of the set without one whose
+    fields are its keys); name it as a face or back when it holds boxes:; or that no set
+    reads such a file."""
+    import posixpath
+
+    sets = [component for component in game.sets.values() if not component.declaration.get("items_of")]
+    stem, ending = posixpath.splitext(file)
+    other = stem + (".yaml" if ending == ".yml" else ".yml")
+    for component in sets:
+        declared = component.declaration.get("files")
+        for pattern in [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else []:
+            if isinstance(pattern, str) and any(ch in pattern for ch in "*?[") and _glob_matches(pattern, other):
+                return (f"; set '{component.name}' reads {pattern}, which no {ending} file matches: name it {other}"
+                        f" (or list it in components.{component.name}.files)")
+    keys = _top_keys(game, file)
+    if not keys:
+        return ""
+    holds = [c for c in sets if c.items_key is not None and c.items_key in keys]
+    if holds:
+        key = holds[0].items_key
+        return (f"; it holds {key}:, the items of set {_said([repr(c.name) for c in holds])}: list it in "
+                f"{_said([f'components.{c.name}.files' for c in holds])}")
+    whole = [c for c in sets if c.items_key is None and set(keys) <= set(c.fields) | set(c.group_fields)]
+    if whole:
+        return (f"; its keys are the fields of set {_said([repr(c.name) for c in whole])}: list it in "
+                f"{_said([f'components.{c.name}.files' for c in whole])}")
+    if "boxes" in keys:  # (a layout's key)
+        return "; it holds boxes:, as a layout does: name it as a set's face: or back:"
+    shown = ", ".join(keys[:4]) + (", ..." if len(keys) > 4 else "")
+    return f"; no set reads its items from its keys ({shown})"
 
 
 def unnamed_file(game: "Game") -> Found:
-    import posixpath
-
     from ..problems import Location
 
     if not game.complete:  # (a set left out reads none of its files: they are not unnamed)
         return
     for file in unnamed_files(game):
-        folder = posixpath.dirname(file)
-        beside = next(((component, other) for component in game.sets.values() for other in _files_of(game, component)
-                       if posixpath.dirname(other) == folder), None)
-        hint = f"; set '{beside[0].name}' reads {beside[1]} beside it: list it in components.{beside[0].name}.files" \
-            if beside is not None else ""
-        yield Location(file), f"{file} is named by nothing the game reads, so the kit leaves it out{hint}"
+        yield Location(file), f"{file} is named by nothing the game reads, so the kit leaves it out" \
+                              f"{unnamed_hint(game, file)}"
 
 
-def _files_of(game: "Game", component: "ComponentSet") -> list[str]:
-    """The files of a set's items, as the game read them (a group's, a glob's matches)."""
-    return list(dict.fromkeys(item.origin.file for item in component.items)) \
-        if not component.declaration.get("items_of") else []
-
-
-rule("unnamed-file", Severity.WARNING, "A YAML file beside the game's files is named by nothing the game reads "
-     "(a set's files:, a layout, checks, stats): the kit leaves it out.")(unnamed_file)
+rule("unnamed-file", Severity.WARNING, "A YAML file in the game folder or a folder in it is named by nothing the "
+     "game reads (a set's files:, a layout, checks, stats): the kit leaves it out.")(unnamed_file)
 
 
 # --- the editor's schemas, older than the game's fields ----------------------------------------
 
 
 def stale_schemas(game: "Game") -> Found:
-    from ..commands.editors import FOLDER, stale
+    from ..commands.editors import FOLDER, changed, stale
     from ..problems import Location
 
     if not game.complete:  # (a set left out has no schema to compare)
@@ -262,9 +360,14 @@ def stale_schemas(game: "Game") -> Found:
             yield Location(file), f"{file} is older than pnp's own schema of its files: run pnp schema to write it again"
         else:
             where = game.locate(component.origin, *(("fields",) if "fields" in component.declaration else ()), key=True)
-            said = f"{file} is older than the set's fields" if written else f"{FOLDER}/ has no schema of its files"
+            said = {"fields": f"{file} is older than the set's fields",
+                    "references": f"{file} lists the ids and icons its references could name when it was written, "
+                                  f"not those the game has now",
+                    None: f"{file} is older than the set's fields or than what its references name"}[
+                changed(game, item)] if written else f"{FOLDER}/ has no schema of its files"
             yield where, f"components.{component.name}: {said}: run pnp schema so that the editor knows them"
 
 
 rule("stale-schemas", Severity.WARNING, "The JSON Schemas pnp schema wrote into schemas/ are older than the game's "
-     "fields (or than pnp's own schemas): the editor checks the files against what they were.")(stale_schemas)
+     "fields, than the ids and icons its references may name, or than pnp's own schemas: the editor checks the files "
+     "against what they were.")(stale_schemas)

@@ -80,12 +80,18 @@ def enumerate_references(game: "Game | None", component: "ComponentSet", schema:
     within the group lists, for each of the set's groups, its group's targets (if the file's
     group is that one, then ...). The schema as it is for a game not wholly read: its values
     are not all known."""
+    if game is None or not game.complete:
+        return schema
+    return _apply_naming(game, component, schema, _naming(game, component))
+
+
+def _naming(game: "Game", component: "ComponentSet") -> list[tuple[tuple, str | None, bool]]:
+    """The places in a set's files whose values name something: (keys to the value in the
+    schema, what it names, whether within the group)."""
     from ..checks.kinds import kinds
     from ..problems import Severity
 
-    if game is None or not game.complete:
-        return schema
-    named: list[tuple[tuple, str | None, bool]] = []  # (keys to the value in a file, what it names, within group)
+    named: list[tuple[tuple, str | None, bool]] = []
     for header, fields in ((True, component.group_fields), (False, component.fields)):
         if header and component.group_key is None:
             continue
@@ -103,6 +109,30 @@ def enumerate_references(game: "Game | None", component: "ComponentSet", schema:
         if declared is not None and declared.derived is None and declared.raw is None:
             named.append((_at(component, header, name) + (("items",) if declared.type in ("list", "set") else ()),
                           to, within))
+    return named
+
+
+def _listed_in(schema: dict, game: "Game", component: "ComponentSet") -> dict:
+    """The schema of a set's files with what `enumerate_references` lists left out again: the
+    values at each place that names something, and the conditions for each group; what is
+    left is made from the set's fields alone."""
+    found = copy.deepcopy(schema)
+    for keys, _, within in _naming(game, component):
+        node = _node(found, keys)
+        if node is not None and not within:
+            node.pop("enum", None)
+            node.pop("markdownEnumDescriptions", None)
+    if component.group_key is not None and isinstance(found.get("allOf"), list):
+        found["allOf"] = [c for c in found["allOf"] if not (isinstance(c, dict) and set(c) == {"if", "then"} and c[
+            "if"].get("required") == [component.group_key])]
+        if not found["allOf"]:
+            del found["allOf"]
+    return found
+
+
+def _apply_naming(game: "Game", component: "ComponentSet", schema: dict,
+                  named: list[tuple[tuple, str | None, bool]]) -> dict:
+    """The schema with what each of the `named` places may name listed (see `enumerate_references`)."""
     found = copy.deepcopy(schema)
     conditions = []
     for keys, to, within in named:
@@ -370,6 +400,26 @@ def stale(game: "Game") -> list[tuple[SchemaFile, bool]]:
     return [(item, item.path in earlier) for item in schema_files(game.manifest, game)
             if (item.path in earlier or item.path.startswith("components/"))
             and earlier.get(item.path) != hashlib.sha256(serialised(item)).hexdigest()]
+
+
+def changed(game: "Game", item: SchemaFile) -> str | None:
+    """What changed since pnp schema wrote a set's schema that `stale` finds older: "fields"
+    (the set's fields, or pnp's own schema of a set's files), "references" (only what its
+    references may name: an item or an icon added, renamed or removed), or None when that
+    cannot be told (the file is not as pnp wrote it, or not there)."""
+    earlier = recorded(game.root) or {}
+    component = next((c for c in game.sets.values() if item.path == f"components/{c.name}.schema.json"), None)
+    data = read_file(game.root, posixpath.join(FOLDER, item.path), MAX_READ_BYTES) \
+        if component is not None and item.path in earlier else None
+    if data is None or hashlib.sha256(data).hexdigest() != earlier[item.path]:
+        return None
+    try:
+        old = json.loads(data)
+    except ValueError:
+        return None
+    if not isinstance(old, dict):
+        return None
+    return "references" if _listed_in(old, game, component) == _listed_in(item.schema, game, component) else "fields"
 
 
 def stamp(root: Path) -> tuple[int, int] | None:

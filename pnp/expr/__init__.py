@@ -35,11 +35,11 @@ from .expression import Expression, parse
 from .format import MINUS, format_value
 from .functions import CONSTANTS, FUNCTIONS, Function, function
 from .limits import (MAX_BITS, MAX_DEPTH, MAX_EXPONENT, MAX_FORMAT_WIDTH, MAX_LENGTH, MAX_SOURCE, MAX_STEPS,
-                     MAX_TOTAL_STEPS, ExpressionError, new_budget, steps_spent)
+                     MAX_TOTAL_STEPS, ExpressionError, new_budget, not_a_list, steps_spent)
 from .template import Template, parse_template
 from ..model import hexes
 from ..model import colours  # noqa: F401  (each registers its functions)
 
 __all__ = ["CONSTANTS", "FUNCTIONS", "MAX_BITS", "MAX_DEPTH", "MAX_EXPONENT", "MAX_FORMAT_WIDTH", "MAX_LENGTH",
            "MAX_SOURCE", "MAX_STEPS", "MAX_TOTAL_STEPS", "MINUS", "Expression", "ExpressionError", "Function",
-           "Template", "format_value", "function", "new_budget", "parse", "parse_template", "steps_spent"]
+           "Template", "format_value", "function", "new_budget", "not_a_list", "parse", "parse_template", "steps_spent"]

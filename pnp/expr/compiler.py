@@ -28,6 +28,18 @@ def _suggest(word: Any, candidates: Collection[Any]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+def _suggest_name(word: str, names: Collection[Any]) -> str:
+    """The name closest to an unknown one: one of the names, or a constant when it is closer
+    than any and close indeed (`nnone` is none, not note; `value` is not false)."""
+    def score(found: list[str]) -> float:
+        return difflib.SequenceMatcher(None, word, found[0]).ratio() if found else 0.0
+
+    name = difflib.get_close_matches(word, [n for n in names if isinstance(n, str)], n=1)
+    constant = difflib.get_close_matches(word, list(CONSTANTS), n=1, cutoff=0.75)
+    best = constant if score(constant) > score(name) else name
+    return f" (did you mean '{best[0]}'?)" if best else ""
+
+
 def _at(error: ExpressionError, offset: int | None) -> ExpressionError:
     """`error`, located at `offset` unless it already is."""
     return error if error.offset is not None else ExpressionError(error.message, offset)
@@ -100,14 +112,15 @@ class Compiler:
             return fn
         offset = self.at(node.col_offset)
         if self.names is not None and name not in self.names and name not in FUNCTIONS:
-            raise ExpressionError(f"unknown name '{name}'{_suggest(name, sorted(self.names))}", offset)
+            raise ExpressionError(f"unknown name '{name}'{_suggest_name(name, sorted({*self.names, *self.scope}))}",
+                                  offset)
         self.free.add(name)
 
         def lookup(env: Mapping[str, Any], frame: list) -> Any:
             try:
                 return env[name]
             except KeyError:
-                raise ExpressionError(f"unknown name '{name}'{_suggest(name, list(env))}", offset) from None
+                raise ExpressionError(f"unknown name '{name}'{_suggest_name(name, list(env))}", offset) from None
         return lookup
 
     def _Attribute(self, node: ast.Attribute) -> Fn:

@@ -4,6 +4,7 @@ times, each evaluation with its own MAX_STEPS and charged to the total budget.""
 from __future__ import annotations
 
 import ast
+import keyword
 import re
 import warnings
 from collections.abc import Mapping  # isinstance() through typing's alias is several times slower
@@ -111,6 +112,11 @@ def _parse(source: str, names: Collection[str] | None = None) -> Expression:
             tree = ast.parse(body + "\n", mode="eval")
     except SyntaxError as error:
         offset = None if not error.offset or error.lineno != 1 else base + min(error.offset - 1, len(body))
+        word = re.match(r"[A-Za-z_]\w*", source[offset:]) if offset is not None and error.msg == "invalid syntax" \
+            else None
+        if word is not None and keyword.iskeyword(word.group()):  # (`{yield}`: a name Python keeps)
+            raise ExpressionError(f"syntax error: '{word.group()}' is a word expressions keep for themselves, not a "
+                                  f"name (no field or value can be called so)", offset) from None
         raise ExpressionError(f"syntax error: {error.msg}", offset) from None
     except (ValueError, RecursionError, MemoryError):
         raise ExpressionError("syntax error: the expression is too deeply nested or not text", None) from None

@@ -57,6 +57,17 @@ def kind_of(value: Any) -> str:
     return type(value).__name__
 
 
+def not_a_list(source: str, value: Any) -> str:
+    """What to say of an expression that gives a value where a list is wanted: its kind as
+    designers know it, and the list it holds as `items`, when it does (`sets.actions` is a set,
+    `sets.actions.items` its items)."""
+    kind = kind_of(value)
+    said = kind if kind in ("none", "true/false") else f"a {kind}"
+    hint = f" (did you mean {source.strip()}.items?)" \
+        if isinstance(value, Mapping) and isinstance(value.get("items"), SEQUENCES) else ""
+    return f"{source} gives {said}, not a list{hint}"
+
+
 def too_long(offset: int | None) -> ExpressionError:
     return ExpressionError(f"the expression takes too long (more than {MAX_STEPS:,} steps)", offset)
 

@@ -25,6 +25,19 @@ RESERVED = frozenset({"item", "items", "group", "groups", "game", "sets", "colou
                       "none", "true", "false"})
 
 
+def kept_word(name: Any) -> bool:
+    """Whether a name is a word expressions keep for themselves (Python's: `yield`, `class`,
+    `if`...), which no template could read as a name ({yield} is a syntax error)."""
+    import keyword
+
+    return isinstance(name, str) and keyword.iskeyword(name)
+
+
+def kept_word_problem(name: str, what: str, read: str) -> str:
+    """Why a name expressions keep cannot name a `what` read as `read` in templates."""
+    return f"'{name}' cannot be {what}: expressions keep the word for themselves, so no template could read {read}"
+
+
 @dataclass(frozen=True)
 class FieldType:
     """A kind of value a field holds."""
@@ -208,6 +221,10 @@ def parse_fields(declarations: Any, locate: Callable[..., Location], path: tuple
             problems.append(problem("schema", locate(where, key=True),
                                     f"field name {name!r} must be a word of letters, digits and underscores"))
             continue
+        if kept_word(name):
+            problems.append(problem("schema", locate(where, key=True),
+                                    kept_word_problem(name, "a field name", f"{{{name}}}")))
+            # (read all the same: the data that gives it is not wrong as well)
         if name in RESERVED:
             problems.append(problem("schema", locate(where, key=True),
                                     f"'{name}' cannot be a field name: it means something else in templates"))

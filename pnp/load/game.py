@@ -12,7 +12,7 @@ from typing import Any, Callable
 from .. import expr
 from . import boards, schema
 from ..components import types
-from .fields import NO_DEFAULT, Field, object_schema, parse_fields, references
+from .fields import NO_DEFAULT, Field, kept_word, kept_word_problem, object_schema, parse_fields, references
 from ..model.game import ComponentSet, Game, Group, Item, Origin, Text
 from .paths import GameNotFound, inside, resolve_manifest  # noqa: F401  (where games are found)
 from ..problems import Location, Problem, plural, problem
@@ -443,6 +443,10 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     if players is not None and players[0] > players[1]:
         problems.append(problem("schema", loader.locate(("players", "min")),
                                 f"players: min {players[0]} is more than max {players[1]}"))
+    for name in data.get("values", {}):
+        if kept_word(name):
+            problems.append(problem("schema", loader.locate(("values", name), key=True),
+                                    kept_word_problem(name, "the name of a value", f"game.{name}")))
     game = Game(
         root=root,
         manifest=manifest.name,

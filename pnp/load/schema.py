@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import math
+import re
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterator
@@ -389,17 +390,34 @@ def _refused(error: Any) -> list:
     return []
 
 
+# a key that ends where an inline icon's name starts (`1 :coin` of `{effect: Sell, 1 :coin: each}`)
+_ICON_KEY = re.compile(r"(?<![^\W_]):([a-z][a-z0-9-]*)$")
+
+
+def _not_a_mapping(error: Any) -> bool:
+    """Whether a schema error says a value should not have been a mapping."""
+    if error.validator != "type":
+        return False
+    expected = [error.validator_value] if isinstance(error.validator_value, str) else list(error.validator_value)
+    return "object" not in expected
+
+
 def _unquoted(doc: Document, errors: list) -> dict[DataPath, dict]:
     """The mappings in braces YAML read from what was meant as a text, by path: one whose
     refused key holds no value, as each part of `{name}` or `{a, b}` does, and as the part
-    after a comma inside {...} does (`{en: a, b}`: 'b' is a key of its own)."""
+    after a comma inside {...} does (`{en: a, b}`: 'b' is a key of its own); one whose refused
+    key ends with an inline icon's name (`{effect: Sell, 1 :coin: each}`: the icon's colon
+    ended a key); and a mapping of such keys alone where no mapping is taken (`background:
+    {colour}`)."""
     found: dict[DataPath, dict] = {}
     for error in errors:
         refused = _refused(error)
         path = tuple(error.absolute_path)
         mapping = _at(doc.data, path)
-        if refused and isinstance(mapping, dict) and any(key in mapping and mapping[key] is None for key in refused) \
-                and _flow(doc, path, mapping):
+        if not isinstance(mapping, dict) or not _flow(doc, path, mapping):
+            continue
+        if any(key in mapping and (mapping[key] is None or _ICON_KEY.search(str(key))) for key in refused) \
+                or _not_a_mapping(error) and all(value is None for value in mapping.values()):
             found[path] = mapping
     return found
 
@@ -407,19 +425,24 @@ def _unquoted(doc: Document, errors: list) -> dict[DataPath, dict]:
 def _quote_hint(doc: Document, error: Any, unquoted: dict[DataPath, dict]) -> tuple[str, DataPath, bool] | None:
     """What to say of an error about a mapping in braces YAML read from a text (see
     `_unquoted`), or about one of its keys that holds no value: to quote it (None for any
-    other error). A mapping of such keys alone was a template, or a text, in braces; such a
-    key beside keys with values was the end of a text cut at a comma."""
+    other error). A mapping of such keys alone was a template, or a text, in braces (any error
+    about it is said so); such a key beside keys with values was the end of a text cut at a
+    comma; a key that ends with an icon's name, the rest of a text whose icon's colon YAML read
+    as a key's."""
     path = tuple(error.absolute_path)
     where = next((path[:n] for n in range(len(path), -1, -1) if path[:n] in unquoted), None)
     if where is None:
         return None
     mapping = unquoted[where]
     if len(path) == len(where):
-        keys = _refused(error)
+        keys = _refused(error) or list(mapping)
     elif len(path) == len(where) + 1:
         keys = [path[-1]]
     else:
         return None  # an error inside a value of its own
+    icon = next((key for key in keys if key in mapping and _ICON_KEY.search(str(key))), None)
+    if icon is not None:
+        return _icon_hint(doc, where, mapping, icon)
     if not keys or any(key not in mapping or mapping[key] is not None for key in keys):
         return None
     said = describe_path(doc, where)
@@ -431,6 +454,27 @@ def _quote_hint(doc: Document, error: Any, unquoted: dict[DataPath, dict]) -> tu
             where, False
     return (f"{prefix}'{keys[0]}' is read as a key of its own: inside {{...}} YAML ends a text at a comma; quote "
             f"the text that holds it", where + (keys[0],), True)
+
+
+def _icon_hint(doc: Document, where: DataPath, mapping: dict, key: str) -> tuple[str, DataPath, bool]:
+    """To quote the text a key ending with an inline icon's name was cut from: the key's and
+    its value's text, after the text of the key written before it (where the text started,
+    ended at a comma), said at that key's value; at the key itself when none is before it."""
+    icon = _ICON_KEY.search(key).group(1)
+    why = f"the colon that ends the icon :{icon}: as the end of a key"
+    at = doc.keys.get(where + (key,))
+    before = [k for k in mapping if at is not None and (where + (k,)) in doc.keys and doc.keys[where + (k,)] < at]
+    previous = max(before, key=lambda k: doc.keys[where + (k,)], default=None)
+    value = mapping[key]
+    if previous is None or not isinstance(mapping[previous], (str, int, float)) \
+            or not isinstance(value, (str, int, float, type(None))):
+        said = describe_path(doc, where)
+        return f"{said + ': ' if said else ''}'{key}' is read as a key: without quotes YAML reads {why}; quote the " \
+               f"text that holds it", where + (key,), True
+    text = f"{mapping[previous]}, {key}:" + (f" {value}" if value is not None else "")
+    written = json.dumps(text, ensure_ascii=False)
+    return f"{describe_path(doc, where + (previous,))}: write the text in quotes, {written}: without them YAML ends " \
+           f"it at the comma and reads {why}", where + (previous,), False
 
 
 # Files known to pass their schema, as "schema file-digest": a build keeps them in its cache

@@ -192,6 +192,36 @@ def _braced_start(text: str, index: int) -> tuple[int, str] | None:
     return start + found.start(1), found.group(1)
 
 
+# an inline icon's name just before the colon that ends it (`:fish` of `Take 1 :fish:`), and
+# where a plain value may start on its line: after the indent and a list's dashes, a key's
+# colon, or (in brackets) an opening bracket or a comma
+_ICON_BEFORE = re.compile(r"(?<![^\W_]):([a-z][a-z0-9-]*)$")
+_BLOCK_START = re.compile(r"^[ \t]*(?:-[ \t]+)*|:[ \t]+")
+_FLOW_START = re.compile(r"^[ \t]*(?:-[ \t]+)*|:[ \t]+|[\[{,][ \t]*")
+
+
+def _icon_colon(text: str, index: int, block: bool) -> tuple[int, str] | None:
+    """Where a text starts, and what to say of it, when YAML stopped at the colon that ends an
+    inline icon in a text written without quotes (`effect: Take 1 :fish:`): it read the colon
+    as a key's; None otherwise. In a block the text runs to the end of its line (its comment
+    left out); in brackets, a comma may have ended it, so it is named by its start."""
+    if text[index: index + 1] != ":":
+        return None
+    start = text.rfind("\n", 0, index) + 1
+    icon = _ICON_BEFORE.search(text, start, index)
+    if icon is None:
+        return None
+    value = start + max(m.end() for m in (_BLOCK_START if block else _FLOW_START).finditer(text[start: icon.start()]))
+    why = f"without them YAML reads the colon that ends the icon :{icon.group(1)}: as the end of a key"
+    if block:
+        end = text.find("\n", index)
+        line = text[value: len(text) if end < 0 else end]
+        comment = re.search(r"[ \t]#", line)
+        written = json.dumps((line[: comment.start()] if comment else line).strip(), ensure_ascii=False)
+        return value, f"write the text in quotes, {written}: {why}"
+    return value, f"write the text that starts with {text[value: index + 1]} in quotes: {why}"
+
+
 def _offset_to_position(text: str, offset: int) -> tuple[int, int]:
     before = text[:offset]
     line = before.count("\n") + 1
@@ -442,6 +472,11 @@ def _parse(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
             where = Location(file, *_offset_to_position(text, braced[0]))
             message = f"write the text that starts with {braced[1]} in quotes: without them YAML reads {braced[1]} " \
                       f"as a mapping"
+        icon = _icon_colon(text, mark.index, message == "mapping values are not allowed in this context") \
+            if mark is not None and braced is None else None
+        if icon is not None:  # a text that shows an inline icon: YAML read the colon that ends it as a key's
+            where = Location(file, *_offset_to_position(text, icon[0]))
+            message = icon[1]
         if mark and text[mark.index: mark.index + 1] == "\t":
             message = "a tab cannot indent YAML; use spaces"
         if message.startswith("found undefined alias") and mark is not None:

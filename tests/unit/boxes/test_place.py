@@ -119,7 +119,7 @@ def test_what_it_prints_for_each_element(piece) -> None:
      "'a' gives no width and height, and the box has neither each: nor grid: to size it"),
     ("spots", "", [{"id": "a", "x": 0, "y": 0, "width": 0, "height": 4}],
      "'a': its width and height must be more than 0"),
-    ("spots", "", 5, "spots gives int, not a list"),
+    ("spots", "", 5, "spots gives a number, not a list"),
     ("spots", "", [{}] * (MAX_PLACED + 1), f"spots gives {MAX_PLACED + 1} elements, more than {MAX_PLACED}"),
 ])
 def test_what_text_fit_says_of_an_element_that_does_not_fit(piece, place: str, extra: str, spots_given,

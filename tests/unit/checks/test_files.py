@@ -297,7 +297,7 @@ cards:
 """
 
 
-def test_a_yaml_file_beside_the_games_that_nothing_names_is_a_warning_naming_it(load, tmp_path: Path) -> None:
+def test_a_yaml_file_anywhere_in_the_game_that_nothing_names_is_a_warning_naming_it(load, tmp_path: Path) -> None:
     import os
 
     (tmp_path / "decks").mkdir()
@@ -311,17 +311,82 @@ def test_a_yaml_file_beside_the_games_that_nothing_names_is_a_warning_naming_it(
         (tmp_path / name).write_text("a: 1\n", "utf-8")
     (tmp_path / "decks" / "folder.yaml").mkdir()
     os.symlink(tmp_path / "notes.yaml", tmp_path / "decks" / "link.yaml")
-    # (hidden files, other files, other folders, folders and links are not looked at)
+    os.symlink(tmp_path / "decks", tmp_path / "linked")
+    # (hidden files, other files, folders and links are not looked at; folders in folders are)
     assert problems_of(game, "unnamed-file") == [
-        "notes.yaml:1:1: warning: notes.yaml is named by nothing the game reads, so the kit leaves it out "
-        "[unnamed-file]",
-        "decks/b.yml:1:1: warning: decks/b.yml is named by nothing the game reads, so the kit leaves it out; set "
-        "'cards' reads decks/north.yaml beside it: list it in components.cards.files [unnamed-file]",
+        "notes.yaml:1:1: warning: notes.yaml is named by nothing the game reads, so the kit leaves it out; no set "
+        "reads its items from its keys (a) [unnamed-file]",
+        "art/old.yaml:1:1: warning: art/old.yaml is named by nothing the game reads, so the kit leaves it out; no "
+        "set reads its items from its keys (a) [unnamed-file]",
+        "decks/b.yml:1:1: warning: decks/b.yml is named by nothing the game reads, so the kit leaves it out; no set "
+        "reads its items from its keys (a) [unnamed-file]",
         "decks/east.yaml:1:1: warning: decks/east.yaml is named by nothing the game reads, so the kit leaves it "
-        "out; set 'cards' reads decks/north.yaml beside it: list it in components.cards.files [unnamed-file]"]
+        "out; no set reads its items from its keys (a) [unnamed-file]",
+        "decks/more/c.yaml:1:1: warning: decks/more/c.yaml is named by nothing the game reads, so the kit leaves it "
+        "out; no set reads its items from its keys (a) [unnamed-file]"]
+    assert list(files.unnamed_files(game)) == ["notes.yaml", "art/old.yaml", "decks/b.yml", "decks/east.yaml",
+                                               "decks/more/c.yaml"]  # (a folder's, then its folders')
     game.complete = False  # (a set left out names none of its files)
     assert problems_of(game, "unnamed-file") == []
     assert CHECKS["unnamed-file"].severity == Severity.WARNING
+
+
+def test_folders_pnp_writes_or_the_game_names_for_other_files_and_other_games_and_programs_are_not_looked_in(
+        load, tmp_path: Path) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "north.yaml").write_text("cards:\n  - {id: a, art: art/a.png}\n", "utf-8")
+    game, problems = load(DECKS.replace("  face:", "  fields: {art: file}\n  face:"), face="extends: builtin:card\n")
+    assert problems == []
+    for name in ("out/data.yaml", "schemas/x.yaml", ".vscode/x.yaml", "icons/x.yaml", "fonts/x.yaml",
+                 "art/x.yaml", "tools/make.py", "tools/x.yaml", "tools/more/y.yaml", "other/game.yaml",
+                 "other/cards.yaml", "a/b/c/d/e/f/g/h/i.yaml", "a/b/c/d/e/f/g/h.yaml"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("a: 1\n", "utf-8")
+    assert files.other_folders(game) == {"out", "schemas", "icons", "fonts", "art"}
+    # (a folder of another game, or of a program, with all in it; and no deeper than 8 folders in)
+    assert list(files.unnamed_files(game)) == ["a/b/c/d/e/f/g/h.yaml"]
+    # a folder the game names for other files, that also holds its YAML, is looked in
+    (tmp_path / "decks" / "a.png").write_bytes(b"")
+    (tmp_path / "decks" / "south.yaml").write_text("cards: []\n", "utf-8")
+    game.sets["cards"].items[0].fields["art"] = "decks/a.png"
+    game.memo.clear()
+    assert "decks" not in files.other_folders(game) and "decks/south.yaml" in list(files.unnamed_files(game))
+
+
+def test_the_hint_names_the_set_whose_items_the_file_holds_or_the_glob_it_missed(load, tmp_path: Path) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "north.yaml").write_text("cards:\n  - {id: a}\n", "utf-8")
+    game, problems = load(DECKS.replace("[decks/north.yaml]", "decks/*.yaml") + """
+tokens:
+  type: token
+  size: 20mm
+  files: [tokens.yaml]
+  items: tokens
+  face: face.yaml
+aid:
+  type: sheet
+  size: poker
+  files: aid.yaml
+  fields: {title: text, turns: int}
+  face: face.yaml
+""", face="extends: builtin:card\n", tokens="tokens: [{id: t}]\n", aid="title: Aid\nturns: 3\n")
+    assert problems == []
+    hint = files.unnamed_hint
+    for name, text in (("decks/south.yml", "cards: []\n"), ("more/tokens.yaml", "# more\nsize: 3\ntokens:\n  - a\n"),
+                       ("more/aid.yaml", "title: Aide\n"), ("more/notes.yaml", "a: 1\nb:\nc: 3\nd: 4\ne: 5\n"),
+                       ("more/face.yaml", "extends: builtin:card\nboxes: {}\n"), ("more/list.yaml", "- a\n")):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text, "utf-8")
+    assert hint(game, "decks/south.yml") == ("; set 'cards' reads decks/*.yaml, which no .yml file matches: name it "
+                                             "decks/south.yaml (or list it in components.cards.files)")
+    assert hint(game, "more/tokens.yaml") == "; it holds tokens:, the items of set 'tokens': list it in " \
+                                             "components.tokens.files"
+    assert hint(game, "more/aid.yaml") == "; its keys are the fields of set 'aid': list it in components.aid.files"
+    assert hint(game, "more/notes.yaml") == "; no set reads its items from its keys (a, b, c, d, ...)"
+    assert hint(game, "more/face.yaml") == "; it holds boxes:, as a layout does: name it as a set's face: or back:"
+    assert hint(game, "more/list.yaml") == ""  # (no keys to go by)
+    assert files._glob_matches("decks/**/*.yaml", "decks/a/b/c.yaml") and files._glob_matches("*.yaml", "a.yaml")
+    assert not files._glob_matches("decks/*.yaml", "decks/a/c.yaml")
 
 
 def test_a_file_named_though_not_read_is_not_unnamed(load, tmp_path: Path) -> None:
@@ -349,6 +414,8 @@ def test_a_folder_of_many_names_is_looked_at_only_so_far(load, tmp_path: Path, m
         (tmp_path / "decks" / f"x{i}.yaml").write_text("a: 1\n", "utf-8")
     monkeypatch.setattr(files, "MAX_LISTED", 3)
     assert len(list(files.unnamed_files(game))) < 5
+    monkeypatch.setattr(files, "MAX_LISTED", 10_000)
+    assert len(list(files.unnamed_files(game))) == 5
 
 
 # --- stale-schemas ---------------------------------------------------------------------------

@@ -414,6 +414,38 @@ def test_references_list_what_they_may_name(tmp_path: Path) -> None:
         (["suit", "mark"], "'sun' is not one of ['moon', 'star']")]
 
 
+def test_what_changed_in_a_stale_schema_is_told_from_the_file_pnp_wrote(tmp_path: Path) -> None:
+    """A set's schema older than the game: its fields changed, or only what its references name
+    (an item, a rank or an icon added: the lists, and the conditions of each group); not told
+    when the file is no longer as pnp wrote it."""
+    from pnp.commands.editors import changed, stale
+
+    def cards_of(game) -> SchemaFile:
+        return next(item for item in schema_files("game.yaml", game) if item.path == "components/cards.schema.json")
+
+    game = naming_game(tmp_path)
+    write(tmp_path / "schemas", schema_files("game.yaml", game), within=tmp_path)
+    (tmp_path / "areas.yaml").write_text("areas: [{id: hills, name: Hills}, {id: lakes, name: Lakes}, {id: woods, "
+                                         "name: Woods}]\n", "utf-8")
+    (tmp_path / "south.yaml").write_text("suit: {id: south, area: lakes, mark: moon}\ncards: [{id: queen, rank: 3}, "
+                                         "{id: fort, rank: 4}]\n", "utf-8")
+    (tmp_path / "icons" / "sun.svg").write_text(ICON, "utf-8")
+    game, _ = load_game(tmp_path / "game.yaml")
+    assert [item.path for item, _ in stale(game)] == ["components/cards.schema.json"]
+    assert changed(game, cards_of(game)) == "references"
+    text = (tmp_path / "game.yaml").read_text("utf-8")
+    assert "\n      tag:" in text
+    field = "\n      new: {type: int, optional: true}"
+    (tmp_path / "game.yaml").write_text(text.replace("\n      tag:", field + "\n      tag:"), "utf-8")
+    game, _ = load_game(tmp_path / "game.yaml")
+    assert changed(game, cards_of(game)) == "fields"
+    with open(tmp_path / "schemas" / "components" / "cards.schema.json", "a", encoding="utf-8") as file:
+        file.write(" ")  # (the designer's own now)
+    assert changed(game, cards_of(game)) is None
+    (tmp_path / "schemas" / "components" / "cards.schema.json").unlink()
+    assert changed(game, cards_of(game)) is None
+
+
 def test_references_are_listed_only_for_a_game_wholly_read(tmp_path: Path) -> None:
     game = naming_game(tmp_path)
     cards = game.sets["cards"]

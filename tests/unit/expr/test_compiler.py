@@ -332,6 +332,13 @@ def test_names() -> None:
     assert refusal("  nme", {"name": 1, "x": 2}) == ("unknown name 'nme' (did you mean 'name'?)", 2)
     assert refusal("'é' + y", {"y2": 1}) == ("unknown name 'y' (did you mean 'y2'?)", 6)
     assert evaluated("none") is None and evaluated("true", {"true": 0}) is True  # constants first
+    # the constants, and a comprehension's variable, are names a typo may have meant
+    assert refusal("x != nnone", {}, ["x"]) == ("unknown name 'nnone' (did you mean 'none'?)", 5)
+    assert refusal("x != nnone", {"x": 1}) == ("unknown name 'nnone' (did you mean 'none'?)", 5)
+    assert refusal("[crad for card in x]", {}, ["x"]) == ("unknown name 'crad' (did you mean 'card'?)", 1)
+    assert refusal("value", {}, ["x"]) == ("unknown name 'value'", 0)  # (not false: a constant must be close indeed)
+    assert refusal("nnone", {}, ["note"]) == ("unknown name 'nnone' (did you mean 'none'?)", 0)  # (closer than note)
+    assert refusal("nte", {}, ["note"]) == ("unknown name 'nte' (did you mean 'note'?)", 0)
 
 
 def test_fields() -> None:

@@ -89,6 +89,11 @@ def test_parse_with_names() -> None:
     ("-" * 5000 + "1", "syntax error: the expression is too deeply nested or not text", None),
     ("  1 if 2", "syntax error: expected 'else' after 'if' expression", 2),
     ("  lambda: 1", "lambda is not allowed", 2),
+    # a name Python keeps for itself (a field called yield, as no field now may be)
+    ("yield", "syntax error: 'yield' is a word expressions keep for themselves, not a name (no field or value can "
+              "be called so)", 0),
+    (" game.class + 1", "syntax error: 'class' is a word expressions keep for themselves, not a name (no field or "
+                        "value can be called so)", 6),
 ])
 def test_parse_refuses(source: Any, message: str, offset: int | None) -> None:
     assert caught(_parse, source) == (message, offset)

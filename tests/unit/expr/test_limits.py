@@ -101,3 +101,16 @@ def test_the_total_budget() -> None:
     assert too_long_in_all(0).message == "the game's expressions take too long altogether (more than 200,000,000 steps)"
     new_budget(0)
     assert total == [0, 0] and steps_spent() == 0
+
+
+def test_a_value_where_a_list_goes_is_named_as_designers_know_it() -> None:
+    from pnp.expr import not_a_list
+    from pnp.model.game import View
+
+    actions = View(name="actions", items=[View(id="pans")], groups=[])
+    assert not_a_list("sets.actions", actions) == "sets.actions gives a mapping, not a list (did you mean " \
+                                                  "sets.actions.items?)"
+    assert not_a_list("entry.gain", {"items": 3}) == "entry.gain gives a mapping, not a list"
+    assert not_a_list("game.rounds", 7) == "game.rounds gives a number, not a list"
+    assert not_a_list("x", None) == "x gives none, not a list"
+    assert not_a_list("x", True) == "x gives true/false, not a list"

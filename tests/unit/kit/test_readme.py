@@ -273,7 +273,7 @@ def test_what_is_wrong_with_the_readme(folder) -> None:
         f"readme.assembly[0]: font {heading} has no glyph for 'Ĭ' (U+012C)",
         f"readme.assembly[0]: font {body} has no glyph for '↗' (U+2197), '☃' (U+2603)",
         f"readme.rules[0].heading: font {heading} has no glyph for 'Ĭ' (U+012C)",
-        "readme.contents.cards: unknown name 'nope' in '{count} cartes {nope}'",
+        "readme.contents.cards: unknown name 'nope' (did you mean 'none'?) in '{count} cartes {nope}'",
         "readme.contents.kinds: the game has no printed set called so",
         "readme.contents.ghosts: the game has no printed set called so",
         "readme.contents.chips: syntax error: invalid syntax in '{count + } jetons'",

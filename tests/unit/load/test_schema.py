@@ -276,13 +276,13 @@ HINTED = {"type": "object", "additionalProperties": False, "properties": {
                 "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}}}}}
 
 
-def hinted(text: str) -> list[str]:
+def hinted(text: str, schema: dict = HINTED) -> list[str]:
     from pnp.load.schema import check, compiled
     from pnp.load.yamlload import parse_yaml
 
     doc, problems = parse_yaml(text.encode("utf-8"), "f.yaml")
     assert problems == []
-    return [p.format() for p in check(doc, compiled(HINTED))]
+    return [p.format() for p in check(doc, compiled(schema))]
 
 
 def test_a_template_in_braces_unquoted_is_said_to_need_quotes() -> None:
@@ -328,6 +328,65 @@ def test_keys_refused_for_other_reasons_keep_their_messages() -> None:
         "f.yaml:2:21: error: players: unknown key 'most' (expected one of: max, min) [schema]",
         "f.yaml:2:14: error: players.min: expected a whole number, got nothing [schema]",
         "f.yaml:2:19: error: players.max: expected a whole number, got nothing [schema]"]
+
+
+# a colour setting (a text or nothing), an icon setting (a text or a switch) and an item's fields
+SETTINGS = {"type": "object", "additionalProperties": False, "properties": {
+    "background": {"type": ["string", "null"]},
+    "icon": {"type": ["string", "object"], "additionalProperties": False, "required": ["switch"],
+             "properties": {"switch": {"type": "string"}}},
+    "item": {"type": "object", "additionalProperties": False, "properties": {
+        "id": {"type": "string"}, "effect": HINTED["properties"]["text"], "count": {"type": "integer"}}}}}
+
+
+def test_a_template_where_no_mapping_is_taken_is_said_to_need_quotes() -> None:
+    assert hinted("background: {colour}\n", SETTINGS) == [
+        'f.yaml:1:13: error: background: write the template in quotes, "{colour}": without them YAML reads '
+        '{colour} as a mapping [schema]']
+    # said once: not also the key the mapping a setting takes must hold
+    assert hinted("icon: {good}\n", SETTINGS) == [
+        'f.yaml:1:7: error: icon: write the template in quotes, "{good}": without them YAML reads {good} as a '
+        'mapping [schema]']
+    # (a mapping with values where none is taken is one: no quotes would help)
+    assert hinted("background: {colour: red}\n", SETTINGS) == [
+        "f.yaml:1:13: error: background: expected a string or nothing, got a mapping [schema]"]
+
+
+def test_a_text_with_an_icon_cut_at_a_comma_is_said_whole_at_its_start() -> None:
+    assert hinted("item: {id: market, effect: Sell any goods, 1 :coin: each, count: 3}\n", SETTINGS) == [
+        'f.yaml:1:28: error: item.effect: write the text in quotes, "Sell any goods, 1 :coin: each": without them '
+        'YAML ends it at the comma and reads the colon that ends the icon :coin: as the end of a key [schema]']
+    assert hinted("item: {effect: {en: Sell, 1 :coin: each}}\n", SETTINGS) == [
+        'f.yaml:1:21: error: item.effect.en: write the text in quotes, "Sell, 1 :coin: each": without them YAML ends '
+        'it at the comma and reads the colon that ends the icon :coin: as the end of a key [schema]']
+    # with no key before it (or one whose value is no text), at the key, with no text to quote
+    assert hinted("item: {1 :coin: each}\n", SETTINGS) == [
+        "f.yaml:1:8: error: item: '1 :coin' is read as a key: without quotes YAML reads the colon that ends the icon "
+        ":coin: as the end of a key; quote the text that holds it [schema]"]
+    assert hinted("item: {effect: [a], 1 :coin: each}\n", SETTINGS) == [
+        "f.yaml:1:21: error: item: '1 :coin' is read as a key: without quotes YAML reads the colon that ends the "
+        "icon :coin: as the end of a key; quote the text that holds it [schema]",
+        "f.yaml:1:16: error: item.effect: expected a string or a mapping, got a list [schema]"]
+    # (a colon after a letter or a digit opens no icon: 10:30 is a key as any other)
+    assert hinted("item: {id: a, at 10:30: now}\n", SETTINGS) == [
+        "f.yaml:1:15: error: item: unknown key 'at 10:30' (expected one of: count, effect, id) [schema]"]
+
+
+def test_a_field_or_value_named_with_a_word_expressions_keep_is_refused_where_it_is_declared() -> None:
+    from pnp.load.fields import kept_word, parse_fields
+    from pnp.load.yamlload import parse_yaml
+
+    assert [kept_word(name) for name in ("yield", "class", "if", "None", "field", "match", 3)] == [
+        True, True, True, True, False, False, False]  # (a soft keyword reads as a name)
+    doc, _ = parse_yaml(b"fields:\n  gain: icon\n  yield: icon\n  seat: {type: record, fields: {for: int}}\n",
+                        "game.yaml")
+    fields, problems = parse_fields(doc.data["fields"], doc.locate, ("fields",))
+    assert [p.format() for p in problems] == [
+        "game.yaml:3:3: error: 'yield' cannot be a field name: expressions keep the word for themselves, so no "
+        "template could read {yield} [schema]",
+        "game.yaml:4:33: error: 'for' cannot be a field name: expressions keep the word for themselves, so no "
+        "template could read {for} [schema]"]
+    assert list(fields) == ["gain", "yield"]  # (read all the same: the data giving it is not wrong too)
 
 
 # --- the schemas an editor reads (pnp schema) -------------------------------------------------

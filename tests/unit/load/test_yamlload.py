@@ -229,6 +229,35 @@ def test_a_text_starting_with_a_template_unquoted_is_said_to_need_quotes(tmp_pat
 
 
 @pytest.mark.parametrize("text, message", [
+    # in a block, the text to the end of its line (its comment left out), quoted as YAML reads it
+    ("a:\n  - id: dock\n    effect: Take 1 :fish:\n", '3:13: error: write the text in quotes, "Take 1 :fish:"'),
+    ("effect: :fish: each, then 2 :salt: # more\n", '1:9: error: write the text in quotes, ":fish: each, then 2 '
+                                                    ':salt:"'),
+    ('effect: Say "so" :fish: now\n', '1:9: error: write the text in quotes, "Say \\"so\\" :fish:'
+                                      ' now"'),
+    # in braces or brackets, where a comma may have ended it: its start
+    ("- {id: p, bonus: Score 1 :star:, or 2 if last}\n", "1:18: error: write the text that starts with Score 1 "
+                                                        ":star: in quotes"),
+    ("- {bonus: Score 1 :star: or, if last, 2}\n", "1:11: error: write the text that starts with Score 1 :star: in "
+                                                  "quotes"),
+    ("gains: [a, Take :fish:]\n", "1:12: error: write the text that starts with Take :fish: in quotes"),
+])
+def test_a_text_with_an_inline_icon_unquoted_is_said_to_need_quotes(tmp_path: Path, text: str, message: str) -> None:
+    _, problems = load(tmp_path, text)
+    assert len(problems) == 1 and problems[0].rule == "yaml-syntax"
+    assert problems[0].format().startswith(f"f.yaml:{message}")
+    assert problems[0].message.endswith(": as the end of a key")
+
+
+def test_an_inline_icon_unquoted_names_its_icon_and_a_colon_after_a_digit_is_none(tmp_path: Path) -> None:
+    _, problems = load(tmp_path, "effect: Take 1 :fish:\n")
+    assert messages(problems) == ['f.yaml:1:9: error: write the text in quotes, "Take 1 :fish:": without them YAML '
+                                  'reads the colon that ends the icon :fish: as the end of a key [yaml-syntax]']
+    _, problems = load(tmp_path, "a: at 10:30: now\n")
+    assert messages(problems) == ["f.yaml:1:12: error: mapping values are not allowed in this context [yaml-syntax]"]
+
+
+@pytest.mark.parametrize("text, message", [
     # (a mapping in braces on the line before; one inside a text; a bracket closed by a brace)
     ("a: {b: 1}\n  c: 2\n", "f.yaml:2:3: error: did not find expected key (while parsing a block mapping that "
                            "starts at line 1, column 1) [yaml-syntax]"),

@@ -197,7 +197,7 @@ def test_what_is_wrong_with_a_stats_file(tmp_path: Path) -> None:
         "stats.yaml:12:12: error: summary.2.text: unknown name 'column1' (did you mean 'column3'?) in '{column1}' "
         "[schema]",
         "stats.yaml:8:21: error: notes.1: unknown name 'ghost' in '{ghost}' [schema]",
-        "stats.yaml:2:8: error: title: unknown name 'nope' (did you mean 'copies'?) in '{nope}' [schema]",
+        "stats.yaml:2:8: error: title: unknown name 'nope' (did you mean 'none'?) in '{nope}' [schema]",
         "stats.yaml:3:8: error: group: unclosed '{' (write '{{' for a literal '{') in '{' [schema]",
     ]
 
@@ -397,7 +397,7 @@ def test_what_is_wrong_with_a_file_of_tables(tmp_path: Path) -> None:
           - {for: cards, columns: [{title: x, value: "value"}], group: "{value}"}
         """) == [
         "stats.yaml:2:11: error: tables.0.for: 'ghosts' is not a set (sets: board, cards, chips, kinds) [schema]",
-        "stats.yaml:3:22: error: tables.1.by: unknown name 'nope' (did you mean 'copies'?) in 'nope' [schema]",
+        "stats.yaml:3:22: error: tables.1.by: unknown name 'nope' (did you mean 'none'?) in 'nope' [schema]",
         "stats.yaml:3:56: error: tables.1.columns.0.value: unknown name 'name' (did you mean 'game'?) in "
         "'value + name' [schema]",
         "stats.yaml:4:46: error: tables.2.columns.0.value: unknown name 'value' in 'value' [schema]",
