@@ -449,7 +449,7 @@ def test_the_safe_zone_check_follows_a_box_turned_with_its_group(tmp_path: Path)
                           "      title: {x: 9, y: 11,", "      title: {x: 9, y: 1,")
     result = validate(game)
     assert result.output.splitlines() == [
-        f"{game}/layouts/card-back.yaml:28:14: warning: layout 'layouts/card-back.yaml': box 'title-turned.title' "
+        f"{game}/layouts/card-back.yaml:29:14: warning: layout 'layouts/card-back.yaml': box 'title-turned.title' "
         "draws 1 mm from the trim at the bottom: 2.18 mm (26 px) into the safe zone of The Game Crafter's poker cards, "
         "3.175 mm inside the trim, where a cut may fall [safe-zone]",
         "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 114 pieces: "
