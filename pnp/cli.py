@@ -298,7 +298,7 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
               show_default=True,
               help="SVG text as paths+text: the letters' outlines, drawn as the PDF prints them by every tool, "
                    "under invisible text to find and select; as text: editable text with its fonts embedded (right "
-                   "in browsers and Inkscape only); or as paths: the outlines alone, for cutting machines and "
+                   "in browsers only); or as paths: the outlines alone, for cutting machines and "
                    "vector editors.")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder, pnp's alone (one holding the game or files pnp did not write is refused). "

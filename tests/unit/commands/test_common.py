@@ -75,7 +75,7 @@ def test_validate_and_its_report(game: Path, capsys: pytest.CaptureFixture[str],
 def test_validated_and_the_settings(game: Path) -> None:
     assert validated(game) == repr(("validate", "game.yaml", __version__))
     assert settings_of(game, ("b", "a"), "a4", ("pdf",), None, False, (0.0, 0.0), 100, True) == repr(
-        ("game.yaml", ["a", "b"], "a4", ("pdf",), None, False, (0.0, 0.0), 100, True, None, False, False, "text",
+        ("game.yaml", ["a", "b"], "a4", ("pdf",), None, False, (0.0, 0.0), 100, True, None, False, False, "paths+text",
          None, (), __version__))
     assert settings_of(game, (), "all", ("svg",), 1.0, True, (1.0, 2.0), 50, False, "fr", True, True, "paths",
                        "https://x/", ("en", "fr")) == repr(("game.yaml", [], "all", ("svg",), 1.0, True, (1.0, 2.0),
