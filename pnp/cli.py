@@ -134,7 +134,17 @@ def new_command(folder: Path, template: str) -> None:
     for name in files:
         click.echo(f"  {name}")
     click.echo(f"  {SCHEMAS}/ (JSON Schemas for the editor: pnp schema writes them again after a change of fields)")
+    click.echo("  .vscode/settings.json (yaml.schemas, the schema of each file for VS Code)")
     click.echo(f"next: {f'cd {shown[:-1]}, then ' if shown else ''}pnp validate and pnp build")
+
+
+def _settings_line(prefix: str, written: str, why: str | None) -> str:
+    """What pnp schema and pnp new say of the editor's mapping (pnp.commands.editors.write_settings)."""
+    from .commands.editors import SETTINGS
+
+    if why is None:
+        return f"{prefix}{written}: yaml.schemas, the schema of each file for VS Code"
+    return f"{prefix}{written}: yaml.schemas, to copy into {prefix}{SETTINGS}, which pnp leaves as it is: it {why}"
 
 
 @main.command("schema")
@@ -146,7 +156,7 @@ def schema_command(game: str | None, out: Path | None) -> None:
     game.yaml declares), for editors that check YAML as it is typed; each line names a
     schema and the game's files it is for. Nothing is written through a link inside the
     game's folder (a folder given with -o outside it is the user's own choice)."""
-    from .commands.editors import Refused, schema_files, write
+    from .commands.editors import Refused, anchor, schema_files, write, write_settings
     from .load.game import load_game
 
     manifest = manifest_of(game)
@@ -155,6 +165,8 @@ def schema_command(game: str | None, out: Path | None) -> None:
     found = schema_files(manifest.name, loaded)
     try:
         removed = write(folder, found, within=manifest.parent)
+        inside = anchor(folder, manifest.parent)[0] == anchor(manifest.parent, manifest.parent)[0]
+        settings = write_settings(manifest.parent, folder, found, removed) if inside else None
     except Refused as exc:
         raise _refusal(exc) from None
     shown, prefix = _shown(folder), prefix_of(manifest)
@@ -164,6 +176,8 @@ def schema_command(game: str | None, out: Path | None) -> None:
         click.echo(f"{shown + item.path:<{width}}  {files}".rstrip())
     for name in removed:
         click.echo(f"removed {shown + name}: written by pnp schema before, for no file of the game now")
+    if settings is not None:  # (schemas written outside the game folder: its editor's settings are left alone)
+        click.echo(_settings_line(prefix, *settings))
     if loaded is None:
         click.echo(f"error: {prefix}{manifest.name} cannot be read (pnp validate says why), so its component sets' "
                    f"schemas are not written", err=True)

@@ -105,7 +105,7 @@ WORDS: dict[str, dict[str, str]] = {
         "duplex-title": "test recto verso",
         "duplex-front": "recto",
         "duplex-back": "verso",
-        "duplex-1": "Imprimez cette page des deux côtés d’une feuille, à 100 %, en la retournant sur le bord long comme pour les versos.",
+        "duplex-1": "Imprimez cette page des deux côtés d’une feuille, à 100\u00a0%, en la retournant sur le bord long comme pour les versos.",
         "duplex-2": "Tenez la feuille devant une fenêtre. Là où chaque trait gras du verso croise une règle, lisez le nombre en mm\u00a0: X sur les règles horizontales, Y sur les règles verticales.",
         "duplex-3": "Un X positif signifie que le verso est imprimé X mm trop à gauche, un Y positif, Y mm trop haut, sur la page du verso telle qu’elle est\u00a0; un nombre négatif, dans l’autre sens. Tous deux à 0\u00a0: rien à faire.",
         "duplex-4": "Pour corriger, cherchez le décalage du verso dans le pilote de l’imprimante (la plupart des pilotes le nomment, en anglais, «\u00a0back side offset\u00a0», «\u00a0duplex offset\u00a0» ou «\u00a0image shift\u00a0»), décalez le verso de X mm vers la droite et de Y mm vers le bas, puis imprimez de nouveau cette page. Si les traits se sont éloignés de 0, le pilote compte dans l’autre sens\u00a0: donnez −X et −Y.",
@@ -167,7 +167,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cut-rows": "Dans {files}, les pièces sont disposées en rangées d’une seule taille\u00a0: séparez d’abord "
                     "les rangées le long des traits de coupe des marges latérales, puis les pièces de chaque rangée le long "
                     "de leurs traits.",
-        "cut-touch": "Dans {files}, les pièces se touchent\u00a0: un seul coup le long d’un trait commun sépare deux "
+        "cut-touch": "Dans {files}, les pièces se touchent\u00a0: une seule coupe le long d’un trait commun sépare deux "
                      "voisines.",
         "footer": "{title} · à lire en premier, {file} · page {page} sur {pages} · {paper}",
     },
@@ -186,7 +186,7 @@ WORDS: dict[str, dict[str, str]] = {
         "duplex-title": "Duplex-Test",
         "duplex-front": "Vorderseite",
         "duplex-back": "Rückseite",
-        "duplex-1": "Diese Seite beidseitig auf ein Blatt drucken, mit 100 %, über die lange Kante gewendet wie für die Rückseiten.",
+        "duplex-1": "Diese Seite beidseitig auf ein Blatt drucken, mit 100\u00a0%, über die lange Kante gewendet wie für die Rückseiten.",
         "duplex-2": "Das Blatt gegen ein Fenster halten. Wo jede fette Linie der Rückseite eine Skala kreuzt, die Zahl in mm ablesen: X auf den waagrechten Skalen, Y auf den senkrechten.",
         "duplex-3": "Ein positives X heißt, die Rückseite ist X mm zu weit links gedruckt, ein positives Y, sie ist Y mm zu hoch, auf der Rückseite selbst gesehen; ein negativer Wert, in die andere Richtung. Beide 0: nichts zu tun.",
         "duplex-4": "Zum Ausgleichen im Druckertreiber den Versatz der Rückseite suchen (meist englisch „back side offset“, „duplex offset“ oder „image shift“ genannt), die Rückseite um X mm nach rechts und Y mm nach unten verschieben und diese Seite erneut drucken. Haben sich die Linien von 0 entfernt, zählt der Treiber andersherum: −X und −Y eingeben.",

@@ -9,6 +9,7 @@ from ..layout.textfit import fit_size
 from ..units import to_mm
 from .context import MIN_TEXT_SIZE, Context
 from .kind import box_kind
+from .outline import disc
 from .printing import Printing, Prints
 from .settings import COLOUR, FONT, SIZE, TEXT
 
@@ -39,7 +40,9 @@ def _refusal(box: "Box", name: str, text: str, cell: None) -> str:
           'rank: {x: 3.5, y: 3.5, width: 12, height: 12, badge: "{rank}", if: "rank != none", '
           'colour: "{group.colour}", font: heading, size: 15}',
           {"badge": TEXT, "colour": COLOUR, "paper": COLOUR, "ink": COLOUR, "font": FONT, "size": SIZE},
-          prints=Prints(_printed, _fits, _refusal))
+          prints=Prints(_printed, _fits, _refusal),
+          outline=lambda box: (disc(box.x + box.width / 2, box.y + box.height / 2, min(box.width, box.height) / 2,
+                                    ink=0.5),))  # (its edge a 1 pt line)
 def _badge(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return badge_nodes(box, ctx, env)
 

@@ -41,6 +41,12 @@ class Context:
     extra: dict = field(default_factory=dict)  # what a box kind keeps for others (a map's frame)
     # what draws an icon (pnp.icons.draw.draw_icon), given by what composes: a kind's module imports nothing that draws
     draw_icon: Callable[..., Any] | None = None
+    # where a kind notes what it drew otherwise than asked (a row of icons past its least size), as
+    # (box, what): the checks give one and report each; a build gives none and draws on
+    notes: list | None = None
+    # False when the checks work a piece out (pnp.checks.printed): a kind reads every template it
+    # would, but may leave out drawing that costs and reads nothing more (a locator's map geometry)
+    drawing: bool = True
 
     def ink(self) -> str:
         return self.layout.colours.get("ink", "#000000")
@@ -64,6 +70,9 @@ class Context:
         return value.get(self.language, self.default).render(env, self.language)
 
     def icon(self, value: Any, env: Mapping[str, Any]) -> "Icon | None":
+        """The icon a setting names for `env`: None when it names none (a switch with no case
+        for the value and no default, a template giving nothing); an icon the game does not
+        have is an ExpressionError, located as a template that fails is."""
         from ..layout.values import Switch
 
         if isinstance(value, Switch):
@@ -71,11 +80,31 @@ class Context:
             value = value.cases.get(key, value.default)
         elif isinstance(value, expr.Template):
             value = value.render(env, self.language)
-        return self.icons.get(value) if isinstance(value, str) else None
+        if value is None or value == "":
+            return None
+        icon = self.icons.get(value) if isinstance(value, str) else None
+        if icon is None:
+            raise expr.ExpressionError(no_icon(value, self.icons))
+        return icon
+
+    def note(self, box: "Box", what: str) -> None:
+        """Notes what a box was drawn as otherwise than asked, where the checks listen."""
+        if self.notes is not None:
+            self.notes.append((box, what))
 
     def font(self, box: "Box", default: str) -> FontMetrics:
         return self.fonts[box.get("font") or default]
 
+
+
+def no_icon(name: Any, icons: Any) -> str:
+    """What a message says of an icon the game does not have."""
+    import difflib
+
+    close = difflib.get_close_matches(str(name), sorted(icons), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else (
+        f" (the game's icons: {', '.join(sorted(icons))})" if icons else " (the game has no icons/)")
+    return f"no icon '{name}'{hint}"
 
 
 def line_sizes(box: "Box") -> tuple[float, float]:

@@ -71,7 +71,7 @@ def _group_rows(box: "Box", env: Mapping[str, Any], language: str, default: str)
           {"group": Setting({"const": True, "description": "Draw the boxes under boxes from this box's corner (with "
                                                            "rotate: 180, a split card's far half)."}),
            "boxes": BOXES},
-          prints=Prints(_group_rows))
+          prints=Prints(_group_rows), outline=lambda box: ())  # (it draws nothing but its boxes)
 def _group(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     nodes: list[Node] = []
     for sub in box.get("boxes") or ():

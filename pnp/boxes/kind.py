@@ -11,6 +11,7 @@ from ..scene import Group, Node, chain, rotate, translate
 if TYPE_CHECKING:
     from ..layout.reader import Box
     from .context import Context
+    from .outline import Shape
     from .printing import Prints
     from .settings import Setting
 
@@ -19,7 +20,9 @@ if TYPE_CHECKING:
 class BoxKind:
     """A kind of box: its own settings with their types (the first names the kind), the names
     it adds for templates inside it, how it draws (a layout is read knowing every kind, and
-    never imports what draws them) and what it prints, as the checks read it (None: no text)."""
+    never imports what draws them), what it prints, as the checks read it (None: no text), and
+    the outline of what it draws, as the print-on-demand checks measure it (pnp.boxes.outline;
+    None: the box's rectangle)."""
 
     name: str
     doc: str
@@ -28,6 +31,7 @@ class BoxKind:
     draw: Callable[["Box", Any, Mapping[str, Any]], list[Any]]  # (box, Context, env) -> scene nodes
     names: frozenset[str] = frozenset()
     prints: "Prints | None" = None
+    outline: "Callable[[Box], tuple[Shape, ...]] | None" = None
 
     @property
     def keys(self) -> frozenset[str]:
@@ -39,10 +43,10 @@ REGISTERED: dict[str, BoxKind] = {}
 
 
 def box_kind(name: str, doc: str, example: str, settings: Mapping[str, "Setting"], names: tuple[str, ...] = (),
-             prints: "Prints | None" = None):
+             prints: "Prints | None" = None, outline: "Callable[[Box], tuple[Shape, ...]] | None" = None):
     """Registers the function that draws a kind of box, with what the kind is."""
     def register(draw: Callable) -> Callable:
-        REGISTERED[name] = BoxKind(name, doc, example, dict(settings), draw, frozenset(names), prints)
+        REGISTERED[name] = BoxKind(name, doc, example, dict(settings), draw, frozenset(names), prints, outline)
         return draw
     return register
 

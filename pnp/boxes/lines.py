@@ -13,6 +13,7 @@ from .context import Context
 from .geometry import DEFAULT_DASH, Point, Points, dashed, ellipse, head, polyline, rounded_rect, shortened
 from .kind import box_kind
 from .misfits import WRITTEN, misfit, said
+from .outline import Shape, box_rectangle, paints, rectangle
 from .printing import Printing, Prints
 from .settings import COLOUR, choice, length, record
 
@@ -79,6 +80,49 @@ LINE_POINTS = Points()
 POLYGON_POINTS = Points(least=3, noun="polygon")
 
 
+def _written(box: "Box", setting: Points) -> list[Point] | None:
+    """A line kind's points as the layout writes them (or a line's default), placed on the
+    component; None when the data gives them, or they do not lie in the box (text-fit says
+    so: pnp.boxes.misfits)."""
+    value = (box.get(box.kind) or {}).get("points")
+    if value is not None and not isinstance(value, tuple):
+        return None
+    points, wrong = _points(box, setting, {})
+    return _placed(box, points) if wrong is None else None
+
+
+def _ink(spec: Mapping[str, Any]) -> float | None:
+    """How far a line kind's stroke reaches past its line (its stroke is ink unless it says
+    none): None when it has none."""
+    stroke = spec.get("stroke")
+    return (spec.get("stroke_width") or 1.0) / 2 if stroke is None or paints(stroke) else None
+
+
+def _line_outline(box: "Box") -> tuple[Shape, ...]:
+    """The line, half its width each side, and its heads."""
+    spec = box.get("line") or {}
+    ink, points = _ink(spec), _written(box, LINE_POINTS)
+    if ink is None:
+        return ()
+    if points is None:
+        return box_rectangle(box)
+    size = spec.get("arrow_size") or max(mm(2.5), 5 * ink * 2)
+    arrow = spec.get("arrow") or "none"
+    heads = ((head(points[0], points[1], size),) if arrow in ("start", "both") else ()) + \
+        ((head(points[-1], points[-2], size),) if arrow in ("end", "both") else ())
+    return (Shape(tuple(points), ink),) + tuple(Shape(tuple(c[1:] for c in commands[:-1])) for commands in heads)
+
+
+def _closed_outline(box: "Box", points: Sequence[Point] | None, spec: Mapping[str, Any]) -> tuple[Shape, ...]:
+    """A closed shape's outline: a fill when it has no edge, else its edge half its width out."""
+    fill, ink = paints(spec.get("fill")), _ink(spec)
+    if not fill and ink is None:
+        return ()
+    if points is None:
+        return (rectangle(box.x, box.y, box.width, box.height, ink or 0.0, ink is None),)
+    return (Shape(tuple(points), ink or 0.0, ink is None),)
+
+
 @box_kind("line", "A line through points (a list of [x, y] in mm from the box's corner, or an expression giving "
           "them; default: across the box's middle), in stroke (default ink) stroke_width wide; with dash, dashed "
           "(dashes dash long, gap apart); arrow puts a head at its start, end or both, arrow_size long. A point "
@@ -88,7 +132,7 @@ POLYGON_POINTS = Points(least=3, noun="polygon")
           {"line": record({"points": LINE_POINTS, "stroke": COLOUR, "stroke_width": STROKE, "dash": DASH, "gap": GAP,
                            "arrow": ARROW, "arrow_size": ARROW_SIZE},
                           description="A line through points, solid or dashed, with arrow heads.")},
-          prints=_misfits(LINE_POINTS))
+          prints=_misfits(LINE_POINTS), outline=_line_outline)
 def _line(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return line_nodes(box, ctx, env)
 
@@ -124,7 +168,8 @@ def line_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
           {"polygon": record({"points": POLYGON_POINTS, "fill": COLOUR, "stroke": COLOUR, "stroke_width": STROKE,
                               "dash": DASH, "gap": GAP}, required=("points",),
                              description="A closed polygon through points, filled, its edge solid or dashed.")},
-          prints=_misfits(POLYGON_POINTS))
+          prints=_misfits(POLYGON_POINTS),
+          outline=lambda box: _closed_outline(box, _written(box, POLYGON_POINTS), box.get("polygon") or {}))
 def _polygon(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return polygon_nodes(box, ctx, env)
 
@@ -157,7 +202,8 @@ def _closed(points: Sequence[Point], spec: Mapping[str, Any], ctx: Context, env:
           {"border": record({"shape": choice("rect", "ellipse", description="A border's shape: rect or ellipse."),
                               "fill": COLOUR, "stroke": COLOUR, "stroke_width": STROKE, "dash": DASH, "gap": GAP,
                               "radius": length()},
-                            description="A border round the box, solid or dashed.")})
+                            description="A border round the box, solid or dashed.")},
+          outline=lambda box: _closed_outline(box, _border_points(box, box.get("border") or {}), box.get("border") or {}))
 def _border(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return border_nodes(box, ctx, env)
 
@@ -165,10 +211,15 @@ def _border(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 def border_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     """A border box's nodes for one item: its line drawn inside the box, half its width in."""
     spec = box.get("border") or {}
+    return _closed(_border_points(box, spec), spec, ctx, env)
+
+
+def _border_points(box: "Box", spec: Mapping[str, Any]) -> list[Point]:
+    """A border's line, half its width inside the box."""
     inset = (spec.get("stroke_width") or 1.0) / 2
     w, h = max(box.width - 2 * inset, 0.0), max(box.height - 2 * inset, 0.0)
     if spec.get("shape") == "ellipse":
         points = ellipse(box.x + box.width / 2, box.y + box.height / 2, w / 2, h / 2)
     else:
         points = rounded_rect(box.x + inset, box.y + inset, w, h, max((spec.get("radius") or 0.0) - inset, 0.0))
-    return _closed(points[:-1], spec, ctx, env)
+    return points[:-1]

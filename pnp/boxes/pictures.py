@@ -10,6 +10,7 @@ from ..model.colours import mix
 from ..scene import Circle, Group, Image, Node, Path, Rect, Style, ellipse_path
 from .context import Context
 from .kind import box_kind, draw_box
+from .outline import Shape, paint, rectangle
 from .settings import COLOUR, ELSE, ICON, PAINT, choice, template
 from .shapes import painted
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 @box_kind("icon", "One of the game's icons, as large as the box's shorter side, centred: its black parts in "
           "colour, its white parts in light. The icon can be a template or chosen by a switch.",
           'emblem: {x: 9.75, y: 6.63, width: 19.5, height: 19.5, icon: "{emblem}", colour: ink, light: paper}',
-          {"icon": ICON, "colour": COLOUR, "light": COLOUR})
+          {"icon": ICON, "colour": COLOUR, "light": COLOUR}, outline=lambda box: (_square(box),))
 def _icon(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return icon_nodes(box, ctx, env)
 
@@ -38,6 +39,20 @@ def icon_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return [ctx.draw_icon(icon, box.x + (box.width - size) / 2, box.y + (box.height - size) / 2, size, ink, light)]
 
 
+def _square(box: "Box") -> Shape:
+    """Where an icon is drawn: a square of the box's shorter side, centred."""
+    size = min(box.width, box.height)
+    return rectangle(box.x + (box.width - size) / 2, box.y + (box.height - size) / 2, size, size)
+
+
+def _image_outline(box: "Box") -> tuple[Shape, ...]:
+    """A picture covering its box is a fill (it may run into the bleed); one fitted inside
+    it may be drawn anywhere in it; its frame is a line round the box."""
+    _, ink = paint(box.get("frame"))
+    return ((rectangle(box.x, box.y, box.width, box.height, fill=box.get("fit") != "contain"),)
+            + ((rectangle(box.x, box.y, box.width, box.height, ink),) if ink is not None else ()))
+
+
 # medallions drawn, by box, icon and colours: (the icon, the nodes). Every card of a suit
 # without a picture of its own shows the same one, and the scene's nodes are immutable: a
 # deck of 1,000 cards holds 16 medallions, not 1,000 (each some 25 KB of paths).
@@ -47,7 +62,7 @@ _medallions: dict[tuple, tuple[object, tuple[Node, ...]]] = {}
 def medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, ink: str,
                     draw_icon: Callable[..., Node]) -> list[Node]:
     """A stand-in picture: a sunburst in the colour's tints and a medallion with the icon."""
-    key = (box.x, box.y, box.width, box.height, id(icon), colour, paper, ink)
+    key = (box.x, box.y, box.width, box.height, id(icon), colour, paper, ink, draw_icon)  # (the checks draw none)
     known = _medallions.get(key)
     if known is None or known[0] is not icon:
         if len(_medallions) >= 1024:
@@ -89,7 +104,8 @@ def _medallion_nodes(box: "Box", icon: "Icon | None", colour: str, paper: str, i
 @box_kind("medallion", "A stand-in picture: a sunburst in tints of colour and a medallion holding an icon.",
           "stand-in: {x: 4, y: 11, width: 55.5, height: 38.5, medallion: {switch: kind, cases: {hero: star, "
           "place: tower}}, colour: \"{group.colour}\"}",
-          {"medallion": ICON, "colour": COLOUR, "paper": COLOUR, "ink": COLOUR})
+          {"medallion": ICON, "colour": COLOUR, "paper": COLOUR, "ink": COLOUR},
+          outline=lambda box: (rectangle(box.x, box.y, box.width, box.height, fill=True),))  # (its sunburst fills it)
 def _medallion(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     colour = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
     paper = ctx.colour(box.get("paper"), env, ctx.paper()) or ctx.paper()
@@ -102,7 +118,7 @@ def _medallion(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
           'picture: {x: 4, y: 11, width: 55.5, height: 38.5, image: "{art}", frame: {stroke: ink, stroke_width: 0.8}, '
           'else: {medallion: star}}',
           {"image": template(description="A template giving a picture's path, from the game folder."),
-           "fit": choice("cover", "contain"), "frame": PAINT, "else": ELSE})
+           "fit": choice("cover", "contain"), "frame": PAINT, "else": ELSE}, outline=_image_outline)
 def _image(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return image_nodes(box, ctx, env)
 

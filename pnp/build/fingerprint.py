@@ -260,6 +260,14 @@ def game_inputs(game: "Game", earlier: dict | None = None) -> dict:
         for pattern in [files] if isinstance(files, str) else (files or []):
             if any(ch in pattern for ch in "*?["):
                 patterns[pattern] = _glob(root, pattern)
+    import glob
+
+    from ..checks.files import data_folders
+
+    for folder in data_folders(game):  # a YAML file added beside the game's (the check unnamed-file says it)
+        for pattern in ("*.yaml", "*.yml"):
+            pattern = pattern if folder == "." else f"{glob.escape(folder)}/{pattern}"
+            patterns.setdefault(pattern, _glob(root, pattern))
     folders = {folder: _listing(root, folder) for folder in ("fonts", game.icons_folder)}
     return {"sources": sources, "globs": patterns, "folders": folders}
 

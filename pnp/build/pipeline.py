@@ -411,7 +411,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     import shutil
 
     from .cache import FOLDER as CACHE
-    from ..load.files import keep_previous, staging_folder, swap_in, write_atomic
+    from ..load.files import keep_previous, remove_empty_folders, staging_folder, swap_in, write_atomic
     from .fingerprint import RECORD, game_inputs, previous_outputs, read_record, record
     from ..load.paths import UnsafeName
     from ..checks.validate import keep_work
@@ -476,6 +476,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             for name in files.difference(made):
                 (staging / name).unlink()
             files.intersection_update(made)
+        remove_empty_folders(staging, kept)  # (a renamed set's, emptied)
         base = os.path.join(staging, "")
         known = result.kept if os.sep == "/" else {n.replace("/", os.sep): size for n, size in result.kept.items()}
         sizes = {name: known[name] if name in known else os.stat(base + name).st_size for name in files}

@@ -134,8 +134,13 @@ rule("art-pixels", Severity.ERROR, "The game's pictures have more pixels in all 
 def unknown_icon(game: "Game") -> Found:
     import difflib
 
+    from ..icons.folder import cannot_be_drawn
+
     for component, item, name, value in field_values(game, "icon"):
-        if value not in game.icons:
+        if value in game.unusable_icons:
+            yield game.locate(item.origin, name), \
+                f"{component.describe(item)}: {name}: {cannot_be_drawn(value, game.unusable_icons[value])}"
+        elif value not in game.icons:
             close = difflib.get_close_matches(str(value), sorted(game.icons), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             yield (game.locate(item.origin, name),
@@ -143,4 +148,123 @@ def unknown_icon(game: "Game") -> Found:
 
 
 rule("unknown-icon", Severity.ERROR, "An icon field names an icon the game's icons/ folder does not "
-     "have.")(unknown_icon)
+     "have, or one pnp cannot draw (its file's problems say why).")(unknown_icon)
+
+
+# --- YAML files nothing names ----------------------------------------------------------------
+
+MAX_LISTED = 10_000  # the names looked at in one folder of the game (a folder of thousands of pictures)
+
+
+def data_folders(game: "Game") -> list[str]:
+    """The folders that hold the game's YAML files (its manifest's, ".", among them), in the
+    order the files are read: those a YAML file nothing names is looked for in."""
+    import posixpath
+
+    return list(dict.fromkeys(posixpath.dirname(file) or "." for file in game.files
+                              if file.endswith((".yaml", ".yml"))))
+
+
+def named_files(game: "Game") -> set[str]:
+    """The files game.yaml and the layouts name, read or not (a layout YAML could not read is
+    named all the same): each text of theirs as a path, from the game folder and from theirs."""
+    import posixpath
+
+    from ..load.paths import inside
+
+    named: set[str] = set()
+
+    def walk(value: Any, folder: str) -> None:
+        if isinstance(value, str):
+            for path in (value, posixpath.join(folder, value)) if folder else (value,):
+                norm = inside(path) if value.endswith((".yaml", ".yml")) and "\0" not in value else None
+                if norm is not None:
+                    named.add(norm)
+        elif isinstance(value, dict):
+            for inner in value.values():
+                walk(inner, folder)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner, folder)
+
+    for doc in game.documents.values():
+        if doc.file == game.manifest or doc.schema == "layout":
+            walk(doc.data, posixpath.dirname(doc.file))
+    return named
+
+
+def unnamed_files(game: "Game") -> Iterator[str]:
+    """The YAML files in the folders of the game's YAML files that the game does not read
+    (no set's files, layout, checks, stats or glossary names them), in sorted order by
+    folder: plain files only, not hidden ones (an editor's, a tool's settings)."""
+    import os
+    import posixpath
+
+    from ..load.files import real_folder
+
+    read = set(game.files) | named_files(game)
+    for folder in data_folders(game):
+        if not real_folder(game.root / folder):
+            continue
+        try:
+            with os.scandir(game.root / folder) as entries:
+                names = sorted(entry.name for _, entry in zip(range(MAX_LISTED), entries)
+                               if entry.name.endswith((".yaml", ".yml")) and not entry.name.startswith(".")
+                               and entry.is_file(follow_symlinks=False))
+        except OSError:
+            continue
+        for name in names:
+            file = name if folder == "." else posixpath.join(folder, name)
+            if file not in read:
+                yield file
+
+
+def unnamed_file(game: "Game") -> Found:
+    import posixpath
+
+    from ..problems import Location
+
+    if not game.complete:  # (a set left out reads none of its files: they are not unnamed)
+        return
+    for file in unnamed_files(game):
+        folder = posixpath.dirname(file)
+        beside = next(((component, other) for component in game.sets.values() for other in _files_of(game, component)
+                       if posixpath.dirname(other) == folder), None)
+        hint = f"; set '{beside[0].name}' reads {beside[1]} beside it: list it in components.{beside[0].name}.files" \
+            if beside is not None else ""
+        yield Location(file), f"{file} is named by nothing the game reads, so the kit leaves it out{hint}"
+
+
+def _files_of(game: "Game", component: "ComponentSet") -> list[str]:
+    """The files of a set's items, as the game read them (a group's, a glob's matches)."""
+    return list(dict.fromkeys(item.origin.file for item in component.items)) \
+        if not component.declaration.get("items_of") else []
+
+
+rule("unnamed-file", Severity.WARNING, "A YAML file beside the game's files is named by nothing the game reads "
+     "(a set's files:, a layout, checks, stats): the kit leaves it out.")(unnamed_file)
+
+
+# --- the editor's schemas, older than the game's fields ----------------------------------------
+
+
+def stale_schemas(game: "Game") -> Found:
+    from ..commands.editors import FOLDER, stale
+    from ..problems import Location
+
+    if not game.complete:  # (a set left out has no schema to compare)
+        return
+    sets = {f"components/{component.name}.schema.json": component for component in game.sets.values()}
+    for item, written in stale(game):
+        file = f"{FOLDER}/{item.path}"
+        component = sets.get(item.path)
+        if component is None:
+            yield Location(file), f"{file} is older than pnp's own schema of its files: run pnp schema to write it again"
+        else:
+            where = game.locate(component.origin, *(("fields",) if "fields" in component.declaration else ()), key=True)
+            said = f"{file} is older than the set's fields" if written else f"{FOLDER}/ has no schema of its files"
+            yield where, f"components.{component.name}: {said}: run pnp schema so that the editor knows them"
+
+
+rule("stale-schemas", Severity.WARNING, "The JSON Schemas pnp schema wrote into schemas/ are older than the game's "
+     "fields (or than pnp's own schemas): the editor checks the files against what they were.")(stale_schemas)

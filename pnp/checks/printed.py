@@ -1,13 +1,14 @@
 """What a game's layouts print, as the checks read it: every string, in every language, with
 the box, font and cell it is printed in and where it comes from (worked out once a game, as
-each box's kind says what it prints: pnp.boxes); and the walks of a layout's boxes the
-checks share."""
+each box's kind says what it prints: pnp.boxes); every layout worked out for every piece in
+every language as a build draws it (what fails, what a kind drew otherwise than asked); and the
+walks of a layout's boxes the checks share."""
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..boxes import kinds
@@ -151,7 +152,7 @@ def _rendered(boxes, env: dict, language: str, default: str,
                                                  row if found.row is None else found.row)
                         elif found.text:
                             yield box, found, row
-            except Exception:  # an expression that fails is reported by the build's checks
+            except Exception:  # an expression that fails is the template check's
                 pass
         if box.get("else") is not None:
             yield from _rendered([box.get("else")], env, language, default, row)
@@ -226,3 +227,176 @@ def nested(boxes, rows: bool = False) -> Iterator["Box"]:
         if box.get("else") is not None:
             yield from nested([box.get("else")], rows)
 
+
+
+# --- every layout worked out for every piece ----------------------------------------------------
+
+@dataclass
+class Worked:
+    """What working out every layout for every piece found: the templates that fail, each
+    once where it is written (a box, a layout's background or value) with the first piece it
+    fails for and how many more; and what a kind drew otherwise than asked (Context.note),
+    each once by box and piece, as (where, owner, box, layout, what)."""
+
+    failures: dict = field(default_factory=dict)  # (where, message) -> [first piece, its language, the others]
+    notes: list = field(default_factory=list)
+
+
+def worked_out(game: "Game") -> Worked:
+    """Every box of every layout worked out for every piece that uses it, in every language,
+    by its kind as a build draws it (pnp.boxes: the drawing itself, with no icon drawn and
+    no picture read), its layout's values and background first: what a build would meet is
+    met here. Once a game (game.memo), for the checks that read it."""
+    if "worked" not in game.memo:
+        game.memo["worked"] = _worked_out(game)
+    return game.memo["worked"]
+
+
+def _no_icon(*args: Any) -> None:
+    return None
+
+
+def _envs(game: "Game", component: "ComponentSet", layout: "Layout", language: str) -> Iterator[tuple[Any, dict]]:
+    """Each piece drawn with `layout`, (its item or None, what its templates read) as a build
+    composes it: a board drawn from the whole set once, with its map; each item's pieces
+    (a two-sided token's sides: pnp.components)."""
+    from ..components import types
+
+    views = game.views(language)
+    if component.whole_board:
+        env = dict(views.env())
+        if component.settings is not None:
+            env["map"] = component.settings.view(language, game.language)
+        yield None, env
+        return
+    kind = types()[component.type]
+    for item in component.items:
+        if uses(component, item, layout):
+            for _, env in kind.pieces_of(views.env(item)):
+                yield item, dict(env)
+
+
+def _worked_out(game: "Game") -> Worked:
+    from .. import expr
+    from ..boxes.context import Art, Context
+    from ..components import types
+    from ..layout.fonts import find_font, metrics
+    from ..layout.worked import ValueFailed
+    from .files import art_files
+
+    found = Worked()
+    fonts = {role: find_font(name, game.root) for role, name in game.font_roles.items()}
+    if not fonts or None in fonts.values():
+        return found  # (missing-font says so; nothing prints without its fonts)
+    fonts = {role: metrics(path) for role, path in fonts.items()}
+    art = {path: Art(path, 1, 1) for *_, path in art_files(game)}  # (a picture's size is not needed here)
+    noted: set = set()
+    works: dict[int, bool] = {}  # whether a box holds anything worked out, by box (each layout's, held meanwhile)
+
+    def fail(where: Location, message: str, owner: str, language: str) -> None:
+        known = found.failures.setdefault((where, message), [owner, language, set()])
+        if owner != known[0]:
+            known[2].add(owner)
+
+    for component in game.sets.values():
+        if not types()[component.type].printed:
+            continue
+        for layout in layouts(component):
+            for language in game.languages or (game.language,):
+                notes: list = []
+                for item, env in _envs(game, component, layout, language):
+                    ctx = Context(fonts, game.icons, art, language, game.language, layout,  # (a piece's own, as built)
+                                  {"game": game, "set": component}, _no_icon, notes, drawing=False)
+                    owner = component.describe(item) if item is not None else f"board '{component.name}'"
+                    try:
+                        env = layout.env(env, language)
+                    except ValueFailed as exc:
+                        doc = game.documents.get(exc.value.file)
+                        where = doc.locate(exc.value.at) if doc is not None else Location(exc.value.file)
+                        fail(where, f"layout '{layout.file}': values.{exc.value.name}: {exc.message}", owner, language)
+                        continue
+                    if layout.background is not None and layout.background.template is not None:
+                        try:
+                            ctx.colour(layout.background, env)
+                        except expr.ExpressionError as exc:
+                            fail(_background(game, layout), f"layout '{layout.file}': background: {exc.message} in "
+                                 f"{layout.background.template.source!r}", owner, language)
+                    failed = _drawn(layout, ctx, env, works)
+                    if failed is None:  # (a box read what one the same for every piece keeps: all drawn)
+                        notes.clear()
+                        ctx = Context(fonts, game.icons, art, language, game.language, layout,
+                                      {"game": game, "set": component}, _no_icon, notes, drawing=False)
+                        failed = _drawn(layout, ctx, env, None)
+                    for box, message in failed:
+                        fail(box_place(game, layout, box), f"layout '{layout.file}': box '{box.name}': {message}",
+                             owner, language)
+                    for box, what in notes:
+                        if (id(box), owner, what) not in noted:
+                            noted.add((id(box), owner, what))
+                            where = game.locate(item.origin) if item is not None else box_place(game, layout, box)
+                            found.notes.append((where, owner, box, layout, what))
+                    notes.clear()
+    return found
+
+
+def _drawn(layout: "Layout", ctx: Any, env: dict, works: dict | None) -> list | None:
+    """Each box of a piece drawn as a build draws it: those that fail, with what they say.
+    With `works` (whether each box holds anything worked out for a piece, kept by box), a
+    box the same for every piece is left alone; should a box then fail otherwise than on a
+    template (it may read what such a box keeps for it: a map's frame), None, to draw them all."""
+    from .. import expr
+    from ..boxes import draw_box
+
+    failed = []
+    left = False
+    for box in layout.boxes:
+        if works is not None:
+            if id(box) not in works:
+                works[id(box)] = _works_out(box)
+            if not works[id(box)]:
+                left = True
+                continue
+        try:
+            draw_box(box, ctx, env)
+        except expr.ExpressionError as exc:
+            failed.append((box, exc.message))
+        except MemoryError:
+            raise
+        except Exception as exc:  # (pnp's own fault: said here rather than as a build's traceback)
+            if left:
+                return None
+            failed.append((box, f"pnp cannot draw it ({type(exc).__name__}: {exc})"))
+    return failed
+
+
+def _background(game: "Game", layout: "Layout") -> Location:
+    """Where a layout's background is written (in its file, or in one it extends)."""
+    for file in layout.sources:
+        doc = game.documents.get(file)
+        if doc is not None and "background" in (doc.data or {}):
+            return doc.locate(("background",))
+    return Location(layout.file)
+
+
+def _works_out(box: "Box") -> bool:
+    """Whether a box holds anything worked out for each piece: an `if`, a template, an
+    expression, a switch (its own, or a box's inside it)."""
+    return box.condition is not None or _holds_work(box.settings)
+
+
+def _holds_work(value: Any) -> bool:
+    from .. import expr
+    from ..layout.reader import Box
+    from ..layout.values import Colour, Localised, Switch
+
+    if isinstance(value, (expr.Template, expr.Expression, Localised, Switch)):
+        return True
+    if isinstance(value, Colour):
+        return value.template is not None
+    if isinstance(value, Box):
+        return value.condition is not None or _holds_work(value.settings)
+    if isinstance(value, dict):
+        return any(_holds_work(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_work(v) for v in value)
+    return False

@@ -1,15 +1,16 @@
-"""pnp's checks of what printing a game's pieces asks: the icons a piece places (not more
-than pnp draws on one), the safe line of cards printed on demand, pieces that fit their
-papers, the print files sets of several types share, and the names their files are written
-under."""
+"""pnp's checks of what printing a game's pieces asks: the templates of every layout, worked
+out for every piece (pnp.checks.printed), the icons a piece places (not more than pnp draws on
+one), pieces that fit their papers, the print files sets of several types share, and the names
+their files are written under (the safe zone and bleed of pieces printed on demand:
+pnp.checks.pod)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..components import types
 from ..load.paths import name_problem
-from ..problems import Location, Severity
+from ..problems import Severity
 from . import Found, rule
 from .printed import layouts, nested, uses
 
@@ -51,7 +52,7 @@ rule("piece-icons", Severity.ERROR, "A side of a piece places icons of more path
      "one piece (200,000): icons repeated too often, or too detailed.")(piece_icons)
 
 
-_PLACING = ("icon", "medallion", "row", "hexmap")  # the box kinds that place icons (pnp.boxes)
+_PLACING = ("icon", "medallion", "row", "hexmap", "locator")  # the box kinds that place icons (pnp.boxes)
 
 
 def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
@@ -62,13 +63,13 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
         if box.condition is not None and not box.condition.evaluate(env):
             return 0
         total = 0
-        if box.kind in ("icon", "medallion"):
-            icon = ctx.icon(box.get(box.kind), env)
+        if box.kind in ("icon", "medallion", "locator"):  # (a locator's in its pin)
+            icon = ctx.icon(box.get("symbol" if box.kind == "locator" else box.kind), env)
             total = icon.segments if icon is not None else 0
         elif box.kind == "row":
             from ..boxes.row import row_icons
 
-            total = sum(icon.segments * count for icon, count in row_icons(box.get("row") or {}, ctx, env))
+            total = sum(icon.segments * count for icon, count, _ in row_icons(box.get("row") or {}, ctx, env))
         elif box.kind == "hexmap" and box.get("symbol") is not None:
             from ..boxes.hexmap import hexmap_layout
 
@@ -84,73 +85,25 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
                 total += sum(_placed_segments(sub, ctx, inner) for sub in box.get("boxes") or ())
         if box.get("else") is not None:
             total += _placed_segments(box.get("else"), ctx, env)
-    except Exception:  # an expression that fails is reported by the build's checks
+    except Exception:  # an expression that fails is the template check's
         return 0
     return total * 2 if box.mirror else total
 
 
-# --- print on demand ----------------------------------------------------------------------------
+# --- every template of every layout -------------------------------------------------------------
 
-def _placed(boxes, dx: float = 0.0, dy: float = 0.0, turns: tuple = ()) -> Iterator[tuple["Box", tuple]]:
-    """Every box with the rectangle it is drawn in (x0, y0, x1, y1, points, on the component):
-    a group's boxes from its corner (turned with it), a box's else in its place. As pnp.boxes
-    draws them, a box is turned about its centre first, then with each group it is in, from
-    the innermost out (`turns`: each group's (cx, cy, degrees))."""
-    import math
+def template(game: "Game") -> Found:
+    from .printed import worked_out
 
-    for box in boxes:
-        corners = [(box.x + dx + u, box.y + dy + v) for u in (0, box.width) for v in (0, box.height)]
-        own = ((box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate),) \
-            if box.rotate and box.kind != "group" else ()
-        for cx, cy, degrees in own + turns:
-            a = math.radians(degrees)
-            corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
-                        cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
-        xs, ys = [x for x, _ in corners], [y for _, y in corners]
-        yield box, (min(xs), min(ys), max(xs), max(ys))
-        if box.get("else") is not None:
-            yield from _placed([box.get("else")], dx, dy, turns)
-        if box.kind == "group":
-            inner = ((box.x + dx + box.width / 2, box.y + dy + box.height / 2, box.rotate),) if box.rotate else ()
-            yield from _placed(box.get("boxes"), box.x + dx, box.y + dy, inner + turns)
+    for (where, message), (owner, language, more) in worked_out(game).failures.items():
+        shown = f" in {language}" if language != game.language else ""
+        others = f" and {len(more)} more" if more else ""
+        yield where, f"{message}, for {owner}{shown}{others}"
 
 
-def safe_zone(game: "Game") -> Found:
-    from ..model.sizes import SAFE_MARGIN, print_on_demand_size
-    from ..units import to_mm
-
-    seen = set()
-    for component in game.sets.values():
-        size = print_on_demand_size(component.width, component.height) \
-            if types()[component.type].print_on_demand else None
-        if size is None:
-            continue
-        for layout in layouts(component):
-            for top in layout.boxes:
-                for box, (x0, y0, x1, y1) in _placed([top]):
-                    fill = box.kind == "rect" and not (box.get("rect") or {}).get("stroke")
-                    if box.kind == "group" or fill:  # a group's boxes are looked at one by one
-                        continue
-                    sides = {"left": SAFE_MARGIN - x0, "top": SAFE_MARGIN - y0,
-                             "right": x1 - (component.width - SAFE_MARGIN),
-                             "bottom": y1 - (component.height - SAFE_MARGIN)}
-                    over = max(sides.values())
-                    file = layout.origins.get(top.name, layout.file)  # (a box of a layout another extends)
-                    if over <= 0.01 or (file, box.at) in seen:
-                        continue
-                    worst = [side for side, by in sides.items() if by > over - 0.01]
-                    where = "all round" if len(worst) == 4 else "at the " + " and ".join(worst)
-                    seen.add((file, box.at))
-                    doc = game.documents.get(file)
-                    yield (doc.locate(box.at) if doc is not None else Location(file),
-                           f"layout '{file}': box '{box.name}' ({to_mm(x0):g}, {to_mm(y0):g}, "
-                           f"{to_mm(x1 - x0):g} x {to_mm(y1 - y0):g} mm) crosses the safe line of The Game Crafter's "
-                           f"{size} cards ({to_mm(SAFE_MARGIN):g} mm inside the trim) by {to_mm(over):.2f} mm {where}")
-
-
-rule("safe-zone", Severity.WARNING, "A layout box of cards printed on demand crosses The Game Crafter's safe line, "
-     "1/8 in inside the trim, where a cut may fall (a fill, a rect box without a stroke, may run to the "
-     "edge).")(safe_zone)
+rule("template", Severity.ERROR, "A layout's template or expression (a box's, its background's, a value's) fails "
+     "for a piece, in one of the game's languages, or names an icon the game does not have: every layout is worked "
+     "out for every piece, as a build draws it.")(template)
 
 
 def piece_too_large(game: "Game") -> Found:
@@ -261,10 +214,16 @@ def output_name(game: "Game") -> Found:
             reported.add((id(item), back, "clash"))
             what = f"the back of {component.describe(item)}" if back else component.describe(item)
             there = f"a back of the {other_set.noun[1]}" if other_back else other_set.describe(other)
+            if not back and not other_back and component is not other_set:  # two sets' pieces: a set's name: tells them
+                fix = f"change the name: of set '{component.name}' or of set '{other_set.name}'" \
+                    if component.declaration.get("name") else \
+                    f"give set '{component.name}' a name:, such as name: \"{component.name}-{{id}}\""
+            else:
+                fix = f"give {'it' if not back else 'the item'} another id" \
+                    + (" or name" if component.declaration.get("name") else "")
             yield (game.locate(item.origin, "id"),
                    f"{what} would be written{in_language} as {shown(f'png/{print_name}/{name}.png')}, where {there} "
-                   f"is: give {'it' if not back else 'the item'} another id"
-                   + (" or name" if component.declaration.get("name") else ""))
+                   f"is: {fix}")
 
 
 rule("output-name", Severity.ERROR, "A piece or a board would be written under a name that is not a plain file "

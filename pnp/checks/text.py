@@ -66,7 +66,7 @@ def colour_value(game: "Game") -> Found:
                 for box, name, template in boxes:
                     try:
                         found = template.value(env)
-                    except Exception:  # an expression that fails (or needs a list's row) is reported elsewhere
+                    except Exception:  # one that fails (or needs a list's row): the template check's
                         continue
                     if found is None or found == "none" or (isinstance(found, str) and HEX.match(found)):
                         continue
@@ -166,11 +166,15 @@ def text_fit(game: "Game") -> Found:
         more = f" (and {count - 1} more of its labels)" if count > 1 else ""
         yield p.where, known[p.box.kind].prints.refusal(p.box, p.name, p.text, p.cell) + more
     yield from _list_rows(game)
+    from .printed import worked_out
+
+    for where, owner, box, layout, what in worked_out(game).notes:
+        yield where, f"{owner}: {box.kind} '{box.name}' of layout '{layout.file}' does not fit: {what}"
 
 
 rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "
-     "a track's space, a hex of a hex map) even at the smallest size allowed, or a list's rows do not fit their "
-     "box.")(text_fit)
+     "a track's space, a hex of a hex map) even at the smallest size allowed, a list's rows do not fit their box, "
+     "or a row's icons do not fit it even at its min_icon.")(text_fit)
 
 
 def _list_rows(game: "Game") -> Found:
@@ -195,7 +199,7 @@ def _list_rows(game: "Game") -> Found:
                         if box.condition is not None and not box.condition.evaluate(env):
                             continue
                         rows = len(box.get("list").evaluate(env) or ())
-                    except Exception:  # an expression that fails is reported by the build's checks
+                    except Exception:  # an expression that fails is the template check's
                         continue
                     pitch = step or (box.height / rows if rows else 0.0)
                     if not rows or (rows - 1) * pitch + reach <= box.height + 1e-6:

@@ -244,12 +244,22 @@ class Validation:
             self._disarm()
             found, keep, languages = self._finish() if self._finish is not None else ([], None, ())
             game = self.game
-            self._report = Report(game, tuple(sort_problems(_unique(self.problems + found), self.order)), keep,
+            self._report = Report(game, tuple(sort_problems(_unique(_causes(self.problems + found)), self.order)), keep,
                                   counted(game) if game else None,
                                   {name: {"items": len(s.items), "groups": len(s.groups), "pieces": pieces(s)}
                                    for name, s in game.sets.items()} if game else None,
                                   languages, game.title.get(game.language) if game else None)
         return self._report
+
+
+def _causes(problems: list[Problem]) -> list[Problem]:
+    """The problems, but for a layout's templates that fail while anything else is an error: a
+    template that fails on data already said to be wrong (a reference to no item, an icon the
+    game does not have, a file that did not load) says nothing more, and a build stops at the
+    first error either way; once the data is right, what still fails is said."""
+    if any(p.severity is Severity.ERROR and p.rule != "template" for p in problems):
+        return [p for p in problems if p.rule != "template"]
+    return problems
 
 
 def _languages(game: "Game") -> tuple[str, ...]:
@@ -311,6 +321,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
             found += answer if answer is not None else run_rules(game, only=GEOMETRY_CHECKS)
             found = in_rule_order(found)
         game.memo.pop("printed", None)  # every text of every piece, for the checks only: not held through a build
+        game.memo.pop("worked", None)  # (and what working out every layout found)
         return found, kept_of(found), _languages(game)
 
     validation = Validation(game, problems, list(game.files), checks)
@@ -393,6 +404,7 @@ def _kept_work() -> tuple:
     """What a build keeps of validation's work, by cache entry: what to keep of a game, and
     how a later process takes it back."""
     from .. import icons
+    from ..boxes import locator_checks
     from ..model import colours
     from ..load import schema
     from . import files, text
@@ -403,6 +415,7 @@ def _kept_work() -> tuple:
         ("icons", lambda game: icons.remembered(game.root, game.icons.values()), icons.remember),
         ("text-fit", lambda game: dict(sorted(text.FITS.items())), text.FITS.update),
         ("pictures", lambda game: sorted(files.WHOLE_PICTURES), files.WHOLE_PICTURES.update),
+        ("locator-pins", locator_checks.kept_distances, locator_checks.DISTANCES.update),
     )
 
 

@@ -3,6 +3,7 @@ into its own), beside the checks, keeping what an earlier build drew from the sa
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -177,12 +178,16 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
                                        f"build stopped: {target} is unchanged", prefix_of(manifest)), err=True,
                                        nl=False)
                 sys.exit(1)
-            except Exception:  # out/ is unchanged; data the checks beside reject may break the build first
+            except Exception as exc:  # out/ is unchanged; data the checks beside reject may break the build first
                 if progress is not None:
                     progress.close()
                     progress = None
                 show()  # (their report, and the command's end, if they failed; else it is pnp's own fault)
-                raise
+                if isinstance(exc, MemoryError) or os.environ.get("PNP_DEBUG"):  # (PNP_DEBUG=1: its traceback)
+                    raise
+                click.echo(shorten(f"build stopped: {target} is unchanged: pnp met an error it did not expect "
+                                   f"({type(exc).__name__}: {exc}); PNP_DEBUG=1 shows where"), err=True)
+                sys.exit(1)
             finally:
                 if progress is not None:
                     progress.close()

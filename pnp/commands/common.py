@@ -60,8 +60,11 @@ def cache_of(out: Path):
 
 def validated(manifest: Path) -> str:
     """What a validation report depends on besides the game's inputs (as "settings" of their
-    fingerprint): which manifest it is, and pnp's version."""
-    return repr(("validate", manifest.name, __version__))
+    fingerprint): which manifest it is, pnp's version, and when pnp schema last wrote the
+    game's schemas/ (the report says whether they are older than the fields)."""
+    from .editors import stamp
+
+    return repr(("validate", manifest.name, __version__, stamp(manifest.parent)))
 
 
 def kept_report(manifest: Path) -> "Report | None":

@@ -3,7 +3,9 @@ reloads itself after each rebuild and shows the problems of a failed one.
 
 The page asks /_pnp/status twice a second: which rebuild the output is at, whether the last
 one failed, and its problems as `pnp validate` prints them. The gallery's file on disk stays
-as the build wrote it; the server adds the script to the page as it sends it."""
+as the build wrote it; the server adds the script to the page as it sends it. It is quiet: a
+browser's request for /favicon.ico is answered with no content (not a "not found" in its
+console), and a tab closed while a file is sent (a broken pipe, a reset) says nothing."""
 
 from __future__ import annotations
 
@@ -128,6 +130,9 @@ class _Handler(SimpleHTTPRequestHandler):
             self._send(SCRIPT.encode("utf-8"), "text/javascript; charset=utf-8", head)
         elif path in ("/", "/index.html"):
             self._send(self._page(status), "text/html; charset=utf-8", head)
+        elif path == "/favicon.ico" and not (Path(self.directory) / "favicon.ico").is_file():
+            self.send_response(HTTPStatus.NO_CONTENT)  # (a browser asks for it on every page)
+            self.end_headers()
         else:
             found = self._file(path)
             if found is None:

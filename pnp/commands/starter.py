@@ -1,7 +1,7 @@
 """pnp new: a small, valid and commented game to start from, copied from one of pnp's
 templates (pnp/templates/<name>/), its title made from the folder's name, with the JSON
-Schemas of its files in schemas/ and a first line in each YAML file that points an editor
-at its schema."""
+Schemas of its files in schemas/ (and VS Code's mapping of them, .vscode/settings.json) and a
+first line in each YAML file that points an editor at its schema."""
 
 from __future__ import annotations
 
@@ -131,6 +131,7 @@ def create(folder: Path, template: str) -> tuple["Game", list[str]]:
         raise RuntimeError(f"the {template} template's game.yaml cannot be read")
     found = editors.schema_files("game.yaml", game)
     editors.write(folder / SCHEMAS, found, within=folder)
+    editors.write_settings(folder, folder / SCHEMAS, found)
     for item in found:
         for name in item.files:
             line = editors.modeline(folder, name, folder / SCHEMAS, item).encode("utf-8")

@@ -53,7 +53,7 @@ class ComponentType:
     # its own steps of cutting and assembly, for its print files on one paper, in a language
     assembly: Callable[[Sequence["PrintFile"], str], list[tuple["Run", ...]]] | None = None
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # its phrases, by language
-    print_on_demand: bool = False  # uploaded as cards to print on demand, when of a size printers take
+    print_on_demand: bool = False  # uploaded to print on demand, when of a product's size (pnp.exports.products)
     tts: str = "Custom_Tile"  # the Tabletop Simulator object each of its pieces is, unless a deck
     # the fields every item of its sets has, besides those the set declares (a die's faces)
     fields: Callable[["Location"], dict[str, "Field"]] | None = None

@@ -14,7 +14,7 @@ from .kind import Sheets
 
 if TYPE_CHECKING:
     from ..impose import Paper
-    from ..impose.shelves import Cut, Item
+    from ..impose.shelves import Cut, Item, Tokens
     from ..kit.pieces import PieceSet
     from ..layout.fonts import FontMetrics
 
@@ -33,12 +33,18 @@ def cut_of(component, bleed: float) -> tuple["Cut", float]:
     return Cut(round_, TOKEN_GAP), min(bleed, TOKEN_GAP / 2)
 
 
-def shelf_items(sets: Sequence["PieceSet"], bleed: Callable[[str], float]) -> list["Item"]:
+def shelf_items(sets: Sequence["PieceSet"], bleed: Callable[[str], float]) -> list["Item | Tokens"]:
     """Every piece of the sets with its copies, in order, as the rows take them: its face and
-    back run past the trim by its type's bleed (`bleed`, by type), and its cut."""
+    back run past the trim by its type's bleed (`bleed`, by type), and its cut. The tokens of
+    every set whose pieces do not touch (tokens) come together where the first such set comes,
+    laid out as their own type lays them: each item's tokens, of every set, in a block of
+    their own (pnp.impose.shelves.Tokens), each cut on its own set's shape."""
     from ..impose import ImpositionError
+    from ..impose.shelves import Tokens
 
     items: list = []
+    tokens: list = []
+    gap = 0.0
     for s in sets:
         kind = types()[s.type]
         if kind.whole is not None or kind.printed_size is not None:
@@ -47,12 +53,22 @@ def shelf_items(sets: Sequence["PieceSet"], bleed: Callable[[str], float]) -> li
                              f"own type")
         cut, own = cut_of(s.component, bleed(s.type))
         faces, backs = s.bled(own)
+        if not kind.touching:
+            if not tokens:
+                items.append(None)  # where the tokens go
+            gap = max(gap, cut.gap)
+            for piece, face, back in zip(s.pieces, faces, backs):
+                tokens += [(piece.item.id, face, back, cut.round)] * piece.copies
+            continue
         for piece, face, back in zip(s.pieces, faces, backs):
             items += [(face, back, cut)] * piece.copies
+    if None in items:
+        at = items.index(None)
+        items[at:at + 1] = [Tokens(tuple(tokens), gap)] if tokens else []
     return items
 
 
-def impose_shelves(items: Sequence["Item"], paper: "Paper", label: str, font: "FontMetrics | None",
+def impose_shelves(items: Sequence["Item | Tokens"], paper: "Paper", label: str, font: "FontMetrics | None",
                    backs: bool | None = None) -> Sheets:
     """The pieces in rows; their backs when any has one (or as `backs` says), blank behind a
     piece without."""
@@ -62,7 +78,10 @@ def impose_shelves(items: Sequence["Item"], paper: "Paper", label: str, font: "F
         return Sheets([], [])
     used, pages = pack_shelves(items, paper)
     if backs is None:
-        backs = any(back is not None for _, back, _ in items)
+        from ..impose.shelves import Tokens
+
+        backs = any(back is not None for item in items
+                    for back in ([t[2] for t in item.tokens] if isinstance(item, Tokens) else [item[1]]))
     return Sheets(shelf_sheets(pages, used, label, font), shelf_back_sheets(pages, used, label, font) if backs else [],
                   True)
 

@@ -48,5 +48,6 @@ TYPE = ComponentType(
     cut_on_marks=("square", "rect"),  # (hex tiles share their cut lines in a honeycomb)
     touching=True,
     packed=("hex",),
+    print_on_demand=True,  # (when of a product's size: pnp.exports.products)
     order=40,
 )

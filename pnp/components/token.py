@@ -17,37 +17,39 @@ if TYPE_CHECKING:
 
 def impose_tokens(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     """Each item's tokens (of every set printed on these sheets: a player's large token and
-    the small ones drawn from the same item) in a band of their own, their colours running
-    past the cut lines."""
+    the small ones drawn from the same item) in a block of their own, their colours running
+    past the cut lines, each token cut on its own set's shape (round ones along a circle,
+    square ones along a square, whatever else shares the sheets)."""
     from ..impose import TOKEN_GAP, pack_tokens, token_back_sheets, token_sheets
 
     bleed = min(bleed, TOKEN_GAP / 2)  # never into the next token's
-    tokens, backs = [], {}
+    tokens, backs, round_ = [], {}, set()
     for s in sets:
         faces, bled_backs = s.bled(bleed)
         for piece, face, back in zip(s.pieces, faces, bled_backs):
             tokens += [(piece.item.id, face)] * piece.copies
             backs[face.id] = back if back is not None else face
+            if s.component.shape == "round":
+                round_.add(face.id)
     placed = pack_tokens(tokens, paper)
-    round_ = all(s.component.shape == "round" for s in sets)
-    return Sheets(token_sheets(placed, paper, round_, label, font),
-                  token_back_sheets(placed, backs, paper, round_, label, font))
+    return Sheets(token_sheets(placed, paper, frozenset(round_), label, font),
+                  token_back_sheets(placed, backs, paper, frozenset(round_), label, font))
 
 
 WORDS = {  # how to cut its pieces, by language
     "en": {
         "cut-round": "Cut the round pieces of {files} along their circles ({sizes} across); a circle punch of "
-                     "that size is quicker.",
+                     "the right size is quicker.",
         "cut-square": "Cut the square pieces of {files} along their outlines.",
     },
     "fr": {
         "cut-round": "Découpez les pièces rondes de {files} le long de leurs cercles ({sizes} de diamètre)\u00a0; "
-                     "un emporte-pièce rond de cette taille va plus vite.",
+                     "un emporte-pièce rond de la bonne taille va plus vite.",
         "cut-square": "Découpez les pièces carrées de {files} le long de leur contour.",
     },
     "de": {
         "cut-round": "Schneide die runden Teile aus {files} entlang ihrer Kreise aus ({sizes} Durchmesser); ein "
-                     "Kreisstanzer dieser Größe geht schneller.",
+                     "Kreisstanzer passender Größe geht es schneller.",
         "cut-square": "Schneide die quadratischen Teile aus {files} entlang ihrer Umrisse aus.",
     },
 }
@@ -86,5 +88,6 @@ TYPE = ComponentType(
     words=WORDS,
     gallery="token",
     packed=("round", "square"),
+    print_on_demand=True,  # (when of a product's size: pnp.exports.products)
     order=30,
 )

@@ -3,6 +3,7 @@ cut to its shape (a round token, a hex tile) and given its bleed."""
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .. import expr
@@ -26,7 +27,11 @@ def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, ble
         raise ComposeError(exc.value.file, exc.value.at, exc.value.name, exc.message, id, "value") from None
     nodes: list[Node] = []
     if layout.background is not None:
-        fill = ctx.colour(layout.background, env)
+        try:
+            fill = ctx.colour(layout.background, env)
+        except expr.ExpressionError as exc:
+            raise ComposeError(layout.file, ("background",), layout.file, f"background: {exc.message}", id,
+                               "layout") from None
         if fill is not None:
             nodes.append(Rect(-bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, Style(fill=fill))
                          if bleed else Rect(0, 0, layout.width, layout.height, Style(fill=fill)))
@@ -35,6 +40,13 @@ def compose(layout: "Layout", ctx: Context, env: Mapping[str, Any], id: str, ble
             nodes += draw_box(box, ctx, env)
         except expr.ExpressionError as exc:  # a template that fails only for some item or language
             raise ComposeError(layout.origins.get(box.name, layout.file), box.at, box.name, exc.message, id) from None
+        except MemoryError:
+            raise
+        except Exception as exc:  # (pnp's own fault, said as where it happened rather than as a traceback)
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            raise ComposeError(layout.origins.get(box.name, layout.file), box.at, box.name,
+                               f"pnp cannot draw it ({type(exc).__name__}: {exc})", id) from None
     return Definition(id, layout.width, layout.height, Group(tuple(nodes)), bleed)
 
 

@@ -58,6 +58,19 @@ def export_name(pieces: "PieceSet", piece: "Piece") -> str:
     return piece.name
 
 
+def object_name(pieces: "PieceSet", piece: "Piece", language: str, default: str) -> str:
+    """What an export calls a piece on a table online: its label, or, where the label is only
+    the item's id (a set without `label:` whose items have no name, such as coins called 1
+    and 3), the set's title in the kit's language followed by the id (its title alone for a
+    set of one item)."""
+    component = pieces.component
+    if "label" in component.declaration or piece.label != str(piece.item.id):
+        return piece.label
+    title = component.title.get(language, default)
+    title = title[:1].upper() + title[1:]
+    return title if len(pieces.pieces) == 1 else f"{title} {str(piece.item.id).replace('-', ' ')}"
+
+
 def rulebook(outputs: KitFiles) -> str | None:
     """The kit's rulebook to read on screen, as the build wrote it (print/rules-a4.pdf, else the
     Letter one), or None for a game without one or a build without it."""

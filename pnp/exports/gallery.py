@@ -19,26 +19,39 @@ PAGE = """<!DOCTYPE html>
 <html lang="{lang}">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>{title}</title>
 <style>
-body {{ font-family: system-ui, sans-serif; margin: 2rem; background: #f6efdc; color: #1d1a16; }}
+*, *::before, *::after {{ box-sizing: border-box; }}
+body {{ font-family: system-ui, sans-serif; margin: 2rem; background: #f6efdc; color: #1d1a16; line-height: 1.4;
+  overflow-wrap: anywhere; }}
 h1 {{ font-family: Georgia, serif; }}
 section {{ margin-bottom: 3rem; }}
 .grid {{ display: flex; flex-wrap: wrap; gap: 1rem; }}
-figure {{ margin: 0; width: 190px; font-size: 0.8rem; }}
-figure img {{ width: 100%; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.3); }}
+figure {{ margin: 0; width: 190px; max-width: 100%; font-size: 0.8rem; }}
+figure img {{ width: 100%; height: auto; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.3); }}
 figure.wide {{ width: 600px; }}
 figure.token {{ width: 120px; }}
+img {{ max-width: 100%; }}
 .swatch {{ display: inline-block; width: 1em; height: 1em; vertical-align: middle; border: 1px solid #0006; }}
-table {{ border-collapse: collapse; font-size: 0.85rem; }}
+.scroll {{ max-width: 100%; overflow-x: auto; }}
+table {{ border-collapse: collapse; font-size: 0.85rem; overflow-wrap: normal; }}
 td, th {{ border: 1px solid #0003; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }}
 td.pages {{ text-align: right; }}
-.steps {{ max-width: 48rem; line-height: 1.4; }}
+.steps {{ max-width: 48rem; line-height: 1.4; padding-left: 1.5rem; }}
 .steps li {{ margin-bottom: 0.4rem; }}
 details {{ margin: 0.6rem 0; }}
 summary {{ cursor: pointer; font-weight: 600; }}
-ul.files {{ columns: 3 16rem; font-size: 0.85rem; }}
+ul.files {{ columns: 3 16rem; font-size: 0.85rem; padding-left: 1.2rem; }}
 nav.languages {{ margin: -0.5rem 0 1rem; }}
+@media (max-width: 40rem) {{
+  body {{ margin: 1rem 0.75rem; }}
+  .grid {{ gap: 0.75rem; }}
+  figure {{ width: calc(50% - 0.375rem); }}
+  figure.token {{ width: calc(33.33% - 0.5rem); }}
+  figure.wide {{ width: 100%; }}
+}}
 </style>
 </head>
 <body>
@@ -197,7 +210,7 @@ def printing_section(kit: "Kit", options, files: set[str], linked: set[str]) -> 
         rows = "".join("<tr>" + "".join(f'<td class="{"pages" if a == "right" else ""}">{runs_html(cell, files, linked)}'
                                         f"</td>" for cell, a in zip(row, plan.table.align)) + "</tr>"
                        for row in plan.table.rows)
-        parts.append(f"<table><tr>{head}</tr>{rows}</table>")
+        parts.append(f'<div class="scroll"><table><tr>{head}</tr>{rows}</table></div>')
         parts.append(f'<p>{runs_html(plan.total(language, pages).runs, files, linked)}</p>')
         parts.append(f"<h3>{e(word(language, 'assembly'))}</h3>")
         parts.append('<ul class="steps">' + "".join(f"<li>{runs_html(p.runs, files, linked)}</li>"
@@ -207,6 +220,19 @@ def printing_section(kit: "Kit", options, files: set[str], linked: set[str]) -> 
     if not papers:
         return ""
     return '<section id="print"><h2>Print and play</h2>' + "".join(papers) + "</section>"
+
+
+def pod_summary(out: Path) -> list[str]:
+    """What the print-on-demand order the build wrote holds, a line a product (pnp.exports.pod),
+    or nothing without one."""
+    import json
+
+    from .pod import summary
+
+    try:
+        return summary(json.loads((out / "pod" / "order.json").read_text("utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return []
 
 
 def file_list(paths: list[str], linked: set[str]) -> str:
@@ -232,6 +258,7 @@ def build(kit: "Kit", outputs: "KitFiles", options, tabletopia: list) -> None:
     from ..kit.readme import contents
 
     game, language = kit.game, kit.language
+    out = outputs.out
     outputs.stage("gallery", 1)
     e = html.escape
     files = made_files(outputs, options)
@@ -299,36 +326,42 @@ def build(kit: "Kit", outputs: "KitFiles", options, tabletopia: list) -> None:
     if tabletopia or table_files:
         rows = "".join(
             f"<tr><td>{e(r.type)}</td><td>{e(r.name)}</td><td>{r.width_mm:g} × {r.height_mm:g}</td><td>{r.scale}%</td>"
-            f"<td>{link(r.front)}</td><td>{link(r.back) if r.back else ''}</td><td>{r.quantity}</td></tr>"
+            f"<td>{link(r.front)}</td><td>{link(r.back) if r.back else ''}</td><td>{r.quantity}</td>"
+            f"<td>{e(r.shape)}</td></tr>"
             for r in tabletopia)
         manifests = [f for f in ("tabletopia/manifest.csv", "tabletopia/manifest.json") if f in files]
         sections.append("<section><h2>Tabletopia</h2><p>Objects to create, from "
                         + " and ".join(link(f) for f in manifests or ["tabletopia/manifest.csv"]) + ":</p>"
-                        + ("<table><tr><th>type</th><th>name</th><th>mm</th><th>scale</th><th>front</th><th>back</th>"
-                           f"<th>quantity</th></tr>{rows}</table>" if rows else "")
+                        + ('<div class="scroll"><table><tr><th>type</th><th>name</th><th>mm</th><th>scale</th>'
+                           "<th>front</th><th>back</th><th>quantity</th><th>shape</th></tr>"
+                           f"{rows}</table></div>" if rows else "")
                         + (f"<details><summary>Every file of tabletopia/ ({len(table_files)})</summary>"
                            f"{file_list(table_files, linked)}</details>" if table_files else "")
                         + "</section>")
     tts = under("tts")
     if tts:
-        sheets = [f for f in tts if f.endswith(".jpg") and "/" not in f[4:]]  # the deck sheets, beside the pieces' images
+        sheets = [f for f in tts if f.endswith(".jpg") and "/" not in f[4:]  # the deck sheets, beside the pieces' images
+                  and not re.search(r"back(-[0-9a-f]{8})?\.jpg$", f)]  # (not their backs)
         sections.append("<section><h2>Tabletop Simulator</h2><p>"
                         + ("{} uses these sheets.".format(link("tts/saved-object.json"))
                            if "tts/saved-object.json" in files else "The sheets:")
                         + '</p><div class="grid">'
-                        + "".join(figure(f, f.rsplit("/", 1)[-1]) for f in sheets if not f.endswith("back.jpg"))
+                        + "".join(figure(f, f.rsplit("/", 1)[-1]) for f in sheets)
                         + f"</div>{file_list(tts, linked)}</section>")
     pod = under("pod")
     if pod:
-        sections.append(f"<section><h2>Print on demand</h2><p>{len(pod)} images of 825 × 1125 px for The Game "
-                        "Crafter's poker cards, in pod/.</p>"
+        said = pod_summary(out)
+        orders = [f for f in ("pod/order.csv", "pod/order.json") if f in files]
+        sections.append("<section><h2>Print on demand</h2><p>"
+                        + (html.escape("; ".join(said), quote=False) + ", in pod/." if said else f"{len(pod)} files in pod/.")
+                        + (" The order, a line a piece with its product, files and copies: "
+                           + " and ".join(link(f) for f in orders) + "." if orders else "") + "</p>"
                         f"<details><summary>Every file of pod/ ({len(pod)})</summary>{file_list(pod, linked)}"
                         "</details></section>")
     rest = sorted(f for f in files if f not in linked and (f == "data.json" or f.split("/", 1)[0] in
                                                            ("print", "tabletopia", "tts", "pod")))
     if rest:
         sections.append(f"<section><h2>More downloads</h2>{file_list(rest, linked)}</section>")
-    out = outputs.out
     if "png" not in options.formats and not any((out / "png" / name).is_dir() for name, _ in kit.print_groups()):
         sections.insert(0, "<p>No pictures: build with PNG among the formats to see them here.</p>")
     # written a section at a time (a large deck's page is megabytes of text)

@@ -1,6 +1,8 @@
 """Tabletopia: one image per face and one per back, sized at 10 px per mm times a scale,
 JPEG for rectangles and PNG with on/off alpha for round pieces and hex tiles, and a manifest (CSV and
-JSON) of the objects to create in Tabletopia's editor."""
+JSON) of the objects to create in Tabletopia's editor: each object's type (its component type's),
+a name that says what it is, its shape (a hex tile's object is made Hexagonal, a round one's
+Round), the scale to enter and its files, with the steps to upload them."""
 
 from __future__ import annotations
 
@@ -13,10 +15,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..components import types
-from . import copy_rulebook, rulebook
+from . import copy_rulebook, export_name, object_name, rulebook
 from ..scene import single
 from ..units import to_mm
-from . import export_name
 
 if TYPE_CHECKING:
     from ..kit.pieces import Kit
@@ -46,9 +47,48 @@ class TabletopiaObject:
     set: str = ""  # the set it belongs to
 
 
+# what Tabletopia's editor calls the shape to choose for an object of each of pnp's shapes
+SHAPES = {"rect": "Rectangular", "square": "Rectangular", "round": "Round", "hex": "Hexagonal"}
+FIELDS = ["type", "name", "width_mm", "height_mm", "scale", "front", "back", "quantity", "shape"]
+
+
 def scale_to_enter(size_points: float, pixels: int) -> int:
-    """Tabletopia shows 10 px per mm at 100 %: the percentage that gives the real size."""
-    return round(100 * to_mm(size_points) * 10 / pixels)
+    """Tabletopia shows 10 px per mm at 100 %: the percentage that gives the real size, to the
+    nearest (a half up: 102.5 % is 103, not 102)."""
+    return math.floor(100 * to_mm(size_points) * 10 / pixels + 0.5 + 1e-9)
+
+
+def upload_steps(rows: list[TabletopiaObject]) -> list[str]:
+    """The steps to make the manifest's objects in Tabletopia's Workshop, a shape's own step for
+    each shape other than a rectangle (a hex tile's outline is Tabletopia's to cut)."""
+    steps = ["In Tabletopia's Workshop, create the game.",
+             "For each row of manifest.csv, create an object of its type with its name, from its front and "
+             "back images (the cards of a set together, sharing their back).",
+             "Set each object's scale to the row's scale and its quantity to the row's quantity."]
+    for shape in ("hex", "round"):
+        named = sorted({row.set or row.name for row in rows if row.shape == shape})
+        if named:
+            steps.append(f"For the {'hex' if shape == 'hex' else 'round'} pieces ({', '.join(named)}): choose "
+                         f"{SHAPES[shape]} as the object's shape, so that it is cut to its outline on the table.")
+    steps.append("Lay the objects out in a setup, and upload rules.pdf as the game's rules if the folder has it.")
+    return steps
+
+
+def shared_names(rows: list[TabletopiaObject]) -> list[str]:
+    """A warning for each name two or more of the objects share (players cannot tell them apart
+    in Tabletopia's lists), naming their sets."""
+    by_name: dict[str, list[TabletopiaObject]] = {}
+    for row in rows:
+        by_name.setdefault(row.name, []).append(row)
+    warnings = []
+    for name, same in by_name.items():
+        if len(same) > 1:
+            sets = sorted({row.set for row in same})
+            where = f"components.{sets[0]}" if len(sets) == 1 else \
+                ", ".join(f"components.{s}" for s in sets[:-1]) + f" and components.{sets[-1]}"
+            warnings.append(f"Tabletopia: {len(same)} objects are named '{name}' ({where}): give "
+                            f"{'the set' if len(sets) == 1 else 'each set'} a `label:` that tells them apart")
+    return warnings
 
 
 def build(kit: "Kit", outputs: "KitFiles", options) -> list[TabletopiaObject]:
@@ -89,7 +129,8 @@ def build(kit: "Kit", outputs: "KitFiles", options) -> list[TabletopiaObject]:
                 front = f"{ROOT}/{name}/{export_name(s, piece)}.{ext}"
                 named.setdefault(alpha, []).append((front, single(piece.face)))
                 back = backs.get(piece.back_name) if piece.back_name else (front if piece.back is piece.face else "")
-                rows.append(TabletopiaObject(kind.tabletopia, piece.label, round(to_mm(component.width), 2),
+                rows.append(TabletopiaObject(kind.tabletopia, object_name(s, piece, kit.language, kit.game.language),
+                                             round(to_mm(component.width), 2),
                                              round(to_mm(component.height), 2),
                                              scale_to_enter(component.width, px), front, back or "", piece.copies,
                                              component.shape, component.type, component.name))
@@ -117,13 +158,15 @@ def build(kit: "Kit", outputs: "KitFiles", options) -> list[TabletopiaObject]:
             done()
         outputs.stage("Tabletopia: the manifest", 2 + (rulebook(outputs) is not None))
         write_manifest(outputs, rows, copy_rulebook(outputs, ROOT))  # it counts the images' bytes: after they are written
+        for warning in shared_names(rows):
+            outputs.warn(warning)
 
     outputs.then(finish)
     return rows
 
 
 def write_manifest(outputs: "KitFiles", rows: list[TabletopiaObject], rules: str | None = None) -> None:
-    fields = ["type", "name", "width_mm", "height_mm", "scale", "front", "back", "quantity"]
+    fields = FIELDS
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(fields)
@@ -134,6 +177,7 @@ def write_manifest(outputs: "KitFiles", rows: list[TabletopiaObject], rules: str
     total = sum(os.stat(outputs.path(f)).st_size for f in files)
     doc = {
         "objects": [{f: getattr(row, f) for f in fields} for row in rows],
+        "steps": upload_steps(rows),
         "files": len(files),
         "total_bytes": total,
         "basic_plan_storage_bytes": BASIC_PLAN_STORAGE,

@@ -7,7 +7,15 @@ Deck lying face down whose cards each carry their own CustomDeck entry and CardI
 locked custom tiles, standees custom figurines, with their images beside the sheets (the
 Tabletopia export draws them; they are copied here). Every image is named by a URL: the
 one given (--tts-base-url, where the folder is uploaded) followed by its path in tts/, or
-else the file's own file:/// URL on the machine that built it.
+else the file's own file:/// URL on the machine that built it. Every image's name ends in a
+short hash of what it is drawn from (`cards-1-3f9a02c4.jpg`), so that an image whose content
+changed has a new address: Tabletop Simulator keeps the images it has loaded by their address,
+and a re-upload under the same names would leave the players with the old ones.
+
+Tabletop Simulator's hex tile is flat-topped (its mesh wider than tall, 2 : sqrt(3)). A pointy
+hex tile's image is turned a quarter turn (anticlockwise) to be flat-topped like the mesh, and
+its object turned a quarter turn back (clockwise, seen from above) on the table, so that its
+outline and its picture match and it lies as printed.
 
 Tabletop Simulator keeps no size in mm, only each object's scale, and its table unit is
 about an inch. A card at scale 1.0 is a poker card, 3.5 units (88.9 mm) tall, its width
@@ -32,7 +40,7 @@ from ..load.files import json_file
 from ..scene import Definition, single
 from ..units import to_mm
 from ..words import word
-from . import copy_rulebook, rulebook
+from . import copy_rulebook, object_name, rulebook
 
 if TYPE_CHECKING:
     from ..render.png import PDF
@@ -54,17 +62,46 @@ RULEBOOK_WIDTH, RULEBOOK_DEPTH = 3.5, 5.0  # units: its footprint there
 ROW_WIDTH = 40.0  # units: the table's rows wrap at this width (or the boards' row, if wider)
 FACE_DOWN = {"rotX": 0.0, "rotY": 180.0, "rotZ": 180.0}
 FACE_UP = {"rotX": 0.0, "rotY": 180.0, "rotZ": 0.0}
+TURNED = 90.0  # degrees about the vertical (clockwise seen from above): a pointy hex tile's object
+HASH_LENGTH = 8  # hex digits of the content hash that ends each image's name
 
 
 def _round(value: float) -> float:
     return round(value, 4)
 
 
-def transform(x: float, z: float, scale: float, face_down: bool = False, y: float = 1.0) -> dict:
-    """A Transform: on the table at (x, z) units, turned to face the players, scaled alike
-    across (x) and along (z), its thickness as it is."""
-    return {"posX": _round(x), "posY": _round(y), "posZ": _round(z), **(FACE_DOWN if face_down else FACE_UP),
+def transform(x: float, z: float, scale: float, face_down: bool = False, y: float = 1.0, turn: float = 0.0) -> dict:
+    """A Transform: on the table at (x, z) units, turned to face the players (and `turn`
+    degrees more about the vertical), scaled alike across (x) and along (z), its thickness as it is."""
+    rotation = dict(FACE_DOWN if face_down else FACE_UP)
+    rotation["rotY"] = (rotation["rotY"] + turn) % 360
+    return {"posX": _round(x), "posY": _round(y), "posZ": _round(z), **rotation,
             "scaleX": _round(scale), "scaleY": 1.0, "scaleZ": _round(scale)}
+
+
+def content_name(stem: str, key: str, extension: str) -> str:
+    """An image's name in tts/: its stem, a short hash of the key of what it is drawn from (so a
+    new content is a new address) and its extension."""
+    return f"{stem}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:HASH_LENGTH]}{extension}"
+
+
+def pointy(row: "TabletopiaObject") -> bool:
+    """Whether a row is a pointy hex tile (taller than wide): turned to lie on the flat-topped mesh."""
+    return row.shape == "hex" and row.height_mm > row.width_mm
+
+
+def turn_image(data: bytes) -> bytes:
+    """A PNG turned a quarter turn anticlockwise (a pointy hex made flat-topped), its on/off
+    transparency kept."""
+    import io
+
+    from PIL import Image
+
+    from ..render.png import png_bytes
+
+    with Image.open(io.BytesIO(data)) as image:
+        turned = image.transpose(Image.Transpose.ROTATE_90)
+    return png_bytes(turned)
 
 
 class Guids:
@@ -166,17 +203,18 @@ def deck_sheets(outputs: "KitFiles", pieces: "PieceSet") -> tuple[list[Sheet], s
         # Tabletop Simulator wants at least two rows and at most 10 x 7 cells
         rows = max(2, math.ceil((len(cards) + 1) / COLUMNS))
         columns = math.ceil((len(cards) + 1) / rows)
-        sheet = Sheet(f"{name}-{number}.jpg", columns, rows, f"{name}-{number}-back.jpg" if unique else None)
+        keys = [outputs.key("tts", [drawn[i] for i in cards], hidden, dpi) for drawn in (faces, backs)]
+        sheet = Sheet(content_name(f"{name}-{number}", keys[0], ".jpg"), columns, rows,
+                      content_name(f"{name}-{number}-back", keys[1], ".jpg") if unique else None)
         sheets.append(sheet)
-        for file, drawn in ((sheet.file, faces), (sheet.backs, backs)):
+        for file, drawn, key in ((sheet.file, faces, keys[0]), (sheet.backs, backs, keys[1])):
             if file is None:
                 continue
             relative = f"tts/{file}"
-            key = outputs.key("tts", [drawn[i] for i in cards], hidden, dpi)
             if not outputs.reusable(relative, key, counted=False):
                 draw(relative, key, columns, rows, [drawn[i] for i in cards])
-    back_file = f"{name}-back.jpg"  # the back all cards share (with backs of their own, the sheets of backs)
     back_key = outputs.key("tts-back", hidden, dpi)
+    back_file = content_name(f"{name}-back", back_key, ".jpg")  # the back all cards share (or else the sheets of backs)
     if not unique and not outputs.reusable(f"tts/{back_file}", back_key, counted=False):
         draw(f"tts/{back_file}", back_key, 1, 1, [])
 
@@ -240,8 +278,11 @@ class SavedObject:
     next_deck: int = 1
 
 
-def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list[Sheet], back_file: str) -> Spot:
-    """A set of cards as a deck lying face down (a single card if the set has one)."""
+def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list[Sheet], back_file: str,
+              language: str, default: str) -> Spot:
+    """A set of cards as a deck lying face down (a single card if the set has one), each card
+    named as the exports name a piece in the kit's `language` (pnp.exports.object_name: its
+    label, or its set's title where the label is only its id)."""
     component = pieces.component
     height = to_mm(component.height) / UNIT_MM
     scale = height / CARD_AT_1
@@ -254,8 +295,8 @@ def deck_spot(save: SavedObject, pieces: "PieceSet", nickname: str, sheets: list
                                   "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True,
                                   "UniqueBack": sheet.backs is not None, "Type": 0}
     save.next_deck += len(sheets)
-    cards = [(p.label, first + i // PER_SHEET, i % PER_SHEET) for i, p in enumerate(pieces.pieces)
-             for _ in range(p.copies)]
+    cards = [(object_name(pieces, p, language, default), first + i // PER_SHEET, i % PER_SHEET)
+             for i, p in enumerate(pieces.pieces) for _ in range(p.copies)]
 
     def make(x: float, z: float) -> list[dict]:
         where = transform(x, z, scale, face_down=True)
@@ -277,19 +318,23 @@ def on_its_own(row: "TabletopiaObject") -> bool:
     return kind.printed and not kind.deck
 
 
-def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Callable[[str], str]) -> list[Spot]:
+def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Callable[[str, bool], str]) -> list[Spot]:
     """Tokens, tiles, sheets, standees and boards, from the Tabletopia export's rows: one spot
-    per piece, its copies stacked there."""
+    per piece, its copies stacked there; a pointy hex tile's images turned to the flat-topped
+    mesh (its scale by the turned image's height, its width across the flats) and its object
+    turned back."""
     spots = []
     for row in (r for r in rows if on_its_own(r)):
         kind = types()[row.component]
         board = kind.whole is not None  # (locked in its place, and placed first)
         width, height = row.width_mm / UNIT_MM, row.height_mm / UNIT_MM
-        scale = height / TILE_AT_1
-        front, back = save.url(copy(row.front)), save.url(copy(row.back)) if row.back else ""
+        turned = pointy(row)
+        scale = (width if turned else height) / TILE_AT_1
+        front, back = save.url(copy(row.front, turned)), save.url(copy(row.back, turned)) if row.back else ""
+        turn = TURNED if turned else 0.0
 
         def make(x: float, z: float, row=row, scale=scale, front=front, back=back, kind=kind,
-                 board=board) -> list[dict]:
+                 board=board, turn=turn) -> list[dict]:
             if kind.tts == "Figurine_Custom":
                 image = {"ImageURL": front, "ImageSecondaryURL": back or front, "ImageScalar": 1.0, "WidthScale": 0.0}
                 return [common(save.guids, "Figurine_Custom", row.name, transform(x, z, scale, y=1.0 + i),
@@ -299,7 +344,8 @@ def image_spots(save: SavedObject, rows: Sequence["TabletopiaObject"], copy: Cal
             image = {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
                      "CustomTile": tile}
             return [common(save.guids, "Custom_Tile", row.name,
-                           transform(x, z, scale, y=1.0 + i * (THICKNESS + 0.02)), Locked=board, CustomImage=image)
+                           transform(x, z, scale, y=1.0 + i * (THICKNESS + 0.02), turn=turn), Locked=board,
+                           CustomImage=image)
                     for i in range(row.quantity)]
 
         spots.append(Spot(width, height, make, "board" if board else row.set))
@@ -335,14 +381,18 @@ def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["Tabletopi
         save = SavedObject(Guids(title), lambda file: base + quote(file))
         copied: dict[str, str] = {}
 
-        def copy(relative: str) -> str:
-            """A Tabletopia image copied into tts/ (the same folders): its path there."""
-            if relative not in copied:
-                inside = relative.split("/", 1)[1]
-                key = outputs.key("tts-copy", outputs.key_of(relative))
-                outputs.make(f"tts/{inside}", key, lambda: Path(outputs.path(relative)).read_bytes())
-                copied[relative] = inside
-            return copied[relative]
+        def copy(relative: str, turned: bool = False) -> str:
+            """A Tabletopia image copied into tts/ (the same folders, its name ending in its
+            content's hash), turned to a flat-topped hex if `turned`: its path there."""
+            if (relative, turned) not in copied:
+                stem, dot, extension = relative.split("/", 1)[1].rpartition(".")
+                key = outputs.key("tts-copy", outputs.key_of(relative), *(("turned",) if turned else ()))
+                inside = content_name(stem, key, dot + extension)
+                read = (lambda: turn_image(Path(outputs.path(relative)).read_bytes())) if turned else \
+                    (lambda: Path(outputs.path(relative)).read_bytes())
+                outputs.make(f"tts/{inside}", key, read)
+                copied[relative, turned] = inside
+            return copied[relative, turned]
 
         images = image_spots(save, rows, copy)
         spots = [s for s in images if s.row == "board"]
@@ -350,7 +400,7 @@ def start(kit: "Kit", outputs: "KitFiles", options) -> Callable[[list["Tabletopi
         if rules is not None:
             spots.append(rulebook_spot(save, f"{title}: {word(kit.language, 'rules-title')}", save.url(rules)))
         spots += [deck_spot(save, pieces, f"{title}: {pieces.component.title.get(kit.language, kit.game.language)}",
-                            sheets, back) for pieces, sheets, back, _ in decks]
+                            sheets, back, kit.language, kit.game.language) for pieces, sheets, back, _ in decks]
         spots += [s for s in images if s.row != "board"]
         for spot, x, z in arrange(spots):
             save.objects += spot.make(x, z)

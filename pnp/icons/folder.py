@@ -60,6 +60,22 @@ def load_icons(root: pathlib.Path, folder: str = "icons") -> tuple[dict[str, Ico
     return icons, problems
 
 
+def unusable(problems: list[Problem]) -> dict[str, Location]:
+    """The icons that could not be read, by name, each with its first problem's place (the
+    line of the element pnp does not draw): the problems `load_icons` gives."""
+    found: dict[str, Location] = {}
+    for each in sorted(problems, key=lambda p: (p.location.file, p.location.line, p.location.column)):
+        if each.rule == "icon" and each.location.file.endswith(".svg"):
+            found.setdefault(pathlib.PurePosixPath(each.location.file).stem, each.location)
+    return found
+
+
+def cannot_be_drawn(name: str, where: Location) -> str:
+    """What a message says of an icon named where it cannot be drawn (its file has problems):
+    where to look, not that there is no such icon."""
+    return f"icon '{name}' cannot be drawn: see {where.file}:{where.line}"
+
+
 def load_icon(root: pathlib.Path, file: str) -> tuple[Icon | None, list[Problem]]:
     """The icon in `root/file` (`file` relative to the game folder), or None and every problem
     that keeps pnp from drawing it."""

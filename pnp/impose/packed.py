@@ -4,7 +4,7 @@ each out, and hex tiles in a honeycomb whose neighbours share their cut lines.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Collection, Sequence
 
 from ..scene import Definition, Node, Page, Rect, Style, Use, translate
 from ..units import mm
@@ -29,46 +29,111 @@ class Placed:
     y: float
 
 
-def pack_tokens(tokens: Sequence[tuple[str, Definition]], paper: Paper, gap: float = TOKEN_GAP) -> list[list[Placed]]:
-    """Pack round (or square) tokens on sheets, `gap` apart so each can be cut out, at least
-    5 mm from the sides with room at the top and bottom for the sheet's label.
+def token_rows(tokens: Sequence[tuple[str, float]], room: float, gap: float = TOKEN_GAP
+               ) -> list[tuple[float, list[tuple[float, float, int]]]]:
+    """Tokens, each given as (key, size across), in rows `room` wide: each row's height, and
+    each token's place in it (its left edge and top from the row's, and its index among
+    `tokens`).
 
-    Tokens come as (key, definition): the tokens of one key (a player's large token and the
-    small ones drawn from the same item) share a band of their own, as tall as the largest
-    of them, with the smaller ones stacked in columns beside it; a key's band continues on
-    the next band when full. Keys with a single token share bands, in order."""
-    left, top = MIN_MARGIN + gap / 2, LABEL_ROOM + gap / 2  # (a landscape sheet's backs turn top to bottom)
-    right, bottom = paper.width - left, paper.height - top
+    A key's tokens (a player's large token and the small ones drawn from the same item) make
+    a block of their own: the largest first, the smaller ones beside it in columns of as many
+    as its height holds, centred down it, as far as `room` goes. Those that do not fit follow
+    it in blocks of their own while they are as large as its first (a key of one size: a
+    pile of coins stays together); smaller ones (a player's markers past its large token's
+    block) come after every key's blocks with the tokens of keys that have a single one, in
+    order, the largest first, in blocks as wide as the room, so that they share rows rather
+    than take a short row each. Blocks stand side by side `gap` apart, in rows as tall as
+    their tallest block, each centred down its row: two players' blocks share a row when it
+    is wide enough for both."""
     counts: dict[str, int] = {}
     for key, _ in tokens:
         counts[key] = counts.get(key, 0) + 1
-    groups: dict[str, list[Definition]] = {}
-    for key, token in tokens:
+    groups: dict[str, list[int]] = {}
+    rest: list[int] = []
+    for i, (key, _) in enumerate(tokens):
+        if counts[key] > 1:
+            groups.setdefault(key, []).append(i)
+        else:
+            rest.append(i)
+
+    def block(waiting: list[int]) -> tuple[float, float, list[tuple[float, float, int]]]:
+        """The block of the largest of `waiting` and the smaller ones beside it; what it
+        takes is taken out of `waiting`."""
+        band = tokens[waiting[0]][1]
+        parts: list[tuple[float, float, int]] = []
+        x = 0.0
+        while waiting and x + tokens[waiting[0]][1] <= room + 1e-6:
+            d = tokens[waiting[0]][1]
+            per_column = max(1, int((band + gap + 1e-6) // (d + gap)))
+            column = waiting[:per_column]
+            del waiting[:per_column]
+            used = len(column) * d + (len(column) - 1) * gap
+            parts += [(x, (band - used) / 2 + k * (d + gap), i) for k, i in enumerate(column)]
+            x += d + gap
+        return x - gap, band, parts
+
+    def by_size(indices: list[int]) -> list[int]:
+        return sorted(indices, key=lambda i: -tokens[i][1])  # the largest first (a stable sort keeps the order)
+
+    blocks = []
+    for indices in groups.values():
+        waiting = by_size(indices)
+        first = tokens[waiting[0]][1]
+        blocks.append(block(waiting))
+        while waiting and tokens[waiting[0]][1] >= first - 1e-6:
+            blocks.append(block(waiting))
+        rest += waiting
+    waiting = by_size(rest)
+    while waiting:
+        blocks.append(block(waiting))
+    rows: list[tuple[float, list[tuple[float, float, int]]]] = []
+    row: list[tuple[float, float, float, list[tuple[float, float, int]]]] = []
+
+    def close() -> None:
+        height = max(h for _, _, h, _ in row)
+        rows.append((height, [(x + dx, (height - h) / 2 + dy, i) for x, _, h, parts in row for dx, dy, i in parts]))
+
+    x = 0.0
+    for width, height, parts in blocks:
+        if row and x + width > room + 1e-6:
+            close()
+            row, x = [], 0.0
+        row.append((x, width, height, parts))
+        x += width + gap
+    if row:
+        close()
+    return rows
+
+
+def pack_tokens(tokens: Sequence[tuple[str, Definition]], paper: Paper, gap: float = TOKEN_GAP) -> list[list[Placed]]:
+    """Pack round (or square) tokens on sheets, `gap` apart so each can be cut out, at least
+    5 mm from the sides with room at the top and bottom for the sheet's label: in the rows of
+    token_rows (each key's tokens in a block of their own, the rest after them), each row on
+    the first sheet with room for it, a new sheet when none has."""
+    left, top = MIN_MARGIN + gap / 2, LABEL_ROOM + gap / 2  # (a landscape sheet's backs turn top to bottom)
+    right, bottom = paper.width - left, paper.height - top
+    for _, token in tokens:
         d = token.width
         if d > right - left or d > bottom - top:
             raise ImpositionError(f"a token {d / mm(1):.0f} mm across does not fit {paper.label}")
-        groups.setdefault(key if counts[key] > 1 else "", []).append(token)
-    pages: list[list[Placed]] = [[]]
-    y = top
-    for group in groups.values():
-        waiting = sorted(group, key=lambda t: -t.width)  # the largest first (a stable sort keeps the order)
-        while waiting:
-            band = waiting[0].width
-            if y + band > bottom + 1e-6:  # next sheet
-                pages.append([])
-                y = top
-            x = left
-            while waiting and x + waiting[0].width <= right + 1e-6:
-                d = waiting[0].width
-                per_column = max(1, int((band + gap + 1e-6) // (d + gap)))
-                column = waiting[:per_column]
-                del waiting[:per_column]
-                used = len(column) * d + (len(column) - 1) * gap
-                for i, token in enumerate(column):
-                    pages[-1].append(Placed(token, x, y + (band - used) / 2 + i * (d + gap)))
-                x += d + gap
-            y += band + gap
-    return [page for page in pages if page]
+    pages: list[list[Placed]] = []
+    ends: list[float] = []  # where each sheet's next row may start
+    for height, parts in token_rows([(key, t.width) for key, t in tokens], right - left, gap):
+        # the first sheet with room for the row (a short row fills what an earlier one left)
+        number = next((n for n, y in enumerate(ends) if y + height <= bottom + 1e-6), len(pages))
+        if number == len(pages):
+            pages.append([])
+            ends.append(top)
+        y = ends[number]
+        pages[number] += [Placed(tokens[i][1], left + x, y + dy) for x, dy, i in parts]
+        ends[number] = y + height + gap
+    return pages
+
+
+def is_round(round_: "bool | Collection[str]", definition: Definition) -> bool:
+    """Whether a token is cut round: all of them or none (True, False), or those whose
+    definitions are named."""
+    return round_ if isinstance(round_, bool) else definition.id in round_
 
 
 def _cut(x: float, y: float, d: float, round_: bool = True) -> Node:
@@ -79,17 +144,18 @@ def _cut(x: float, y: float, d: float, round_: bool = True) -> Node:
     return Circle(x + d / 2, y + d / 2, d / 2, Style(stroke="#000000", stroke_width=0.35))
 
 
-def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, round_: bool = True, label: str = "",
-                 font: "FontMetrics | None" = None) -> list[Page]:
-    """Fronts: each token with a thin cut line on its edge. A round token's drawing is cut to
-    its circle grown by the bleed (shape_cut, with_bleed), a square one's background runs
-    past its edge as a card's does: either way its colour runs past the cut line."""
+def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, round_: "bool | Collection[str]" = True,
+                 label: str = "", font: "FontMetrics | None" = None) -> list[Page]:
+    """Fronts: each token with a thin cut line on its edge, a circle or a square as `round_`
+    says of it (is_round). A round token's drawing is cut to its circle grown by the bleed
+    (shape_cut, with_bleed), a square one's background runs past its edge as a card's does:
+    either way its colour runs past the cut line."""
     out = []
     for number, placed in enumerate(pages, start=1):
         nodes: list[Node] = []
         for p in placed:
             nodes.append(Use(p.definition.id, translate(p.x, p.y)))
-            nodes.append(_cut(p.x, p.y, p.definition.width, round_))
+            nodes.append(_cut(p.x, p.y, p.definition.width, is_round(round_, p.definition)))
         nodes += sheet_label(paper, label_text(label, "fronts", number, len(pages), paper), font)
         out.append(Page(paper.width, paper.height, tuple(nodes), unique_definitions([p.definition for p in placed]),
                         f"{number:02d}"))
@@ -97,8 +163,10 @@ def token_sheets(pages: Sequence[Sequence[Placed]], paper: Paper, round_: bool =
 
 
 def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Definition], paper: Paper,
-                      round_: bool = True, label: str = "", font: "FontMetrics | None" = None) -> list[Page]:
-    """Backs, mirrored so each lands behind its front after a long-edge flip."""
+                      round_: "bool | Collection[str]" = True, label: str = "",
+                      font: "FontMetrics | None" = None) -> list[Page]:
+    """Backs, mirrored so each lands behind its front after a long-edge flip, each cut as its
+    front is."""
     out = []
     for number, placed in enumerate(pages, start=1):
         nodes: list[Node] = []
@@ -108,7 +176,7 @@ def token_back_sheets(pages: Sequence[Sequence[Placed]], backs: dict[str, Defini
             d = p.definition.width
             x, y = behind(paper, p.x, p.y, d, d)
             nodes.append(Use(back.id, translate(x, y)))
-            nodes.append(_cut(x, y, d, round_))
+            nodes.append(_cut(x, y, d, is_round(round_, p.definition)))
             used.append(back)
         nodes += sheet_label(paper, label_text(label, "backs", number, len(pages), paper), font)
         out.append(Page(paper.width, paper.height, tuple(nodes), unique_definitions(used), f"{number:02d}"))

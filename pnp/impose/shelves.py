@@ -1,7 +1,9 @@
 """Pieces of several sizes and shapes on one sheet, in rows: each row holds pieces of one size
 and one cut, side by side in the order they come, and a new row starts when the size or the
 cut changes or the row is full; rows stack from the top of the sheet, a new sheet when the
-next row does not fit. So every cut between two rows is one straight line across the sheet
+next row does not fit. Tokens come in rows of their own, laid out as their type lays them
+(pnp.impose.packed.token_rows: each item's tokens in a block, blocks side by side), each cut
+on its own circle or square, with no crop marks beside them. So every cut between two rows is one straight line across the sheet
 (a guillotine frees the rows first, then each row's pieces), a row of tiles touching its
 neighbours shares its cut lines with them, and a row of cards or tokens keeps its gutter to
 the next, as wide as the wider of the two rows asks.
@@ -41,40 +43,95 @@ class Cut:
 @dataclass(frozen=True)
 class Shelf:
     """A row of pieces of one size and cut: its top, the pieces' size, and each piece's left
-    edge with its face and back (None: blank behind it)."""
+    edge with its face and back (None: blank behind it). Or a row of tokens (`parts`, its
+    pieces none): each token's left edge, its top below the row's, its face and back, and
+    whether it is cut round."""
 
     y: float
     width: float
     height: float
     cut: Cut
     pieces: tuple[tuple[float, Definition, Definition | None], ...]
+    parts: tuple[tuple[float, float, Definition, Definition | None, bool], ...] = ()
 
     @property
     def right(self) -> float:
         return self.pieces[-1][0] + self.width
 
 
+@dataclass(frozen=True)
+class Tokens:
+    """Tokens laid out as pnp.impose.packed lays them (each key's tokens in a block of its own,
+    blocks side by side), in rows of their own among the others: each token's key, face, back
+    and whether it is cut round, and the gap between two."""
+
+    tokens: tuple[tuple[str, Definition, Definition | None, bool], ...]
+    gap: float
+
+
 Item = tuple[Definition, "Definition | None", Cut]  # a piece to place: its face, back and cut
+
+
+def placed(shelf: Shelf) -> list[tuple[float, float, Definition, Definition | None, bool]]:
+    """Every piece of a row where it is: its top-left corner, face and back, and whether it
+    is cut round."""
+    if shelf.parts:
+        return [(x, shelf.y + dy, face, back, round_) for x, dy, face, back, round_ in shelf.parts]
+    return [(x, shelf.y, face, back, shelf.cut.round) for x, face, back in shelf.pieces]
 
 
 def _turned(paper: Paper) -> Paper:
     return Paper(paper.name, paper.label, paper.height, paper.width)
 
 
-def _pack(pieces: Sequence[Item], paper: Paper, margin: tuple[float, float]) -> list[list[Shelf]] | None:
+def _pack(pieces: Sequence["Item | Tokens"], paper: Paper, margin: tuple[float, float]) -> list[list[Shelf]] | None:
     """The rows on each sheet of `paper` inside the margins (across, down); None when a piece
-    does not fit."""
+    does not fit. A new row goes below the last row of the first sheet with room for it (a
+    short row after a tall one that started a sheet fills what an earlier sheet has left), a
+    new sheet when none has. Tokens' rows need no crop marks beside them: they run from 5 mm
+    and half their gap from the sides."""
+    from .packed import token_rows
+
     left, top, right, bottom = margin[0], margin[1], paper.width - margin[0], paper.height - margin[1]
     pages: list[list[Shelf]] = [[]]
     row: list[tuple[float, Definition, Definition | None]] = []
     shape: tuple | None = None  # the open row's piece size and cut
     y = x = top
+    on = 0  # the sheet the open row is on
 
     def close() -> None:
         if row:
-            pages[-1].append(Shelf(y, shape[0], shape[1], shape[2], tuple(row)))
+            pages[on].append(Shelf(y, shape[0], shape[1], shape[2], tuple(row)))
 
-    for face, back, cut in pieces:
+    def below(height: float, gap: float) -> tuple[int, float]:
+        """Which sheet a new row `height` tall goes on, and where: below the last row of the
+        first sheet with room for it, its gutter or this one's apart, whichever is wider; a
+        new sheet when none has."""
+        for number, shelves in enumerate(pages):
+            last = shelves[-1] if shelves else None
+            at = top if last is None else last.y + last.height + max(last.cut.gap, gap)
+            if at + height <= bottom + 1e-6:
+                return number, at
+        pages.append([])
+        return len(pages) - 1, top
+
+    for item in pieces:
+        if isinstance(item, Tokens):
+            close()
+            row, shape = [], None
+            side = MIN_MARGIN + item.gap / 2
+            if any(t.width > paper.width - 2 * side + 1e-6 or t.height > bottom - top + 1e-6
+                   for _, t, _, _ in item.tokens):
+                return None
+            cut = Cut(True, item.gap)
+            for height, parts in token_rows([(key, t.width) for key, t, _, _ in item.tokens],
+                                            paper.width - 2 * side, item.gap):
+                number, at = below(height, item.gap)
+                tokens = tuple((side + px, dy, item.tokens[i][1], item.tokens[i][2], item.tokens[i][3])
+                               for px, dy, i in parts)
+                pages[number].append(Shelf(at, max(p[0] + p[2].width for p in tokens) - side, height, cut, (), tokens))
+            continue
+        face, back, cut = item
         w, h = face.width, face.height
         if w > right - left + 1e-6 or h > bottom - top + 1e-6:
             return None
@@ -83,22 +140,20 @@ def _pack(pieces: Sequence[Item], paper: Paper, margin: tuple[float, float]) -> 
             x += w + cut.gap
             continue
         close()
-        if row:  # below the row just closed, its gutter or this one's apart, whichever is wider
-            y += shape[1] + max(shape[2].gap, cut.gap)
-        if y + h > bottom + 1e-6:
-            pages.append([])
-            y = top
+        on, y = below(h, cut.gap)
         row, shape, x = [(left, face, back)], (w, h, cut), left + w + cut.gap
     close()
     return [page for page in pages if page]
 
 
-def bleed_of(pieces: Sequence[Item]) -> float:
+def bleed_of(pieces: Sequence["Item | Tokens"]) -> float:
     """How far the pieces' colour runs past their trim: the most any face or back bleeds."""
-    return max((d.bleed for face, back, _ in pieces for d in (face, back) if d is not None), default=0.0)
+    return max((d.bleed for item in pieces for d in (item[:2] if not isinstance(item, Tokens) else
+                                                     [x for t in item.tokens for x in t[1:3]]) if d is not None),
+               default=0.0)
 
 
-def pack_shelves(pieces: Sequence[Item], paper: Paper) -> tuple[Paper, list[list[Shelf]]]:
+def pack_shelves(pieces: Sequence["Item | Tokens"], paper: Paper) -> tuple[Paper, list[list[Shelf]]]:
     """The pieces (face, back, cut) in rows on sheets of `paper`, with room for crop marks
     round them (or, for a piece too large for that, inside 5 mm margins): on the paper as it
     is, or turned sideways when that takes fewer sheets. Returns the paper as used and each
@@ -135,13 +190,14 @@ def _merged(segments: Sequence[Segment]) -> list[Segment]:
 
 
 def shelf_cut_lines(shelves: Sequence[Shelf]) -> list[Segment]:
-    """Every edge of the rectangular pieces of the rows, each stretch once."""
+    """Every edge of the rectangular (and square) pieces of the rows, each stretch once."""
     edges: list[Segment] = []
     for s in shelves:
-        if s.cut.round:
-            continue
-        for x, _, _ in s.pieces:
-            a, b, c, d = (x, s.y), (x + s.width, s.y), (x + s.width, s.y + s.height), (x, s.y + s.height)
+        for x, y, face, _, round_ in placed(s):
+            if round_:
+                continue
+            w, h = (face.width, face.height) if s.parts else (s.width, s.height)
+            a, b, c, d = (x, y), (x + w, y), (x + w, y + h), (x, y + h)
             edges += [(a, b), (b, c), (d, c), (a, d)]
     return _merged(edges)
 
@@ -150,22 +206,24 @@ def shelf_marks(shelves: Sequence[Shelf], paper: Paper) -> list[Segment]:
     """Crop marks in the margins: left and right in line with each rectangular row's top and
     bottom, above the first row's pieces and below the last row's when rectangular; starting
     outside the pieces' bleed (at least MARK_OFFSET from the trim), 5 mm long where the margin
-    holds that, else stopping 5 mm from the paper's edge."""
+    holds that, else stopping 5 mm from the paper's edge. Rows of tokens (each cut on its own
+    line, blocks of several sizes) have none."""
     lines: list[Segment] = []
     offset = max([MARK_OFFSET] + [d.bleed for s in shelves if not s.cut.round for _, face, back in s.pieces
                                   for d in (face, back) if d is not None])
+    rows = [s for s in shelves if s.pieces]
 
     def mark(a: tuple[float, float], towards: tuple[float, float], room: float) -> None:
         length = min(MARK_LENGTH, room - offset - MIN_MARGIN)
         if length >= mm(1):  # too short to see: left out
             lines.append((a, (a[0] + towards[0] * length, a[1] + towards[1] * length)))
 
-    if not shelves:
+    if not rows:
         return lines
-    left = min(s.pieces[0][0] for s in shelves)
-    right = max(s.right for s in shelves)
+    left = min(s.pieces[0][0] for s in rows)
+    right = max(s.right for s in rows)
     for i, s in enumerate(shelves):
-        if s.cut.round:
+        if s.cut.round or not s.pieces:
             continue
         xs = sorted({round(v, 4) for x, _, _ in s.pieces for v in (x, x + s.width)})
         if i == 0:
@@ -199,10 +257,10 @@ def shelf_sheets(pages: Sequence[Sequence[Shelf]], paper: Paper, label: str = ""
         nodes: list[Node] = []
         faces = []
         for s in shelves:
-            for x, face, _ in s.pieces:
-                nodes.append(Use(face.id, translate(x, s.y)))
+            for x, y, face, _, _ in placed(s):
+                nodes.append(Use(face.id, translate(x, y)))
                 faces.append(face)
-        nodes += [_circle(x, s.y, s.width) for s in shelves if s.cut.round for x, _, _ in s.pieces]
+        nodes += [_circle(x, y, face.width) for s in shelves for x, y, face, _, round_ in placed(s) if round_]
         marks = shelf_marks(shelves, paper)
         nodes += cut_paths(shelf_cut_lines(shelves)) + _crop_marks(marks)
         nodes += sheet_label(paper, label_text(label, "fronts", number, len(pages), paper), font, marks)
@@ -220,12 +278,12 @@ def shelf_back_sheets(pages: Sequence[Sequence[Shelf]], paper: Paper, label: str
         nodes: list[Node] = []
         used = []
         for s in shelves:
-            for x, _, back in s.pieces:
+            for x, y, face, back, _ in placed(s):
                 if back is not None:
-                    nodes.append(Use(back.id, translate(*behind(paper, x, s.y, s.width, s.height))))
+                    nodes.append(Use(back.id, translate(*behind(paper, x, y, face.width, face.height))))
                     used.append(back)
-        nodes += [_circle(*behind(paper, x, s.y, s.width, s.height), s.width)
-                  for s in shelves if s.cut.round for x, _, _ in s.pieces]
+        nodes += [_circle(*behind(paper, x, y, face.width, face.height), face.width)
+                  for s in shelves for x, y, face, _, round_ in placed(s) if round_]
         marks = _mirrored(paper, shelf_marks(shelves, paper))
         nodes += cut_paths(_mirrored(paper, shelf_cut_lines(shelves))) + _crop_marks(marks)
         nodes += sheet_label(paper, label_text(label, "backs", number, len(pages), paper), font, marks)

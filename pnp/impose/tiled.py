@@ -74,7 +74,9 @@ def whole_page(page: Definition, paper: Paper, label: str, font: "FontMetrics | 
     # the sheet named without its way round: the board's own way up, whichever way the paper's sheets are
     paper = Paper(paper.name, paper.name.upper() if paper.name.startswith("a") else paper.label, width, height)
     room_w, room_h = paper.width - 2 * MIN_MARGIN, paper.height - MIN_MARGIN - LABEL_ROOM
-    grow = min(1.0, room_w / page.width, room_h / page.height)
+    # (a page made for the room, A3 less its margins in mm, prints at its size: the papers' points are rounded)
+    fits = page.width <= room_w + 0.01 and page.height <= room_h + 0.01
+    grow = 1.0 if fits else min(1.0, room_w / page.width, room_h / page.height)
     left = (paper.width - page.width * grow) / 2
     top = MIN_MARGIN + (room_h - page.height * grow) / 2
     nodes: list[Node] = [Use(page.id, chain(scale(grow), translate(left, top)))]

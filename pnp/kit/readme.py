@@ -297,8 +297,7 @@ def _titles(sets: "list[PieceSet]", language: str, default: str) -> str:
 
 def print_label(kit: "Kit", sets: "Sequence[PieceSet]") -> SheetLabel:
     """What a print file's sheets hold: the game and its sets' names."""
-    titles = f" {word(kit.language, 'and')} ".join(s.component.title.get(kit.language, kit.game.language)
-                                                    for s in sets)
+    titles = _titles(list(sets), kit.language, kit.game.language)   # a, b and c
     return SheetLabel(f"{kit.game.title.get(kit.language, kit.game.language)} · {titles}", kit.language)
 
 

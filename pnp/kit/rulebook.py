@@ -189,6 +189,10 @@ class _Resolver:
             elif isinstance(part, rb.Icon):
                 if part.name in self.game.icons:
                     out.append(IconRun(part.name))
+                elif part.name in self.game.unusable_icons:
+                    from ..icons.folder import cannot_be_drawn
+
+                    self.say(part.line, part.column, cannot_be_drawn(part.name, self.game.unusable_icons[part.name]))
                 else:
                     self.say(part.line, part.column, f"no icon '{part.name}'{_hint(part.name, self.game.icons)}")
             else:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from .. import expr
 from ..load import schema
 from ..boxes import kinds
+from ..boxes.context import no_icon
 from ..boxes.settings import Boxes
 from .values import Colour, Localised, Switch
 from .worked import LayoutValue, read_values, reads, work_out
@@ -193,12 +194,14 @@ class _BoxReader:
     """Parses one box's settings, reporting each problem where it is written."""
 
     def __init__(self, layout_file: str, locate: Callable[[tuple], Location], names: frozenset[str],
-                 colours: Mapping[str, str], icons: frozenset[str], fonts: frozenset[str], problems: list[Problem]):
+                 colours: Mapping[str, str], icons: frozenset[str], fonts: frozenset[str], problems: list[Problem],
+                 unusable: Mapping[str, Location] | None = None):
         self.file = layout_file
         self.locate = locate
         self.names = names
         self.colours = colours
         self.icons = icons
+        self.unusable = unusable or {}  # icons whose files cannot be drawn, by name (pnp.icons.folder.unusable)
         self.fonts = fonts
         self.problems = problems
 
@@ -274,11 +277,14 @@ class _BoxReader:
             return Switch(on, dict(cases), value.get("default")) if on is not None else None
         if isinstance(value, str) and "{" in value:
             return self.template(value, path, names)
+        if isinstance(value, str) and value in self.unusable:
+            from ..icons.folder import cannot_be_drawn
+
+            self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: "
+                            f"{cannot_be_drawn(value, self.unusable[value])}")
+            return None
         if not isinstance(value, str) or value not in self.icons:
-            close = difflib.get_close_matches(str(value), sorted(self.icons), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else (
-                f" (the game's icons: {', '.join(sorted(self.icons))})" if self.icons else " (the game has no icons/)")
-            self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: no icon '{value}'{hint}")
+            self.fail(path, f"layout '{self.file}': {'.'.join(map(str, path[1:]))}: {no_icon(value, self.icons)}")
             return None
         return value
 
@@ -355,7 +361,8 @@ def _parse_box(reader: _BoxReader, name: str, data: Mapping[str, Any], path: tup
 
 def load_layout(root: Path, file: str, where: Location, width: float, height: float, names: frozenset[str],
                 icons: frozenset[str], fonts: frozenset[str], owner: str,
-                memo: dict | None = None) -> tuple[Layout | None, list[Problem], list[Document]]:
+                memo: dict | None = None,
+                unusable: Mapping[str, Location] | None = None) -> tuple[Layout | None, list[Problem], list[Document]]:
     """Read a layout and the layouts it extends, for a component `width` x `height` points
     whose items have the fields `names`. `where` locates a problem with `file` itself."""
     problems: list[Problem] = []
@@ -398,14 +405,14 @@ def load_layout(root: Path, file: str, where: Location, width: float, height: fl
         if not data:
             continue
         doc = declared(name)
-        reader = _BoxReader(file, doc.locate, names, colours, icons, fonts, problems)
+        reader = _BoxReader(file, doc.locate, names, colours, icons, fonts, problems, unusable)
         box = _parse_box(reader, name, data, ("boxes", name), width, height, names, owner)
         if box is not None:
             boxes.append(box)
     background = None
     if "background" in merged:
         where_bg = next(doc for doc in chain if "background" in doc.data)
-        reader = _BoxReader(file, where_bg.locate, names, colours, icons, fonts, problems)
+        reader = _BoxReader(file, where_bg.locate, names, colours, icons, fonts, problems, unusable)
         background = reader.colour(merged["background"], ("background",), names)
     if problems:
         return None, problems, documents
@@ -474,7 +481,7 @@ def load_layouts(game: "Game", locate: Callable[..., Location]) -> tuple[list[Pr
                 if key not in loaded:
                     norm = posixpath.normpath(file)
                     layout, found, _ = load_layout(game.root, norm, where, component.width, component.height,
-                                                   names, icons, fonts, owner, read)
+                                                   names, icons, fonts, owner, read, game.unusable_icons)
                     problems += found
                     loaded[key] = layout
                 layout = loaded[key]

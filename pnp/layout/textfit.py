@@ -3,10 +3,65 @@
 from __future__ import annotations
 
 import math
+import re
+from typing import NamedTuple
 
 from .fonts import FontMetrics
 
 NO_BREAK_SPACE = "\u00a0"
+
+# An icon in running text, written as in a rulebook: `:star:`, its colon not after a letter or
+# a digit; `\:star:` prints as written, without the backslash.
+INLINE_ICON = re.compile(r"(\\)?(?<![^\W_]):([a-z][a-z0-9-]*):")
+ICON_EM = 1.05  # an inline icon's square and the room it takes in its line, in ems (as a rulebook's)
+ICON_DROP = 0.17  # how far its square's bottom goes below the baseline, in ems
+
+
+class InlineIcon(NamedTuple):
+    """An icon a text names where it stands (`:name:`)."""
+
+    name: str
+
+
+def inline_parts(text: str) -> list["str | InlineIcon"]:
+    """A text cut into its words and the icons it names, in order (no empty text between)."""
+    if ":" not in text:
+        return [text] if text else []
+    pieces = INLINE_ICON.split(text)  # the text before, then (backslash, name, the text after) for each
+    parts: list[str | InlineIcon] = []
+    plain = pieces[0]
+    for i in range(1, len(pieces), 3):
+        if pieces[i]:  # written with a backslash: the text as written, without it
+            plain += f":{pieces[i + 1]}:{pieces[i + 2]}"
+            continue
+        if plain:
+            parts.append(plain)
+        parts.append(InlineIcon(pieces[i + 1]))
+        plain = pieces[i + 2]
+    if plain:
+        parts.append(plain)
+    return parts
+
+
+def inline_icons(text: str) -> list[str]:
+    """The names of the icons a text shows inline, in order."""
+    return [part.name for part in inline_parts(text) if isinstance(part, InlineIcon)]
+
+
+class InlineMetrics:
+    """A font's metrics for a text that may show icons inline: each icon ICON_EM ems wide, so a
+    line is broken and shrunk with the room its icons take."""
+
+    def __init__(self, font: FontMetrics):
+        self.font = font
+        self.name = font.name
+        self.cap_height = font.cap_height
+
+    def width(self, text: str, size: float) -> float:
+        if ":" not in text:
+            return self.font.width(text, size)
+        return sum(ICON_EM * size if isinstance(part, InlineIcon) else self.font.width(part, size)
+                   for part in inline_parts(text))
 
 
 STEP = 0.25  # points: sizes are tried from the largest down, a step at a time

@@ -188,6 +188,31 @@ def _link_tree(out: Path, staging: Path, moved: str | None) -> None:
     shutil.copytree(out, staging, symlinks=True, copy_function=os.link, dirs_exist_ok=True, ignore=ignore)
 
 
+def remove_empty_folders(folder: Path, leave_out: set[str]) -> None:
+    """Remove each folder in `folder` that holds no file (a set's folder in an output a renamed
+    set left, linked from the previous output with the files the build then removed), from the
+    deepest up: a build's output holds no folder a build from nothing would not make. Those at
+    its top named in `leave_out`, or hidden (another language's build under way), are left with
+    all they hold; links are not followed."""
+    def empty(path: str, top: bool) -> bool:
+        found = True
+        with os.scandir(path) as entries:
+            for entry in list(entries):
+                if top and (entry.name in leave_out or entry.name.startswith(".")):
+                    found = False
+                elif entry.is_dir(follow_symlinks=False) and empty(entry.path, False):
+                    try:
+                        os.rmdir(entry.path)
+                    except OSError:
+                        found = False
+                else:
+                    found = False
+        return found
+
+    if real_folder(folder):
+        empty(os.fspath(folder), True)
+
+
 def real_folder(path: Path | str, mine: bool = False) -> bool:
     """Whether `path` is a folder itself, not a link to one (and, with `mine`, one of this
     user's): the only kind pnp moves, empties or writes into when it finds it in an output."""

@@ -383,7 +383,7 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
     itself is unusable) and every problem found, unsorted."""
     from ..checks import registry  # noqa: F401  (every check)
     from ..checks import load_checks
-    from ..icons.folder import load_icons
+    from ..icons.folder import load_icons, unusable
     from ..layout.reader import load_layouts
     from ..model.stats import load_stats
 
@@ -404,8 +404,8 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         loader.complete = False  # a broken key is left out: what depends on it cannot be judged
 
     icons_folder = data.get("icons", "icons")
-    icons, found = load_icons(root, inside(icons_folder) or "icons")
-    problems += found
+    icons, found_icons = load_icons(root, inside(icons_folder) or "icons")
+    problems += found_icons
     loader.files += [icon.file for icon in icons.values()]
 
     sets: dict[str, ComponentSet] = {}
@@ -461,6 +461,7 @@ def load_game(manifest: Path) -> tuple[Game | None, list[Problem]]:
         complete=loader.complete,
         documents=loader.documents,
         icons_folder=inside(icons_folder) or "icons",
+        unusable_icons={name: where for name, where in unusable(found_icons).items() if name not in icons},
         glossary=glossary,
         rules=rules,
     )

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..problems import Problem, problem
-from .yamlload import DataPath, Document
+from .yamlload import COLUMNS, DataPath, Document
 
 if TYPE_CHECKING:
     import jsonschema
@@ -134,6 +134,8 @@ _compiled: dict[str, dict] = {}
 
 # the draft of JSON Schema that editors using the YAML language server read in full
 DRAFT_7 = "http://json-schema.org/draft-07/schema#"
+NAMED = ("properties", "$defs")  # the keywords whose value names schemas (its keys are names, not keywords)
+VALUES = ("enum", "const", "default", "examples")  # those whose value is data, not a schema
 
 
 def standalone(name: str, title: str | None = None) -> dict:
@@ -141,25 +143,47 @@ def standalone(name: str, title: str | None = None) -> dict:
     on its own and offline: every reference to another schema inlined, no $id (the
     references left, to a definition of its own, resolve within the file), and in draft 7,
     which the YAML language server reads in full (pnp's schemas use no keyword of a later
-    draft but prefixItems, draft 7's items as a list)."""
+    draft but prefixItems, draft 7's items as a list). pnp's hints reach the editor (see
+    `for_editor`)."""
 
     def draft_7(node):
         if isinstance(node, list):
             return [draft_7(v) for v in node]
         if not isinstance(node, dict):
             return node
-        node = {k: draft_7(v) for k, v in node.items()}
+        node = {k: v if k in VALUES else {n: draft_7(s) for n, s in v.items()} if k in NAMED and isinstance(v, dict)
+                else draft_7(v) for k, v in node.items()}
         if "prefixItems" in node:
             rest = node.pop("items", None)
             node["items"] = node.pop("prefixItems")
             if rest is not None:
                 node["additionalItems"] = rest
-        return node
+        return for_editor(node)
 
     found = draft_7(_inlined(name))
     found.pop("$id", None)
     found.pop("$schema", None)
     return {"$schema": DRAFT_7, **({"title": title} if title is not None else {}), **found}
+
+
+def sentence(hint: str) -> str:
+    """A hint (x-hint, "must be ...") as a sentence of its own: "Must be ..."."""
+    return hint[:1].upper() + hint[1:] + ("" if hint.endswith(".") else ".")
+
+
+def for_editor(node: dict) -> dict:
+    """A schema's node with what the YAML language server shows of it: its description as
+    markdownDescription (hover and completion show it as written, `code` as code), followed
+    by the hint pnp says of a wrong value (x-hint); and that hint as the editor's message of
+    the value, patternErrorMessage for a pattern, errorMessage for anything else."""
+    hint = node.get("x-hint")
+    description = node.get("description")
+    if isinstance(hint, str):
+        node = {**node, ("patternErrorMessage" if "pattern" in node else "errorMessage"): sentence(hint)}
+    said = [part for part in (description, sentence(hint) if isinstance(hint, str) else None) if isinstance(part, str)]
+    if said:
+        node = {**node, "markdownDescription": "\n\n".join(said)}
+    return node
 
 
 def compiled(schema: dict) -> str:
@@ -320,6 +344,95 @@ def _message(error: jsonschema.ValidationError, doc: Document | None) -> tuple[s
     return f"{prefix}{error.message}", path, False
 
 
+def described(doc: Document, errors: list) -> list[tuple[str, DataPath, bool]]:
+    """The messages of a document's schema errors, in their order, each with the path to locate
+    it at and whether to point at the key: a mapping YAML read from a text is said once, to be
+    quoted, in place of the errors about its keys and their missing values."""
+    unquoted = _unquoted(doc, errors) if errors else {}
+    found, hinted = [], set()
+    for error in errors:
+        hint = _quote_hint(doc, error, unquoted) if unquoted else None
+        if hint is None:
+            found.append(_message(error, doc))
+        elif hint[1] not in hinted:
+            hinted.add(hint[1])
+            found.append(hint)
+    return found
+
+
+def _flow(doc: Document, path: DataPath, mapping: dict) -> bool:
+    """Whether the mapping at `path` is written in braces, {...}: it starts at the brace,
+    before its first key on the same line (a mapping written a key a line starts at its first
+    key, or at a merge key, <<, on the line before)."""
+    first = next(iter(mapping), None)
+    if first is None or path not in doc.values or (path + (first,)) not in doc.keys:
+        return False
+    start, key = doc.values[path], doc.keys[path + (first,)]
+    return start < key and start // COLUMNS == key // COLUMNS
+
+
+def _at(data: Any, path: DataPath) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _refused(error: Any) -> list:
+    """The keys a schema error refuses (none for an error of another kind)."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        return [key for key in error.instance if key not in error.schema.get("properties", {})]
+    if "propertyNames" in error.schema_path:
+        return [error.instance]
+    return []
+
+
+def _unquoted(doc: Document, errors: list) -> dict[DataPath, dict]:
+    """The mappings in braces YAML read from what was meant as a text, by path: one whose
+    refused key holds no value, as each part of `{name}` or `{a, b}` does, and as the part
+    after a comma inside {...} does (`{en: a, b}`: 'b' is a key of its own)."""
+    found: dict[DataPath, dict] = {}
+    for error in errors:
+        refused = _refused(error)
+        path = tuple(error.absolute_path)
+        mapping = _at(doc.data, path)
+        if refused and isinstance(mapping, dict) and any(key in mapping and mapping[key] is None for key in refused) \
+                and _flow(doc, path, mapping):
+            found[path] = mapping
+    return found
+
+
+def _quote_hint(doc: Document, error: Any, unquoted: dict[DataPath, dict]) -> tuple[str, DataPath, bool] | None:
+    """What to say of an error about a mapping in braces YAML read from a text (see
+    `_unquoted`), or about one of its keys that holds no value: to quote it (None for any
+    other error). A mapping of such keys alone was a template, or a text, in braces; such a
+    key beside keys with values was the end of a text cut at a comma."""
+    path = tuple(error.absolute_path)
+    where = next((path[:n] for n in range(len(path), -1, -1) if path[:n] in unquoted), None)
+    if where is None:
+        return None
+    mapping = unquoted[where]
+    if len(path) == len(where):
+        keys = _refused(error)
+    elif len(path) == len(where) + 1:
+        keys = [path[-1]]
+    else:
+        return None  # an error inside a value of its own
+    if not keys or any(key not in mapping or mapping[key] is not None for key in keys):
+        return None
+    said = describe_path(doc, where)
+    prefix = f"{said}: " if said else ""
+    if all(value is None for value in mapping.values()):
+        written = "{" + ", ".join(str(key) for key in mapping) + "}"
+        what = "template" if len(mapping) == 1 else "text"
+        return f'{prefix}write the {what} in quotes, "{written}": without them YAML reads {written} as a mapping', \
+            where, False
+    return (f"{prefix}'{keys[0]}' is read as a key of its own: inside {{...}} YAML ends a text at a comma; quote "
+            f"the text that holds it", where + (keys[0],), True)
+
+
 # Files known to pass their schema, as "schema file-digest": a build keeps them in its cache
 # and the next validation starts from them, so only files changed since are checked
 # (jsonschema-rs is then imported only when a file changed, and jsonschema when one fails).
@@ -343,15 +456,14 @@ def check(doc: Document, schema: str, broken: set[tuple] | None = None) -> list[
             broken.add(path)
         where = describe_path(doc, path)
         problems.append(problem("schema", doc.locate(path), f"{where}: {reason}" if where else reason))
-    for error in () if passes(schema, doc.data) else validator(schema).iter_errors(doc.data):
-        if tuple(error.absolute_path) in numbers:  # said above
-            continue
-        if broken is not None:
-            path = tuple(error.absolute_path)
-            if error.validator == "required":
-                path += (error.message.split("'")[1],)
-            broken.add(path)
-        message, path, at_key = _message(error, doc)
+    errors = [] if passes(schema, doc.data) else [error for error in validator(schema).iter_errors(doc.data)
+                                                  if tuple(error.absolute_path) not in numbers]  # (those said above)
+    for error in errors if broken is not None else ():
+        path = tuple(error.absolute_path)
+        if error.validator == "required":
+            path += (error.message.split("'")[1],)
+        broken.add(path)
+    for message, path, at_key in described(doc, errors):
         problems.append(problem("schema", doc.locate(path, key=at_key), message))
     if not problems and doc.digest:
         clean.add(known)

@@ -176,6 +176,22 @@ def _too_deep(text: str) -> int | None:
     return None
 
 
+# a value that starts with a mapping in braces, on one line: after a key's colon, a list's
+# dash, or an opening bracket or comma in braces; the mapping's text is group 1
+_BRACED = re.compile(r"(?:^|:[ \t]+|^[ \t]*-[ \t]+|[\[{,][ \t]*)(\{[^{}\n]*\})[ \t]*$")
+
+
+def _braced_start(text: str, index: int) -> tuple[int, str] | None:
+    """Where a mapping in braces starts, and its text, when YAML stopped just after it on its
+    line (`text: {name} coins`, `{cost}, or flip`): the value was a text starting with a
+    template, read as a mapping then more; None otherwise."""
+    start = text.rfind("\n", 0, index) + 1
+    found = _BRACED.search(text[start:index])
+    if found is None or index >= len(text) or text[index] in "\n#":
+        return None
+    return start + found.start(1), found.group(1)
+
+
 def _offset_to_position(text: str, offset: int) -> tuple[int, int]:
     before = text[:offset]
     line = before.count("\n") + 1
@@ -421,6 +437,11 @@ def _parse(raw: bytes, file: str) -> tuple[Document | None, list[Problem]]:
             # the file ends (or a document does) inside quotes: the quote that opens them is the mistake
             where = Location(file, *_position(exc.context_mark))
             message = "the quote that opens here is never closed"
+        braced = _braced_start(text, mark.index) if mark is not None else None
+        if braced is not None:  # a text that starts with a template: YAML read a mapping, then more
+            where = Location(file, *_offset_to_position(text, braced[0]))
+            message = f"write the text that starts with {braced[1]} in quotes: without them YAML reads {braced[1]} " \
+                      f"as a mapping"
         if mark and text[mark.index: mark.index + 1] == "\t":
             message = "a tab cannot indent YAML; use spaces"
         if message.startswith("found undefined alias") and mark is not None:

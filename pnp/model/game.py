@@ -188,6 +188,8 @@ class Game:
     icons_folder: str = "icons"
     glossary: str | None = None  # the file of the game's terms in each language
     rules: dict[str, "Rulebook"] = field(default_factory=dict)  # each language's rulebook, as read
+    # the icons whose files pnp cannot draw, by name, each with its first problem's place
+    unusable_icons: Mapping[str, Location] = field(default_factory=dict, repr=False, compare=False)
     memo: dict = field(default_factory=dict, repr=False, compare=False)  # what checks work out once
     _views: dict[str, "Views"] = field(default_factory=dict, repr=False, compare=False)
 

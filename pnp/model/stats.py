@@ -1,9 +1,11 @@
-"""Statistics for designers: a table per set, a row per group, and what the game declares.
+"""Statistics for designers: tables of a set's items, a row per group, and what the game declares.
 
 Without a stats.yaml, each set with items gets its count and the sum of each of its number
-fields, per group. A game's stats.yaml replaces that for one set with columns of its own,
-each an expression over a group's items, and adds notes and a summary (templates that can
-use each row's values and the totals). A board with an area map adds each area's neighbours.
+fields, per group. A game's stats.yaml gives tables of its own (one at its top, or a list of
+them under `tables:`), each of any set, its rows the set's groups or the values an expression
+gives its items (`by: kind`), its columns expressions over a row's items, with notes and a
+summary (templates that can use each row's values and the totals). A board with an area map
+adds each area's neighbours.
 """
 
 from __future__ import annotations
@@ -31,47 +33,82 @@ class Column:
 
 
 @dataclass(frozen=True)
-class StatsSpec:
-    """A game's stats.yaml, parsed."""
+class TableSpec:
+    """One table of a game's stats.yaml, parsed: of a set, a row per group, or per value of `by`."""
 
     set: str
     title: expr.Template | None
     group: expr.Template | None
     columns: tuple[Column, ...]
     notes: tuple[expr.Template, ...]
-    neighbours: str | None
     summary: tuple[tuple[expr.Template, expr.Expression | None], ...]
+    by: expr.Expression | None = None  # over each item: a row for each value it gives (each element of a list)
+    heading: str | None = None  # the first column's heading
+
+
+@dataclass(frozen=True)
+class StatsSpec:
+    """A game's stats.yaml, parsed: its tables and the heading of an area map's neighbours."""
+
+    tables: tuple[TableSpec, ...]
+    neighbours: str | None
 
 
 NAMES = {"items", "group", "groups", "game", "sets", "totals", "id", "position", "copies", "item"}
+ITEM_NAMES = frozenset({"item", "group", "items", "game", "sets", "id", "position", "copies"})  # (`by` reads)
+TABLE_KEYS = ("for", "title", "group", "by", "heading", "columns", "notes", "summary")
 
 
 def load_stats(doc: "Document", sets: dict[str, "ComponentSet"],
                unloaded: frozenset[str] = frozenset()) -> tuple[StatsSpec | None, list[Problem]]:
-    """Read a game's stats.yaml (already schema-checked); nothing, and no problem, when its set
-    is declared but could not be loaded (`unloaded`)."""
+    """Read a game's stats.yaml (already schema-checked): its one table or its `tables`; a
+    table of a set that is declared but could not be loaded (`unloaded`) is left out, with no
+    problem (the set's own are reported)."""
     data = doc.data
+    if "tables" in data:
+        top = [key for key in TABLE_KEYS if key in data]
+        if top:
+            return None, [problem("schema", doc.locate((top[0],), key=True),
+                                  f"{top[0]}: a table's key beside tables: (give each table its keys under tables:, "
+                                  f"or one table at the top without tables:)")]
+        found = [_load_table(doc, table, ("tables", i), sets, unloaded) for i, table in enumerate(data["tables"])]
+    else:
+        missing = [key for key in ("for", "columns") if key not in data]
+        if missing:
+            return None, [problem("schema", doc.locate(()), f"missing required key '{missing[0]}' (or give "
+                                                            f"tables: a list of tables, each with for: and columns:)")]
+        found = [_load_table(doc, data, (), sets, unloaded)]
+    problems = [p for _, table_problems in found for p in table_problems]
+    tables = tuple(table for table, _ in found if table is not None)
+    if problems or not tables:
+        return None, problems
+    return StatsSpec(tables, data.get("neighbours")), []
+
+
+def _load_table(doc: "Document", data: dict, at: tuple, sets: dict[str, "ComponentSet"],
+                unloaded: frozenset[str]) -> tuple[TableSpec | None, list[Problem]]:
     problems: list[Problem] = []
     component = sets.get(data["for"])
     if data["for"] in unloaded:
         return None, []
     if component is None:
-        return None, [problem("schema", doc.locate(("for",)), f"for: '{data['for']}' is not a set "
-                                                               f"(sets: {', '.join(sorted(sets))})")]
-    group_names = NAMES | set(component.group_fields)
+        return None, [problem("schema", doc.locate(at + ("for",)), f"{_said(at + ('for',))}: '{data['for']}' is not "
+                                                                   f"a set (sets: {', '.join(sorted(sets))})")]
+    row_names = NAMES | ({"value"} if "by" in data else set(component.group_fields))
 
-    def parse(source: str, path: tuple, template: bool, names: set[str]) -> Any:
+    def parse(source: str, path: tuple, template: bool, names: set[str] | frozenset[str]) -> Any:
         try:
             return (expr.parse_template if template else expr.parse)(source, names)
         except expr.ExpressionError as exc:
-            problems.append(problem("schema", doc.locate(path), f"{'.'.join(map(str, path))}: {exc.message} "
-                                                                f"in {source!r}"))
+            problems.append(problem("schema", doc.locate(at + path), f"{_said(at + path)}: {exc.message} "
+                                                                     f"in {source!r}"))
             return None
 
+    by = parse(data["by"], ("by",), False, ITEM_NAMES | set(component.fields)) if "by" in data else None
     columns = []
     for i, spec in enumerate(data["columns"]):
         title = parse(spec["title"], ("columns", i, "title"), True, NAMES)
-        value = parse(spec["value"], ("columns", i, "value"), False, group_names)
+        value = parse(spec["value"], ("columns", i, "value"), False, row_names)
         if title is not None and value is not None:
             columns.append(Column(spec.get("id", f"column{i + 1}"), title, value, spec.get("total", "sum"),
                                   spec.get("align", "right")))
@@ -85,57 +122,101 @@ def load_stats(doc: "Document", sets: dict[str, "ComponentSet"],
         if text is not None:
             summary.append((text, condition))
     notes = [parse(n, ("notes", i), True, NAMES) for i, n in enumerate(data.get("notes", []))]
-    spec = StatsSpec(
+    spec = TableSpec(
         set=data["for"],
         title=parse(data["title"], ("title",), True, NAMES) if "title" in data else None,
-        group=parse(data["group"], ("group",), True, group_names) if "group" in data else None,
+        group=parse(data["group"], ("group",), True, row_names | {"name"}) if "group" in data else None,
         columns=tuple(columns),
         notes=tuple(n for n in notes if n is not None),
-        neighbours=data.get("neighbours"),
         summary=tuple(summary),
+        by=by,
+        heading=data.get("heading"),
     )
     return (spec if not problems else None), problems
 
 
-def _default_spec(component: "ComponentSet") -> StatsSpec:
+def _said(path: tuple) -> str:
+    return ".".join(map(str, path))
+
+
+def _default_spec(component: "ComponentSet") -> TableSpec:
     columns = [Column("items", expr.parse_template(component.noun[1]), expr.parse("len(items)"), "sum", "right")]
     for name, f in component.fields.items():
         if f.type in ("int", "number") and f.derived is None:
             columns.append(Column(name, expr.parse_template(name.replace("_", " ")),
                                   expr.parse(f"sum(i.{name} for i in items if i.{name} != none)"), "sum", "right"))
-    return StatsSpec(component.name, None, None, tuple(columns), (), None, ())
+    return TableSpec(component.name, None, None, tuple(columns), (), ())
 
 
-def table(game: "Game", spec: StatsSpec) -> dict:
-    """One set's statistics as data: rows per group, totals, notes and summary."""
+def _by_rows(game: "Game", spec: TableSpec, component: "ComponentSet") -> list[tuple[str, Any, dict]]:
+    """A `by` table's rows: (id, value, env) for each value its expression gives the items (each
+    element of a list it gives), numbers in order, any other values as they first come."""
+    views = game.views()
+    found: dict[Any, tuple[Any, list]] = {}
+    for item in component.items:
+        value = spec.by.evaluate(views.env(item))
+        for one in value if isinstance(value, list) else [value]:
+            found.setdefault(_row_key(one), (one, []))[1].append(views.item(item))
+    values = list(found.values())
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v, _ in values):
+        values.sort(key=lambda entry: entry[0])
+    return [(_row_name(v), v, dict(views.env(), items=items, value=v)) for v, items in values]
+
+
+def _row_key(value: Any) -> Any:
+    """What tells a `by` table's rows apart: a value, or a record (an item or group) by its id."""
+    if isinstance(value, dict):
+        return ("record", value.get("id"))
+    return value if isinstance(value, (str, int, float, bool, type(None))) else _text(value)
+
+
+def _row_name(value: Any) -> str:
+    """A `by` row's name: its value written, a record's name (else its id), none as none."""
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        name = value.get("name")
+        return name if isinstance(name, str) else str(value.get("id"))
+    return _text(value)
+
+
+def table(game: "Game", spec: TableSpec) -> dict:
+    """One set's statistics as data: rows per group (or per value of `by`), totals, notes and summary."""
     component = game.sets[spec.set]
     views = game.views()
     base = views.env()
     all_items = views.sets()[component.name]["items"]
     groups = component.groups or []
+    if spec.by is not None:
+        found = _by_rows(game, spec, component)
+    else:
+        found = [(group.id, None, views.env(group=group)) for group in groups]
     rows = []
-    for group in groups:
-        env = views.env(group=group)
-        label = spec.group.render(env, game.language) if spec.group else str(env.get("name") or group.id)
+    for row_id, value, env in found:
+        if spec.group is not None:
+            label = spec.group.render(dict(env, name=row_id) if spec.by is not None else env, game.language)
+        else:
+            label = row_id if spec.by is not None else str(env.get("name") or row_id)
         values = {c.id: c.value.evaluate(env) for c in spec.columns}
-        rows.append({"id": group.id, "name": label, "values": values})
+        rows.append({"id": row_id, "name": label, "values": values})
     env_all = dict(base, items=all_items, groups=views.sets()[component.name]["groups"])
     totals: dict[str, Any] = {}
     for c in spec.columns:
-        if c.total == "all" or not groups:
-            totals[c.id] = c.value.evaluate(env_all)
+        if c.total == "all" or not found:
+            totals[c.id] = c.value.evaluate(dict(env_all, value=None) if spec.by is not None else env_all)
         elif c.total == "sum":
             numbers = [r["values"][c.id] for r in rows]
             totals[c.id] = sum(numbers) if all(isinstance(n, (int, float)) for n in numbers) else ""
         else:
             totals[c.id] = ""
-    group_noun = (component.group_key or "group")
+    group_noun = spec.by.source.strip() if spec.by is not None else component.group_key or "group"
     title_env = dict(env_all, totals=View(totals))
     if spec.title is not None:
         title = spec.title.render(title_env, game.language)
     else:
         count = f"{len(component.items)} {component.noun[1] if len(component.items) != 1 else component.noun[0]}"
         title = f"{game.title.get(game.language)}: {count}" + (
+            f" by {group_noun}" if spec.by is not None else
             f" in {len(groups)} {group_noun}{'s' if len(groups) != 1 else ''}" if groups else "")
     summary_env = dict(env_all, groups=[View(r["values"], id=r["id"], name=r["name"]) for r in rows],
                        totals=View(totals))
@@ -146,7 +227,7 @@ def table(game: "Game", spec: StatsSpec) -> dict:
     return {
         "set": component.name,
         "title": title,
-        "group": group_noun,
+        "group": spec.heading or group_noun,
         "columns": [{"id": c.id, "title": c.title.render(env_all, game.language), "align": c.align}
                     for c in spec.columns],
         "groups": rows,
@@ -180,7 +261,7 @@ def neighbours(game: "Game") -> list[dict]:
 def game_stats(game: "Game") -> dict:
     """Every table `pnp stats` shows, as data (for --format json too)."""
     kinds = types()  # (a board's or data's items are no pieces to count)
-    specs = [game.stats] if game.stats is not None else [
+    specs = list(game.stats.tables) if game.stats is not None else [
         _default_spec(s) for s in game.sets.values() if s.items and kinds[s.type].printed
         and kinds[s.type].whole is None and not s.declaration.get("items_of")]
     return {

@@ -320,7 +320,7 @@ def test_exports_know_hex_tiles_coins_and_pawns(kit: Path) -> None:
     coins = [o for o in objects if o["Name"] == "Custom_Tile" and "/jetons/piece-" in o["CustomImage"]["ImageURL"]]
     assert len(coins) == 70 and {o["CustomImage"]["CustomTile"]["Type"] for o in coins} == {2}
     pawns = [o for o in objects if o["Name"] == "Custom_Tile" and any(
-        o["CustomImage"]["ImageURL"].endswith(f"/jetons/{colour}.png")
+        re.search(f"/jetons/{colour}-[0-9a-f]{{8}}\\.png$", o["CustomImage"]["ImageURL"])  # (its content hash)
         for colour in ("rouge", "bleu", "jaune", "vert", "blanc", "noir"))]
     assert len(pawns) == 6 and {o["CustomImage"]["CustomTile"]["Type"] for o in pawns} == {2}  # round
     assert not [o for o in objects if o["Name"] == "Figurine_Custom"]
@@ -328,4 +328,5 @@ def test_exports_know_hex_tiles_coins_and_pawns(kit: Path) -> None:
     assert len(decks) == 4  # Succès/Échec, Action, Rôle, Objectif
     # each objective has a back of its own: a sheet of backs in the cells of the faces
     (objectives,) = decks["Anarchipel: cartes Objectif"]["CustomDeck"].values()
-    assert objectives["UniqueBack"] is True and objectives["BackURL"].endswith("/tts/objectifs-1-back.jpg")
+    assert objectives["UniqueBack"] is True
+    assert re.search(r"/tts/objectifs-1-back-[0-9a-f]{8}\.jpg$", objectives["BackURL"])  # (its content's hash)

@@ -84,6 +84,7 @@ def test_a_long_unit_shortens_the_scale_bar_and_shrinks_to_fit(mini: Path) -> No
 
 
 def test_the_anarchy_prints_every_name_inside_its_area_in_every_language() -> None:
+    """Every area's name inside it, and every seat's but the cape's in every language."""
     game = validate(ROOT / "game.yaml").game
     component = game.sets["board"]
     geography = geography_of(component)
@@ -93,5 +94,7 @@ def test_the_anarchy_prints_every_name_inside_its_area_in_every_language() -> No
     for language in game.languages:
         for area in geography.areas:
             placed = area_labels(geography, frame, area, area.name.get(language), area.city.get(language), style)
-            assert placed.fits and placed.city_inside >= 0.99, (language, area.id)
+            # (Padmanabhapuram, at the cape, where no place beside its seat lies inside: on the sea beside it)
+            assert placed.fits and (placed.city_inside >= 0.99) != (area.id == "travancore"), (language, area.id)
+            assert placed.city_offshore == (area.id == "travancore"), (language, area.id)
     assert list(map_label(game)) == []

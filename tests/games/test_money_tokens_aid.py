@@ -36,7 +36,7 @@ def aid_back_texts(language: str = "en") -> list[str]:
 
 def test_extra_card_prices_match_the_rules_table() -> None:
     found = aid_back_texts()
-    start = found.index("Extra cards") + 1
+    start = found.index("Cards drawn") + 1
     assert found[start:start + 4] == ["Cards", "Price", "Cards", "Price"]
     rows = [found[start + 4 + 4 * i:start + 8 + 4 * i] for i in range(5)]
     printed = {int(n): price for row in rows for n, price in (row[:2], row[2:])}
@@ -151,30 +151,34 @@ def test_the_token_sheets_print_a_marker_for_each_area_and_one_for_the_income_tr
 
     areas = len(validate(ROOT / "game.yaml").game.sets["board"].items)
     assert areas == 16
-    counts = Counter(p.name for page in read_pdf(kit / "print" / f"tokens-{paper}.pdf") for p in page.placements)
+    counts = Counter(p.name for page in read_pdf(kit / "print" / f"tokens-{paper}.pdf") for p in page.placements
+                     if "aid" not in p.name)  # (the player aids share the file)
     assert {name.rsplit("_", 1)[1] for name in counts} == {"eic", "voc", "estado", "cdi", "dac", "soic"}
     for name, count in counts.items():
         assert count == (areas + 1 if "markers_marker" in name else 1), name
 
 
-@pytest.mark.parametrize("paper, sheets", [("a3", 1), ("a4", 2), ("letter", 1)])
+@pytest.mark.parametrize("paper, sheets", [("a3", 1), ("a4", 2), ("letter", 2)])
 def test_token_sheets(kit: Path, paper: str, sheets: int) -> None:
+    """The companies' tokens and the player aids share one print file: each company's tokens in
+    a block of their own (two to a row on A3; on A4 the six seventeenth markers share a row
+    after the blocks, so the tokens take one sheet), the aids in a row of their own."""
     fronts = read_pdf(kit / "print" / f"tokens-{paper}.pdf")
     backs = read_pdf(kit / "print" / f"tokens-backs-{paper}.pdf")
-    assert len(fronts) == len(backs)
+    assert len(fronts) == len(backs) == sheets
     counts = Counter(p.name for page in fronts for p in page.placements)
     for company in ("eic", "voc", "estado", "cdi", "dac", "soic"):
         assert counts[f"/FormXob.Fturn_tokens_turn_{company}"] == 1
         assert counts[f"/FormXob.Fmarkers_marker_{company}"] == 17  # one for each area and the income track
-    assert sum(counts.values()) == 6 * 18
-    # a band for each company; on A4 the seventeenth markers take a band of their own each, and
-    # the bands a second sheet
-    assert len(fronts) == sheets
+    assert counts["/FormXob.Faid_front"] == 6
+    assert sum(counts.values()) == 6 * 18 + 6
     diameters = Counter()
     for page in fronts:
         cut = [s.bbox for s in page.shapes if s.colour == (0.0, 0.0, 0.0)]
-        bands = {}
+        blocks = {}
         for p in page.placements:
+            if "aid" in p.name:
+                continue
             box = p.inset(BLEED * MM)  # the colour runs 1 mm past the cut line
             w, h = (box[2] - box[0]) / MM, (box[3] - box[1]) / MM
             assert w == pytest.approx(h)
@@ -182,12 +186,14 @@ def test_token_sheets(kit: Path, paper: str, sheets: int) -> None:
             # a cut circle on the token's edge, centred on it
             assert any(c == pytest.approx(box, abs=0.02) for c in cut), p.name
             assert min(box[0], box[1], page.width - box[2], page.height - box[3]) >= 5 * MM
-            company = p.name.rsplit("_", 1)[1]
-            top, bottom = bands.get(company, (box[1], box[3]))
-            bands[company] = (min(top, box[1]), max(bottom, box[3]))
-        # one company per band: the bands do not overlap
-        spans = sorted(bands.values())
-        assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+            if "turn" in p.name or not paper == "a4":  # (A4's seventeenth markers share a row at the end)
+                company = p.name.rsplit("_", 1)[1]
+                x0, y0, x1, y1 = blocks.get(company, box)
+                blocks[company] = (min(x0, box[0]), min(y0, box[1]), max(x1, box[2]), max(y1, box[3]))
+        # one company per block: the blocks do not overlap
+        spans = list(blocks.values())
+        assert all(a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                   for i, a in enumerate(spans) for b in spans[i + 1:])
     assert diameters == {39.0: 6, 15.0: 102}
     # backs: the turn tokens share one back; each lands behind its front after a long-edge flip
     landscape = fronts[0].width > fronts[0].height
@@ -196,6 +202,8 @@ def test_token_sheets(kit: Path, paper: str, sheets: int) -> None:
         for f, b in zip(front.placements, back.placements):
             if "turn" in f.name:
                 assert b.name == "/FormXob.Fturn_tokens_back"
+            elif "aid" in f.name:
+                assert b.name == "/FormXob.Faid_back"
             else:
                 assert b.name == f.name
             x0, y0, x1, y1 = f.bbox
@@ -204,23 +212,62 @@ def test_token_sheets(kit: Path, paper: str, sheets: int) -> None:
             assert b.bbox == pytest.approx(expected, abs=0.01)
 
 
+def sheet_use(page) -> tuple[float, float]:
+    """What share of a sheet's printable area (all but the 5 mm at each edge no printer
+    reaches) its pieces take: the area inside their cut lines (a token's circle, a card's
+    rectangle), and inside their trim boxes (a token's square: the paper it is cut from)."""
+    import math
+
+    cut = trim = 0.0
+    for p in page.placements:
+        x0, y0, x1, y1 = p.inset(BLEED * MM)
+        w, h = (x1 - x0) / MM, (y1 - y0) / MM
+        trim += w * h
+        cut += math.pi * w * h / 4 if "aid" not in p.name else w * h  # (the tokens are round)
+    printable = (page.width / MM - 10) * (page.height / MM - 10)
+    return cut / printable, trim / printable
+
+
+@pytest.mark.parametrize("paper", ["a3", "a4", "letter"])
+def test_the_tokens_and_aids_take_the_fewest_sheets_their_area_allows(kit: Path, paper: str) -> None:
+    """Measured on the built fronts: the 114 pieces' trim boxes (6 chips of 39 mm, 102 markers
+    of 15 mm, 6 poker-size aids: 65,947 mm²) over a sheet's printable area give the least
+    number of sheets any packing could take, and the file takes no more. On A3 that is one
+    sheet (where the tokens and the aids took one each): 50.2 % of its printable area inside
+    the pieces' cut lines, 56.0 % inside their trim boxes, which is all the pieces there are
+    (a sheet of its own for either would hold 21 % or 29 %)."""
+    import math
+
+    fronts = read_pdf(kit / "print" / f"tokens-{paper}.pdf")
+    uses = [sheet_use(page) for page in fronts]
+    total = sum(trim * (page.width / MM - 10) * (page.height / MM - 10) for (_, trim), page in zip(uses, fronts))
+    assert total == pytest.approx(6 * 39 ** 2 + 102 * 15 ** 2 + 6 * 63.5 * 88.9, rel=1e-4)
+    printable = (fronts[0].width / MM - 10) * (fronts[0].height / MM - 10)
+    assert len(fronts) == math.ceil(total / printable)
+    if paper == "a3":
+        [(cut, trim)] = uses
+        assert (round(cut, 3), round(trim, 3)) == (0.502, 0.56)
+
+
 @pytest.mark.parametrize("paper", ["a3", "a4", "letter"])
 def test_player_aid_sheets(kit: Path, paper: str) -> None:
-    fronts = read_pdf(kit / "print" / f"aid-{paper}.pdf")
-    backs = read_pdf(kit / "print" / f"aid-backs-{paper}.pdf")
-    assert Counter(p.name for page in fronts for p in page.placements) == {"/FormXob.Faid_front": 6}
-    assert Counter(p.name for page in backs for p in page.placements) == {"/FormXob.Faid_back": 6}
-    for (w, h) in trim_sizes(fronts):
-        assert (w, h) == pytest.approx((63.5, 88.9), abs=0.05)
+    fronts = [p for page in read_pdf(kit / "print" / f"tokens-{paper}.pdf") for p in page.placements]
+    backs = [p for page in read_pdf(kit / "print" / f"tokens-backs-{paper}.pdf") for p in page.placements]
+    assert Counter(p.name for p in fronts if "aid" in p.name) == {"/FormXob.Faid_front": 6}
+    assert Counter(p.name for p in backs if "aid" in p.name) == {"/FormXob.Faid_back": 6}
+    for p in fronts:
+        if "aid" in p.name:
+            box = p.inset(BLEED * MM)
+            assert ((box[2] - box[0]) / MM, (box[3] - box[1]) / MM) == pytest.approx((63.5, 88.9), abs=0.05)
 
 
 def test_player_aid_shows_the_computed_tables(kit: Path) -> None:
-    back = (kit / "svg" / "aid" / "back.svg").read_text("utf-8")
+    back = (kit / "svg" / "tokens" / "aid-back.svg").read_text("utf-8")  # (the aid shares the tokens' print file)
     for n, price in RULES_PRICES.items():
         assert f">{n}</text>" in back
         assert f">{price.lower()}</text>" in back
     assert ">−2</text>" in back and ">defender wins</text>" in back
-    front = (kit / "svg" / "aid" / "front.svg").read_text("utf-8")
+    front = (kit / "svg" / "tokens" / "front.svg").read_text("utf-8")
     assert ">Your turn</text>" in front and ">Income</text>" in front
 
 

@@ -92,11 +92,11 @@ def test_every_print_file_is_named_with_its_pages(kit: Path) -> None:
     """Each paper's read-me-first names every print file of that paper, itself included,
     each with the number of pages it really has, and the sheets it all takes."""
     written = sorted(p.name for p in (kit / "print").glob("*.pdf"))
-    assert len(written) == 37
+    assert len(written) == 31
     for paper in PAPERS:
         text = re.sub(r"\s+", " ", pdf_text(kit / "print" / f"read-me-first-{paper}.pdf"))
         mine = [name for name in written if name.endswith(f"-{paper}.pdf")]
-        assert len(mine) == (11 if paper == "a3" else 13)  # (the rulebook and its booklet: A4 and Letter)
+        assert len(mine) == (9 if paper == "a3" else 11)  # (the rulebook and its booklet: A4 and Letter)
         for name in mine:
             assert name in text, (paper, name)
             if name.startswith("read-me-first"):
@@ -105,7 +105,7 @@ def test_every_print_file_is_named_with_its_pages(kit: Path) -> None:
             assert found, (paper, name)
             assert int(found.group(1)) == pages(kit / "print" / name), (paper, name)
         # the sheets to print: fronts with backs print on both sides; the board and this on one
-        both = sum(pages(kit / "print" / f"{n}-{paper}.pdf") for n in ("cards", "money", "tokens", "aid")) + 1
+        both = sum(pages(kit / "print" / f"{n}-{paper}.pdf") for n in ("cards", "money", "tokens")) + 1
         one = pages(kit / "print" / f"board-{paper}.pdf") + pages(kit / "print" / f"read-me-first-{paper}.pdf")
         paper_name = {"a4": "A4", "letter": "US Letter", "a3": "A3"}[paper]
         assert f"In all: {both + one} sheets of {paper_name}, {both} of them printed on both sides." in text
@@ -239,7 +239,7 @@ def test_the_gallery_links_every_download_and_shows_the_same_steps(kit: Path) ->
     links = set(re.findall(r'href="([^"]+)"', page))
     downloads = {p.relative_to(kit).as_posix() for folder in ("print", "tabletopia", "tts", "pod")
                  for p in (kit / folder).rglob("*") if p.is_file()}
-    assert len([d for d in downloads if d.startswith("print/")]) == 37
+    assert len([d for d in downloads if d.startswith("print/")]) == 31
     assert len([d for d in downloads if d.startswith("pod/")]) == 129
     assert downloads | {"data.json"} <= {html.unescape(link) for link in links}
     assert all((kit / html.unescape(link)).is_file() for link in links)

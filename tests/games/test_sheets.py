@@ -258,13 +258,12 @@ PAPER_LABELS = {"a4": "A4", "letter": "US Letter", "a3": "A3 landscape"}
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_every_sheet_says_what_it_holds(kit: Path, paper: str) -> None:
-    """Fronts and backs of the cards, money, tokens and aid each carry their label: the game,
+    """Fronts and backs of the cards, money, and the tokens with the aid each carry their label: the game,
     the component, the side, page n of m and the paper, in the bottom margin 5 mm clear of
     the edge."""
     import pypdfium2
 
-    titles = {"cards": "cards", "money": "money", "tokens": "turn-order tokens and control markers",
-              "aid": "player aid"}
+    titles = {"cards": "cards", "money": "money", "tokens": "turn-order tokens, control markers and player aids"}
     for name, title in titles.items():
         for side, file in (("fronts", f"{name}-{paper}.pdf"), ("backs", f"{name}-backs-{paper}.pdf")):
             document = pypdfium2.PdfDocument(str(kit / "print" / file))

@@ -176,6 +176,39 @@ def test_stats_flags_weak_leaders_in_the_real_deck(monkeypatch: pytest.MonkeyPat
     assert table["totals"]["kinds"] == "61/26/23/16" and table["totals"]["best"] == 44
 
 
+def test_stats_tables_by_value_in_the_real_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Anarchy's stats.yaml has three tables: the deck by suit, by kind, the bank by value."""
+    monkeypatch.chdir(ROOT)
+    lines = invoke("stats").output.splitlines()
+    start = lines.index("The Anarchy: 126 cards by kind")
+    assert lines[start:start + 21] == [
+        "The Anarchy: 126 cards by kind",
+        "",
+        "kind       cards  suits  crowns  castles  swords  treasure",
+        "---------  -----  -----  ------  -------  ------  --------",
+        "leader        61     16      77        0      25        13",
+        "place         26     16       4       39       0        12",
+        "army          23     16       0        0      38         0",
+        "commodity     16     14       0        0       0        22",
+        "total        126     16      81       39      63        47",
+        "",
+        "The Anarchy: the bank's 36 money cards",
+        "",
+        "value  cards  ₹ in all",
+        "-----  -----  --------",
+        "₹1        10        10",
+        "₹2         6        12",
+        "₹5         6        30",
+        "₹10        4        40",
+        "₹20        4        80",
+        "blank      6         0",
+        "total     36       172",
+    ]
+    data = json.loads(invoke("stats", "--format", "json").output)
+    assert [(t["set"], t["group"], len(t["groups"])) for t in data["tables"]] == [
+        ("cards", "suit", 16), ("cards", "kind", 4), ("money", "value", 6)]
+
+
 def test_stats_on_an_unreadable_manifest_fails(tmp_path: Path) -> None:
     make_game(tmp_path / "game", INVALID / "game-manifest-broken")
     result = invoke("stats", "--game", str(tmp_path / "game"))

@@ -375,11 +375,11 @@ def test_pieces_printed_together_never_share_an_image_file(mini: Path) -> None:
     edit(mini / "game.yaml", '    name: "turn-{id}"', '    name: "marker-{id}"')
     assert validate(mini).output == (
         "board/companies.yaml:2:9: error: marker 'red' would be written as png/tokens/marker-red.png, where "
-        "company 'red' is: give it another id or name [output-name]\n"
+        "company 'red' is: change the name: of set 'markers' or of set 'turn-tokens' [output-name]\n"
         "board/companies.yaml:8:9: error: marker 'blue' would be written as png/tokens/marker-blue.png, where "
-        "company 'blue' is: give it another id or name [output-name]\n"
+        "company 'blue' is: change the name: of set 'markers' or of set 'turn-tokens' [output-name]\n"
         "board/companies.yaml:14:9: error: marker 'green' would be written as png/tokens/marker-green.png, "
-        "where company 'green' is: give it another id or name [output-name]\n"
+        "where company 'green' is: change the name: of set 'markers' or of set 'turn-tokens' [output-name]\n"
         f"{MINI_SETS}: 3 errors, 0 warnings\n")
 
 
@@ -613,7 +613,8 @@ def test_a_long_money_sign_and_a_long_short_name_are_fitted_too(mini: Path) -> N
 
 def test_a_template_that_fails_for_some_piece_stops_the_build_where_it_is_written(mini: Path) -> None:
     """A template can name a field that exists and ask it for one it lacks: only drawing the
-    pieces finds that, and the build stops there, located, with out/ as it was."""
+    pieces finds that, and validation draws them all (as the build would), so the build stops
+    before it, located, with out/ as it was."""
     from click.testing import CliRunner
 
     from pnp.cli import main
@@ -623,14 +624,15 @@ def test_a_template_that_fails_for_some_piece_stops_the_build_where_it_is_writte
                                 catch_exceptions=False)
     assert result.exit_code == 1
     assert result.output.endswith(
-        "layouts/card-face.yaml:27:9: error: box 'name': no field 'nme' (did you mean 'name'?), drawing cards-king "
-        f"[template]\nbuild stopped: {mini / 'out'} is unchanged\n")
+        "layouts/card-face.yaml:27:9: error: layout 'layouts/card-face.yaml': box 'name': no field 'nme' (did you "
+        f"mean 'name'?), for card 'king' and 6 more [template]\n{MINI_SETS}: 1 error, 0 warnings\n"
+        "build stopped: fix the errors above first\n")
     assert not (mini / "out").exists()
 
 
 def test_a_layouts_value_that_fails_for_some_piece_stops_the_build_where_it_is_written(mini: Path) -> None:
     """A layout's value is worked out for each piece before its boxes: one that fails for a
-    piece stops the build at the value, as a box's template does."""
+    piece is said at the value, as a box's template is, and stops the build before it starts."""
     from click.testing import CliRunner
 
     from pnp.cli import main
@@ -641,8 +643,9 @@ def test_a_layouts_value_that_fails_for_some_piece_stops_the_build_where_it_is_w
                                 catch_exceptions=False)
     assert result.exit_code == 1
     assert result.output.endswith(
-        "layouts/card-face.yaml:12:10: error: value 'title': no field 'nme' (did you mean 'name'?), drawing "
-        f"cards-king [template]\nbuild stopped: {mini / 'out'} is unchanged\n")
+        "layouts/card-face.yaml:12:10: error: layout 'layouts/card-face.yaml': values.title: no field 'nme' (did "
+        f"you mean 'name'?), for card 'king' and 6 more [template]\n{MINI_SETS}: 1 error, 0 warnings\n"
+        "build stopped: fix the errors above first\n")
     assert not (mini / "out").exists()
 
 
@@ -653,7 +656,7 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
 
     game = broken_example(ROOT, tmp_path / "anarchy", "layouts/board.yaml", "per_row: 5", "per_row: 30")
     assert validate(game).output.replace(f"{game}/", "") == (
-        "layouts/board.yaml:64:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
+        "layouts/board.yaml:68:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
         "the income track even at 5 pt (and 29 more of its labels) [text-fit]\n"
         "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 114 pieces: "
         "1 error, 0 warnings\n")

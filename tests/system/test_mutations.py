@@ -141,7 +141,7 @@ REPLACED = st.sampled_from(["pipe", "folder", "link out of the game", "link to /
                             "icon nested deep", "icon of huge numbers"])
 # links a game folder may hold besides its files: a killed build's staging folder, its output's
 # cache or image folders, schemas/, each leading out of the game (BUILD_WORK/outside)
-PLANTED = st.sampled_from([".out.building-x", "out/.cache", "out/png", "schemas", "icons/more"])
+PLANTED = st.sampled_from([".out.building-x", "out/.cache", "out/png", "schemas", ".vscode", "icons/more"])
 
 
 def replace_file(path: Path, how: str) -> None:
@@ -176,7 +176,7 @@ def plant(where: str) -> None:
 
 
 def restore() -> None:
-    for where in ("out", ".out.building-x", "schemas", "icons/more"):
+    for where in ("out", ".out.building-x", "schemas", ".vscode", "icons/more"):
         path = GAME / where
         if path.is_symlink():
             path.unlink()
@@ -213,6 +213,8 @@ def _hang(signum, frame) -> None:
          languages=("--lang", "all"))  # a company's short name in French leading out of out/
 @example(file="game.yaml", steps=[], replaced=None, planted=".out.building-x", formats="pdf",
          languages=())  # a killed build's staging folder, a link out of the game
+@example(file="cards/south.yaml", steps=[], replaced=None, planted=".vscode", formats="pdf",
+         languages=())  # the editor's settings' folder, a link out of the game: pnp schema writes nothing through it
 def test_a_mutated_game_builds_or_says_why(file: str, steps: list[tuple], replaced: tuple | None,
                                            planted: str | None, formats: str, languages: tuple[str, ...]) -> None:
     from click.testing import CliRunner
@@ -230,7 +232,7 @@ def test_a_mutated_game_builds_or_says_why(file: str, steps: list[tuple], replac
             runs[1].append("--force")
         else:
             plant(planted)
-        if planted == "schemas":
+        if planted in ("schemas", ".vscode"):  # (pnp schema writes the editor's settings into .vscode/)
             runs.append(["schema", "--game", str(GAME)])
     previous = signal.signal(signal.SIGALRM, _hang)
     try:
@@ -254,7 +256,8 @@ def test_a_mutated_game_builds_or_says_why(file: str, steps: list[tuple], replac
         if path.suffix != ".yaml" and path != GAME / "icons" / "crown.svg":
             assert path.read_bytes() == data, path
     made = {p for p in BUILD_WORK.rglob("*") if not p.is_dir() or p.is_symlink()}
-    made -= {p for p in made if p.is_relative_to(GAME / "out") or p.is_relative_to(GAME / "schemas")}
+    made -= {p for p in made if p.is_relative_to(GAME / "out") or p.is_relative_to(GAME / "schemas")
+             or p.is_relative_to(GAME / ".vscode") and not p.is_symlink()}
     assert made <= set(OUTSIDE) | {GAME / name for name in FILES} | ({GAME / planted} if planted else set()), made
     assert not Path("/tmp/pnp-escaped.png").exists()
 

@@ -37,7 +37,7 @@ FILES = {
 SETS = {"board": {"main.yaml": "board", "actions.yaml": "actions", "players.yaml": "players", "tools.yaml": "tools"}}
 # a print file of each template with backs, and its backs'
 PRINTED = {"board": "tools"}
-SCHEMAS = ["checks.schema.json", "game.schema.json", "layout.schema.json", "stats.schema.json"]
+SCHEMAS = ["checks.schema.json", "game.schema.json", "glossary.schema.json", "layout.schema.json", "stats.schema.json"]
 
 
 def new(*args: str):
@@ -53,13 +53,18 @@ def test_each_template_validates_and_builds(template: str, tmp_path: Path, monke
         f"wrote a game of {SUMMARIES[template]} into my-{template}/ from the {template} template:",
         *[f"  {file}" for file in FILES[template]],
         "  schemas/ (JSON Schemas for the editor: pnp schema writes them again after a change of fields)",
+        "  .vscode/settings.json (yaml.schemas, the schema of each file for VS Code)",
         f"next: cd my-{template}, then pnp validate and pnp build",
     ]) + "\n"
     game = tmp_path / f"my-{template}"
     written = sorted(p.relative_to(game).as_posix() for p in game.rglob("*") if p.is_file())
     sets = sorted(set(SETS.get(template, {}).values())) or [template]
     assert written == sorted(FILES[template] + [f"schemas/{s}" for s in SCHEMAS]
-                             + [f"schemas/components/{s}.schema.json" for s in sets] + ["schemas/.pnp-schemas.json"])
+                             + [f"schemas/components/{s}.schema.json" for s in sets] + ["schemas/.pnp-schemas.json",
+                                                                                          ".vscode/settings.json"])
+    assert sorted(json.loads((game / ".vscode" / "settings.json").read_text("utf-8"))["yaml.schemas"]) == sorted(
+        f"./schemas/{s}" for s in SCHEMAS + [f"components/{s}.schema.json" for s in sets]
+        if s not in ("stats.schema.json", "glossary.schema.json"))  # (those of files the game has)
     checked = validate(game, "--strict")
     assert (checked.exit_code, checked.output) == (0, f"My {template.title()}: {SUMMARIES[template]}: 0 errors, "
                                                       "0 warnings\n")
@@ -138,6 +143,7 @@ def test_pnp_schema_names_each_schema_and_the_files_it_is_for(tmp_path: Path, mo
         "layouts/turn-back.yaml, layouts/marker.yaml, layouts/aid-front.yaml, layouts/aid.yaml, layouts/aid-back.yaml",
         "schemas/checks.schema.json                  checks.yaml",
         "schemas/stats.schema.json                   stats.yaml",
+        "schemas/glossary.schema.json",
         "schemas/board.schema.json                   board/board.yaml",
         "schemas/land.schema.json                    board/land.yaml",
         "schemas/components/cards.schema.json        cards/north.yaml, cards/south.yaml",
@@ -145,6 +151,7 @@ def test_pnp_schema_names_each_schema_and_the_files_it_is_for(tmp_path: Path, mo
         "schemas/components/money.schema.json        cards/money.yaml",
         "schemas/components/turn-tokens.schema.json  board/companies.yaml",
         "schemas/components/aid.schema.json          cards/aid.yaml",
+        ".vscode/settings.json: yaml.schemas, the schema of each file for VS Code",
     ]
     cards = json.loads((tmp_path / "game" / "schemas" / "components" / "cards.schema.json").read_text("utf-8"))
     item = cards["properties"]["cards"]["items"]
@@ -157,13 +164,23 @@ def test_pnp_schema_names_each_schema_and_the_files_it_is_for(tmp_path: Path, mo
     result = CliRunner().invoke(main, ["schema", "--game", "game", "-o", "editor"], catch_exceptions=False)
     assert result.output.splitlines()[0] == "editor/game.schema.json                    game/game.yaml"
     assert (tmp_path / "editor" / "components" / "aid.schema.json").is_file()
+    # schemas outside the game folder: its editor's settings are left alone; inside it, they name them
+    assert result.output.splitlines()[-1].startswith("editor/components/aid.schema.json ")
+    settings = tmp_path / "game" / ".vscode" / "settings.json"
+    assert json.loads(settings.read_text("utf-8"))["yaml.schemas"]["./schemas/game.schema.json"] == ["game.yaml"]
+    result = CliRunner().invoke(main, ["schema", "--game", "game", "-o", "game/deep/er"], catch_exceptions=False)
+    assert result.output.splitlines()[-1] == "game/.vscode/settings.json: yaml.schemas, the schema of each file for VS Code"
+    assert json.loads(settings.read_text("utf-8"))["yaml.schemas"]["./deep/er/game.schema.json"] == ["game.yaml"]
+    assert json.loads(settings.read_text("utf-8"))["yaml.schemas"]["./schemas/game.schema.json"] == ["game.yaml"]
 
 
 # the keywords of JSON Schema draft 7 (and pnp's own x-hint, which validators pass over)
 DRAFT_7 = {"$schema", "$ref", "$defs", "title", "description", "type", "enum", "const", "properties",
            "additionalProperties", "required", "propertyNames", "minProperties", "items", "additionalItems",
            "minItems", "maxItems", "uniqueItems", "minimum", "maximum", "exclusiveMinimum", "minLength", "maxLength", "pattern",
-           "if", "then", "else", "oneOf", "anyOf", "allOf", "not", "default", "x-hint"}
+           "if", "then", "else", "oneOf", "anyOf", "allOf", "not", "default", "x-hint",
+           # and what the YAML language server shows: pnp's hints and descriptions, and each listed value's
+           "markdownDescription", "patternErrorMessage", "errorMessage", "markdownEnumDescriptions"}
 
 
 @pytest.mark.parametrize("game", ["game.yaml", "examples/anarchipel", "examples/furia-cartese"])
@@ -200,8 +217,10 @@ def test_pnp_schema_without_a_readable_manifest_writes_pnps_own(tmp_path: Path,
     monkeypatch.chdir(tmp_path / "game")
     result = CliRunner().invoke(main, ["schema"])
     assert result.exit_code == 1
-    assert result.stdout.splitlines() == ["schemas/game.schema.json    game.yaml", "schemas/layout.schema.json",
-                                          "schemas/checks.schema.json", "schemas/stats.schema.json"]
+    assert result.stdout.splitlines() == ["schemas/game.schema.json      game.yaml", "schemas/layout.schema.json",
+                                          "schemas/checks.schema.json", "schemas/stats.schema.json",
+                                          "schemas/glossary.schema.json",
+                                          ".vscode/settings.json: yaml.schemas, the schema of each file for VS Code"]
     assert result.stderr == ("error: game.yaml cannot be read (pnp validate says why), so its component sets' "
                              "schemas are not written\n")
 
@@ -210,10 +229,12 @@ def test_pnp_schema_without_a_readable_manifest_writes_pnps_own(tmp_path: Path,
 def test_the_written_schemas_find_the_schema_problems_validate_finds(case: str, tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Each game file checked with jsonschema alone, against the schema pnp schema names for
-    it, gives exactly the [schema] problems of the case's expected output."""
+    it, gives exactly the [schema] problems of the case's expected output; the values the
+    schemas list for a reference find no problem but where validate finds one (its checks of
+    references say what a value names, and icons)."""
     from pnp.load.game import load_game
     from pnp.problems import problem
-    from pnp.load.schema import _message
+    from pnp.load.schema import described
     from pnp.load.yamlload import load_yaml
 
     game = tmp_path / "game"
@@ -223,21 +244,39 @@ def test_the_written_schemas_find_the_schema_problems_validate_finds(case: str, 
     loaded, _ = load_game(game / "game.yaml")
     nouns = {f"components/{s.name}.schema.json": {s.items_key: s.noun[0]} if s.items_key else {}
              for s in (loaded.sets.values() if loaded else ())}
-    found = []
+    found, listed = [], []
     for line in listing.splitlines():
         path, _, files = line.partition("  ")
-        validator = jsonschema.Draft7Validator(json.loads(Path(path).read_text("utf-8")))
+        if not path.endswith(".schema.json"):  # (the line of the editor's settings)
+            continue
+        schema = json.loads(Path(path).read_text("utf-8"))
+        validator, unlisted = jsonschema.Draft7Validator(schema), jsonschema.Draft7Validator(without_lists(schema))
         for file in filter(None, files.strip().split(", ")):
             doc, _ = load_yaml(game, file)
             if doc is None:
                 continue
             doc.lists = nouns.get(Path(path).relative_to(tmp_path / "schemas").as_posix(), {})
-            for error in validator.iter_errors(doc.data):
-                message, at, key = _message(error, doc)
+            for message, at, key in described(doc, list(unlisted.iter_errors(doc.data))):
                 found.append(problem("schema", doc.locate(at, key=key), message).format())
-    expected = [line for line in (INVALID / case / "expected.txt").read_text("utf-8").splitlines()
-                if line.endswith(" [schema]")]
+            for message, at, key in described(doc, list(validator.iter_errors(doc.data))):
+                listed.append(problem("schema", doc.locate(at, key=key), message).format().split(" error: ")[0])
+    said = (INVALID / case / "expected.txt").read_text("utf-8").splitlines()
+    expected = [line for line in said if line.endswith(" [schema]")]
     assert sorted(found) == sorted(expected)
+    assert set(listed) <= {line.split(" error: ")[0] for line in said}, set(listed) - {line.split(" error: ")[0] for line in said}
+
+
+def without_lists(schema):
+    """A schema written by pnp schema without the values it lists for references (an enum with
+    the description of each value, and the conditions that list a group's)."""
+    if isinstance(schema, list):
+        return [without_lists(v) for v in schema if not (isinstance(v, dict) and "markdownEnumDescriptions" in
+                                                         json.dumps(v.get("then", {})))]
+    if not isinstance(schema, dict):
+        return schema
+    listed = "markdownEnumDescriptions" in schema
+    return {k: without_lists(v) for k, v in schema.items()
+            if not (listed and k in ("enum", "markdownEnumDescriptions"))}
 
 
 def test_the_fixtures_hold_schema_problems_to_compare() -> None:
@@ -262,8 +301,11 @@ def test_pnp_schema_removes_only_the_schemas_it_wrote_that_no_file_needs_now(tmp
     game.write_text(game.read_text("utf-8").replace("\n  aid:\n", "\n  player-aid:\n", 1), "utf-8")
     (folder / "money.schema.json").write_text((folder / "money.schema.json").read_text("utf-8") + " ", "utf-8")
     result = CliRunner().invoke(main, ["schema"], catch_exceptions=False)
-    assert result.output.splitlines()[-1] == (
+    assert result.output.splitlines()[-2] == (
         "removed schemas/components/aid.schema.json: written by pnp schema before, for no file of the game now")
+    schemas = json.loads((tmp_path / "game" / ".vscode" / "settings.json").read_text("utf-8"))["yaml.schemas"]
+    assert "./schemas/components/aid.schema.json" not in schemas  # (nor in the editor's settings)
+    assert schemas["./schemas/components/player-aid.schema.json"] == ["cards/aid.yaml"]
     assert not (folder / "aid.schema.json").exists()
     assert (folder / "player-aid.schema.json").read_text("utf-8").replace("player-aid", "aid") == aid
     assert (folder / "mine.schema.json").read_text("utf-8") == "{}\n"

@@ -28,7 +28,7 @@ def test_every_output_is_there(kit: Path) -> None:
     assert len(ids) == 126
     print_files = sorted(p.name for p in (kit / "print").iterdir())
     assert print_files == sorted([f"{part}-{kind}{paper}.pdf" for paper in ("a4", "letter", "a3")
-                                  for kind in ("", "backs-") for part in ("cards", "money", "tokens", "aid")]
+                                  for kind in ("", "backs-") for part in ("cards", "money", "tokens")]
                                  + ["board-a3.pdf", "board-a4.pdf", "board-letter.pdf"]
                                  + ["duplex-test-a3.pdf", "duplex-test-a4.pdf", "duplex-test-letter.pdf"]
                                  + ["read-me-first-a3.pdf", "read-me-first-a4.pdf", "read-me-first-letter.pdf"]
@@ -37,17 +37,16 @@ def test_every_output_is_there(kit: Path) -> None:
     assert sorted(p.stem for p in (kit / "svg" / "money").glob("*.svg")) == ["1", "10", "2", "20", "5", "back", "blank"]
     assert sorted(p.stem for p in (kit / "png" / "tokens").glob("*.png")) == sorted(
         [f"{kind}-{c}" for kind in ("turn", "marker") for c in ("eic", "voc", "estado", "cdi", "dac", "soic")]
-        + ["turn-tokens-back"])
-    assert sorted(p.stem for p in (kit / "svg" / "aid").glob("*.svg")) == ["back", "front"]
+        + ["turn-tokens-back", "front", "aid-back"])  # (the player aid shares the tokens' print file)
     assert (kit / "svg" / "board.svg").is_file() and (kit / "png" / "board.png").is_file()
     assert sorted(p.stem for p in (kit / "svg" / "cards").glob("*.svg")) == sorted(ids + ["back"])
     assert sorted(p.stem for p in (kit / "png" / "cards").glob("*.png")) == sorted(ids + ["back"])
     sheets = sorted(p.name for p in (kit / "svg" / "sheets").glob("*.svg"))
-    # fronts and backs of every print sheet: cards, money, tokens and the aid on A4, Letter and A3
-    # (the tokens two sheets on A4: each company's seventeen markers)
-    assert len(sheets) == 2 * ((14 + 16 + 7) + (2 + 3 + 1) + (2 + 1 + 1) + (1 + 1 + 1))
+    # fronts and backs of every print sheet: cards, money, and the tokens with the aid on A4, Letter
+    # and A3 (the tokens and the aids one sheet on A3, two on A4 and Letter)
+    assert len(sheets) == 2 * ((14 + 16 + 7) + (2 + 3 + 1) + (2 + 2 + 1))
     assert "cards-a4-01.svg" in sheets and "cards-a3-07.svg" in sheets and "cards-backs-letter-16.svg" in sheets
-    assert "money-backs-a4-02.svg" in sheets and "tokens-a3-01.svg" in sheets and "aid-letter-01.svg" in sheets
+    assert "money-backs-a4-02.svg" in sheets and "tokens-a3-01.svg" in sheets and "tokens-letter-02.svg" in sheets
     assert (kit / "png" / "contact-sheet.png").is_file()
     assert not list(kit.rglob("*.tmp"))
 
@@ -123,11 +122,11 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
     first, second = digests(kit), digests(again)
     cards = 6 + 2 * 37 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
     board = 3 + 1 + 1
-    money, tokens, aid = 6 + 2 * 6 + 7 + 7, 6 + 2 * 4 + 13 + 13, 6 + 2 * 3 + 2 + 2
+    money, tokens = 6 + 2 * 6 + 7 + 7, 6 + 2 * 5 + 15 + 15  # (the tokens' faces and backs, and the aid's)
     exports = (150 + 2 + 1) + (5 + 16 + 1 + 1) + 129 + 1  # tabletopia, tts (sheets, tokens' and boards' images,
     # each with its copy of the rulebook), pod, gallery
     duplex_test, read_me_first, rules = 3, 3, 4  # (the rulebook and its booklet on A4 and Letter)
-    assert len(first) == (cards + board + money + tokens + aid + exports + duplex_test + read_me_first + rules
+    assert len(first) == (cards + board + money + tokens + exports + duplex_test + read_me_first + rules
                           + 1 + 1)  # data.json, .pnp-build.json
     assert first == second
 
@@ -216,3 +215,27 @@ def test_an_earlier_output_is_kept_only_at_the_size_its_build_recorded(tmp_path:
         assert again.earlier_key("png/a.png") is None
         assert again.reusable("png/a.png", "key-a") is False
         assert (again.result.kept, again.result.files, again.keys) == ({}, [], {})
+
+
+def test_a_build_after_a_set_is_renamed_leaves_what_a_build_from_nothing_does(mini: Path, tmp_path: Path) -> None:
+    """The renamed set's folders (png/money/, svg/money/, tabletopia/money/), emptied of the
+    files the new build no longer makes, go with them: the output is the tree a clean build
+    makes, file for file and folder for folder (the cache aside, which keeps what it kept)."""
+    def build(out: Path) -> None:
+        result = CliRunner().invoke(main, ["build", "--game", str(mini), "--paper", "a4", "-o", str(out)],
+                                    catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+
+    def tree(out: Path) -> list[str]:
+        return sorted(p.relative_to(out).as_posix() + ("/" if p.is_dir() else "") for p in out.rglob("*")
+                      if p.relative_to(out).parts[0] != ".cache")
+
+    build(tmp_path / "out")
+    assert {"png/money/", "svg/money/", "tabletopia/money/"} <= set(tree(tmp_path / "out"))
+    manifest, checks = mini / "game.yaml", mini / "checks.yaml"
+    manifest.write_text(manifest.read_text().replace("\n  money:\n", "\n  coins:\n"))
+    checks.write_text(checks.read_text().replace("  for: money\n", "  for: coins\n"))
+    build(tmp_path / "out")
+    build(tmp_path / "clean")
+    assert "png/coins/" in tree(tmp_path / "clean") and "png/money/" not in tree(tmp_path / "clean")
+    assert tree(tmp_path / "out") == tree(tmp_path / "clean")

@@ -1,8 +1,8 @@
-"""The README's "Your first game", run as written: every command of its console blocks and every
-edit of its diff blocks, in order, from a home folder of its own, each command's output held
-to what the README shows (times, sizes, the port and the home folder aside). `pnp watch` runs
-in the background from where the tutorial starts it to the end, as in a second terminal, and
-each edit waits for the rebuild it sets off."""
+"""The documentation's "Your first game" (docs/pages/tutorial.md), run as written: every command
+of its console blocks and every edit of its diff blocks, in order, from a home folder of its
+own, each command's output held to what the page shows (times, sizes, the port and the home
+folder aside). `pnp watch` runs in the background from where the tutorial starts it to the end,
+as in a second terminal, and each edit waits for the rebuild it sets off."""
 
 from __future__ import annotations
 
@@ -17,13 +17,12 @@ from pathlib import Path
 
 from conftest import ROOT
 
-README = (ROOT / "README.md").read_text("utf-8")
+TUTORIAL = (ROOT / "docs" / "pages" / "tutorial.md").read_text("utf-8")
 BLOCK = re.compile(r"^```(console|diff)\n(.*?)^```$", re.M | re.S)
 
 
 def section() -> str:
-    start = README.index("\n## Your first game\n")
-    return README[start:README.index("\n## ", start + 1)]
+    return TUTORIAL
 
 
 def steps() -> list[tuple]:

@@ -100,7 +100,7 @@ def test_extends_overrides_box_by_box(tmp_path: Path) -> None:
     second = variant.box("second-name")
     assert (second.y, second.width, second.get("size")) == (pytest.approx(mm(40)), variant.box("name").width, 14)
     assert [b.name for b in variant.boxes][-1] == "second-name"
-    assert [b.name for b in variant.boxes][:3] == ["area", "picture", "index"]
+    assert [b.name for b in variant.boxes][:3] == ["area", "picture", "picture-map"]
 
 
 # --- text ---------------------------------------------------------------------------------

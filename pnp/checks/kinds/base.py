@@ -38,6 +38,9 @@ class CheckKind:
     needs_set: Callable[[Any], bool] = lambda value: True  # whether a check of this value needs `for:` a set
     load: Callable[["Loading"], bool] = lambda loading: True  # False: the check is left out (said why)
     run: Callable[[Runner], None] = lambda runner: None
+    # what a check of the kind says a field names, for the editor's schemas (pnp schema): the
+    # field, a set or set.field, and whether within the record's group (None: it says nothing)
+    refers: Callable[[Any], "tuple[str, str, bool] | None"] = lambda check: None
 
 
 @dataclass

@@ -79,6 +79,10 @@ def _references(r: Runner) -> None:
                                                     targets=shown), record)
 
 
+def _refers(check) -> tuple[str, str, bool]:
+    return check.spec["references"], check.parsed["to"], check.spec.get("within") == "group"
+
+
 KIND = CheckKind(
     name="references",
     doc="Every value of the field (or of each element of a list field) names an existing item (`to: board`) or a "
@@ -95,4 +99,5 @@ KIND = CheckKind(
     },
     load=load,
     run=_references,
+    refers=_refers,
 )

@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 # the map), and they read nothing from the other sets' files, so their problems can be kept
 # for as long as the map's own files stay as they are (see pnp.checks.validate).
 GEOMETRY_CHECKS = frozenset({"board-projection", "area-isolated", "neighbours-connected", "area-geometry",
-                             "room-for-markers", "border-line", "map-label"})
+                             "room-for-markers", "border-line", "map-label", "map-cut"})
+MAX_CUT_MM = 20.0  # a straight cut of the land in play longer than this on the page reads as a frontier
+LEAST_FADE_MM = 5.0  # an area fading into the land around over less reads as a cut
 
 
 def _usable(game: "Game") -> Iterator[tuple["ComponentSet", Geography]]:
@@ -193,8 +195,30 @@ def room_for_markers(game: "Game") -> Found:
                        f"{needed:g} mm")
 
 
+@rule("map-cut", Severity.ERROR, f"The map's bounds cut the land in play along a straight line longer than "
+      f"{MAX_CUT_MM:g} mm on the page, the land going on beyond it, and the areas do not fade into the land around "
+      f"there (the board's fade: at least {LEAST_FADE_MM:g} mm).")
+def map_cut(game: "Game") -> Found:
+    for component, geography in _usable(game):
+        box = map_box(component)
+        fade = geography.board.fade
+        if box is None or fade >= LEAST_FADE_MM:
+            continue
+        frame = map_frame(geography, box)
+        for side, line in geography.cuts:
+            length = to_mm(line.length * frame.scale)
+            if length > MAX_CUT_MM:
+                given = f", and a fade of {fade:g} mm reads as a cut" if fade else ""
+                yield (game.locate(geography.board.origin, "bounds", side),
+                       f"the map's {side} bound cuts the land in play along a straight line {length:.1f} mm long on "
+                       f"the page, the land going on beyond it{given}: give the board a fade of {LEAST_FADE_MM:g} mm "
+                       f"or more (fade:), so that the areas fade into the land around, or move the bound to where "
+                       f"the land ends")
+
+
 @rule("map-label", Severity.ERROR, "A text of an area map does not fit: an area's name finds no room inside the area "
-      "even at its smallest size, a seat's name reaches out of its area, or a legend's, scale's or compass's text "
+      "even at its smallest size, a seat's name reaches out of its area onto other land (beside its seat, it lies "
+      "inside the area or off the land), or a legend's, scale's or compass's text "
       "runs out of its box.")
 def map_label(game: "Game") -> Found:
     from shapely.geometry import Point
@@ -230,7 +254,8 @@ def map_label(game: "Game") -> Found:
                            f"area '{area.id}': its name {name!r} does not fit inside the area even at "
                            f"{style.least:g} pt ({to_mm(placed.name_width):.1f} mm wide), clear of its seat and its "
                            f"marker's spot: give it a shorter name or a smaller min_size")
-                if placed.city_inside < 0.99 and area.id not in astray and (area.id, "city", city) not in said:
+                if placed.city_inside < 0.99 and not placed.city_offshore and area.id not in astray \
+                        and (area.id, "city", city) not in said:
                     said.add((area.id, "city", city))
                     out = reach_out(geography.cells[area.id], frame, placed.city_box)
                     yield (game.locate(area.origin, "seat", "city", *_in(area.city, language)),

@@ -42,6 +42,7 @@ class MapSettings:
     fit: str = "bounds"  # what fills the map box: the bounds, or the land in play within them
     rivers: tuple[MapLine, ...] = ()
     ranges: tuple[MapLine, ...] = ()
+    fade: float = 0.0  # mm: where the bounds cut the land in play, the areas fade into the land around over this
 
     @property
     def lines(self) -> tuple[MapLine, ...]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...boxes.context import Context
 from ...boxes.kind import box_kind
-from ...boxes.settings import COLOUR, FONT, FONT_SETTINGS, SIZE, TEXT, choice, listed, record
+from ...boxes.settings import COLOUR, FONT, FONT_SETTINGS, SIZE, TEXT, Setting, choice, listed, record
 from ...model.colours import mix
 from ...scene import Circle, Group, Node, Path, Rect, Style, Text as TextNode
 from ...layout.textfit import fit_size
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from ...layout.reader import Box
     from .geometry import Geography
     from .labels import MapFrame
+
+# the field of the group an area takes its colours from that names the icon drawn beside its name
+FIELD = Setting({"type": "string", "pattern": "^[a-z][a-z0-9_]*$"})
 
 
 def _rings(geometry) -> Iterable:
@@ -44,6 +47,55 @@ def _path(geometry, frame: MapFrame) -> tuple:
 
 def _line(points: list[tuple[float, float]]) -> tuple:
     return (("M", *points[0]), *(("L", *p) for p in points[1:]))
+
+
+def _lines(geometry, frame: MapFrame) -> tuple:
+    """The lines of a shapely (multi)line geometry, or of the rings of a polygon's outline."""
+    commands: list[tuple] = []
+    for part in getattr(geometry, "geoms", [geometry]):
+        if part.geom_type in ("LineString", "LinearRing") and not part.is_empty:
+            commands += _line([frame.point(x, y) for x, y in part.coords])
+        elif part.geom_type in ("MultiLineString", "GeometryCollection"):
+            commands += _lines(part, frame)
+    return tuple(commands)
+
+
+def _uncut(geometry, cut):
+    """A shape's outline, less where the bounds cut the land (drawn as no line: the land goes on)."""
+    from shapely.geometry import LineString
+
+    if geometry.is_empty:
+        return LineString()
+    return geometry.boundary if cut is None else geometry.boundary.difference(cut)
+
+
+def _fade(geography: Geography, frame: MapFrame, polygon, colour: str, land: str) -> list[Node]:
+    """An area fading into the land around where the bounds cut it: bands 0.5 mm wide along
+    the cut, each nearer the cut closer to the land's colour (eased at both ends), each laid
+    a little over the one inside it, so that no seam shows between them."""
+    import shapely
+
+    width = geography.board.fade
+    if not width or not geography.cuts or polygon.is_empty:
+        return []
+    cut = shapely.union_all([line for _, line in geography.cuts])
+    if not cut.buffer(mm(width) / frame.scale).intersects(polygon):
+        return []
+    steps = max(1, round(width / 0.5))
+    reach = [mm(width) * i / steps / frame.scale for i in range(steps + 1)]
+    # a little past the area's edge, so that its colour shows through no seam at the cut (its
+    # borders and coast are stroked over the rest)
+    polygon = polygon.buffer(mm(0.2) / frame.scale, join_style="mitre")
+    nodes: list[Node] = []
+    for i in reversed(range(steps)):  # from the inside out
+        strip = cut.buffer(reach[i + 1], quad_segs=4)
+        if i:
+            strip = strip.difference(cut.buffer(reach[i] - mm(0.15) / frame.scale, quad_segs=4))
+        band = polygon.intersection(strip)
+        if not band.is_empty:
+            t = (i + 0.5) / steps
+            nodes.append(Path(_path(band, frame), Style(fill=mix(colour, land, 1 - t * t * (3 - 2 * t)))))
+    return nodes
 
 
 def _graticule(geography: Geography, frame: MapFrame, colour: str) -> list[Node]:
@@ -138,11 +190,12 @@ def _map_colours(box: "Box", ctx: Context, env: Mapping[str, Any]) -> dict[str, 
 
 @box_kind("map", "An area map filling the box (a board with map: areas): the sea, the land around, each area "
           "in its group's colours with its name and its seat, the links by sea; its colours are sea, land, "
-          "coast and border, and names and seats take a font and size.",
+          "coast and border, names and seats take a font and size, and marks names the field of each area's "
+          "group whose icon stands before its name.",
           "map: {x: 14, y: 46, width: 269, height: 360, map: {sea: \"#bcd7e3\", land: \"#e8dfc8\", coast: \"#2f4a57\", "
           "border: paper, names: {font: heading, size: 16, min_size: 6.5}, seats: {font: body, size: 7.5}}}",
           {"map": record({"sea": COLOUR, "land": COLOUR, "coast": COLOUR, "border": COLOUR, "names": FONT_SETTINGS,
-                          "seats": FONT_SETTINGS})})
+                          "seats": FONT_SETTINGS, "marks": FIELD})})
 def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     game, component = ctx.extra.get("game"), ctx.extra.get("set")
     geography = geography_of(component) if component is not None else None
@@ -157,18 +210,28 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
     drawn: list[Node] = [Rect(box.x, box.y, box.width, box.height, Style(fill=c["sea"]))]
     drawn += _graticule(geography, frame, mix(c["sea"], c["coast"], 0.25))
+    import shapely
+
+    # where the bounds cut the land in play, no line: the land goes on
+    cut = shapely.union_all([line for _, line in geography.cuts]).buffer(100) if geography.cuts else None
     for land in [land for _, land in geography.context] + [geography.beyond]:
-        drawn.append(Path(_path(land, frame), Style(fill=c["land"], stroke=c["coast"], stroke_width=0.6,
-                                                    line_join="round")))
+        if land.is_empty:
+            continue
+        # (stroked in its own colour, so that no seam shows where it meets an area at a cut)
+        drawn.append(Path(_path(land, frame), Style(fill=c["land"], stroke=c["land"], stroke_width=0.6)))
+        drawn.append(Path(_lines(_uncut(land, cut), frame), Style(stroke=c["coast"], stroke_width=0.6,
+                                                                  line_join="round")))
     cells = geography.cells
     fills = {area.id: groups[area.id].fields["colour"].lower() if area.id in groups else c["land"] for area in areas}
     for area in areas:
         cell = cells[area.id]
-        if cell.polygon.is_empty:
-            continue
-        colour = fills[area.id]
-        drawn.append(Path(_path(cell.polygon, frame), Style(fill=colour, stroke=c["border"], stroke_width=1.3,
-                                                            line_join="round")))
+        if not cell.polygon.is_empty:
+            drawn.append(Path(_path(cell.polygon, frame), Style(fill=fills[area.id])))
+            drawn += _fade(geography, frame, cell.polygon, fills[area.id], c["land"])
+    for area in areas:
+        if not cells[area.id].polygon.is_empty:
+            drawn.append(Path(_lines(_uncut(cells[area.id].polygon, cut), frame), Style(
+                stroke=c["border"], stroke_width=1.3, line_join="round")))
     # where a river parts two areas, the border runs along it as a wider band, the river on it
     for band in geography.river_borders:
         drawn.append(Path(_line([frame.point(x, y) for x, y in band.coords]),
@@ -183,7 +246,8 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         for line in ridge.lines if ridge.drawn else ():
             drawn.append(Path(_ridge([frame.point(*geography.project(lon, lat)) for lon, lat in line]),
                               Style(stroke=relief, stroke_width=0.8, line_cap="round", line_join="round")))
-    drawn.append(Path(_path(geography.land, frame), Style(stroke=c["coast"], stroke_width=1.4, line_join="round")))
+    drawn.append(Path(_lines(_uncut(geography.land, cut), frame), Style(stroke=c["coast"], stroke_width=1.4,
+                                                                       line_join="round")))
 
     # links between areas that neighbour without a shared border (by sea, or by the data)
     by_id = {area.id: area for area in areas}
@@ -202,6 +266,7 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
 
     markers = game.sets.get(component.declaration.get("markers", "")) if game is not None else None
     style = label_style(box, ctx.fonts, markers)
+    marks = (box.get("map") or {}).get("marks")  # the field of each area's group naming its mark
     for area in areas:
         group = groups.get(area.id)
         colour = fills[area.id]
@@ -209,8 +274,9 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         placed = area_labels(geography, frame, area, area.name.get(language, default),
                              area.city.get(language, default), style)
         drawn += _seat_marker(*placed.seat, c["ink"], c["paper"])
+        city_ink, city_halo = (c["ink"], c["sea"]) if placed.city_offshore else (text_colour, colour)
         drawn.append(TextNode(placed.city_x, placed.city_baseline, placed.city, style.seat_font.name, style.city_size,
-                              text_colour, placed.city_anchor, colour, 0.9))
+                              city_ink, placed.city_anchor, city_halo, 0.9))
         if placed.name_size is None:  # an area with no land
             continue
         if placed.spot is not None:
@@ -221,6 +287,11 @@ def _map(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         cx, cy = placed.name_at
         drawn.append(TextNode(cx, cy + placed.name_height / 2, placed.name, style.area_font.name, placed.name_size,
                               text_colour, "middle", colour, 1.2))
+        icon = ctx.icons.get(group.fields.get(marks)) if group is not None and marks else None
+        if placed.mark_at is not None and icon is not None and ctx.draw_icon is not None:
+            mx, my, size = *placed.mark_at, style.mark
+            drawn.append(Circle(mx, my, size / 2 + mm(0.4), Style(fill=colour)))
+            drawn.append(ctx.draw_icon(icon, mx - size / 2, my - size / 2, size, text_colour, colour))
 
     return [Group(tuple(drawn), clip=Rect(box.x, box.y, box.width, box.height, Style())),
             Rect(box.x, box.y, box.width, box.height, Style(stroke=c["ink"], stroke_width=0.8))]

@@ -76,6 +76,43 @@ class Geography:
                                                           for i in range(400))])
 
     @cached_property
+    def cuts(self) -> list[tuple[str, object]]:
+        """Where the bounds cut the land in play, the land going on beyond them: each stretch
+        of the bounds' outline across the land (a shapely LineString, projected, on the land's
+        own edge) with the side it lies along (west, south, east or north, the nearest at its
+        middle); none without bounds."""
+        if self.window is None:
+            return []
+        import shapely
+        from shapely.geometry import LineString
+
+        b = self.board.bounds
+        corners = {"west": ((b["west"], b["south"]), (b["west"], b["north"])),
+                   "south": ((b["west"], b["south"]), (b["east"], b["south"])),
+                   "east": ((b["east"], b["south"]), (b["east"], b["north"])),
+                   "north": ((b["west"], b["north"]), (b["east"], b["north"]))}
+        sides = {side: LineString([self.project(lon0 + (lon1 - lon0) * i / 100, lat0 + (lat1 - lat0) * i / 100)
+                                   for i in range(101)]) for side, ((lon0, lat0), (lon1, lat1)) in corners.items()}
+        across = shapely.line_merge(shapely.intersection(self._playing, self.window.boundary))
+        found = []
+        for part in getattr(across, "geoms", [across]):
+            if part.geom_type != "LineString" or part.length == 0:
+                continue
+            # a stretch round a corner of the bounds is two cuts, one on each side
+            run: list = []
+            for a, b in zip(part.coords, part.coords[1:]):
+                middle = shapely.Point((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                side = min(sides, key=lambda s: sides[s].distance(middle))
+                if run and run[0] != side:
+                    found.append((run[0], LineString(run[1:])))
+                    run = []
+                run = run or [side, a]
+                run.append(b)
+            found.append((run[0], LineString(run[1:])))
+        order = list(corners)
+        return sorted(found, key=lambda cut: (order.index(cut[0]), cut[1].coords[0]))
+
+    @cached_property
     def land(self):
         """The playing region within the bounds, one shapely geometry."""
         return self._playing if self.window is None else self._playing.intersection(self.window)

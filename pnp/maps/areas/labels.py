@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 MARKER_MARGIN_MM = 1.5  # room to spare on each side of a marker
 LEAST_LABEL_SIZE = 5.5  # a legend's or scale's text shrinks to fit its box, down to this size
+SPOT_CLEAR_MM = 1.5  # a marker's spot keeps this clear of its seat's name
+MARK_GAP_MM = 1.0  # between an area's mark and its name
 
 
 @dataclass(frozen=True)
@@ -128,27 +130,35 @@ class LabelStyle:
     least: float  # ... and the smallest a name too long for its area takes
     city_size: float
     spot: float  # a marker's spot across, 0 without markers
+    mark: float = 0.0  # an area's mark beside its name, across (0: no marks)
 
     @property
     def key(self) -> tuple:
-        return self.area_font.name, self.seat_font.name, self.size, self.least, self.city_size, self.spot
+        return self.area_font.name, self.seat_font.name, self.size, self.least, self.city_size, self.spot, self.mark
 
 
 def label_style(box: "Box", fonts: Mapping[str, "FontMetrics"], markers: "ComponentSet | None") -> LabelStyle:
     spec = box.get("map") or {}
     names, seats = spec.get("names") or {}, spec.get("seats") or {}
     spot = max(markers.width, markers.height) + mm(2 * MARKER_MARGIN_MM) if markers is not None else 0.0
-    return LabelStyle(fonts[names.get("font") or "heading"], fonts[seats.get("font") or "body"],
-                      names.get("size") or 13, names.get("min_size") or 6, seats.get("size") or 7.5, spot)
+    font = fonts[names.get("font") or "heading"]
+    size = names.get("size") or 13
+    # an area's mark stands as high as its name's capitals and half again
+    mark = 1.5 * font.cap_height * size if spec.get("marks") else 0.0
+    return LabelStyle(font, fonts[seats.get("font") or "body"], size, names.get("min_size") or 6,
+                      seats.get("size") or 7.5, spot, mark)
 
 
 @dataclass(frozen=True)
 class Labels:
     """Where a map prints an area's texts (page points): its seat, its city's name (its box,
-    x, baseline and anchor, and how much of the box lies inside the area), the spot for its
-    marker and its name (size, centre and cap height). `fits` is False when the name found no
-    room inside the area clear of the city and the spot, even at the least size: it is printed
-    over the spot, in the middle. An area with no land has no spot and no name (size None)."""
+    x, baseline and anchor, how much of the box lies inside the area, and whether the name
+    lies off the land, on the sea or the land around, where it is printed when no place
+    beside the seat lies inside the area), the spot for its marker and its name (size, centre
+    and cap height) with its mark's centre before it (None without marks). `fits` is False
+    when the name found no room inside the area clear of the city, the city's line and the
+    spot, even at the least size: it is printed over the spot, in the middle. An area with no
+    land has no spot and no name (size None)."""
 
     seat: tuple[float, float]
     city: str
@@ -164,6 +174,8 @@ class Labels:
     name_width: float = 0.0
     spot: tuple[float, float] | None = None
     fits: bool = True
+    city_offshore: bool = False
+    mark_at: tuple[float, float] | None = None
 
 
 def area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, city: str,
@@ -176,60 +188,111 @@ def area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, 
     return geography.labels[key]
 
 
+def label_cell(geography: Geography, frame: MapFrame, area: "Area"):
+    """An area's land where its texts and marker's spot may go: the whole of it, less the
+    strip along the bounds' cuts where it fades (MapSettings.fade)."""
+    cell = geography.cells[area.id]
+    fade = geography.board.fade
+    if not fade or cell.polygon.is_empty or not geography.cuts:
+        return cell
+    import dataclasses
+
+    import shapely
+
+    strip = shapely.union_all([line for _, line in geography.cuts]).buffer(mm(fade) / frame.scale)
+    if not strip.intersects(cell.polygon):
+        return cell
+    return dataclasses.replace(cell, polygon=cell.polygon.difference(strip))
+
+
+def city_places(sx: float, sy: float, width: float, cap: float) -> list[tuple]:
+    """Where a seat's name may go beside its seat, in that order: right of it, left, above,
+    below, then above and below on either side. Each: the box it takes with the seat, the
+    box of its letters, its x, baseline and anchor. Its letters lie within 3 mm of the seat."""
+    up, down = sy - mm(2.4), sy + mm(2.4) + cap  # baselines above and below
+    corner = mm(0.6)  # the letters' start or end beside the seat, above or below it
+    found = [
+        ((sx - mm(2), sy - mm(2.5), sx + mm(2.3) + width, sy + mm(2.5)), sx + mm(2.3), sy + cap / 2, "start"),
+        ((sx - mm(2.3) - width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)), sx - mm(2.3), sy + cap / 2, "end"),
+        ((sx - width / 2, up - cap - mm(0.5), sx + width / 2, sy + mm(2)), sx, up, "middle"),
+        ((sx - width / 2, sy - mm(2), sx + width / 2, down + mm(0.6)), sx, down, "middle"),
+        ((sx - mm(2), up - cap - mm(0.5), sx + corner + width, sy + mm(2)), sx + corner, up, "start"),
+        ((sx - corner - width, up - cap - mm(0.5), sx + mm(2), sy + mm(2)), sx - corner, up, "end"),
+        ((sx - mm(2), sy - mm(2), sx + corner + width, down + mm(0.6)), sx + corner, down, "start"),
+        ((sx - corner - width, sy - mm(2), sx + mm(2), down + mm(0.6)), sx - corner, down, "end"),
+    ]
+    places = []
+    for box, x, baseline, anchor in found:
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        places.append((box, (left, baseline - cap, left + width, baseline), x, baseline, anchor))
+    return places
+
+
 def _area_labels(geography: Geography, frame: MapFrame, area: "Area", name: str, city: str,
                  style: LabelStyle) -> Labels:
-    cell = geography.cells[area.id]
+    whole, cell = geography.cells[area.id], label_cell(geography, frame, area)
     seat_font, area_font, spot = style.seat_font, style.area_font, style.spot
     sx, sy = frame.point(*geography.seat(area))
     city_width = seat_font.width(city, style.city_size)
-    # the city's name goes right of its marker, else left, above or below, whichever first
-    # lies inside the area (else the one most inside)
     cap = seat_font.cap_height * style.city_size
-    places = [  # (box, x, baseline, anchor)
-        ((sx - mm(2), sy - mm(2.5), sx + mm(2.3) + city_width, sy + mm(2.5)), sx + mm(2.3), sy + cap / 2, "start"),
-        ((sx - mm(2.3) - city_width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)), sx - mm(2.3), sy + cap / 2, "end"),
-        ((sx - city_width / 2, sy - mm(2) - cap - mm(1), sx + city_width / 2, sy + mm(2)), sx, sy - mm(2.4),
-         "middle"),
-        ((sx - city_width / 2, sy - mm(2), sx + city_width / 2, sy + mm(3) + cap), sx, sy + mm(2.4) + cap,
-         "middle"),
-    ]
+    places = city_places(sx, sy, city_width, cap)
     if cell.polygon.is_empty:
-        city_box, x, baseline, anchor = places[0]
+        city_box, _, x, baseline, anchor = places[0]
         return Labels((sx, sy), city, city_box, x, baseline, anchor, 0.0, name)
-    places.sort(key=lambda p: -min(_inside(cell, frame, p[0]), 0.99))
-    if _inside(cell, frame, places[0][0]) < 0.99:  # the nearest place inside, above the seat
-        x0, y0, x1, y1 = sx - city_width / 2, sy - mm(2.9) - cap, sx + city_width / 2, sy - mm(1.9)
-        found = _place(cell, frame, x1 - x0, y1 - y0, ((x0 + x1) / 2, (y0 + y1) / 2), [])
-        if found is not None:
-            dx, dy = found[0] - (x0 + x1) / 2, found[1] - (y0 + y1) / 2
-            places.insert(0, ((x0 + dx, y0 + dy, x1 + dx, y1 + dy), sx + dx, sy - mm(2.4) + dy, "middle"))
-    city_box, x, baseline, anchor = places[0]
-    centre = frame.point(*cell.centre)
-    # the marker's spot in the widest open space clear of the seat, then the name nearest
-    # the middle clear of both (the spot moves further out while the name finds no room);
-    # a name too long for its area at the one size every name takes drops to the smallest
-    pad = mm(1)
-    sizes = [(s, area_font.width(name, s) + 2 * pad, area_font.cap_height * s + 2 * pad)
-             for s in (style.size, style.least)]
-    spots = _places(cell, frame, spot, spot, centre, [city_box], round_=True) if spot else iter([None])
-    spots = list(itertools.islice(spots, 24))
-    chosen = None
-    for name_size, width, height in sizes:
-        for at in spots:
-            taken = [city_box] + ([(at[0] - spot / 2, at[1] - spot / 2, at[0] + spot / 2, at[1] + spot / 2)]
-                                  if at else [])
-            found = next(_places(cell, frame, width, height, centre, taken, rings=16), None)
-            if found is not None:
-                chosen = (at, name_size, found, height - 2 * pad)
-                break
+    # the city's name beside its seat: the first place inside the area, else the first off
+    # the land (on the sea, or the land around the map), else the one most inside; of the
+    # places as good as the first, the first that leaves the spot and the name room
+    inside = [min(_inside(whole, frame, place[0]), 0.99) for place in places]
+    offshore = [not geography.land.intersects(_region(frame, place[1])) for place in places]
+    rank = sorted(range(len(places)), key=lambda i: (inside[i] < 0.99, not offshore[i],
+                                                     0 if offshore[i] else -inside[i], i))
+    good = [i for i in rank if inside[i] >= 0.99 or offshore[i]] or rank[:1]
+    for best in good:
+        chosen = _name_and_spot(cell, frame, name, style, places[best])
         if chosen is not None:
             break
+    else:
+        best = good[0]
+        chosen = None
+    city_box, letters, x, baseline, anchor = places[best]
     fits = chosen is not None
     if chosen is None:  # no room for both: the spot in the middle, the name over it
-        chosen = (centre if spot else None, style.least, centre, area_font.cap_height * style.least)
-    at, name_size, found, height = chosen
-    return Labels((sx, sy), city, city_box, x, baseline, anchor, _inside(cell, frame, city_box), name, name_size,
-                  found, height, area_font.width(name, name_size), at, fits)
+        centre, least = frame.point(*cell.centre), style.least
+        chosen = (centre if spot else None, least, centre, area_font.cap_height * least,
+                  area_font.width(name, least) + style.mark + (mm(MARK_GAP_MM) if style.mark else 0.0) + mm(2))
+    at, name_size, found, height, width = chosen
+    text_at, mark_at = found, None
+    if style.mark:  # the mark first, then the name
+        mark_at = (found[0] - width / 2 + mm(1) + style.mark / 2, found[1])
+        text_at = (found[0] + (style.mark + mm(MARK_GAP_MM)) / 2, found[1])
+    return Labels((sx, sy), city, city_box, x, baseline, anchor, _inside(whole, frame, city_box), name, name_size,
+                  text_at, height, area_font.width(name, name_size), at, fits, offshore[best], mark_at)
+
+
+def _name_and_spot(cell, frame: MapFrame, name: str, style: LabelStyle, place: tuple) -> tuple | None:
+    """The marker's spot in the widest open space clear of the seat and its name (`place`),
+    then the name (with its mark) nearest the middle clear of both and off the city's line
+    (the spot moves further out while the name finds no room); a name too long for its area
+    at the size every name takes drops to the smallest. None when it finds no room: (the
+    spot, the name's size, its box's centre, its cap height, its box's width) else."""
+    city_box, letters = place[0], place[1]
+    spot, font = style.spot, style.area_font
+    pad, clear, gap = mm(1), mm(SPOT_CLEAR_MM), mm(MARK_GAP_MM) if style.mark else 0.0
+    around = (city_box[0] - clear, city_box[1] - clear, city_box[2] + clear, city_box[3] + clear)
+    line = (-1e9, letters[1] - pad, 1e9, letters[3] + pad)  # the city's line, across the map
+    sizes = [(s, font.width(name, s) + style.mark + gap + 2 * pad, max(font.cap_height * s, style.mark) + 2 * pad)
+             for s in dict.fromkeys((style.size, style.least))]
+    centre = frame.point(*cell.centre)
+    spots = _places(cell, frame, spot, spot, centre, [around], round_=True) if spot else iter([None])
+    spots = list(itertools.islice(spots, 80))
+    for name_size, width, height in sizes:
+        for at in spots:
+            taken = [city_box, line] + ([(at[0] - spot / 2, at[1] - spot / 2, at[0] + spot / 2, at[1] + spot / 2)]
+                                        if at else [])
+            found = next(_places(cell, frame, width, height, centre, taken, rings=16), None)
+            if found is not None:
+                return at, name_size, found, font.cap_height * name_size, width
+    return None
 
 
 def scale_bar(box: "Box", frame: MapFrame, unit: float) -> tuple[int, int, float, float]:

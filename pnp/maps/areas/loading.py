@@ -147,6 +147,7 @@ def load_settings(loader: Any, file: str, where: Location) -> MapSettings | None
         projection=data["projection"],
         bounds=dict(data["bounds"]) if "bounds" in data else None,
         fit=data.get("fit", "bounds"),
+        fade=float(data.get("fade", 0)),
         playing=tuple(playing),  # type: ignore[arg-type]
         context=tuple(context),  # type: ignore[arg-type]
         labels={key: Text.from_data(value) for key, value in data.get("labels", {}).items()},

@@ -38,7 +38,7 @@ def test_a_context_and_its_art() -> None:
     ctx = context()
     assert ctx.art["a.png"] == Art("a.png", 600, 800)
     assert (ctx.art["a.png"].path, ctx.art["a.png"].width, ctx.art["a.png"].height) == ("a.png", 600, 800)
-    assert (ctx.extra, ctx.draw_icon, ctx.language, ctx.default) == ({}, None, "fr", "en")
+    assert (ctx.extra, ctx.draw_icon, ctx.notes, ctx.language, ctx.default) == ({}, None, None, "fr", "en")
     assert context().extra is not ctx.extra
 
 
@@ -73,13 +73,39 @@ def test_a_text_setting_in_the_contexts_language() -> None:
 def test_an_icon_setting_for_an_item() -> None:
     ctx = context()
     choose = Switch(expr.parse("rank", NAMES), {1: "star", 2: "moon"}, "sun")
-    assert [ctx.icon(choose, {"rank": r}) for r in (1, 2, 3)] == [STAR, None, SUN]
+    assert [ctx.icon(choose, {"rank": r}) for r in (1, 3)] == [STAR, SUN]
     assert ctx.icon(Switch(expr.parse("rank", NAMES), {1: "star"}), {"rank": 3}) is None
     assert ctx.icon(template("{mark}"), {"mark": "sun"}) is SUN
     assert ctx.icon(template("{rank}"), {"rank": 2.5}) is HALF  # rendered in the context's language
-    assert context(language="en").icon(template("{rank}"), {"rank": 2.5}) is None
     assert ctx.icon(template("s{rank}n"), {"rank": "u"}) is SUN
-    assert [ctx.icon(v, {}) for v in ("star", "moon", None, 3, ["star"])] == [STAR, None, None, None, None]
+    assert [ctx.icon(v, {}) for v in ("star", None, "")] == [STAR, None, None]  # (None and "": naming none)
+    assert ctx.icon(template("{rank}"), {"rank": ""}) is None
+
+
+def test_an_icon_the_game_does_not_have() -> None:
+    ctx = context()
+    choose = Switch(expr.parse("rank", NAMES), {1: "star", 2: "stars"}, "sun")
+    said = "no icon 'stars' (did you mean 'star'?)"
+    for value, env in ((choose, {"rank": 2}), (template("{mark}"), {"mark": "stars"}), ("stars", {})):
+        with pytest.raises(expr.ExpressionError) as raised:
+            ctx.icon(value, env)
+        assert raised.value.message == said
+    with pytest.raises(expr.ExpressionError, match=r"^no icon '2\.5' \(did you mean '2,5'\?\)$"):
+        context(language="en").icon(template("{rank}"), {"rank": 2.5})
+    with pytest.raises(expr.ExpressionError, match=r"^no icon '3' \(the game's icons: 2,5, star, sun\)$"):
+        ctx.icon(3, {})
+    with pytest.raises(expr.ExpressionError, match=r"^no icon 'moon' \(the game's icons: 2,5, star, sun\)$"):
+        ctx.icon("moon", {})
+    with pytest.raises(expr.ExpressionError, match=r"^no icon 'moon' \(the game has no icons/\)$"):
+        Context(ctx.fonts, {}, {}, "fr", "en", ctx.layout).icon("moon", {})
+
+
+def test_what_a_kind_notes_goes_where_the_checks_listen() -> None:
+    notes: list = []
+    listening = Context({}, {}, {}, "en", "en", None, notes=notes)
+    listening.note("box", "drawn smaller")
+    context().note("box", "drawn smaller")  # (a build's: said to no one)
+    assert notes == [("box", "drawn smaller")]
 
 
 def test_a_boxs_font_by_its_role() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from pnp.compose.piece import ComposeError
 from pnp.boxes import kinds
 from pnp.boxes.hexmap import hex_label, hexmap_layout
 from pnp.boxes.printing import Cell
@@ -224,7 +225,9 @@ def test_a_symbol_in_the_middle(piece) -> None:
     # with a label, 0.5 of it, raised by 0.1
     assert p.draw({"cells": [{**cells[0], "name": "Ys"}]})[1:3] == [
         Drawn("tower", 47.5, 52.5, 25.0, INK, PAPER), Text(60.0, 89.0, "Ys", BLD, 15.0, INK, "middle")]
-    assert len(p.draw({"cells": [{**cells[0], "icon": "nope"}]})) == 3  # no such icon
+    assert len(p.draw({"cells": [{**cells[0], "icon": ""}]})) == 3  # none
+    with pytest.raises(ComposeError, match="^layout.yaml: box 'map': no icon 'nope' "):  # no such icon
+        p.draw({"cells": [{**cells[0], "icon": "nope"}]})
 
 
 def test_a_symbol_scattered(piece) -> None:

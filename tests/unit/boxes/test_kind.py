@@ -52,8 +52,8 @@ def test_a_kind_is_registered_with_the_function_that_draws_it(registered: dict) 
 
 def test_pnps_kinds_in_the_order_a_refusal_lists_them() -> None:
     assert list(kinds()) == ["text", "rect", "circle", "line", "polygon", "border", "icon", "medallion", "image",
-                             "badge", "row", "ornament", "table", "track", "list", "group", "place", "hexmap", "map",
-                             "compass", "scale", "legend"]
+                             "badge", "row", "ornament", "table", "track", "list", "group", "place", "hexmap",
+                             "locator", "map", "compass", "scale", "legend"]
     assert all(REGISTERED[name] is made and made.name == name for name, made in kinds().items())
 
 

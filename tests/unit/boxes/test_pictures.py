@@ -5,8 +5,11 @@ contained in) its box, cut to it and framed, or for an item without one the box 
 
 from __future__ import annotations
 
+import pytest
+
 import math
 
+from pnp.compose.piece import ComposeError
 from pnp.boxes import kinds, pictures
 from pnp.boxes.context import Art
 from pnp.boxes.pictures import medallion_nodes
@@ -36,8 +39,11 @@ def test_an_icon_centred_as_large_as_the_shorter_side(piece) -> None:
     assert p.draw({"emblem": "star", "colour": GOLD, "light": "#FFFFFF", "kind": "a"}) == [
         Drawn("star", 30.0, 20.0, 80.0, INK, PAPER), Drawn("star", 10.0, 45.0, 30.0, GOLD, "#ffffff"),
         Drawn("tower", 30.0, 20.0, 80.0, INK, PAPER)]
-    assert p.draw({"emblem": "nope", "colour": "none", "light": "none", "kind": "b"}) == [
+    assert p.draw({"emblem": "", "colour": "none", "light": "none", "kind": "b"}) == [  # (naming none)
         Drawn("star", 10.0, 45.0, 30.0, INK, PAPER), Drawn("shield", 30.0, 20.0, 80.0, INK, PAPER)]
+    with pytest.raises(ComposeError, match=r"^layout.yaml: box 'emblem': no icon 'nope' \(the game's icons: shield, "
+                                           r"star, tower\), drawing piece$"):
+        p.draw({"emblem": "nope", "colour": "none", "light": "none", "kind": "b"})
 
 
 def medallion(colour: str, paper: str, ink: str, icon: str | None) -> list:
@@ -73,7 +79,7 @@ def test_a_medallion(piece) -> None:
     nodes = p.draw({"icon": "tower", "c": "none"})
     assert nodes[:6] == medallion(GOLD, "#ffffff", "#000000", "star")
     assert nodes[6:12] == medallion(INK, PAPER, INK, "tower")
-    nodes = p.draw({"icon": "nope", "c": "#fdf6e3"})
+    nodes = p.draw({"icon": "", "c": "#fdf6e3"})
     assert nodes[6:11] == medallion(PAPER, PAPER, PAPER, None)
     # a colour the paper's: its inner ring in the dark colour
     assert nodes[11:] == medallion(PAPER, PAPER, INK, "star") and nodes[14].style.stroke == mix(PAPER, INK, 0.5)
@@ -89,9 +95,13 @@ def test_a_medallion_drawn_once_for_each_box_icon_and_colours() -> None:
     assert rounded(first) == medallion(GOLD, PAPER, INK, "star") and first == again and first is not again
     assert all(a is b for a, b in zip(first, again))  # the same nodes
     (key,) = pictures._medallions
-    assert key == (10.0, 20.0, 120.0, 80.0, id(ICONS["star"]), GOLD, PAPER, INK)
+    assert key == (10.0, 20.0, 120.0, 80.0, id(ICONS["star"]), GOLD, PAPER, INK, draw_icon)
     other = medallion_nodes(box, ICONS["tower"], GOLD, PAPER, INK, draw_icon)
     assert other[-1].icon == "tower" and len(pictures._medallions) == 2
+    # drawn by another hand (the checks', which draw no icon), its own
+    assert medallion_nodes(box, ICONS["star"], GOLD, PAPER, INK, lambda *a: None)[-1] is None
+    assert medallion_nodes(box, ICONS["star"], GOLD, PAPER, INK, draw_icon) == first
+    del pictures._medallions[next(k for k in pictures._medallions if k[-1] is not draw_icon)]
     # an icon of the same id as one forgotten is drawn anew
     pictures._medallions[key] = (object(), ())
     assert medallion_nodes(box, ICONS["star"], GOLD, PAPER, INK, draw_icon) == first

@@ -146,9 +146,9 @@ def test_an_element_just_inside_fits(piece) -> None:
     assert wrong is None and [round(s.turn) for s in placed] == [0, 90]
 
 
-def test_the_readmes_board(tmp_path) -> None:
-    """The README's board drawn from data: its score track round the edge, each action space
-    where its data puts it, and the arrow."""
+def test_the_docs_board(tmp_path) -> None:
+    """The documentation's board drawn from data (docs/pages/reference/layouts.md): its score track
+    round the edge, each action space where its data puts it, and the arrow."""
     from pathlib import Path
 
     from pnp.boxes.context import Context
@@ -159,11 +159,11 @@ def test_the_readmes_board(tmp_path) -> None:
 
     from .conftest import FONTS, ICONS, draw_icon
 
-    readme_file = Path(__file__).resolve().parents[3] / "README.md"
-    if not readme_file.exists():  # (a mutation run copies pnp and this file alone)
-        pytest.skip("no README.md beside tests/")
-    readme = readme_file.read_text("utf-8")
-    block = readme[readme.index("#### Boards drawn from data"):].split("```yaml\n")[1].split("```")[0]
+    layouts_page = Path(__file__).resolve().parents[3] / "docs" / "pages" / "reference" / "layouts.md"
+    if not layouts_page.exists():  # (a mutation run copies pnp and this file alone)
+        pytest.skip("no docs/ beside tests/")
+    text = layouts_page.read_text("utf-8")
+    block = text[text.index("\n## Boards drawn from data\n"):].split("```yaml\n")[1].split("```")[0]
     (tmp_path / "board.yaml").write_text("extends: builtin:board\n" + block.replace("sets.actions.items", "actions"),
                                          "utf-8")
     layout, problems, _ = load_layout(tmp_path, "board.yaml", Location("game.yaml"), 270 * MM, 270 * MM,

@@ -1,12 +1,19 @@
 """pnp.boxes.row: numbered discs from a list, from the left, and counted icons, from the right
 (or centred, without discs), each icon repeated as often as its count while the row has room
-beside the discs (squeezed a little if need be), else drawn once with ×N; the discs squeezed
-into what the icons leave; icons from a list of {icon, count} or an expression giving names."""
+beside the discs (squeezed a little if need be), else drawn once with ×N, and shrunk to fit down
+to min_icon (a note for the checks past it); each in its entry's colour; the discs squeezed into
+what the icons leave; icons from a list of {icon, count, colour} or an expression giving names,
+an icon the game does not have refused."""
 
 from __future__ import annotations
 
+import pytest
+
+from pnp import expr
 from pnp.boxes import kinds
-from pnp.boxes.row import row_icons
+from pnp.boxes.context import Context
+from pnp.boxes.row import MIN_ICON, row_icons, row_nodes
+from pnp.compose.piece import ComposeError
 from pnp.scene import Circle, Style, Text
 
 from .conftest import GOLD, ICONS, INK, PAPER, Drawn
@@ -35,7 +42,7 @@ class Even:
 
 def test_the_row_kind() -> None:
     kind = kinds()["row"]
-    assert kind.keys == {"row", "font", "size", "ink", "paper", "align"}
+    assert kind.keys == {"row", "font", "size", "ink", "paper", "align", "min_icon"}
     assert kind.names == frozenset() and kind.prints is None
     assert set(kind.settings["row"].fields) == {"badges", "badge_colour", "text_colour", "icons"}
 
@@ -118,16 +125,38 @@ def test_icons_with_their_count_beside_many_discs(piece) -> None:
     # 10 discs at the least leave 43.36 pt, not the 63.2 three stars take: 38.496 pt with ×3
     assert nodes[:2] == [drawn("star", 151.504), Text(173.104, 35.28, "×3", BLD, 16.0, INK)]
     assert nodes[2] == disc(16.174, 6.174)  # in the 135.835 pt left, less 2 mm
-    # a single star takes less than with its count: repeated (once), whatever room it has
-    assert nodes[22] == drawn("star", 170.0)
-    assert nodes[23] == disc(15.011, 5.011)
+    # a single star takes less than with its count: repeated (once); 14 discs at their least leave it no
+    # room, so it shrinks to its least, 4 mm, centred in the row's height, and the discs share what it leaves
+    assert nodes[22] == Drawn("star", 178.661, 24.331, 11.339, INK, PAPER)
+    assert nodes[23] == disc(15.292, 5.292)  # (162.992 pt shared by 14, 1.1 times their width each)
 
 
 def test_icons_from_an_expression_each_once(piece) -> None:
     p = piece(f"row: {{{PLACE}, row: {{icons: symbols}}}}", "symbols")
-    assert p.draw({"symbols": ["star", "nope", "tower"]}) == [drawn("star", 143.0), drawn("tower", 170.0)]
+    assert p.draw({"symbols": ["star", "tower"]}) == [drawn("star", 143.0), drawn("tower", 170.0)]
+    assert p.draw({"symbols": ["star", "", None, "tower"]}) == [drawn("star", 143.0), drawn("tower", 170.0)]
+    with pytest.raises(ComposeError, match=r"^layout.yaml: box 'row': no icon 'nope' \(the game's icons: shield, "
+                                           r"star, tower\), drawing piece$"):
+        p.draw({"symbols": ["star", "nope", "tower"]})
     assert p.draw({"symbols": "star"}) == [] and p.draw({"symbols": 5}) == []  # not a list
     assert p.draw({"symbols": ("shield",)}) == [drawn("shield", 170.0)]
+
+
+def test_icons_from_an_expression_of_records_each_in_its_colour(piece) -> None:
+    p = piece(f'row: {{{PLACE}, ink: "#223344", row: {{icons: cost}}}}', "cost")
+    cost = [{"icon": "star", "count": 2, "colour": "#AA0000"}, {"icon": "shield"}, {"icon": "tower", "colour": "none"},
+            {"icon": "star", "count": 0}, {"icon": "star", "count": True}, {"icon": ""}, "tower"]
+    # a count under one (or not a whole number), or no icon, left out; no colour, or none: the row's ink
+    assert [(n.icon, n.x, n.ink) for n in p.draw({"cost": cost})] == [
+        ("star", 67.4, "#aa0000"), ("star", 89.0, "#aa0000"), ("shield", 116.0, "#223344"),
+        ("tower", 143.0, "#223344"), ("tower", 170.0, "#223344")]
+    with pytest.raises(ComposeError, match=r"^layout.yaml: box 'row': a row's icon colour is #RRGGBB or none, not "
+                                           r"'red', drawing piece$"):
+        p.draw({"cost": [{"icon": "star", "colour": "red"}]})
+    with pytest.raises(ComposeError, match=r"^layout.yaml: box 'row': no icon 'sun' "):
+        p.draw({"cost": [{"icon": "sun"}]})
+    with pytest.raises(ComposeError, match=r"^layout.yaml: box 'row': no icon '5' "):
+        p.draw({"cost": [5]})
 
 
 def test_which_icons_and_how_many(piece) -> None:
@@ -135,13 +164,31 @@ def test_which_icons_and_how_many(piece) -> None:
       {{icon: {{switch: kind, cases: {{a: tower}}}}, count: 2}}]}}}}""", "first", "n", "kind")
     spec, ctx = p.box("row").get("row"), p.context()
     star, shield, tower = ICONS["star"], ICONS["shield"], ICONS["tower"]
-    assert row_icons(spec, ctx, {"first": "shield", "n": 3, "kind": "a"}) == [(shield, 3), (star, 1), (tower, 2)]
-    assert row_icons(spec, ctx, {"first": "nope", "n": 3, "kind": "b"}) == [(star, 1)]
-    assert row_icons(spec, ctx, {"first": "shield", "n": 2.5, "kind": "b"}) == [(star, 1)]  # a count is whole
-    assert row_icons(spec, ctx, {"first": "shield", "n": "3", "kind": "b"}) == [(star, 1)]
-    assert row_icons(spec, ctx, {"first": "shield", "n": -1, "kind": "b"}) == [(star, 1)]
-    assert row_icons(spec, ctx, {"first": "shield", "n": 1, "kind": "b"}) == [(shield, 1), (star, 1)]
+    assert row_icons(spec, ctx, {"first": "shield", "n": 3, "kind": "a"}) == [
+        (shield, 3, None), (star, 1, None), (tower, 2, None)]
+    assert row_icons(spec, ctx, {"first": "", "n": 3, "kind": "b"}) == [(star, 1, None)]  # (naming none)
+    assert row_icons(spec, ctx, {"first": "shield", "n": 2.5, "kind": "b"}) == [(star, 1, None)]  # a count is whole
+    assert row_icons(spec, ctx, {"first": "shield", "n": "3", "kind": "b"}) == [(star, 1, None)]
+    assert row_icons(spec, ctx, {"first": "shield", "n": -1, "kind": "b"}) == [(star, 1, None)]
+    assert row_icons(spec, ctx, {"first": "shield", "n": 1, "kind": "b"}, "#123456") == [
+        (shield, 1, "#123456"), (star, 1, "#123456")]
     assert row_icons({}, ctx, {}) == []
+    with pytest.raises(expr.ExpressionError, match="^no icon 'nope' "):
+        row_icons(spec, ctx, {"first": "nope", "n": 3, "kind": "b"})
+
+
+def test_a_colour_for_each_icon(piece) -> None:
+    p = piece(f'''row: {{{PLACE}, ink: "#223344", row: {{icons: [{{icon: star, count: 2, colour: gold}},
+      {{icon: shield, count: n, colour: "{{c}}"}}, {{icon: tower}}]}}}}''', "n", "c")
+    assert p.draw({"n": 1, "c": "#AA0000"}) == [
+        drawn("star", 94.4, GOLD), drawn("star", 116.0, GOLD), drawn("shield", 143.0, "#aa0000"),
+        drawn("tower", 170.0, "#223344")]
+    # drawn once with their count, the count in the icon's colour; none: the row's ink
+    nodes = p.draw({"n": 12, "c": "none"})
+    assert [(n.icon, n.ink) for n in nodes if isinstance(n, Drawn)] == [
+        ("star", GOLD), ("shield", "#223344"), ("tower", "#223344")]
+    assert [(n.text, n.fill) for n in nodes if isinstance(n, Text)] == [
+        ("×2", GOLD), ("×12", "#223344"), ("×1", "#223344")]
 
 
 def test_its_colours(piece) -> None:
@@ -191,8 +238,43 @@ def test_icons_repeated_beside_discs_at_their_least(piece) -> None:
                         (126.504, 50.0)]
 
 
-def test_icons_repeated_where_they_take_no_more_than_with_their_count(piece) -> None:
+def test_icons_shrunk_to_fit_the_row(piece) -> None:
     p = piece("row: {x: 0pt, y: 20pt, width: 30pt, height: 20pt, row: {icons: [{icon: star, count: 2}]}}")
     p.fonts = {"heading": Even()}
-    # 41.6 pt either way (×2 is 20 pt wide at 16 pt): repeated, though the box is narrower
-    assert p.draw() == [drawn("star", -11.6), drawn("star", 10.0)]
+    # 41.6 pt either way (×2 is 20 pt wide at 16 pt): repeated, shrunk to the 30 pt the row has, centred in its height
+    assert p.draw() == [Drawn("star", 0.0, 22.788, 14.423, INK, PAPER),
+                        Drawn("star", 15.577, 22.788, 14.423, INK, PAPER)]
+    # drawn once with its count (41.6 pt, not 106.4 repeated), the count shrunk with it: 11.538 pt
+    p = piece("row: {x: 0pt, y: 20pt, width: 30pt, height: 20pt, row: {icons: [{icon: star, count: 5}]}}")
+    p.fonts = {"heading": Even()}
+    assert p.draw() == [Drawn("star", 0.0, 22.788, 14.423, INK, PAPER),
+                        Text(15.577, 34.038, "×5", "Even", 11.538, INK)]
+
+
+def test_icons_shrink_no_further_than_min_icon(piece) -> None:
+    p = piece("""
+    least: {x: 0pt, y: 20pt, width: 40pt, height: 20pt, row: {icons: [{icon: star, count: 5}, {icon: shield}]}}
+    own: {x: 0pt, y: 50pt, width: 40pt, height: 20pt, min_icon: 2mm, row: {icons: [{icon: star, count: 5},
+      {icon: shield}]}}
+    low: {x: 0pt, y: 80pt, width: 6pt, height: 8pt, row: {icons: [{icon: star}]}}
+    discs: {x: 0pt, y: 110pt, width: 40pt, height: 20pt, row: {badges: "[1, 2, 3]", icons: [{icon: star}]}}
+    """)
+    p.fonts = {"heading": Even()}
+    assert MIN_ICON == 4 * 72 / 25.4
+    notes: list = []
+    ctx = Context(p.fonts, ICONS, {}, "en", "en", p.layout, {}, p.context().draw_icon, notes)
+    least, own, low, discs = (row_nodes(p.box(name), ctx, {}) for name in ("least", "own", "low", "discs"))
+    # with their counts, 90.2 pt at 20 pt (133.4 repeated): 4 mm is as small as they go, 51.137 pt, over the
+    # row's start
+    assert [(round(n.x, 3), round(n.size, 3)) for n in least if isinstance(n, Drawn)] == [
+        (-11.137, 11.339), (16.416, 11.339)]
+    # down to 2 mm, they fit at 8.869 pt; a row lower than 4 mm, at its height
+    assert [round(n.size, 3) for n in own if isinstance(n, Drawn)] == [8.869, 8.869]
+    assert [round(n.size, 3) for n in low if isinstance(n, Drawn)] == [8.0]
+    # three discs at their least and 2 mm take 44.96 pt: none left
+    assert [round(n.size, 3) for n in discs if isinstance(n, Drawn)] == [11.339]
+    assert [(box.name, what) for box, what in notes] == [
+        ("least", "its icons take 18.0 mm at their least size, 4.0 mm (min_icon), and it has 14.1 mm for them"),
+        ("low", "its icons take 2.8 mm at their least size, the row's height, and it has 2.1 mm for them"),
+        ("discs", "its icons take 4.0 mm at their least size, 4.0 mm (min_icon), and it has 0.0 mm for them "
+                  "beside its discs")]

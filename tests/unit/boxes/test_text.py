@@ -1,16 +1,29 @@
 """pnp.boxes.text: a template printed in its box, on one line shrunk to fit down to its min_size
 (never below 6 pt), or wrapped into a paragraph (never below 5 pt), placed by align and valign
-in its colour; a text that cannot fit printed all the same at the least size allowed; and
-what the box prints, whether it fits and what text-fit says of one that does not."""
+in its colour; a text that cannot fit printed all the same at the least size allowed; icons
+inline (`:star:`), a square of 1.05 em taking its room as lines are broken and shrunk, read back
+from the PDF; and what the box prints, whether it fits and what text-fit says of one that does
+not (an icon the game lacks among them)."""
 
 from __future__ import annotations
 
+import io
+from types import SimpleNamespace
+
+import pypdf
+import pypdfium2 as pdfium
+
 from pnp.boxes import kinds
 from pnp.boxes.printing import Printing
-from pnp.boxes.text import baseline, fit_lines_anyway, text_nodes
-from pnp.scene import Text
+from pnp.boxes.text import NoIcon, baseline, fit_lines_anyway, line_nodes, text_nodes
+from pnp.icons.draw import draw_icon
+from pnp.icons.folder import Icon
+from pnp.layout.fonts import bundled_fonts
+from pnp.render.pdf import render_pdf
+from pnp.scene import Page, Rect, Style, Text
 
-from .conftest import BOLD, GOLD, INK, REGULAR
+from .conftest import BOLD, GOLD, ICONS, INK, PAPER, REGULAR, Drawn
+from .conftest import draw_icon as record_icon
 
 REG, BLD = "SourceSansPro-Regular", "SourceSansPro-Bold"
 SHORT = "Ada"  # 1.603 em wide in Regular, 1.673 in Bold
@@ -22,7 +35,7 @@ BOX = "{x: 10pt, y: 20pt, width: 100pt, height: 30pt, text: \"{name}\""  # (its 
 
 def test_the_text_kind() -> None:
     kind = kinds()["text"]
-    assert kind.keys == {"text", "font", "size", "min_size", "colour", "align", "valign", "wrap", "leading"}
+    assert kind.keys == {"text", "font", "size", "min_size", "colour", "align", "valign", "wrap", "leading", "light"}
     assert kind.names == frozenset()
     assert kind.settings["valign"].schema["enum"] == ["top", "middle", "baseline"]
     assert kind.settings["leading"].schema == {"type": "number", "exclusiveMinimum": 0, "maximum": 5,
@@ -218,3 +231,150 @@ def test_what_text_fit_says_of_a_text_that_does_not(piece) -> None:
     assert refusal(p.box("para-size"), "n", "x", None).endswith(" 35.2778 x 10.5833 mm para-size box even at 9 pt")
     assert refusal(p.box("para-small"), "n", "x", None).endswith(" para-small box even at 5 pt")
     assert refusal(p.box("para-default"), "n", "x", None).endswith(" para-default box even at 7 pt")
+
+
+# --- icons inline ---------------------------------------------------------------------------------
+
+PAY = "pay 1 :star: each"  # "pay 1 " 2.423 em, the icon 1.05, " each" 2.2: 5.673 em
+
+
+def test_an_icon_in_a_line_takes_its_room_between_the_words(piece) -> None:
+    p = piece(f"""
+    centre: {BOX}}}
+    left: {BOX}, align: left}}
+    right: {BOX}, align: right}}
+    """, "name")
+    # 56.73 pt at 10 pt, centred on x 60 from 31.635; the icon's 10.5 pt square from the baseline
+    # 38.3 + 1.7 up, after the 24.23 pt of "pay 1 "
+    assert p.draw({"name": PAY}) == [
+        Text(31.635, 38.3, "pay 1 ", REG, 10.0, INK, "start"), Drawn("star", 55.865, 29.5, 10.5, INK, PAPER),
+        Text(66.365, 38.3, " each", REG, 10.0, INK, "start"),
+        Text(10.0, 38.3, "pay 1 ", REG, 10.0, INK, "start"), Drawn("star", 34.23, 29.5, 10.5, INK, PAPER),
+        Text(44.73, 38.3, " each", REG, 10.0, INK, "start"),
+        Text(53.27, 38.3, "pay 1 ", REG, 10.0, INK, "start"), Drawn("star", 77.5, 29.5, 10.5, INK, PAPER),
+        Text(88.0, 38.3, " each", REG, 10.0, INK, "start")]
+
+
+def test_icons_alone_side_by_side_and_at_either_end(piece) -> None:
+    p = piece(f"name: {BOX}, align: left, size: 12}}", "name")
+    assert p.draw({"name": ":star::shield: (:tower:)"}) == [
+        Drawn("star", 10.0, 28.4, 12.6, INK, PAPER), Drawn("shield", 22.6, 28.4, 12.6, INK, PAPER),
+        Text(35.2, 38.96, " (", REG, 12, INK, "start"), Drawn("tower", 41.236, 28.4, 12.6, INK, PAPER),
+        Text(53.836, 38.96, ")", REG, 12, INK, "start")]
+
+
+def test_an_icon_in_the_texts_colour_its_white_in_light(piece) -> None:
+    p = piece(f"""
+    paper: {BOX}, colour: gold}}
+    light: {BOX}, colour: "{{colour}}", light: ink}}
+    """, "name", "colour")
+    drawn = [node for node in p.draw({"name": PAY, "colour": "#AA00CC"}) if isinstance(node, Drawn)]
+    assert [(d.ink, d.light) for d in drawn] == [(GOLD, PAPER), ("#aa00cc", INK)]
+
+
+def test_a_line_shrinks_with_the_room_its_icons_take(piece) -> None:
+    p = piece("name: {x: 10pt, y: 20pt, width: 40pt, height: 30pt, text: \"{name}\", size: 12, min_size: 6}", "name")
+    # 5.673 em in 40 pt: 7 pt (as letters, ':star:' would be 6.729 em: 5.75 pt, below 6)
+    drawn = p.draw({"name": PAY})
+    assert [getattr(node, "size") for node in drawn] == [7.0, 7.35, 7.0]
+    assert kinds()["text"].prints.fits(p.box("name"), PAY, REGULAR, None)
+    assert not kinds()["text"].prints.fits(p.box("name"), PAY.replace(":star:", "\\:star:"), REGULAR, None)
+
+
+def test_a_paragraph_breaks_with_the_room_its_icons_take(piece) -> None:
+    p = piece("para: {x: 0, y: 0, width: 60pt, height: 100pt, text: \"{name}\", wrap: true, size: 10, "
+              "align: left, valign: top}", "name")
+    # "Gain :star: and" is 49.7 pt (as letters, 'Gain :star:' would fill the line alone)
+    drawn = p.draw({"name": "Gain :star: and :shield: per :tower: you hold"})
+    assert drawn == [
+        Text(0.0, 6.6, "Gain ", REG, 10.0, INK, "start"), Drawn("star", 21.14, -2.2, 10.5, INK, PAPER),
+        Text(31.64, 6.6, " and", REG, 10.0, INK, "start"),
+        Drawn("shield", 0.0, 9.8, 10.5, INK, PAPER), Text(10.5, 18.6, " per ", REG, 10.0, INK, "start"),
+        Drawn("tower", 28.48, 9.8, 10.5, INK, PAPER), Text(38.98, 18.6, " you", REG, 10.0, INK, "start"),
+        Text(0.0, 30.6, "hold", REG, 10.0, INK, "start")]
+
+
+def test_a_colon_as_written_and_an_icon_the_game_lacks(piece) -> None:
+    p = piece(f"name: {BOX}, align: left}}", "name")
+    assert p.draw({"name": "10:30:, \\:star: a:star:"}) == [
+        Text(10.0, 38.3, "10:30:, :star: a:star:", REG, 10.0, INK, "start")]
+    # (reported by text-fit: its room left empty)
+    assert p.draw({"name": ":ghost: x"}) == [Text(20.5, 38.3, " x", REG, 10.0, INK, "start")]
+    assert line_nodes(0, 10, ":star: x", "start", REGULAR, 10, INK, ICONS, None, PAPER) == [
+        Text(10.5, 10, " x", REG, 10, INK, "start")]  # (no drawing of icons given)
+    assert text_nodes(p.box("name"), ":star:", REGULAR, INK) == []
+    assert text_nodes(p.box("name"), ":star:", REGULAR, INK, ICONS, record_icon)[0].light == "#ffffff"  # (by default)
+    assert line_nodes(0, 10, "", "start", REGULAR, 10, INK, ICONS, record_icon, PAPER) == [
+        Text(0, 10, "", REG, 10, INK, "start")]
+
+
+def _game_env(name: str, icons) -> dict:
+    """What a template sees of the game's icons: every template's `sets` holds the game."""
+    return {"name": name, "sets": SimpleNamespace(views=SimpleNamespace(game=SimpleNamespace(icons=icons)))}
+
+
+def test_what_text_fit_says_of_an_icon_the_game_lacks(piece) -> None:
+    p = piece(f"name: {BOX}, font: heading}}", "name")
+    box = p.box("name")
+    texts = kinds()["text"].prints
+    known = {name: None for name in ("star", "shield", "tower", "crown")}
+    assert list(texts.texts(box, _game_env(PAY, known), "en", "en"))[0].cell is None
+    assert list(texts.texts(box, {"name": ":ghost:"}, "en", "en"))[0].cell is None  # (no game: not known)
+    found = list(texts.texts(box, _game_env("pay :sta: or :ghost::sta:", known), "en", "en"))[0]
+    assert found.cell == NoIcon(100.0, 0.0, "heading", "icon",
+                                "no icon 'sta' (did you mean 'star'?), no icon 'ghost'")
+    assert not texts.fits(box, "x", REGULAR, found.cell)
+    assert texts.refusal(box, "card 'a': effect", "pay :sta: or :ghost::sta:", found.cell) == (
+        "card 'a': effect 'pay :sta: or :ghost::sta:' names no icon 'sta' (did you mean 'star'?), no icon 'ghost': "
+        "an icon in a text is written :name: (\\:name: prints as written)")
+    assert list(texts.texts(box, _game_env(":zzz:", known), "en", "en"))[0].cell.said == (
+        "no icon 'zzz' (the game's icons: crown, shield, star, tower)")
+    many = {f"i{n:02d}": None for n in range(14)}
+    assert list(texts.texts(box, _game_env(":zzz:", many), "en", "en"))[0].cell.said == (
+        "no icon 'zzz' (the game's icons: i00, i01, i02, i03, i04, i05, i06, i07, i08, i09, i10, i11 and 2 more)")
+    assert list(texts.texts(box, _game_env(":zzz:", {}), "en", "en"))[0].cell.said == (
+        "no icon 'zzz' (the game has no icons/)")
+
+
+# an icon in black and white, another in red: a 24-unit square, its left half black and right half white
+HALVES = Icon("halves", "icons/halves.svg", (0.0, 0.0, 24.0, 24.0),
+              (Rect(0, 0, 12, 24, Style(fill="#000000")), Rect(12, 0, 12, 24, Style(fill="#ffffff"))))
+RED = Icon("red", "icons/red.svg", (0.0, 0.0, 24.0, 24.0), (Rect(0, 0, 24, 24, Style(fill="#ff0000")),))
+BLUE, YELLOW = "#0000ff", "#ffff00"
+
+
+def test_icons_inline_read_back_from_the_pdf(piece) -> None:
+    """Where the PDF puts each word and icon of a line, and the icons' colours once rasterized:
+    black in the text's colour, white in light, red as drawn."""
+    p = piece("name: {x: 0, y: 0, width: 200pt, height: 40pt, text: \"{name}\", size: 20, align: left}", "name")
+    nodes = text_nodes(p.box("name"), "a :halves: b :red:", REGULAR, BLUE, {"halves": HALVES, "red": RED},
+                       draw_icon, YELLOW)
+    pdf = render_pdf([Page(200, 40, tuple(nodes))], {REG: bundled_fonts()[REG]})
+    words = []
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(
+        visitor_text=lambda text, cm, tm, font, size: words.append((text.strip("\n"), round(tm[4] * cm[0] + cm[4], 2),
+                                                                    round(40 - (tm[5] * cm[3] + cm[5]), 2)))
+        if text.strip() else None)
+    # the baseline at (40 + 13.2) / 2 = 26.6; "a " 14.08 pt, each icon 21 pt, " b " 19.06 pt
+    assert words == [("a ", 0.0, 26.6), (" b ", 35.08, 26.6)]
+    document = pdfium.PdfDocument(pdf)
+    image = document[0].render(scale=4, rev_byteorder=True).to_pil().convert("RGB")  # 4 pixels a point
+    document.close()
+
+    def square(colour: tuple) -> tuple:
+        """The box of the pixels of a colour, in points."""
+        xs = [x for x in range(image.width) for y in range(0, image.height, 4) if image.getpixel((x, y)) == colour]
+        ys = [y for y in range(image.height) for x in range(0, image.width, 4) if image.getpixel((x, y)) == colour]
+        return min(xs) / 4, min(ys) / 4, (max(xs) + 1) / 4, (max(ys) + 1) / 4
+
+    def near(found: tuple, expected: tuple) -> bool:  # (to the pixel: a quarter point)
+        return all(abs(a - b) <= 0.25 for a, b in zip(found, expected))
+
+    # the squares 21 pt high, their bottoms 3.4 pt below the baseline: from y 9 to 30; the red one
+    # after " b ", from x 54.14 to 75.14
+    assert near(square((255, 0, 0)), (54.14, 9.0, 75.14, 30.0))
+    assert near(square((255, 255, 0)), (24.58, 9.0, 35.08, 30.0))  # the white half in light
+    row = [x / 4 for x in range(10 * 4, 30 * 4) if image.getpixel((x, 12 * 4)) == (0, 0, 255)]  # (above the a)
+    assert near((row[0], row[-1] + 0.25), (14.08, 24.58))  # the black half in the text's colour
+    half = {image.getpixel((x, y)) for x in range(15 * 4, 24 * 4, 4) for y in range(10 * 4, 29 * 4, 4)}
+    assert half == {(0, 0, 255)}

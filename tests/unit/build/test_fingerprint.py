@@ -295,10 +295,25 @@ def test_a_game_s_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
                     "art/a.png": [*stat_of(root / "art/a.png"), sha(b"png")],
                     "art/gone.png": [None, None, None],
                     "fonts/Body.ttf": [*stat_of(root / "fonts/Body.ttf"), sha(b"ttf")]},
-        "globs": {"decks/*.yaml": ["decks/one.yaml", "decks/two.yaml"], "x/[ab].y": [], "b?.yaml": []},
+        # (and the YAML files beside the game's: one named by nothing is a warning, unnamed-file)
+        "globs": {"decks/*.yaml": ["decks/one.yaml", "decks/two.yaml"], "x/[ab].y": [], "b?.yaml": [],
+                  "*.yaml": ["cards.yaml", "game.yaml"], "*.yml": []},
         "folders": {"fonts": ["Body.ttf"], "icons": ["x.svg"]}}
     game.icons_folder = "art"
     assert game_inputs(game)["folders"] == {"fonts": ["Body.ttf"], "art": ["a.png"]}
+
+
+def test_the_folders_of_the_game_s_yaml_files_are_read_for_a_file_added(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A YAML file added beside the game's files, though named by nothing, changes what the game
+    reads: validation warns of it (unnamed-file), so a report kept from before is not taken."""
+    root = files(tmp_path / "game", {**GAME, "sub[1]/a.yaml": "", "sub[1]/b.yml": "", "sub[1]/.c.yaml": ""})
+    game = a_game(root, monkeypatch, files=("game.yaml", "sub[1]/a.yaml", "icons/x.svg"), sets={})
+    before = game_inputs(game)
+    assert before["globs"] == {"*.yaml": ["cards.yaml", "game.yaml"], "*.yml": [],
+                               "sub[[]1]/*.yaml": ["sub[1]/a.yaml"], "sub[[]1]/*.yml": ["sub[1]/b.yml"]}
+    files(root, {"sub[1]/new.yaml": ""})
+    assert fingerprint(game_inputs(game), "a4") != fingerprint(before, "a4")
 
 
 def test_an_unchanged_file_keeps_its_earlier_hash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -472,7 +487,8 @@ def test_the_current_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     assert now["sources"]["cards.yaml"] == [None, None, None]
     assert list(now["sources"]) == ["cards.yaml", "fonts/Body.ttf", "game.yaml"]  # (in the record's order)
     assert now["sources"]["fonts/Body.ttf"] == inputs["sources"]["fonts/Body.ttf"]
-    assert now["globs"] == {"decks/*.yaml": ["decks/one.yaml", "decks/three.yaml", "decks/two.yaml"]}
+    assert now["globs"] == {"decks/*.yaml": ["decks/one.yaml", "decks/three.yaml", "decks/two.yaml"],
+                            "*.yaml": ["game.yaml"], "*.yml": []}
     assert now["folders"] == {"fonts": ["Body.ttf"], "icons": ["x.svg", "z.svg"]}
     for broken in ({}, {"sources": {}, "globs": {}}, {"sources": {"a": [1, 2]}, "globs": {}, "folders": {}},
                    {"sources": [], "globs": {}, "folders": {}}, {"sources": {"a": 5}, "globs": {}, "folders": {}},

@@ -52,7 +52,8 @@ def test_the_checks_are_errors_with_their_docs() -> None:
         (Severity.ERROR, "An art file is missing, lies outside the game folder, is not an image, is a damaged one "
                          "(truncated), or has more pixels than pnp draws in a picture (40 million)."),
         (Severity.ERROR, "The game's pictures have more pixels in all than pnp draws in one build (1,000 million)."),
-        (Severity.ERROR, "An icon field names an icon the game's icons/ folder does not have.")]
+        (Severity.ERROR, "An icon field names an icon the game's icons/ folder does not have, or one pnp cannot draw "
+                         "(its file's problems say why).")]
 
 
 # --- one picture -------------------------------------------------------------------------------
@@ -272,3 +273,122 @@ def test_an_icon_the_game_does_not_have_is_said_with_the_closest_it_has(load, tm
     assert [m for _, m in unknown_icon(game)] == [
         "card 'queen': emblem 'crwon' is not one of the game's icons (did you mean 'crown'?)",
         "card 'ship': emblem 'anchor' is not one of the game's icons"]
+
+
+def test_an_icon_the_game_cannot_draw_is_said_to_be_so_with_where_its_file_says_why(load, tmp_path: Path) -> None:
+    from pnp.problems import Location
+
+    game = a_game(load, tmp_path)
+    game.unusable_icons = {"crwon": Location("icons/crwon.svg", 7, 3)}  # (its file holds what pnp does not draw)
+    assert [m for _, m in unknown_icon(game)] == [
+        "card 'queen': emblem: icon 'crwon' cannot be drawn: see icons/crwon.svg:7",
+        "card 'ship': emblem 'anchor' is not one of the game's icons"]
+
+
+# --- unnamed-file ----------------------------------------------------------------------------
+
+DECKS = """
+cards:
+  type: card
+  size: poker
+  files: [decks/north.yaml]
+  items: cards
+  face: face.yaml
+"""
+
+
+def test_a_yaml_file_beside_the_games_that_nothing_names_is_a_warning_naming_it(load, tmp_path: Path) -> None:
+    import os
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "north.yaml").write_text("cards:\n  - {id: a}\n", "utf-8")
+    game, problems = load(DECKS, face="extends: builtin:card\n")
+    assert problems == [] and files.data_folders(game) == [".", "decks"]
+    assert problems_of(game, "unnamed-file") == []
+    for name in ("decks/east.yaml", "decks/b.yml", "notes.yaml", "decks/.draft.yaml", "decks/notes.txt",
+                 "art/old.yaml", "decks/more/c.yaml"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("a: 1\n", "utf-8")
+    (tmp_path / "decks" / "folder.yaml").mkdir()
+    os.symlink(tmp_path / "notes.yaml", tmp_path / "decks" / "link.yaml")
+    # (hidden files, other files, other folders, folders and links are not looked at)
+    assert problems_of(game, "unnamed-file") == [
+        "notes.yaml:1:1: warning: notes.yaml is named by nothing the game reads, so the kit leaves it out "
+        "[unnamed-file]",
+        "decks/b.yml:1:1: warning: decks/b.yml is named by nothing the game reads, so the kit leaves it out; set "
+        "'cards' reads decks/north.yaml beside it: list it in components.cards.files [unnamed-file]",
+        "decks/east.yaml:1:1: warning: decks/east.yaml is named by nothing the game reads, so the kit leaves it "
+        "out; set 'cards' reads decks/north.yaml beside it: list it in components.cards.files [unnamed-file]"]
+    game.complete = False  # (a set left out names none of its files)
+    assert problems_of(game, "unnamed-file") == []
+    assert CHECKS["unnamed-file"].severity == Severity.WARNING
+
+
+def test_a_file_named_though_not_read_is_not_unnamed(load, tmp_path: Path) -> None:
+    """A layout YAML cannot read is named by game.yaml all the same (its syntax error is said),
+    as is a layout another extends, from the game folder or from its own."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "north.yaml").write_text("cards:\n  - {id: a}\n", "utf-8")
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "base.yaml").write_text("extends: builtin:card\n", "utf-8")
+    (tmp_path / "layouts" / "face.yaml").write_text("extends: base.yaml\n", "utf-8")
+    game, problems = load(DECKS.replace("face.yaml", "layouts/face.yaml") + "  back: back.yaml\n",
+                          back="boxes: {a: {text: {name} x}}\n")
+    assert [p.split(": error: ")[1] for p in problems] == [
+        "write the text that starts with {name} in quotes: without them YAML reads {name} as a mapping [yaml-syntax]"]
+    assert {"decks/north.yaml", "layouts/face.yaml", "back.yaml", "layouts/base.yaml"} \
+        <= files.named_files(game)
+    assert "back.yaml" not in game.files and list(files.unnamed_files(game)) == []
+
+
+def test_a_folder_of_many_names_is_looked_at_only_so_far(load, tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "north.yaml").write_text("cards:\n  - {id: a}\n", "utf-8")
+    game, _ = load(DECKS, face="extends: builtin:card\n")
+    for i in range(5):
+        (tmp_path / "decks" / f"x{i}.yaml").write_text("a: 1\n", "utf-8")
+    monkeypatch.setattr(files, "MAX_LISTED", 3)
+    assert len(list(files.unnamed_files(game))) < 5
+
+
+# --- stale-schemas ---------------------------------------------------------------------------
+
+
+def test_schemas_older_than_the_fields_are_a_warning(load, tmp_path: Path) -> None:
+    import hashlib
+    import json
+
+    from pnp.commands.editors import schema_files, serialised, write
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "north.yaml").write_text("cards:\n  - {id: a}\n", "utf-8")
+    game, _ = load(DECKS, face="extends: builtin:card\n")
+    assert problems_of(game, "stale-schemas") == []  # (no schemas/: none looked for)
+    write(tmp_path / "schemas", schema_files("game.yaml", game), within=tmp_path)
+    assert problems_of(game, "stale-schemas") == []
+    game, problems = load(DECKS.replace("  face: face.yaml", "  fields: {title: {type: text, optional: true}}\n  face: face.yaml") + """
+tokens:
+  type: token
+  size: 20mm
+  files: tokens.yaml
+  items: tokens
+  face: face.yaml
+""", tokens="tokens:\n  - {id: t}\n")
+    assert problems == []
+    record = tmp_path / "schemas" / ".pnp-schemas.json"
+    written = json.loads(record.read_text())
+    written["files"]["game.schema.json"] = "an older pnp's"
+    written["files"].pop("layout.schema.json")  # (one of pnp's own it did not write: not looked for)
+    record.write_text(json.dumps(written))
+    assert problems_of(game, "stale-schemas") == [
+        "schemas/game.schema.json:1:1: warning: schemas/game.schema.json is older than pnp's own schema of its "
+        "files: run pnp schema to write it again [stale-schemas]",
+        "game.yaml:12:5: warning: components.cards: schemas/components/cards.schema.json is older than the set's "
+        "fields: run pnp schema so that the editor knows them [stale-schemas]",
+        "game.yaml:15:3: warning: components.tokens: schemas/ has no schema of its files: run pnp schema so that "
+        "the editor knows them [stale-schemas]"]
+    cards = next(item for item in schema_files("game.yaml", game) if item.path == "components/cards.schema.json")
+    assert written["files"]["components/cards.schema.json"] != hashlib.sha256(serialised(cards)).hexdigest()
+    game.complete = False
+    assert problems_of(game, "stale-schemas") == []
+    assert CHECKS["stale-schemas"].severity == Severity.WARNING

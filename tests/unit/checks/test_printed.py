@@ -1,6 +1,7 @@
 """pnp.checks.printed: what a game's layouts print, as the checks read it (every string, in
 every language, with its box, font and cell, where it comes from and what a message calls it),
-and the walks of a layout's boxes the checks share."""
+every layout worked out for every piece in every language as a build draws it, and the walks
+of a layout's boxes the checks share."""
 
 from __future__ import annotations
 
@@ -264,3 +265,134 @@ def test_every_box_of_a_layout_with_a_groups_and_the_box_drawn_instead(game) -> 
     assert (_printing([box("r", "rect")]), _printing([box("t")]), _printing([box("i", "image")]),
             _printing([box("i", "image", **{"else": box("r", "rect")})]),
             _printing([box("r", "rect"), box("i", "image", **{"else": box("t")})])) == (False, True, False, False, True)
+
+
+# --- every layout worked out for every piece ----------------------------------------------------
+
+def test_every_layout_is_worked_out_for_every_piece_as_a_build_draws_it(game) -> None:
+    from pnp.checks.printed import worked_out
+
+    found = worked_out(game)
+    assert found is worked_out(game)  # (once a game)
+    # each failure once by where it is written and what it says: the first piece it fails for, in which
+    # language, and the others; a box's own boxes (a list's rows) located at the box
+    assert {(str(where), message): (owner, language, sorted(others))
+            for (where, message), (owner, language, others) in found.failures.items()} == {
+        ("face.yaml:11:11", "layout 'face.yaml': box 'broken': index 9 is out of range (the list has 1 elements)"):
+            ("card 'king'", "en", []),
+        ("face.yaml:22:8", "layout 'face.yaml': box 'say': cannot read field 'line' of none"):
+            ("card 'king'", "en", ["card 'jack'"]),
+        ("face.yaml:23:9", "layout 'face.yaml': box 'near': cannot read field 'name' of none"):
+            ("card 'king'", "en", ["card 'jack'"]),
+        ("face.yaml:11:11", "layout 'face.yaml': box 'broken': index 9 is out of range (the list has 0 elements)"):
+            ("card 'queen'", "en", []),
+        ("face.yaml:23:9", "layout 'face.yaml': box 'near': cannot read field 'name' of text"):
+            ("card 'queen'", "en", []),
+        ("face.yaml:5:9", "layout 'face.yaml': box 'home': cannot read field 'name' of none"):
+            ("card 'jack'", "en", []),
+        ("face.yaml:11:11", "layout 'face.yaml': box 'broken': index 9 is out of range (the list has 2 elements)"):
+            ("card 'jack'", "en", []),
+        ("face.yaml:12:10", "layout 'face.yaml': box 'steps': no field 'word'"): ("card 'jack'", "en", [])}
+    assert found.notes == []
+
+
+def test_a_box_the_same_for_every_piece_is_not_worked_out(game, monkeypatch) -> None:
+    import pnp.boxes
+    from pnp.checks.printed import _holds_work, _works_out, worked_out
+    from pnp.layout.values import Colour
+
+    drawn: list = []
+    draw = pnp.boxes.draw_box
+    monkeypatch.setattr(pnp.boxes, "draw_box", lambda box, ctx, env: drawn.append(box.name) or draw(box, ctx, env))
+    worked_out(game)
+    # the back's fixed rectangle never; the city's name for each city in each language; the board's fixed
+    # text once a language, as each of its templates
+    assert "rect" not in drawn and drawn.count("name") == 3 * 2 + 2 * 2 and drawn.count("sea") == 2
+    assert not _works_out(game.layouts["back.yaml"].box("rect"))
+    assert _works_out(game.layouts["face.yaml"].box("shown"))  # (its if)
+    assert [_holds_work(v) for v in (Colour("#000000"), Colour(None), {"a": [1, Colour(template=expr_template())]},
+                                      ("x", 2.0), {"boxes": ()})] == [False, False, True, False, False]
+
+
+def expr_template():
+    from pnp import expr
+
+    return expr.parse_template("{name}", frozenset({"name"}))
+
+
+def test_what_pnp_cannot_draw_is_said_where_it_is(game, monkeypatch) -> None:
+    from dataclasses import replace
+
+    from pnp.boxes.kind import REGISTERED
+    from pnp.checks.printed import worked_out
+
+    def boom(box, ctx, env):
+        raise TypeError("no such thing")
+    monkeypatch.setitem(REGISTERED, "track", replace(REGISTERED["track"], draw=boom))
+    assert [(str(where), message, owner) for (where, message), (owner, _, _) in worked_out(game).failures.items()
+            if "board" in message] == [
+        ("board.yaml:4:10", "layout 'board.yaml': box 'track': pnp cannot draw it (TypeError: no such thing)",
+         "board 'board'")]
+
+
+def test_nothing_is_worked_out_without_the_games_fonts(game) -> None:
+    from pnp.checks.printed import worked_out
+
+    game.fonts["body"] = "NoSuchFont"
+    game.font_roles["body"] = "NoSuchFont"
+    assert worked_out(game).failures == {} and worked_out(game).notes == []
+
+
+def test_a_background_is_located_where_it_is_written(load, monkeypatch, tmp_path) -> None:
+    from pnp.checks.printed import _background, worked_out
+
+    monkeypatch.setattr(conftest, "HEAD", HEAD)
+    files = dict(FILES, back="extends: base.yaml\nboxes: {}\n",
+                 base='extends: builtin:card\nbackground: "{colours.papr}"\nboxes: {}\n')
+    game, problems = load(COMPONENTS, **files)
+    assert problems == []
+    back = game.layouts["back.yaml"]
+    assert str(_background(game, back)) == "base.yaml:2:13"
+    assert [(str(where), message) for where, message in worked_out(game).failures if "background" in message] == [
+        ("base.yaml:2:13", "layout 'back.yaml': background: no field 'papr' (did you mean 'paper'?) in "
+         "'{colours.papr}'")]
+    assert str(_background(game, replace_sources(back))) == "back.yaml:1:1"  # (nowhere it can be read)
+
+
+def replace_sources(layout):
+    from dataclasses import replace
+
+    return replace(layout, sources=("builtin:card",))
+
+
+def test_a_box_that_reads_what_one_left_alone_keeps_is_drawn_after_it(monkeypatch) -> None:
+    from dataclasses import replace
+
+    from pnp.boxes.context import Context
+    from pnp.boxes.kind import REGISTERED
+    from pnp.checks.printed import _drawn
+    from pnp.layout.reader import Box, Layout
+
+    def keep(box, ctx, env):
+        ctx.extra["frame"] = box.name
+        return []
+
+    def read(box, ctx, env):
+        return [ctx.extra["frame"], expr_template().render(env)]
+    monkeypatch.setitem(REGISTERED, "rect", replace(REGISTERED["rect"], draw=keep))
+    monkeypatch.setitem(REGISTERED, "text", replace(REGISTERED["text"], draw=read))
+    fixed = Box("frame", "rect", 0.0, 0.0, 1.0, 1.0, {})
+    reading = Box("name", "text", 0.0, 0.0, 1.0, 1.0, {"text": expr_template()})
+    layout = Layout("face.yaml", 10.0, 10.0, {}, None, (fixed, reading))
+    ctx = Context({}, {}, {}, "en", "en", layout)
+    # the frame, the same for every piece, is left alone: the name cannot be drawn without it
+    assert _drawn(layout, ctx, {"name": "x"}, {}) is None
+    assert _drawn(layout, ctx, {"name": "x"}, None) == [] and ctx.extra == {"frame": "frame"}
+    assert [(box.name, said) for box, said in _drawn(layout, ctx, {}, None)] == [("name", "unknown name 'name'")]
+    alone = Layout("face.yaml", 10.0, 10.0, {}, None, (reading,))
+    assert [(box.name, said) for box, said in _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"},
+                                                      {})] == [("name", "pnp cannot draw it (KeyError: 'frame')")]
+    monkeypatch.setitem(REGISTERED, "text", replace(REGISTERED["text"], draw=lambda *a: (_ for _ in ()).throw(
+        MemoryError())))
+    with pytest.raises(MemoryError):  # (pnp's command says it in a line of its own)
+        _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"}, {})

@@ -1,22 +1,19 @@
-"""pnp.checks.printing: pnp's checks of what printing a game's pieces asks: `piece-icons` (the
-path segments of the icons one side of a piece places), `safe-zone` (a box of a card printed
-on demand crossing The Game Crafter's safe line, 1/8 in inside the trim), `piece-too-large`
-(a piece larger than a paper inside its margins) and `output-name` (the names a piece's, a
-back's and a set's files are written under)."""
+"""pnp.checks.printing: pnp's checks of what printing a game's pieces asks: `template` (every
+layout's templates worked out for every piece, in every language), `piece-icons` (the path
+segments of the icons one side of a piece places), `piece-too-large` (a piece larger than a
+paper inside its margins) and `output-name` (the names a piece's, a back's and a set's files
+are written under). The safe zone of pieces printed on demand: test_pod."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
-
 from pnp.checks import CHECKS, run_rules
 from pnp.checks import printing
-from pnp.checks.printing import (MAX_PIECE_SEGMENTS, _placed, _placed_segments, output_name, piece_icons,
-                                 piece_too_large, safe_zone, shown)
+from pnp.checks.printing import (MAX_PIECE_SEGMENTS, _placed_segments, output_name, piece_icons, piece_too_large,
+                                 shown)
 from pnp.problems import Severity
-from pnp.model.sizes import SAFE_MARGIN
 from pnp.units import mm
 
 
@@ -26,202 +23,8 @@ def problems_of(game, *rules: str) -> list[str]:
 
 def test_the_checks_ids_severities_and_limits() -> None:
     assert MAX_PIECE_SEGMENTS == 200_000
-    assert SAFE_MARGIN == 9.0  # 1/8 in: 3.175 mm
-    assert [(c, CHECKS[c].severity) for c in ("piece-icons", "safe-zone", "piece-too-large", "output-name")] == [
-        ("piece-icons", Severity.ERROR), ("safe-zone", Severity.WARNING), ("piece-too-large", Severity.ERROR),
-        ("output-name", Severity.ERROR)]
-    assert CHECKS["safe-zone"].doc == (
-        "A layout box of cards printed on demand crosses The Game Crafter's safe line, 1/8 in inside the trim, "
-        "where a cut may fall (a fill, a rect box without a stroke, may run to the edge).")
-
-
-# --- safe-zone ---------------------------------------------------------------------------------
-
-SAFE = """
-cards:
-  type: card
-  size: poker
-  files: cards.yaml
-  items: cards
-  face: face.yaml
-  back: back.yaml
-odd:
-  type: card
-  size: {width: 50mm, height: 50mm}
-  files: odd.yaml
-  items: odd
-  face: chip.yaml
-chips:
-  type: token
-  size: 20mm
-  files: chips.yaml
-  items: chips
-  face: chip.yaml
-"""
-FACE = """\
-extends: builtin:card
-boxes:
-  inside: {x: 3.175, y: 3.175, width: 57.15, height: 82.55, text: "{game.title}"}
-  near: {x: 8.995pt, y: 10, width: 20, height: 5, text: "a"}
-  left: {x: 8.985pt, y: 10, width: 20, height: 5, text: "a"}
-  bottom: {x: 5, y: 80, width: 20, height: 7, text: "b"}
-  corner: {x: 1, y: 2, width: 20, height: 5, text: "c"}
-  frame: {x: 2, y: 2, width: 59.5, height: 84.9, ornament: corner-frame}
-  fill: {x: 0, y: 0, width: 63.5, height: 88.9, rect: {fill: "#ff0000"}}
-  stroked: {x: 0, y: 40, width: 63.5, height: 5, rect: {fill: "#ff0000", stroke: "#000000"}}
-  group:
-    x: 40
-    y: 30
-    width: 23
-    height: 20
-    group: true
-    boxes:
-      a: {x: 0, y: 0, width: 5, height: 5, text: "in"}
-      b: {x: 17, y: 1, width: 5, height: 5, text: "out"}
-  turned: {x: 20, y: 1, width: 10, height: 2, rotate: 90, text: "t"}
-  picture:
-    x: 55
-    y: 60
-    width: 5
-    height: 5
-    image: "{game.title}"
-    else: {text: "e"}
-"""
-BACK = """\
-extends: face.yaml
-boxes:
-  extra: {x: 0.5, y: 30, width: 5, height: 5, text: "x"}
-"""
-CHIP = """\
-extends: builtin:token
-boxes:
-  off: {x: 0, y: 0, width: 20, height: 20, text: "c"}
-"""
-SAFE_FILES = dict(cards="cards:\n  - {id: king}\n", odd="odd:\n  - {id: one}\n", chips="chips:\n  - {id: gold}\n",
-                  face=FACE, back=BACK, chip=CHIP)
-
-
-def safe_game(load):
-    game, problems = load(SAFE, **SAFE_FILES)
-    assert problems == []
-    return game
-
-
-def test_a_box_across_the_safe_line_is_said_where_its_layout_declares_it_with_how_far_and_where(load) -> None:
-    line = "crosses the safe line of The Game Crafter's poker cards (3.175 mm inside the trim) by"
-    assert problems_of(safe_game(load), "safe-zone") == [
-        f"face.yaml:5:9: warning: layout 'face.yaml': box 'left' (3.16971, 10, 20 x 5 mm) {line} 0.01 mm at the left "
-        "[safe-zone]",
-        f"face.yaml:6:11: warning: layout 'face.yaml': box 'bottom' (5, 80, 20 x 7 mm) {line} 1.28 mm at the bottom "
-        "[safe-zone]",
-        f"face.yaml:7:11: warning: layout 'face.yaml': box 'corner' (1, 2, 20 x 5 mm) {line} 2.17 mm at the left "
-        "[safe-zone]",
-        f"face.yaml:8:10: warning: layout 'face.yaml': box 'frame' (2, 2, 59.5 x 84.9 mm) {line} 1.18 mm all round "
-        "[safe-zone]",
-        f"face.yaml:10:12: warning: layout 'face.yaml': box 'stroked' (0, 40, 63.5 x 5 mm) {line} 3.17 mm at the "
-        "left and right [safe-zone]",
-        f"face.yaml:19:10: warning: layout 'face.yaml': box 'b' (57, 31, 5 x 5 mm) {line} 1.67 mm at the right "
-        "[safe-zone]",
-        f"face.yaml:20:11: warning: layout 'face.yaml': box 'turned' (24, -3, 2 x 10 mm) {line} 6.17 mm at the top "
-        "[safe-zone]",
-        f"back.yaml:3:10: warning: layout 'back.yaml': box 'extra' (0.5, 30, 5 x 5 mm) {line} 2.67 mm at the left "
-        "[safe-zone]"]
-
-
-def test_the_safe_line_may_be_crossed_by_a_hundredth_of_a_point(load) -> None:
-    game = safe_game(load)
-    near, left = game.sets["cards"].faces["face.yaml"].boxes[1:3]
-    assert (SAFE_MARGIN - near.x, SAFE_MARGIN - left.x) == (pytest.approx(0.005), pytest.approx(0.015))
-    assert [m.split(" (")[0] for _, m in safe_zone(game)][:2] == ["layout 'face.yaml': box 'left'",
-                                                                 "layout 'face.yaml': box 'bottom'"]
-
-
-def test_a_box_running_off_the_cards_bottom_edge_crosses_it_at_the_bottom(load) -> None:
-    game, _ = load(SAFE, **dict(SAFE_FILES, face="extends: builtin:card\nboxes:\n"
-                                                 "  low: {x: 10, y: 80, width: 20, height: 8, group: true, boxes: {a: {x: 0, y: 5, width: 20, height: 10, text: a}}}\n",
-                                back="extends: builtin:card\n"))
-    assert [m for _, m in safe_zone(game)] == [
-        "layout 'face.yaml': box 'a' (10, 85, 20 x 10 mm) crosses the safe line of The Game Crafter's poker cards "
-        "(3.175 mm inside the trim) by 9.27 mm at the bottom"]
-
-
-def test_sides_crossed_as_far_as_the_worst_within_a_hundredth_of_a_point_are_named(load) -> None:
-    game, _ = load(SAFE, **dict(SAFE_FILES, face="extends: builtin:card\nboxes:\n"
-                                                 "  a: {x: 8pt, y: 8.005pt, width: 20, height: 20, text: a}\n"
-                                                 "  b: {x: 8pt, y: 8.015pt, width: 20, height: 20, text: a}\n",
-                                back="extends: builtin:card\n"))
-    assert [m.split(" by ")[1] for _, m in safe_zone(game)] == ["0.35 mm at the left and top", "0.35 mm at the left"]
-
-
-def test_the_side_a_hundredth_of_a_point_less_crossed_than_the_worst_is_not_named(load) -> None:
-    # 8 pt over at the left, 7.99 pt (8 - 0.01, to the last digit) at the top
-    game, _ = load(SAFE, **dict(SAFE_FILES, face="extends: builtin:card\nboxes:\n"
-                                                 "  a: {x: 1pt, y: 1.0099999999999998pt, width: 20, height: 20, text: a}\n",
-                                back="extends: builtin:card\n"))
-    assert [m.split(" by ")[1] for _, m in safe_zone(game)] == ["2.82 mm at the left"]
-
-
-def test_every_set_of_cards_printed_on_demand_is_looked_at_whichever_comes_first(load) -> None:
-    game = safe_game(load)
-    found = [m for _, m in safe_zone(game)]
-    game.sets = {name: game.sets[name] for name in ("odd", "chips", "cards")}
-    assert [m for _, m in safe_zone(game)] == found and len(found) == 8
-
-
-def test_only_cards_of_a_size_printed_on_demand_are_looked_at(load) -> None:
-    game = safe_game(load)
-    assert {layout for s in game.sets.values() for layout in list(s.faces) + list(s.backs)} == {
-        "face.yaml", "back.yaml", "chip.yaml"}
-    game.sets["cards"].type = "token"  # a poker-sized token is not printed on demand
-    assert list(safe_zone(game)) == []
-
-
-def test_a_layout_that_is_not_a_document_of_the_game_is_said_at_its_file(load) -> None:
-    game = safe_game(load)
-    del game.documents["back.yaml"]
-    assert [str(where) for where, _ in safe_zone(game)][-1] == "back.yaml:1:1"
-
-
-def test_each_box_is_drawn_in_its_rectangle_a_groups_turned_with_it() -> None:
-    from pnp.layout.reader import Box
-
-    def box(name, x, y, w, h, kind="text", rotate=0.0, **settings):
-        return Box(name, kind, mm(x), mm(y), mm(w), mm(h), settings, None, rotate, False, ("boxes", name))
-
-    inner = box("g.a", 0, 0, 10, 2)
-    turned = box("g", 10, 20, 30, 10, "group", 90, boxes=[inner])
-    alone = box("t", 0, 0, 10, 2, rotate=90)
-    other = box("e", 1, 1, 1, 1)
-    instead = box("i", 5, 6, 7, 8, "image", **{"else": other})
-
-    def placed(boxes):
-        return [(b.name, tuple(round(v / mm(1), 6) + 0 for v in rect)) for b, rect in _placed(boxes)]
-    assert placed([alone]) == [("t", (4.0, -4.0, 6.0, 6.0))]
-    assert placed([turned]) == [("g", (10.0, 20.0, 40.0, 30.0)), ("g.a", (28.0, 10.0, 30.0, 20.0))]
-    assert placed([instead]) == [("i", (5.0, 6.0, 12.0, 14.0)), ("e", (1.0, 1.0, 2.0, 2.0))]
-    plain = box("p", 10, 20, 30, 10, "group", boxes=[inner])
-    assert placed([plain]) == [("p", (10.0, 20.0, 40.0, 30.0)), ("g.a", (10.0, 20.0, 20.0, 22.0))]
-    nested = box("n", 1, 2, 40, 40, "group", boxes=[turned])
-    assert placed([nested])[2] == ("g.a", (29.0, 12.0, 31.0, 22.0))
-    # as pnp.boxes draws it: a box turned about its own centre, then with its group, then with the group's group
-    spun = box("s", 10, 20, 30, 10, "group", 90, boxes=[box("s.a", 0, 0, 10, 2, rotate=90)])
-    assert placed([spun])[1] == ("s.a", (24.0, 14.0, 34.0, 16.0))
-    outer = box("o", 0, 0, 40, 40, "group", 180, boxes=[turned])
-    assert placed([outer]) == [("o", (0.0, 0.0, 40.0, 40.0)), ("g", (0.0, 10.0, 30.0, 20.0)),
-                               ("g.a", (10.0, 20.0, 12.0, 30.0))]
-    # the box drawn in a picture's stead is turned with the picture's group
-    around = box("r", 10, 20, 30, 10, "group", 90, boxes=[instead])
-    assert placed([around]) == [("r", (10.0, 20.0, 40.0, 30.0)), ("i", (16.0, 15.0, 24.0, 22.0)),
-                                ("e", (28.0, 11.0, 29.0, 12.0))]
-
-
-def test_a_group_not_turned_moves_its_boxes_by_its_corner_alone() -> None:
-    from pnp.layout.reader import Box
-
-    # turned by 0 degrees about its centre (0.65, 0.5), 0.1 would come back as 0.09999999999999998
-    inner = Box("g.a", "text", 0.1, 0.0, 0.5, 0.5, {})
-    group = Box("g", "group", 0.0, 0.0, 1.3, 1.0, {"boxes": [inner]})
-    assert [rect for _, rect in _placed([group])] == [(0.0, 0.0, 1.3, 1.0), (0.1, 0.0, 0.6, 0.5)]
+    assert [(c, CHECKS[c].severity) for c in ("piece-icons", "piece-too-large", "output-name")] == [
+        ("piece-icons", Severity.ERROR), ("piece-too-large", Severity.ERROR), ("output-name", Severity.ERROR)]
 
 
 # --- piece-too-large ---------------------------------------------------------------------------
@@ -423,8 +226,8 @@ def test_names_pnp_would_not_write_and_names_written_twice(load) -> None:
         "give it another id [output-name]",
         "chips.yaml:2:10: error: aux 'gold' would be written as png/con/Gold..png, which is not a file name pnp "
         "writes: it ends with a dot [output-name]",
-        "extra.yaml:2:10: error: extra 'lead' would be written as png/con/lead.png, where aux 'lead' is: give it "
-        "another id or name [output-name]",
+        "extra.yaml:2:10: error: extra 'lead' would be written as png/con/lead.png, where aux 'lead' is: change the "
+        "name: of set 'extra' or of set 'aux' [output-name]",
         "chips.yaml:4:10: error: aux 'tin' would be written in fr as png/con/Plomb/.png, which is not a file name "
         "pnp writes: it holds a slash [output-name]"]
     game.complete = False
@@ -662,7 +465,7 @@ boxes:
   plain: {x: 5, y: 5, width: 50, height: 20, hexmap: "[]", columns: 2, rows: 1, symbol: "{id}"}
   scattered: {x: 5, y: 30, width: 50, height: 20, hexmap: "[]", columns: 1, rows: 1, symbol: crown, scatter: true}
   named: {x: 5, y: 55, width: 50, height: 20, hexmap: "[]", columns: "len(id)", rows: 1,
-          symbol: "{cell.name}"}
+          symbol: "{cell.name if cell.name == 'B1' else ''}"}
   bare: {x: 5, y: 75, width: 50, height: 10, hexmap: "[]", columns: 2, rows: 1}
 """
 ROWS = """\
@@ -705,6 +508,8 @@ boxes:
     image: "{game.title}"
     else: {icon: crown, if: "level > 1"}
   inked: {x: 40, y: 5, width: 10, height: 10, icon: crown, if: "colours.ink == '#112233'"}
+  pinned: {x: 40, y: 20, width: 20, height: 20, locator: board, symbol: crown, if: "level > 1"}
+  unpinned: {x: 40, y: 45, width: 20, height: 20, locator: board}
 """
 
 
@@ -732,16 +537,16 @@ def segments(game, component: str, layout: str) -> list[int]:
 def test_a_hexmap_places_its_symbol_once_in_each_cell_or_seven_times_scattered(load, tmp_path: Path) -> None:
     game = maps_game(load, tmp_path)
     # two cells of the item's icon (one), 4 each; one cell scattered, 7 x 4; as many columns as the id has
-    # letters, and of A1, B1 and C1 only B1 is an icon; no symbol, none
+    # letters, and of A1, B1 and C1 only B1 names an icon; no symbol, none
     assert segments(game, "maps", "hexes.yaml") == [8, 28, 4, 0]
 
 
 def test_each_list_row_group_box_and_box_drawn_instead_is_placed_for_the_item(load, tmp_path: Path) -> None:
     game = maps_game(load, tmp_path)
     # rows numbered from 1: of 1, 3, 3 only the second is above its number; each row, the group's box, the box
-    # drawn in the picture's stead see the item (level 2), a box the layout's colours
+    # drawn in the picture's stead see the item (level 2), a box the layout's colours, a locator its pin's symbol
     assert segments(game, "rolls", "rows.yaml") == [4]
-    assert segments(game, "rolls", "more.yaml") == [4, 4, 4, 4]
+    assert segments(game, "rolls", "more.yaml") == [4, 4, 4, 4, 4, 0]
 
 
 def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_path: Path, monkeypatch) -> None:
@@ -756,7 +561,7 @@ def test_every_layout_placing_icons_is_counted_a_board_with_its_map(load, tmp_pa
     assert problems_of(game, "piece-icons") == [
         f"maps.yaml:2:5: error: map 'one': layout 'hexes.yaml' places icons of 40 path segments in all, {more}",
         f"rolls.yaml:2:5: error: roll 'two': layout 'rows.yaml' places icons of 4 path segments in all, {more}",
-        f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 16 path segments in all, {more}",
+        f"rolls.yaml:2:5: error: roll 'two': layout 'more.yaml' places icons of 20 path segments in all, {more}",
         f"game.yaml:23:5: error: components.board: layout 'board.yaml' places icons of 4 path segments in all, {more}"]
 
 
@@ -773,3 +578,83 @@ def test_an_icon_is_named_in_the_games_first_language(load, tmp_path: Path, monk
     assert problems_of(game, "piece-icons") == [
         "sizes.yaml:2:5: error: size 'one': layout 'sized.yaml' places icons of 4 path segments in all, more than "
         "pnp draws on one piece (3): place fewer or simpler icons [piece-icons]"]
+
+
+# --- template ----------------------------------------------------------------------------------
+
+WORKED = """
+cards:
+  type: card
+  size: poker
+  files: [cards.yaml]
+  items: cards
+  fields: {name: text, plain: {type: int, default: 0}, mark: {type: text, default: star}}
+  face: face.yaml
+  back: back.yaml
+board:
+  type: board
+  size: {width: 100mm, height: 100mm}
+  face: board.yaml
+"""
+CARDS = """\
+cards:
+  - {id: a, name: {en: Ann, fr: Anne}, plain: 1, mark: moon}
+  - {id: b, name: {en: Bo, fr: Bo}, mark: moon}
+  - {id: c, name: {en: Cy, fr: Cyde}, plain: 2, mark: stars}
+"""
+WORKED_FACE = """\
+extends: builtin:card
+values: {tenth: "10 / plain"}
+background: "{colours.papr}"
+boxes:
+  fine: {x: 5, y: 5, width: 50, height: 5, text: "{name}"}
+  kept: {x: 5, y: 10, width: 50, height: 5, text: "{tenth}", if: "plain > 0"}
+  french: {x: 5, y: 15, width: 50, height: 5, text: {en: "{name}", fr: "{[1, 2, 3][len(name)]}"}}
+  mark: {x: 5, y: 20, width: 5, height: 5, icon: "{mark}"}
+  rows:
+    x: 5
+    y: 30
+    width: 50
+    height: 20
+    list: "[1, 0]"
+    boxes: {n: {x: 0, y: 0, width: 50, height: 5, text: "{10 // entry}"}}
+"""
+WORKED_BOARD = """\
+extends: builtin:card
+boxes:
+  title: {x: 5, y: 5, width: 50, height: 5, text: "{game.title.nothing}"}
+"""
+
+
+def worked_game(load, tmp_path: Path):
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "star.svg").write_text(ICON, "utf-8")
+    game, problems = load(WORKED, cards=CARDS, face=WORKED_FACE, back="extends: builtin:card\nboxes: {}\n",
+                          board=WORKED_BOARD)
+    assert problems == []
+    return game
+
+
+def test_every_layout_is_worked_out_for_every_piece_in_every_language(load, tmp_path: Path) -> None:
+    game = worked_game(load, tmp_path)
+    # each once where it is written, with the first piece it fails for (and in which language, if not the
+    # first) and how many more, in the order met: set by set, layout by layout, language by language
+    assert problems_of(game, "template") == [
+        # the background, for each piece drawn
+        "face.yaml:3:13: error: layout 'face.yaml': background: no field 'papr' (did you mean 'paper'?) in "
+        "'{colours.papr}', for card 'a' and 1 more [template]",
+        # an icon the game does not have, for each piece naming one
+        "face.yaml:8:9: error: layout 'face.yaml': box 'mark': no icon 'moon' (the game's icons: star), for card 'a' "
+        "[template]",
+        # a box's own boxes, each row: located at the box that holds them
+        "face.yaml:10:5: error: layout 'face.yaml': box 'rows': division by zero, for card 'a' and 1 more [template]",
+        # a value, for the pieces it fails for (nothing else of the layout is worked out for them)
+        "face.yaml:2:17: error: layout 'face.yaml': values.tenth: division by zero, for card 'b' [template]",
+        "face.yaml:8:9: error: layout 'face.yaml': box 'mark': no icon 'stars' (did you mean 'star'?), for card 'c' "
+        "[template]",
+        # a language's own template, in its language
+        "face.yaml:7:11: error: layout 'face.yaml': box 'french': index 4 is out of range (the list has 3 elements), "
+        "for card 'a' in fr and 1 more [template]",
+        # a board drawn from the whole set, once
+        "board.yaml:3:10: error: layout 'board.yaml': box 'title': cannot read field 'nothing' of text, for board "
+        "'board' [template]"]

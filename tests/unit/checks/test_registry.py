@@ -1,6 +1,7 @@
-"""pnp.checks.registry: importing it registers every check pnp has (the text, file, printing, data,
-translation and quotation-mark checks, the layout's, the area maps', the icons', the boards drawn as text), so
-that validation runs them all and `pnp rules` lists them, in a game's folder or not."""
+"""pnp.checks.registry: importing it registers every check pnp has (the text, file, printing,
+print-on-demand, data, translation and quotation-mark checks, the layout's, the area maps', the
+locator box's, the icons', the boards drawn as text), so that validation runs them all and `pnp
+rules` lists them, in a game's folder or not."""
 
 from __future__ import annotations
 
@@ -11,19 +12,22 @@ LOADING = ["yaml-syntax", "yaml-duplicate-key", "yaml-alias", "empty-file", "mis
            "duplicate-file", "schema", "field-default", "rules-text"]  # pnp.problems' own
 REGISTERED = {
     "text": ["missing-font", "colour-value", "missing-glyph", "text-fit", "text-language"],
-    "files": ["art-file", "art-pixels", "unknown-icon", "piece-icons"],
-    "printing": ["safe-zone", "piece-too-large", "print-shared", "output-name"],
+    "files": ["art-file", "art-pixels", "unknown-icon", "unnamed-file", "stale-schemas", "piece-icons"],
+    "printing": ["template", "piece-too-large", "print-shared", "output-name"],
+    "pod": ["safe-zone", "bleed"],
     "data": ["duplicate-id", "unknown-reference"],
     "translation": ["missing-translation", "glossary-term"],
     "quotes": ["straight-quote"],
     "rulebook": ["rules-reference", "rules-example"],
     "layout": ["layout"],
     "areas": ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
-              "map-points", "area-geometry", "border-line", "room-for-markers", "map-label"],
+              "map-points", "area-geometry", "border-line", "room-for-markers", "map-cut", "map-label"],
+    "locator": ["locator"],  # (pnp.boxes.locator_checks)
     "icons": ["icon"],  # (registered when a game's icons are read, and by the registry without a game)
     "boards": ["board-text"],  # (pnp.load.boards, imported with the fields it reads)
 }
-WARNINGS = {"safe-zone", "missing-translation", "glossary-term", "straight-quote"}  # every other check is an error
+WARNINGS = {"safe-zone", "bleed", "missing-translation", "glossary-term", "straight-quote", "unnamed-file",
+            "stale-schemas"}  # every other check is an error
 
 
 def test_every_check_pnp_has_is_registered() -> None:

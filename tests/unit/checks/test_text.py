@@ -42,7 +42,8 @@ def test_the_checks_are_errors_with_their_docs() -> None:
         "A colour given by a template is, for some item, neither #RRGGBB nor none.",
         "Printed text uses a character its font has no glyph for (it would print as nothing).",
         "A printed text does not fit its layout box (a badge's disc, a table's column, a track's space, a hex of a "
-        "hex map) even at the smallest size allowed, or a list's rows do not fit their box.",
+        "hex map) even at the smallest size allowed, a list's rows do not fit their box, or a row's icons do not fit "
+        "it even at its min_icon.",
         "Localised text uses a language the game does not declare, or lacks the first one."]
 
 
@@ -438,6 +439,7 @@ def test_a_sets_map_labels_are_texts_of_the_game(game) -> None:
 def test_a_badges_text_is_fitted_as_the_badge_draws_it(game, monkeypatch) -> None:
     from pnp.boxes import badge
     from pnp.boxes.context import MIN_TEXT_SIZE, Context
+    from pnp.checks.printed import Worked
     from pnp.layout.fonts import find_font, metrics
 
     assert MIN_TEXT_SIZE == 6.0
@@ -450,6 +452,7 @@ def test_a_badges_text_is_fitted_as_the_badge_draws_it(game, monkeypatch) -> Non
     face = game.sets["cards"].faces["face.yaml"]
     disc = next(box for box in face.boxes if box.kind == "badge")
     queen = game.sets["cards"].items[1]
+    game.memo["worked"] = Worked()  # (the layouts worked out for every piece elsewhere: the check's fitting alone)
     assert [m for _, m in text_fit(game) if "badge" in m and "queen" in m] == [
         "card 'queen': name.en 'Queen of all the lands and seas' does not fit the 10 mm badge badge even at 6 pt",
         "card 'queen': name.fr 'Reine' does not fit the 10 mm badge badge even at 6 pt"]
@@ -498,3 +501,13 @@ def test_the_checks_read_a_layouts_values_and_skip_one_that_fails(load, monkeypa
         "7 pt [text-fit]",
         "cards.yaml:2:5: error: card 'king': 3 rows of the list list do not fit its 8 mm box, which holds 2 of 4 mm "
         "[text-fit]"]
+
+
+def test_a_box_drawn_otherwise_than_asked_is_said_where_its_piece_is(game) -> None:
+    from pnp.checks.printed import Worked
+
+    face = game.layouts["face.yaml"]
+    box = face.boxes[0]
+    game.memo["worked"] = Worked(notes=[(Location("north.yaml", 4, 5), "card 'king'", box, face, "it is too wide")])
+    assert [(str(where), message) for where, message in text_fit(game) if "too wide" in message] == [
+        ("north.yaml:4:5", f"card 'king': {box.kind} '{box.name}' of layout 'face.yaml' does not fit: it is too wide")]

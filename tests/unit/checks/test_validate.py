@@ -14,8 +14,8 @@ import pytest
 from pnp.build.cache import Cache
 from pnp.build.processes import stop_point, stop_soon
 from pnp.checks import validate as validation
-from pnp.checks.validate import (ChecksFailed, Report, Validation, _Keep, _from_rows, _readable, _rows, _unique,
-                                 counted, geometry_key, held, keep_work, kept, pieces, reuse_work, start_validation,
+from pnp.checks.validate import (ChecksFailed, Report, Validation, _causes, _Keep, _from_rows, _readable, _rows,
+                                 _unique, counted, geometry_key, held, keep_work, kept, pieces, reuse_work, start_validation,
                                  validate)
 from pnp.problems import Location, Problem, Severity
 
@@ -186,6 +186,15 @@ def test_problems_are_said_once() -> None:
     assert _unique([a, b, a, b]) == [a, b]
     assert _from_rows(_rows([a, b])) == [a, b]
     assert _rows([a]) == [["a.yaml", 1, 1, "error", "e", "x"]]
+
+
+def test_a_template_that_fails_is_said_once_the_data_holds_no_other_error() -> None:
+    template = Problem(Location("face.yaml", 3, 1), Severity.ERROR, "t", "template")
+    warning = Problem(Location("a.yaml", 1, 1), Severity.WARNING, "w", "straight-quote")
+    error = Problem(Location("a.yaml", 2, 1), Severity.ERROR, "e", "unknown-reference")
+    assert _causes([template, warning]) == [template, warning]
+    assert _causes([template, warning, error]) == [warning, error]
+    assert _causes([template, template]) == [template, template]
 
 
 def test_problems_kept_that_cannot_be_read_are_none() -> None:
@@ -373,7 +382,7 @@ def test_the_work_a_build_keeps_is_given_back_to_the_next(manifest: Path, tmp_pa
     (tmp_path / "cache").mkdir()
     keep_work(report.game, cache)
     assert [kind for kind, _, _ in validation._kept_work()] == ["colours", "schema-clean", "icons", "text-fit",
-                                                                "pictures"]
+                                                                "pictures", "locator-pins"]
     fits = dict(text.FITS)
     assert fits
     text.FITS.clear()

@@ -66,7 +66,7 @@ def test_a_build_in_each_language(game: Path, builds: list[dict], capsys: pytest
     assert [(b["target"], b["language"], b["papers"], b["parts"], b["partial"], b["progress"]) for b in builds] == [
         (out, "en", ("a4", "letter", "a3"), ("cards",), True, True),
         (out / "fr", "fr", ("a4", "letter", "a3"), ("cards",), True, True)]
-    assert builds[0]["report"][0] == repr(("validate", "game.yaml", pnp.__version__))
+    assert builds[0]["report"][0] == repr(("validate", "game.yaml", pnp.__version__, None))
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
     assert lines[0] == f"wrote {out / 'a.pdf'}" and lines[2] == f"wrote {out / 'fr' / 'a.pdf'}"
@@ -113,6 +113,32 @@ def test_a_build_that_fails(game: Path, monkeypatch: pytest.MonkeyPatch, capsys:
     with pytest.raises(click.ClickException) as raised:
         run(game)
     assert raised.value.message == "no room left"
+
+
+def test_a_build_that_meets_an_error_pnp_did_not_expect(game: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    def failing(*args, **kwargs):
+        raise KeyError("sheets")
+    monkeypatch.setattr(pnp.build.pipeline, "build_safely", failing)
+    monkeypatch.delenv("PNP_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as raised:
+        run(game)
+    out = game.parent / "out"
+    err = capsys.readouterr().err  # (the checks' report first: a warning of the title's French)
+    assert raised.value.code == 1 and err.endswith(
+        "T: 1 card: 0 errors, 1 warning\nfr: 1 of 1 cards, 1 string missing\n"
+        f"build stopped: {out} is unchanged: pnp met an error it did not expect (KeyError: 'sheets'); "
+        f"PNP_DEBUG=1 shows where\n")
+    monkeypatch.setenv("PNP_DEBUG", "1")  # (its traceback, as Python shows it)
+    with pytest.raises(KeyError):
+        run(game)
+    monkeypatch.delenv("PNP_DEBUG")
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError()
+    monkeypatch.setattr(pnp.build.pipeline, "build_safely", exhausted)
+    with pytest.raises(MemoryError):  # (said by pnp's command in a line of its own)
+        run(game)
 
 
 def test_unknown_parts_and_languages(game: Path, builds: list[dict]) -> None:

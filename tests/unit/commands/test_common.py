@@ -73,7 +73,12 @@ def test_validate_and_its_report(game: Path, capsys: pytest.CaptureFixture[str],
 
 
 def test_validated_and_the_settings(game: Path) -> None:
-    assert validated(game) == repr(("validate", "game.yaml", __version__))
+    assert validated(game) == repr(("validate", "game.yaml", __version__, None))
+    # (a report says whether the schemas pnp schema wrote are older than the fields: it follows them)
+    (game.parent / "schemas").mkdir()
+    (game.parent / "schemas" / ".pnp-schemas.json").write_text('{"files": {}}\n')
+    found = (game.parent / "schemas" / ".pnp-schemas.json").stat()
+    assert validated(game) == repr(("validate", "game.yaml", __version__, (found.st_mtime_ns, 14)))
     assert settings_of(game, ("b", "a"), "a4", ("pdf",), None, False, (0.0, 0.0), 100, True) == repr(
         ("game.yaml", ["a", "b"], "a4", ("pdf",), None, False, (0.0, 0.0), 100, True, None, False, False, "paths+text",
          None, (), __version__))

@@ -10,10 +10,13 @@ import os
 import textwrap
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 
-from pnp.commands.editors import (ALWAYS, MAPS, MAX_READ_BYTES, RECORD, Refused, SchemaFile, anchor, make_folder, modeline,
-                         place, read_file, schema_files, write, write_file)
+from pnp.commands.editors import (ALWAYS, BESIDE, KEY, MAPS, MAX_READ_BYTES, MAX_SETTINGS_BYTES, RECORD, SETTINGS,
+                                  Refused, SchemaFile, anchor, enumerate_references, make_folder, mapping, modeline,
+                                  place, read_file, schema_files, write, write_file, write_settings)
 from pnp.load.game import load_game
 
 
@@ -42,8 +45,10 @@ def game_in(folder: Path):
 
 
 def test_the_constants() -> None:
-    assert ALWAYS == ("game", "layout", "checks", "stats") and MAPS == ("board", "land", "rivers", "ranges")
+    assert ALWAYS == ("game", "layout", "checks", "stats", "glossary") and MAPS == ("board", "land", "rivers", "ranges")
     assert RECORD == ".pnp-schemas.json" and MAX_READ_BYTES == 16_000_000
+    assert (SETTINGS, BESIDE, KEY, MAX_SETTINGS_BYTES) == (".vscode/settings.json", ".vscode/settings.pnp.json",
+                                                           "yaml.schemas", 1_000_000)
     error = Refused(Path("/x/y"), "is a link")
     assert (str(error), error.path, error.reason) == ("/x/y is a link", Path("/x/y"), "is a link")
 
@@ -52,29 +57,30 @@ def test_schema_files(tmp_path: Path) -> None:
     found = schema_files("game.yaml", game_in(tmp_path))
     assert [(f.path, f.files) for f in found] == [
         ("game.schema.json", ("game.yaml",)), ("layout.schema.json", ("layouts/card.yaml",)),
-        ("checks.schema.json", ("checks.yaml",)), ("stats.schema.json", ()),
-        ("components/cards.schema.json", ("cards.yaml", "more.yaml")),  # (the same fields: one schema)
-        ("components/more.schema.json", ()),
+        ("checks.schema.json", ("checks.yaml",)), ("stats.schema.json", ()), ("glossary.schema.json", ()),
+        ("components/cards.schema.json", ("cards.yaml",)),
+        ("components/more.schema.json", ("more.yaml",)),  # (the same fields, but a schema of its own: see below)
         ("components/other.schema.json", ("other.yaml",)),
     ]
     assert found[0].schema["$schema"] == "http://json-schema.org/draft-07/schema#"
-    assert found[4].schema["title"] == ("pnp: the files of the component set 'cards', with the fields game.yaml "
+    assert found[5].schema["title"] == ("pnp: the files of the component set 'cards', with the fields game.yaml "
                                         "declares")
-    assert {**found[4].schema, "title": ""} == {**found[5].schema, "title": ""}
+    assert {**found[5].schema, "title": ""} == {**found[6].schema, "title": ""}
 
 
 def test_schema_files_without_a_game() -> None:
     found = schema_files("mine.yaml", None)
     assert [(f.path, f.files) for f in found] == [("game.schema.json", ("mine.yaml",)), ("layout.schema.json", ()),
-                                                  ("checks.schema.json", ()), ("stats.schema.json", ())]
+                                                  ("checks.schema.json", ()), ("stats.schema.json", ()),
+                                                  ("glossary.schema.json", ())]
 
 
 def test_schema_files_of_a_map(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     game = game_in(tmp_path)
     doc = game.documents["other.yaml"]
     monkeypatch.setattr(doc, "schema", "land", raising=False)
-    assert [(f.path, f.files) for f in schema_files("game.yaml", game)][4:6] == [
-        ("land.schema.json", ("other.yaml",)), ("components/cards.schema.json", ("cards.yaml", "more.yaml"))]
+    assert [(f.path, f.files) for f in schema_files("game.yaml", game)][5:7] == [
+        ("land.schema.json", ("other.yaml",)), ("components/cards.schema.json", ("cards.yaml",))]
 
 
 def test_anchor(tmp_path: Path) -> None:
@@ -277,3 +283,251 @@ def test_modeline(tmp_path: Path) -> None:
         "# yaml-language-server: $schema=schemas/game.schema.json\n"
     assert modeline(tmp_path / "g", "game.yaml", tmp_path / "out", item) == \
         "# yaml-language-server: $schema=../out/components/cards.schema.json\n"
+
+
+# --- schemas older than the game: what validation warns of (stale-schemas) ---------------------
+
+
+@pytest.mark.parametrize("record", ["", "not json", "[1]", '{"files": 3}', '{"files": {"a": 1, "2": "x"}}'])
+def test_what_pnp_schema_recorded(tmp_path: Path, record: str) -> None:
+    from pnp.commands.editors import recorded, stamp
+
+    assert recorded(tmp_path) is None and stamp(tmp_path) is None
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / RECORD).write_text(record)
+    assert recorded(tmp_path) == ({"2": "x"} if record.startswith('{"files": {') else None)
+    found = (tmp_path / "schemas" / RECORD).stat()
+    assert stamp(tmp_path) == (found.st_mtime_ns, len(record))
+
+
+def test_stale_schemas(tmp_path: Path) -> None:
+    from pnp.commands.editors import serialised, stale
+
+    game = game_in(tmp_path)
+    assert stale(game) == []  # never written
+    found = schema_files("game.yaml", game)
+    write(tmp_path / "schemas", found, within=tmp_path)
+    assert stale(game) == []
+    assert json.loads(serialised(found[0])) == found[0].schema
+    record = json.loads((tmp_path / "schemas" / RECORD).read_text())
+    record["files"]["components/cards.schema.json"] = "older"
+    record["files"]["game.schema.json"] = "older"
+    del record["files"]["components/other.schema.json"], record["files"]["layout.schema.json"]
+    (tmp_path / "schemas" / RECORD).write_text(json.dumps(record))
+    # a set's schema changed or never written; one of pnp's own changed (one not written then is not looked for)
+    assert [(item.path, written) for item, written in stale(game)] == [
+        ("game.schema.json", True), ("components/cards.schema.json", True), ("components/other.schema.json", False)]
+
+
+# --- what a reference may name, listed for the editor -----------------------------------------
+
+ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0L10 10"/></svg>'
+NAMING = {
+    "game.yaml": """\
+        title: T
+        languages: [en]
+        fonts: {body: SourceSansPro-Regular}
+        checks: checks.yaml
+        components:
+          cards:
+            type: card
+            files: [north.yaml, south.yaml]
+            items: cards
+            group: {key: suit, fields: {area: {type: ref, to: areas}, mark: icon}}
+            fields:
+              rank: {type: int, optional: true}
+              follows: {type: list, of: int, default: [], any: "[c.rank for c in items if c.rank != none]"}
+              boss: {type: ref, to: cards.rank, within: group, optional: true}
+              home: {type: ref, to: areas, optional: true}
+              visits: {type: list, of: {type: ref, to: areas}, default: []}
+              seat: {type: record, fields: {at: {type: ref, to: areas}, n: int}, optional: true}
+              named: {type: ref, to: areas.name, optional: true}
+              tag: {derived: "rank"}
+            face: layouts/card.yaml
+          areas: {type: card, files: areas.yaml, items: areas, fields: {name: text}, face: layouts/card.yaml}
+        """,
+    "north.yaml": """\
+        suit: {id: north, area: hills, mark: star}
+        cards:
+          - {id: king, rank: 1, follows: [2], home: hills, visits: [lakes], seat: {at: hills, n: 1}}
+          - {id: ship, rank: 2, boss: 1, follows: any}
+        """,
+    "south.yaml": "suit: {id: south, area: lakes, mark: moon}\ncards: [{id: queen, rank: 3}, {id: fort}]\n",
+    "areas.yaml": "areas: [{id: hills, name: Hills}, {id: lakes, name: Lakes}]\n",
+    "checks.yaml": """\
+        - {id: a, doc: d, for: cards, references: follows, to: cards.rank, within: group, message: "{value}"}
+        - {id: b, doc: d, severity: warning, for: cards, references: rank, to: areas.id, message: "{value}"}
+        - {id: c, doc: d, for: cards, where: "rank != none", references: rank, to: cards.rank, message: "{value}"}
+        - {id: d, doc: d, for: cards.groups, references: area, message: "{value}"}
+        """,
+    "layouts/card.yaml": "extends: builtin:card\nboxes: {}\n",
+    "icons/star.svg": ICON, "icons/moon.svg": ICON,
+}
+
+
+def naming_game(folder: Path):
+    for name, text in NAMING.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text), "utf-8")
+    game, problems = load_game(folder / "game.yaml")
+    assert game is not None and not problems, [p.format() for p in problems]
+    return game
+
+
+def test_references_list_what_they_may_name(tmp_path: Path) -> None:
+    """A ref field's targets (ids, or a field's values; within the group, for each group), an
+    icon field's icons, and a field a check of error severity for all the set's records says
+    names something: each value described as messages name its item."""
+    game = naming_game(tmp_path)
+    cards = next(item for item in schema_files("game.yaml", game) if item.path == "components/cards.schema.json")
+    schema = cards.schema
+    areas = {"enum": ["hills", "lakes"], "markdownEnumDescriptions": ["area 'hills'", "area 'lakes'"]}
+    suit, item = schema["properties"]["suit"]["properties"], schema["properties"]["cards"]["items"]["properties"]
+    assert {key: suit["area"][key] for key in areas} == areas  # (the ref field and the check d agree)
+    assert {key: suit["mark"][key] for key in areas} == {"enum": ["moon", "star"],
+                                                         "markdownEnumDescriptions": ["icons/moon.svg", "icons/star.svg"]}
+    assert {key: item["home"][key] for key in areas} == areas
+    assert {key: item["visits"]["items"][key] for key in areas} == areas
+    assert {key: item["seat"]["properties"]["at"][key] for key in areas} == areas
+    assert "enum" not in item["seat"]["properties"]["n"]
+    assert "enum" not in item["named"]  # (a text names nothing the editor can list)
+    assert "enum" not in item["rank"]  # (the check b is a warning, and c is for some cards only)
+    assert "enum" not in item["follows"]["else"]["items"] and "enum" not in item["boss"]  # (within the group: below)
+
+    def within(suit: str, field: str, listed: dict) -> dict:
+        return {"if": {"required": ["suit"], "properties": {"suit": {"required": ["id"], "properties": {
+            "id": {"const": suit}}}}}, "then": {"properties": {"cards": {"items": {"properties": {field: listed}}}}}}
+
+    north = {"enum": [1, 2], "markdownEnumDescriptions": ["card 'king'", "card 'ship'"]}
+    south = {"enum": [3], "markdownEnumDescriptions": ["card 'queen'"]}
+    assert schema["allOf"] == [within("north", "boss", north), within("south", "boss", south),
+                               within("north", "follows", {"items": north}), within("south", "follows", {"items": south})]
+    validator = jsonschema.Draft7Validator(schema)
+    for file in ("north.yaml", "south.yaml"):
+        assert list(validator.iter_errors(yaml.safe_load((tmp_path / file).read_text("utf-8")))) == []
+    wrong = yaml.safe_load((tmp_path / "south.yaml").read_text("utf-8"))
+    wrong["cards"][1].update(follows=[1], home="woods")
+    wrong["suit"]["mark"] = "sun"
+    assert sorted((list(e.absolute_path), e.message) for e in validator.iter_errors(wrong)) == [
+        (["cards", 1, "follows", 0], "1 is not one of [3]"),
+        (["cards", 1, "home"], "'woods' is not one of ['hills', 'lakes']"),
+        (["suit", "mark"], "'sun' is not one of ['moon', 'star']")]
+
+
+def test_references_are_listed_only_for_a_game_wholly_read(tmp_path: Path) -> None:
+    game = naming_game(tmp_path)
+    cards = game.sets["cards"]
+    schema = {"properties": {"suit": {"properties": {"area": {}}}}}
+    assert enumerate_references(game, cards, schema)["properties"]["suit"]["properties"]["area"]["enum"] == \
+        ["hills", "lakes"]
+    assert schema == {"properties": {"suit": {"properties": {"area": {}}}}}  # (a copy: the schema is left as it is)
+    game.complete = False
+    assert enumerate_references(game, cards, schema) is schema and enumerate_references(None, cards, schema) is schema
+    game.complete = True
+    game.sets["areas"].items.clear()  # nothing to name: nothing listed (else every value would be refused)
+    listed = enumerate_references(game, cards, {"properties": {"suit": {"properties": {"area": {}, "mark": {}}}}})
+    assert listed["properties"]["suit"]["properties"]["area"] == {}
+    assert listed["properties"]["suit"]["properties"]["mark"]["enum"] == ["moon", "star"]
+    game.icons.clear()
+    listed = enumerate_references(game, cards, {"properties": {"suit": {"properties": {"area": {}, "mark": {}}}}})
+    assert listed["properties"]["suit"]["properties"] == {"area": {}, "mark": {}}
+
+
+# --- VS Code's mapping: yaml.schemas in .vscode/settings.json ---------------------------------
+
+FOUND = [SchemaFile("game.schema.json", {}, ("game.yaml",)), SchemaFile("stats.schema.json", {}, ()),
+         SchemaFile("components/cards.schema.json", {}, ("cards/a.yaml", "cards/[b]*?{c}(d)!.yaml"))]
+
+
+def test_mapping(tmp_path: Path) -> None:
+    assert mapping(tmp_path, tmp_path / "schemas", FOUND) == {
+        "./schemas/game.schema.json": ["game.yaml"],
+        "./schemas/components/cards.schema.json": ["cards/a.yaml", r"cards/\[b\]\*\?\{c\}\(d\)\!.yaml"]}
+    assert mapping(tmp_path / "g", tmp_path / "out", FOUND[:1]) == {f"{tmp_path}/out/game.schema.json": ["game.yaml"]}
+    assert mapping(tmp_path, tmp_path / "s", FOUND, ["stats.schema.json", "x.schema.json"]) == {
+        "./s/stats.schema.json": [], "./s/x.schema.json": []}
+
+
+def settings_of(folder: Path, name: str = SETTINGS) -> dict:
+    return json.loads((folder / name).read_text("utf-8"))
+
+
+def test_write_settings_into_a_new_file(tmp_path: Path) -> None:
+    assert write_settings(tmp_path, tmp_path / "schemas", FOUND) == (SETTINGS, None)
+    assert (tmp_path / SETTINGS).read_text("utf-8") == textwrap.dedent('''\
+        {
+            "yaml.schemas": {
+                "./schemas/game.schema.json": [
+                    "game.yaml"
+                ],
+                "./schemas/components/cards.schema.json": [
+                    "cards/a.yaml",
+                    "cards/\\\\[b\\\\]\\\\*\\\\?\\\\{c\\\\}\\\\(d\\\\)\\\\!.yaml"
+                ]
+            }
+        }
+        ''')
+
+
+def test_write_settings_merges_into_the_users_file(tmp_path: Path) -> None:
+    """The user's settings and schemas are kept, in their order and indentation; pnp's own
+    entries (those written now, and those of schemas no longer written) are replaced."""
+    (tmp_path / ".vscode").mkdir()
+    (tmp_path / SETTINGS).write_text(json.dumps({
+        "editor.tabSize": 2,
+        "yaml.schemas": {"https://example.org/mine.json": ["mine.yaml"], "./schemas/old.schema.json": ["old.yaml"],
+                         "./schemas/game.schema.json": ["other.yaml"], "./schemas/stats.schema.json": ["s.yaml"]},
+        "files.trimTrailingWhitespace": True}, indent="\t"), "utf-8")
+    assert write_settings(tmp_path, tmp_path / "schemas", FOUND, ["old.schema.json"]) == (SETTINGS, None)
+    text = (tmp_path / SETTINGS).read_text("utf-8")
+    assert text.startswith('{\n\t"editor.tabSize": 2,\n\t"yaml.schemas": {\n\t\t"https://example.org/mine.json": [')
+    assert settings_of(tmp_path) == {"editor.tabSize": 2, "yaml.schemas": {
+        "https://example.org/mine.json": ["mine.yaml"], "./schemas/game.schema.json": ["game.yaml"],
+        "./schemas/components/cards.schema.json": ["cards/a.yaml", r"cards/\[b\]\*\?\{c\}\(d\)\!.yaml"]},
+        "files.trimTrailingWhitespace": True}
+    # what says it all already is left as it was written, byte for byte
+    compact = json.dumps(settings_of(tmp_path), separators=(",", ":"))
+    (tmp_path / SETTINGS).write_text(compact, "utf-8")
+    assert write_settings(tmp_path, tmp_path / "schemas", FOUND) == (SETTINGS, None)
+    assert (tmp_path / SETTINGS).read_text("utf-8") == compact and not (tmp_path / BESIDE).exists()
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    ('{\n  // mine\n  "a": 1\n}', "is not plain JSON (Expecting property name enclosed in double quotes at line 2: "
+                                  "a comment, or a comma before a closing bracket?)"),
+    ('{"a": 1,}', "is not plain JSON (Expecting property name enclosed in double quotes at line 1: a comment, or a "
+                  "comma before a closing bracket?)"),
+    ("", "is not plain JSON (Expecting value at line 1: a comment, or a comma before a closing bracket?)"),
+    ("[1]", "holds no JSON object"),
+    ('{"a": 1, "a": 2}', "names 'a' twice"),
+    ('{"yaml.schemas": ["x"]}', "holds a yaml.schemas that is not an object"),
+    (b'{"a": "\xff"}', "is not UTF-8 text"),
+    (b" " * (MAX_SETTINGS_BYTES + 1), "is more than 1.0 MB"),
+    ("folder", "is not a file"),
+    ("link", "is a link, and pnp writes through no link"),
+])
+def test_write_settings_beside_a_file_it_cannot_merge_into(tmp_path: Path, content, why: str) -> None:
+    (tmp_path / ".vscode").mkdir()
+    settings = tmp_path / SETTINGS
+    if content == "folder":
+        settings.mkdir()
+    elif content == "link":
+        (tmp_path / "mine.json").write_text("{}", "utf-8")
+        settings.symlink_to(tmp_path / "mine.json")
+    else:
+        settings.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    before = settings.read_bytes() if settings.is_file() else None
+    assert write_settings(tmp_path, tmp_path / "schemas", FOUND) == (BESIDE, why)
+    assert (settings.read_bytes() if settings.is_file() else None) == before
+    assert settings_of(tmp_path, BESIDE) == {KEY: mapping(tmp_path, tmp_path / "schemas", FOUND)}
+    if content == "link":
+        assert (tmp_path / "mine.json").read_text("utf-8") == "{}"
+
+
+def test_write_settings_through_no_link(tmp_path: Path) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / ".vscode").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(Refused) as raised:
+        write_settings(tmp_path, tmp_path / "schemas", FOUND)
+    assert str(raised.value) == f"{tmp_path / '.vscode'} is a link, and pnp writes through no link"
+    assert list((tmp_path / "elsewhere").iterdir()) == []

@@ -239,3 +239,41 @@ def test_a_request_that_fails(server, capsys: pytest.CaptureFixture[str], monkey
     with pytest.raises((ConnectionError, http.client.HTTPException)):
         request("/_pnp/status")
     assert "pnp watch: a request to the gallery failed (ValueError: broken)" in capsys.readouterr().err
+
+
+def test_a_browser_asking_for_its_icon(server, capsys: pytest.CaptureFixture[str]) -> None:
+    """A browser asks every page's /favicon.ico: the answer is no content, not a 404 its
+    console shows as an error; an icon the folder holds is sent."""
+    request, _, out, _ = server
+    code, headers, body = request("/favicon.ico")
+    assert (code, body, headers["Cache-Control"]) == (204, b"", "no-store")
+    (out / "favicon.ico").write_bytes(b"icon")
+    assert request("/favicon.ico")[0::2] == (200, b"icon")
+    assert capsys.readouterr() == ("", "")
+
+
+def test_a_tab_closed_while_a_file_is_sent(running, server, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A browser tab closed in the middle of a large file (the connection reset, the server's
+    writes failing with a broken pipe or a reset) leaves the terminal as it was."""
+    import struct
+    import threading
+
+    http_server = running[0]
+    _, _, out, port = server
+    (out / "large.png").write_bytes(bytes(32 * 1024 * 1024))
+    ended = threading.Event()
+    closing = http_server.shutdown_request
+
+    def shutdown_request(request) -> None:  # (after the handler and its handle_error are done)
+        closing(request)
+        ended.set()
+    monkeypatch.setattr(http_server, "shutdown_request", shutdown_request)
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.sendall(f"GET /large.png HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode("ascii"))
+    assert sock.recv(15) == b"HTTP/1.0 200 OK"
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # a reset, not a goodbye
+    sock.close()
+    assert ended.wait(10)
+    assert capsys.readouterr() == ("", "")

@@ -11,7 +11,7 @@ import pytest
 from pnp.components.kind import Sheets
 from pnp.components.shared import cut_of, hex_pages, impose_shared, impose_shelves, shelf_items
 from pnp.impose import PAPERS, TOKEN_GAP, ImpositionError, SheetLabel, hex_back_sheets, hex_sheets, pack_hexes
-from pnp.impose.shelves import Cut, pack_shelves, shelf_back_sheets, shelf_sheets
+from pnp.impose.shelves import Cut, Tokens, pack_shelves, shelf_back_sheets, shelf_sheets
 from pnp.kit.pieces import Piece, PieceSet
 from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.model.sizes import hex_size
@@ -68,12 +68,29 @@ def test_each_type_cut_its_own_way() -> None:
 def test_every_copy_in_order_bled_by_its_type() -> None:
     units, markers, cohesion = furia()
     items = shelf_items([units, markers, cohesion], BLEEDS.get)
-    assert [(face.id, back.id if back else None, cut) for face, back, cut in items] == [
+    *rows, tokens = items
+    assert [(face.id, back.id if back else None, cut) for face, back, cut in rows] == [
         ("u1", "u1-back", Cut(False, 0.0)), ("u2", "u2-back", Cut(False, 0.0)),
         ("perte", "perte-back", Cut(False, 0.0)), ("perte", "perte-back", Cut(False, 0.0)),
-        ("perte", "perte-back", Cut(False, 0.0)),
-        ("france", "france", Cut(True, TOKEN_GAP)), ("france", "france", Cut(True, TOKEN_GAP))]
-    assert items[0][0] is units.pieces[0].face and items[-1][0].bleed == mm(1)  # tiles: none; tokens: 1 mm
+        ("perte", "perte-back", Cut(False, 0.0))]
+    # the tokens together, as their type lays them out: each its item, face, back and round cut
+    (france,), (back,) = cohesion.bled(mm(1))
+    assert tokens == Tokens((("france", france, back, True),) * 2, TOKEN_GAP)
+    assert items[0][0] is units.pieces[0].face and france.bleed == mm(1)  # tiles: none; tokens: 1 mm
+
+
+def test_the_tokens_of_every_set_together_where_the_first_comes() -> None:
+    """Tokens of two sets, round and square, around a set of tiles: all where the first comes,
+    each item's of both sets under its key, each cut on its own set's shape."""
+    chips = pieces("chips", "token", "round", 16, ("a", 1, None), ("b", 2, None))
+    units = pieces("unites", "tile", "square", 17, ("u", 1, None))
+    squares = pieces("squares", "token", "square", 12, ("a", 1, None))
+    first, tiles = shelf_items([chips, units, squares], BLEEDS.get)
+    assert tiles == (units.pieces[0].face, None, Cut(False, 0.0))
+    assert [(key, face.id, round_) for key, face, _, round_ in first.tokens] == [
+        ("a", "a", True), ("b", "b", True), ("b", "b", True), ("a", "a", False)]
+    assert first.gap == TOKEN_GAP
+    assert shelf_items([units], BLEEDS.get) == [(units.pieces[0].face, None, Cut(False, 0.0))]
 
 
 @pytest.mark.parametrize(("kind", "message"), [
@@ -88,19 +105,20 @@ def test_what_cannot_share_a_file_with_another_type(kind: str, message: str) -> 
 
 
 def test_tiles_and_tokens_on_one_sheet_in_rows() -> None:
-    """The units' row, the markers' row touching it, the tokens' row a token's gap below; the
-    backs mirrored behind every piece (the tokens' faces, their own backs)."""
+    """The units' row, the markers' row touching it, the tokens' row a token's gap below, from
+    5 mm and half the gap from the side (tokens need no crop marks beside them); the backs
+    mirrored behind every piece (the tokens' faces, their own backs)."""
     sets = furia()
     # (9 mm from the top: the bleed of 1 mm and the label's 8 mm line, where a landscape back has it)
     sheets = impose_shared(sets, A4, BLEEDS.get, LABEL, FONT)
     assert sheets.rows and len(sheets.fronts) == len(sheets.backs) == 1
     assert uses(sheets.fronts[0]) == [("u1", 8.5, 9.0), ("u2", 25.5, 9.0), ("perte", 8.5, 26.0),
                                       ("perte", 18.5, 26.0), ("perte", 28.5, 26.0),
-                                      ("france", 8.5, 39.0), ("france", 27.5, 39.0)]  # (their bleed runs past)
+                                      ("france", 6.5, 39.0), ("france", 25.5, 39.0)]  # (their bleed runs past)
     w = to_mm(A4.width)  # 210.0016 mm: each back at the width less its front's right edge
     assert uses(sheets.backs[0]) == [(ref, round(w - right, 4), y) for ref, right, y in [
         ("u1-back", 25.5, 9.0), ("u2-back", 42.5, 9.0), ("perte-back", 18.5, 26.0), ("perte-back", 28.5, 26.0),
-        ("perte-back", 38.5, 26.0), ("france", 24.5, 39.0), ("france", 43.5, 39.0)]]
+        ("perte-back", 38.5, 26.0), ("france", 22.5, 39.0), ("france", 41.5, 39.0)]]
     used, pages = pack_shelves(shelf_items(sets, BLEEDS.get), A4)
     assert sheets == Sheets(shelf_sheets(pages, used, LABEL, FONT), shelf_back_sheets(pages, used, LABEL, FONT), True)
 

@@ -10,7 +10,7 @@ from pnp.units import mm
 
 def test_the_sheet_type() -> None:
     assert (TYPE.name, TYPE.tabletopia, TYPE.deck, TYPE.impose, TYPE.bleed, TYPE.order) == (
-        "sheet", "Card", False, impose_grid, BLEED, 20)
+        "sheet", "Game Board", False, impose_grid, BLEED, 20)
     assert BLEED == mm(1)
     assert (TYPE.cut_on_marks, TYPE.touching, TYPE.print_on_demand, TYPE.printed, TYPE.whole) == (
         ("rect",), True, True, True, None)

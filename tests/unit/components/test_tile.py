@@ -55,7 +55,7 @@ def test_the_tile_type() -> None:
     assert (TYPE.name, TYPE.tabletopia, TYPE.deck, TYPE.impose, TYPE.size, TYPE.shapes, TYPE.bleed) == (
         "tile", "Tile", False, impose_tiles, "square", ("hex", "square", "rect"), 0.0)
     assert (TYPE.cut_on_marks, TYPE.touching, TYPE.packed, TYPE.order, TYPE.print_on_demand, TYPE.assembly) == (
-        ("square", "rect"), True, ("hex",), 40, False, None)
+        ("square", "rect"), True, ("hex",), 40, True, None)
     assert TYPE.options == {"hex": {"enum": ["flat", "pointy"],
                                     "description": "For hex tiles: which way the hexagon points."}}
 

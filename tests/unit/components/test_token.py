@@ -1,7 +1,7 @@
-"""pnp.components.token: tokens packed on the sheet, an item's tokens of every set in a band of
+"""pnp.components.token: tokens packed on the sheet, an item's tokens of every set in a block of
 their own, their colours run past the cut by the bleed (never more than half the gap between
-two), a face its own back when it has none, cut round when every set is round; how to cut
-them out, and what a token is."""
+two), a face its own back when it has none, each cut on its own set's shape; how to cut them
+out, and what a token is."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from pnp.kit.pieces import Piece, PieceSet
 from pnp.scene import Circle, Definition, Group, Path, Rect, Style, Use
 from pnp.units import mm
 from pnp.words import FileRef
+
+CUT = Style(stroke="#000000", stroke_width=0.35)
 
 FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])
 A4 = PAPERS["a4"]
@@ -45,11 +47,13 @@ def test_the_token_type() -> None:
     assert (TYPE.ink_saver, TYPE.assembly, TYPE.words, TYPE.gallery, TYPE.packed, TYPE.order) == (
         "all", assembly, WORDS, "token", ("round", "square"), 30)
     assert (TYPE.cut_on_marks, TYPE.touching, TYPE.print_on_demand, TYPE.tts, TYPE.whole, TYPE.options) == (
-        (), False, False, "Custom_Tile", None, {})
+        (), False, True, "Custom_Tile", None, {})
     assert list(WORDS) == ["en", "fr", "de"] and all(list(w) == ["cut-round", "cut-square"] for w in WORDS.values())
 
 
-def test_an_items_tokens_of_every_set_share_a_band() -> None:
+def test_an_items_tokens_of_every_set_share_a_block() -> None:
+    """Each player's large token with its markers beside it, the second player's block on the
+    first's row where it has room."""
     back = drawing("back", 40, "#000000")
     players = tokens("players", "round", piece("p1", "p1", 40, 1, back), piece("p2", "p2", 40, 1, back))
     markers = tokens("markers", "round", piece("p1", "m1", 15, 3), piece("p2", "m2", 15, 2))
@@ -63,10 +67,10 @@ def test_an_items_tokens_of_every_set_share_a_band() -> None:
                             token_back_sheets(placed, backs, A4, True, LABEL, FONT))
     assert [uses(p) for p in sheets.fronts] == [[
         ("p1", 18.425, 26.929), ("m1", 140.315, 36.85), ("m1", 140.315, 87.874), ("m1", 191.339, 62.362),
-        ("p2", 18.425, 148.819), ("m2", 140.315, 158.74), ("m2", 140.315, 209.764)]]
+        ("p2", 242.362, 26.929), ("m2", 364.252, 36.85), ("m2", 364.252, 87.874)]]
     assert [uses(p) for p in sheets.backs] == [[
         ("back", 463.469, 26.929), ("m1", 412.445, 36.85), ("m1", 412.445, 87.874), ("m1", 361.422, 62.362),
-        ("back", 463.469, 148.819), ("m2", 412.445, 158.74), ("m2", 412.445, 209.764)]]
+        ("back", 239.532, 26.929), ("m2", 188.508, 36.85), ("m2", 188.508, 87.874)]]
     cuts = [n for n in sheets.fronts[0].children if isinstance(n, Circle)]
     assert len(cuts) == 7 and not any(isinstance(n, Path) for n in sheets.fronts[0].children)
 
@@ -90,14 +94,32 @@ def test_without_bleed_the_sets_own_pieces() -> None:
     assert sheets == Sheets(token_sheets(placed, A4, False), token_back_sheets(placed, {"a": face}, A4, False))
 
 
-def test_square_when_any_set_is_square() -> None:
-    round_ = tokens("chips", "round", piece("a", "a", 20))
+def test_each_token_cut_on_its_own_shape() -> None:
+    """Round and square tokens sharing their sheets: a circle round each round one, a square
+    round each square one, on the fronts and behind them on the backs."""
+    round_ = tokens("chips", "round", piece("a", "a", 20, 2))
     square = tokens("squares", "square", piece("b", "b", 20))
     sheets = impose_tokens([round_, square], A4, 0.0, "", None)
-    placed = pack_tokens([("a", round_.pieces[0].face), ("b", square.pieces[0].face)], A4)
-    backs = {"a": round_.pieces[0].face, "b": square.pieces[0].face}
-    assert sheets == Sheets(token_sheets(placed, A4, False), token_back_sheets(placed, backs, A4, False))
-    assert not any(isinstance(n, Circle) for n in sheets.fronts[0].children)
+    a, b = round_.pieces[0].face, square.pieces[0].face
+    placed = pack_tokens([("a", a), ("a", a), ("b", b)], A4)
+    backs = {"a": a, "b": b}
+    assert sheets == Sheets(token_sheets(placed, A4, frozenset({"a"})),
+                            token_back_sheets(placed, backs, A4, frozenset({"a"})))
+    (front,), (back,) = sheets.fronts, sheets.backs
+    (p, q, r) = placed[0]
+    d = mm(20)
+    assert [n for n in front.children if not isinstance(n, Use)] == [
+        Circle(p.x + d / 2, p.y + d / 2, d / 2, CUT), Circle(q.x + d / 2, q.y + d / 2, d / 2, CUT),
+        Rect(r.x, r.y, d, d, CUT)]
+    px, qx, rx = (A4.width - t.x - d for t in (p, q, r))  # mirrored left-right on a portrait sheet
+    assert [n for n in back.children if not isinstance(n, Use)] == [
+        Circle(px + d / 2, p.y + d / 2, d / 2, CUT), Circle(qx + d / 2, q.y + d / 2, d / 2, CUT),
+        Rect(rx, r.y, d, d, CUT)]
+    # every set square: squares only; every set round: circles only
+    squares = impose_tokens([tokens("s", "square", piece("b", "b", 20, 3))], A4, 0.0, "", None).fronts[0]
+    assert {type(n) for n in squares.children} == {Use, Rect}
+    circles = impose_tokens([tokens("r", "round", piece("a", "a", 20, 3))], A4, 0.0, "", None).fronts[0]
+    assert {type(n) for n in circles.children} == {Use, Circle}
 
 
 def test_nothing_to_print() -> None:
@@ -113,21 +135,22 @@ def test_cut_round_tokens_along_their_circles_of_every_size_largest_first() -> N
     a, b = print_file("print/tokens-a4.pdf", "round", 15, 40), print_file("print/chips-a4.pdf", "round", 20, 15)
     assert assembly([a, b], "en") == [(
         "Cut the round pieces of ", a.ref, " and ", b.ref,
-        " along their circles (40\u00a0mm, 20\u00a0mm and 15\u00a0mm across); a circle punch of that size is quicker.")]
+        " along their circles (40\u00a0mm, 20\u00a0mm and 15\u00a0mm across); a circle punch of the right size is "
+        "quicker.")]
     assert assembly([b], "fr") == [(
         "Découpez les pièces rondes de ", b.ref, " le long de leurs cercles (20\u00a0mm et 15\u00a0mm de "
-        "diamètre)\u00a0; un emporte-pièce rond de cette taille va plus vite.",)]
+        "diamètre)\u00a0; un emporte-pièce rond de la bonne taille va plus vite.",)]
     assert assembly([print_file("print/x-a4.pdf", "round", 12.5)], "de") == [(
         "Schneide die runden Teile aus ", FileRef("print/x-a4.pdf"), " entlang ihrer Kreise aus (12,5\u00a0mm "
-        "Durchmesser); ein Kreisstanzer dieser Größe geht schneller.",)]
+        "Durchmesser); ein Kreisstanzer passender Größe geht es schneller.",)]
 
 
 def test_cut_square_tokens_along_their_outlines_after_the_round() -> None:
     square, round_ = print_file("print/s-a4.pdf", "square", 20), print_file("print/r-a4.pdf", "round", 20)
     other = print_file("print/cards-a4.pdf", "rect", 63.5)
     assert assembly([square, other, round_], "en") == [
-        ("Cut the round pieces of ", round_.ref, " along their circles (20\u00a0mm across); a circle punch of that "
-         "size is quicker.",),
+        ("Cut the round pieces of ", round_.ref, " along their circles (20\u00a0mm across); a circle punch of the "
+         "right size is quicker.",),
         ("Cut the square pieces of ", square.ref, " along their outlines.")]
     assert assembly([square, print_file("print/t-a4.pdf", "square", 30)], "de") == [
         ("Schneide die quadratischen Teile aus ", square.ref, " und ", FileRef("print/t-a4.pdf"),

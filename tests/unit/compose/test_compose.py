@@ -49,3 +49,48 @@ def test_a_layouts_values_are_worked_out_once_for_the_piece_before_its_boxes(tmp
     assert str(error) == "base.yaml: value 'fill': mix() needs colours written like '#1a2b3c', drawing cards-king"
     with pytest.raises(ComposeError, match=r"^face.yaml: value 'pale': unknown name 'shade'"):
         compose(layout, ctx, {"ink": "#000000"}, "piece")
+
+
+def test_a_background_or_box_that_fails_stops_the_piece_where_it_is_written(tmp_path, monkeypatch) -> None:
+    """A background's template that fails is said as the layout's, a box's error pnp did not
+    expect as the box's (PNP_DEBUG: raised as it is)."""
+    from dataclasses import replace
+
+    import pytest
+
+    from pnp.boxes.context import Context
+    from pnp.boxes.kind import REGISTERED
+    from pnp.compose.piece import ComposeError, compose
+    from pnp.layout.reader import load_layout
+    from pnp.problems import Location
+
+    (tmp_path / "face.yaml").write_text("background: '{colours.papr}'\ncolours: {paper: '#ffffff'}\n"
+                                        "boxes:\n  r: {x: 1, y: 1, width: 2, height: 2, rect: {fill: paper}}\n")
+    layout, problems, _ = load_layout(tmp_path, "face.yaml", Location("game.yaml"), 20.0, 20.0,
+                                      frozenset({"colours"}), frozenset(), frozenset(), "card")
+    assert problems == []
+    ctx = Context({}, {}, {}, "en", "en", layout)
+    with pytest.raises(ComposeError) as failed:
+        compose(layout, ctx, {}, "cards-king")
+    error = failed.value
+    assert (error.file, error.at, error.box, error.kind, error.piece) == (
+        "face.yaml", ("background",), "face.yaml", "layout", "cards-king")
+    assert str(error) == ("face.yaml: layout 'face.yaml': background: no field 'papr' (did you mean 'paper'?), "
+                          "drawing cards-king")
+
+    def boom(box, ctx, env):
+        raise TypeError("no such thing")
+    monkeypatch.setitem(REGISTERED, "rect", replace(REGISTERED["rect"], draw=boom))
+    plain = replace(layout, background=None)
+    with pytest.raises(ComposeError) as failed:
+        compose(plain, ctx, {}, "cards-king")
+    assert str(failed.value) == "face.yaml: box 'r': pnp cannot draw it (TypeError: no such thing), drawing cards-king"
+    assert failed.value.at == ("boxes", "r")
+    monkeypatch.setenv("PNP_DEBUG", "1")
+    with pytest.raises(TypeError, match="^no such thing$"):
+        compose(plain, ctx, {}, "cards-king")
+    monkeypatch.setitem(REGISTERED, "rect", replace(REGISTERED["rect"], draw=lambda *a: (_ for _ in ()).throw(
+        MemoryError())))
+    monkeypatch.delenv("PNP_DEBUG")
+    with pytest.raises(MemoryError):  # (pnp's command says it in a line of its own)
+        compose(plain, ctx, {}, "cards-king")

@@ -248,11 +248,11 @@ def test_how_to_print_on_each_paper(plans: dict) -> None:
         "<h3>Printing on A4</h3>"
         '<ol class="steps"><li>Print <a href="print/cards-a4.pdf">cards-a4.pdf</a> at <strong>100 %</strong>.</li>'
         "<li>Then &lt;cut&gt;.</li></ol>"
-        "<table><tr><th>file</th><th>pages</th><th>how</th></tr>"
+        '<div class="scroll"><table><tr><th>file</th><th>pages</th><th>how</th></tr>'
         '<tr><td class=""><a href="print/cards-a4.pdf">cards-a4.pdf</a></td><td class="pages">3</td>'
         '<td class="">Cards</td></tr>'
         '<tr><td class=""><code>cards-backs-a4.pdf</code></td><td class="pages">3</td><td class="">Cards</td></tr>'
-        "</table>"
+        "</table></div>"
         "<p>In all: 5 sheets of A4, 3 of them printed on both sides.</p>"  # (2 its own)
         "<h3>Cutting and assembly</h3>"
         '<ul class="steps"><li>Fold <code>cards-backs-a4.pdf</code>.</li></ul>'
@@ -261,9 +261,9 @@ def test_how_to_print_on_each_paper(plans: dict) -> None:
         "<h3>Printing on US Letter</h3>"
         '<ol class="steps"><li>Print <a href="print/cards-letter.pdf">cards-letter.pdf</a> at <strong>100 %</strong>.'
         "</li><li>Then &lt;cut&gt;.</li></ol>"
-        "<table><tr><th>file</th><th>pages</th><th>how</th></tr>"
+        '<div class="scroll"><table><tr><th>file</th><th>pages</th><th>how</th></tr>'
         '<tr><td class=""><a href="print/cards-letter.pdf">cards-letter.pdf</a></td><td class="pages">4</td>'
-        '<td class="">Cards</td></tr></table>'
+        '<td class="">Cards</td></tr></table></div>'
         "<p>In all: 4 sheets of US Letter, printed on one side.</p>"
         "<h3>Cutting and assembly</h3>"
         '<ul class="steps"><li>Fold <a href="print/cards-letter.pdf">cards-letter.pdf</a>.</li></ul>'
@@ -303,6 +303,7 @@ def test_a_kit_without_pictures(tmp_path: Path) -> None:
     text = page(Kit(("cards", [cards])), Files(tmp_path), options("svg"))
     head = text.split("<style>", 1)[0]
     assert head == ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+                    '<meta name="viewport" content="width=device-width, initial-scale=1">\n<link rel="icon" href="data:,">\n'
                     "<title>The &lt;Game&gt;</title>\n")
     assert "<h1>The &lt;Game&gt;</h1>\n<p>3 cards.</p>\n" in text
     assert sections(text) == [
@@ -426,7 +427,8 @@ def test_pictures_of_an_earlier_build_are_shown(tmp_path: Path) -> None:
 
 
 def row(name: str, front: str, back: str = "", **more) -> TabletopiaObject:
-    return TabletopiaObject(more.get("type", "Token"), name, 20.5, 30, 125, front, back, more.get("quantity", 1))
+    return TabletopiaObject(more.get("type", "Token"), name, 20.5, 30, 125, front, back, more.get("quantity", 1),
+                            more.get("shape", "rect"))
 
 
 def test_the_exports(tmp_path: Path) -> None:
@@ -434,23 +436,24 @@ def test_the_exports(tmp_path: Path) -> None:
     Tabletop Simulator sheets (not their backs) and every file of tts/, the print-on-demand
     files, and the rest made for download."""
     made = ["tabletopia/manifest.json", "tabletopia/tokens/a.png", "tabletopia/tokens/back.png",
-            "tts/saved-object.json", "tts/deck-1.jpg", "tts/deck-1-back.jpg", "tts/deck-back.jpg", "tts/tokens/a.png",
+            "tts/saved-object.json", "tts/deck-1-0a1b2c3d.jpg", "tts/deck-1-back-0a1b2c3d.jpg",
+            "tts/deck-back-4e5f6a7b.jpg", "tts/tokens/a.png",
             "pod/cards/a.png", "pod/cards/b.png", "data.json", "print/cards-a4.pdf", "svg/cards/a.svg",
             "png/cards/a.png", "tts-notes.txt", "podcast.txt"]
-    rows = [row("A <1>", "tabletopia/tokens/a.png", "tabletopia/tokens/back.png", quantity=3),
+    rows = [row("A <1>", "tabletopia/tokens/a.png", "tabletopia/tokens/back.png", quantity=3, shape="round"),
             row("B", "tabletopia/tokens/b.png")]
     text = page(Kit(), Files(tmp_path, made), options("png"), rows)
     table, tts, pod, rest = sections(text)
     assert table == (
         '<section><h2>Tabletopia</h2><p>Objects to create, from '
         '<a href="tabletopia/manifest.json">tabletopia/manifest.json</a>:</p>'
-        "<table><tr><th>type</th><th>name</th><th>mm</th><th>scale</th><th>front</th><th>back</th>"
-        "<th>quantity</th></tr>"
+        '<div class="scroll"><table><tr><th>type</th><th>name</th><th>mm</th><th>scale</th><th>front</th>'
+        "<th>back</th><th>quantity</th><th>shape</th></tr>"
         '<tr><td>Token</td><td>A &lt;1&gt;</td><td>20.5 × 30</td><td>125%</td>'
         '<td><a href="tabletopia/tokens/a.png">tabletopia/tokens/a.png</a></td>'
-        '<td><a href="tabletopia/tokens/back.png">tabletopia/tokens/back.png</a></td><td>3</td></tr>'
+        '<td><a href="tabletopia/tokens/back.png">tabletopia/tokens/back.png</a></td><td>3</td><td>round</td></tr>'
         "<tr><td>Token</td><td>B</td><td>20.5 × 30</td><td>125%</td><td>tabletopia/tokens/b.png</td><td></td>"
-        "<td>1</td></tr></table>"
+        "<td>1</td><td>rect</td></tr></table></div>"
         "<details><summary>Every file of tabletopia/ (3)</summary>"
         '<ul class="files"><li><a href="tabletopia/manifest.json">tabletopia/manifest.json</a></li>'
         '<li><a href="tabletopia/tokens/a.png">tabletopia/tokens/a.png</a></li>'
@@ -458,14 +461,13 @@ def test_the_exports(tmp_path: Path) -> None:
     assert tts == (
         '<section><h2>Tabletop Simulator</h2><p><a href="tts/saved-object.json">tts/saved-object.json</a> uses these '
         'sheets.</p><div class="grid"></div>'
-        '<ul class="files"><li><a href="tts/deck-1-back.jpg">tts/deck-1-back.jpg</a></li>'
-        '<li><a href="tts/deck-1.jpg">tts/deck-1.jpg</a></li>'
-        '<li><a href="tts/deck-back.jpg">tts/deck-back.jpg</a></li>'
+        '<ul class="files"><li><a href="tts/deck-1-0a1b2c3d.jpg">tts/deck-1-0a1b2c3d.jpg</a></li>'
+        '<li><a href="tts/deck-1-back-0a1b2c3d.jpg">tts/deck-1-back-0a1b2c3d.jpg</a></li>'
+        '<li><a href="tts/deck-back-4e5f6a7b.jpg">tts/deck-back-4e5f6a7b.jpg</a></li>'
         '<li><a href="tts/saved-object.json">tts/saved-object.json</a></li>'
         '<li><a href="tts/tokens/a.png">tts/tokens/a.png</a></li></ul></section>')
     assert pod == (
-        "<section><h2>Print on demand</h2><p>2 images of 825 × 1125 px for The Game Crafter's poker cards, in "
-        "pod/.</p><details><summary>Every file of pod/ (2)</summary>"
+        "<section><h2>Print on demand</h2><p>2 files in pod/.</p><details><summary>Every file of pod/ (2)</summary>"
         '<ul class="files"><li><a href="pod/cards/a.png">pod/cards/a.png</a></li>'
         '<li><a href="pod/cards/b.png">pod/cards/b.png</a></li></ul></details></section>')
     assert rest == ('<section><h2>More downloads</h2><ul class="files">'
@@ -496,8 +498,8 @@ def test_tabletopia_objects_without_their_files(tmp_path: Path) -> None:
     """Rows whose files this build did not make: their names, and the manifest's CSV named."""
     (table,) = sections(page(Kit(), Files(tmp_path), options("png"), [row("A", "tabletopia/a.png")]))
     assert table.startswith('<section><h2>Tabletopia</h2><p>Objects to create, from tabletopia/manifest.csv:</p>'
-                            "<table>")
-    assert table.endswith("<td>tabletopia/a.png</td><td></td><td>1</td></tr></table></section>")
+                            '<div class="scroll"><table>')
+    assert table.endswith("<td>tabletopia/a.png</td><td></td><td>1</td><td>rect</td></tr></table></div></section>")
     (table,) = sections(page(Kit(), Files(tmp_path, ["tabletopia/manifest.csv", "tabletopia/manifest.json"]),
                              options("png")))
     assert table == (
@@ -573,8 +575,9 @@ def test_a_paper_pnp_has_no_name_for_in_german(plans: dict) -> None:
         '<section id="print"><h2>Print and play</h2><details open><summary>b5</summary>'
         '<p><a href="print/read-me-first-b5.pdf">read-me-first-b5.pdf</a> · Zuerst lesen · 2 Seiten</p>'
         '<h3>Drucken auf b5</h3><ol class="steps"><li>Print <code>cards-b5.pdf</code> at <strong>100 %</strong>.'
-        "</li><li>Then &lt;cut&gt;.</li></ol><table><tr><th>file</th><th>pages</th><th>how</th></tr>"
-        '<tr><td class=""><code>cards-b5.pdf</code></td><td class="pages">1</td><td class="">Cards</td></tr></table>'
+        "</li><li>Then &lt;cut&gt;.</li></ol>"
+        '<div class="scroll"><table><tr><th>file</th><th>pages</th><th>how</th></tr>'
+        '<tr><td class=""><code>cards-b5.pdf</code></td><td class="pages">1</td><td class="">Cards</td></tr></table></div>'
         "<p>Insgesamt: 3 Blätter b5, davon 1 beidseitig bedruckt.</p>"
         '<h3>Ausschneiden und Zusammenbauen</h3><ul class="steps"><li>Un.</li><li>Deux.</li></ul></details></section>')
 
@@ -655,3 +658,26 @@ def test_the_gallery_of_a_game_in_several_languages_links_the_others(tmp_path: P
             '<strong lang="fr">Français</strong></nav>\n<p>') in text
     alone = page(Kit(("cards", [cards]), language="fr", languages=("en", "fr")), Files(tmp_path), options("png"))
     assert "<h1>Le Jeu</h1>\n<p>" in alone  # (the English gallery neither built with it nor before)
+
+
+def test_print_on_demand_as_the_order_written_says(tmp_path: Path) -> None:
+    """The print-on-demand section reads the order the build wrote (its products, their images'
+    sizes, how many to order) and links it; the deck sheets' backs, named with their content's
+    hash, are not shown among the sheets."""
+    import json
+
+    made = on_disk(tmp_path, "pod/objectifs/a.png", "pod/objectifs/back.png", "pod/money/one.png", "pod/order.csv",
+                   "tts/deck-1-0a1b2c3d.jpg", "tts/deck-1-back-0a1b2c3d.jpg", "tts/deck-back-4e5f6a7b.jpg")
+    (tmp_path / "pod" / "order.json").write_text(json.dumps({"products": [
+        {"product": "tarot card", "width_px": 900, "height_px": 1500, "turned": False, "images": 2, "copies": 20},
+        {"product": "mini card", "width_px": 600, "height_px": 825, "turned": True, "images": 1, "copies": 10}]}))
+    tts, pod = sections(page(Kit(), Files(tmp_path, made + ["pod/order.json"]), options("png")))
+    assert pod.startswith(
+        "<section><h2>Print on demand</h2><p>2 images of 900 × 1500 px for The Game Crafter's tarot cards (20 to "
+        "order); 1 image of 600 × 825 px for The Game Crafter's mini cards, turned sideways (10 to order), in pod/. "
+        'The order, a line a piece with its product, files and copies: <a href="pod/order.csv">pod/order.csv</a> and '
+        '<a href="pod/order.json">pod/order.json</a>.</p>')
+    assert 'src="tts/deck-1-0a1b2c3d.jpg"' in tts and "back-" not in tts.split("</div>", 1)[0]
+    (tmp_path / "pod" / "order.json").write_text("not json")
+    (_, pod) = sections(page(Kit(), Files(tmp_path, made + ["pod/order.json"]), options("png")))
+    assert pod.startswith("<section><h2>Print on demand</h2><p>5 files in pod/. The order")

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.exports import tabletopia
-from pnp.exports.tabletopia import (BASIC_PLAN_STORAGE, MAX_PX, ROOT, TabletopiaObject, build, scale_to_enter,
-                                    write_manifest)
+from pnp.exports.tabletopia import (BASIC_PLAN_STORAGE, FIELDS, MAX_PX, ROOT, SHAPES, TabletopiaObject, build,
+                                    scale_to_enter, shared_names, upload_steps, write_manifest)
 from pnp.kit.pieces import Board, Piece, PieceSet
 from pnp.scene import Definition, Group, Rect, Style, single
 from pnp.units import mm
@@ -84,12 +84,13 @@ def piece(id: str, back: Definition | None = None, back_name: str | None = None,
 
 def pieces(name: str, type: str, shape: str, *made: Piece, size: tuple[float, float] = POKER,
            boards: list[Board] = ()) -> PieceSet:
-    component = SimpleNamespace(name=name, type=type, shape=shape, width=size[0], height=size[1], declaration={})
+    component = SimpleNamespace(name=name, type=type, shape=shape, width=size[0], height=size[1], declaration={},
+                                title={"en": name + " pieces"})
     return PieceSet(component, list(made), list(boards))
 
 
 def kit(*groups: tuple[str, list[PieceSet]]) -> SimpleNamespace:
-    return SimpleNamespace(print_groups=lambda: list(groups))
+    return SimpleNamespace(print_groups=lambda: list(groups), language="en", game=SimpleNamespace(language="en"))
 
 
 def options(scale: int = 100) -> SimpleNamespace:
@@ -109,6 +110,11 @@ def test_the_scale_to_enter() -> None:
     assert scale_to_enter(mm(10), 33) == 303
     assert scale_to_enter(mm(10), 80) == 125
     assert scale_to_enter(mm(10), 400) == 25
+    # to the nearest, a half up (not to even): Furia Cartese's 410 mm fields at 4000 px
+    assert scale_to_enter(mm(410), 4000) == 103
+    assert scale_to_enter(mm(10), 40) == 250 and scale_to_enter(mm(1.5), 4) == 375
+    assert scale_to_enter(mm(0.5), 4) == 125 and scale_to_enter(mm(0.3), 4) == 75
+    assert scale_to_enter(mm(10.049), 100) == 100 and scale_to_enter(mm(10.051), 100) == 101
 
 
 def test_cards_their_backs_and_the_rows(tmp_path: Path) -> None:
@@ -197,7 +203,8 @@ def test_each_print_group_rasterized_apart(tmp_path: Path) -> None:
     aid = pieces("aid", "sheet", "rect", piece("x"))
     files = Files(tmp_path)
     rows = build(kit(("cards", [deck]), ("aid", [aid])), files, options())
-    assert [(r.type, r.front) for r in rows] == [("Card", "tabletopia/cards/a.jpg"), ("Card", "tabletopia/aid/x.jpg")]
+    assert [(r.type, r.front) for r in rows] == [("Card", "tabletopia/cards/a.jpg"),
+                                                 ("Game Board", "tabletopia/aid/x.jpg")]  # (a player board is a board)
     assert [c[5] for c in files.calls] == ["Tabletopia: cards", "Tabletopia: aid"]
 
 
@@ -289,20 +296,21 @@ def test_the_manifest(tmp_path: Path) -> None:
                            row("tabletopia/cards/b.jpg", "tabletopia/cards/back.jpg", name="Bé", quantity=1),
                            row("tabletopia/cards/a.jpg", "", scale=50)])
     assert files.written["tabletopia/manifest.csv"] == (
-        "type,name,width_mm,height_mm,scale,front,back,quantity\n"
-        "Card,\"A, b\",63.5,88.9,100,tabletopia/cards/a.jpg,tabletopia/cards/back.jpg,2\n"
-        "Card,Bé,63.5,88.9,100,tabletopia/cards/b.jpg,tabletopia/cards/back.jpg,1\n"
-        "Card,\"A, b\",63.5,88.9,50,tabletopia/cards/a.jpg,,2\n").encode("utf-8")
+        "type,name,width_mm,height_mm,scale,front,back,quantity,shape\n"
+        "Card,\"A, b\",63.5,88.9,100,tabletopia/cards/a.jpg,tabletopia/cards/back.jpg,2,rect\n"
+        "Card,Bé,63.5,88.9,100,tabletopia/cards/b.jpg,tabletopia/cards/back.jpg,1,rect\n"
+        "Card,\"A, b\",63.5,88.9,50,tabletopia/cards/a.jpg,,2,rect\n").encode("utf-8")
     manifest = files.written["tabletopia/manifest.json"]
     assert manifest.endswith(b"}\n") and "Bé".encode("utf-8") in manifest
     assert json.loads(manifest) == {
         "objects": [
             {"type": "Card", "name": "A, b", "width_mm": 63.5, "height_mm": 88.9, "scale": 100,
-             "front": "tabletopia/cards/a.jpg", "back": "tabletopia/cards/back.jpg", "quantity": 2},
+             "front": "tabletopia/cards/a.jpg", "back": "tabletopia/cards/back.jpg", "quantity": 2, "shape": "rect"},
             {"type": "Card", "name": "Bé", "width_mm": 63.5, "height_mm": 88.9, "scale": 100,
-             "front": "tabletopia/cards/b.jpg", "back": "tabletopia/cards/back.jpg", "quantity": 1},
+             "front": "tabletopia/cards/b.jpg", "back": "tabletopia/cards/back.jpg", "quantity": 1, "shape": "rect"},
             {"type": "Card", "name": "A, b", "width_mm": 63.5, "height_mm": 88.9, "scale": 50,
-             "front": "tabletopia/cards/a.jpg", "back": "", "quantity": 2}],
+             "front": "tabletopia/cards/a.jpg", "back": "", "quantity": 2, "shape": "rect"}],
+        "steps": upload_steps([]),
         "files": 3,
         "total_bytes": 420,
         "basic_plan_storage_bytes": 200_000_000,
@@ -341,7 +349,7 @@ def test_images_over_the_free_plans_storage(tmp_path: Path, monkeypatch: pytest.
 def test_an_empty_manifest(tmp_path: Path) -> None:
     files = Files(tmp_path)
     write_manifest(files, [])
-    assert files.written["tabletopia/manifest.csv"] == b"type,name,width_mm,height_mm,scale,front,back,quantity\n"
+    assert files.written["tabletopia/manifest.csv"] == b"type,name,width_mm,height_mm,scale,front,back,quantity,shape\n"
     assert json.loads(files.written["tabletopia/manifest.json"])["files"] == 0
 
 
@@ -364,3 +372,58 @@ def test_the_rulebook_goes_up_beside_the_objects(tmp_path: Path) -> None:
     assert copy_rulebook(files, "tabletopia") is None
     write_manifest(files, [])
     assert "rules" not in json.loads(files.written["tabletopia/manifest.json"])
+
+
+def test_the_fields_and_shapes() -> None:
+    assert FIELDS == ["type", "name", "width_mm", "height_mm", "scale", "front", "back", "quantity", "shape"]
+    assert SHAPES == {"rect": "Rectangular", "square": "Rectangular", "round": "Round", "hex": "Hexagonal"}
+
+
+def test_the_upload_steps_say_which_shape_to_choose() -> None:
+    """A hex tile's object is Hexagonal in Tabletopia, a round one's Round: the steps say so,
+    naming the sets."""
+    common = ["In Tabletopia's Workshop, create the game.",
+              "For each row of manifest.csv, create an object of its type with its name, from its front and back "
+              "images (the cards of a set together, sharing their back).",
+              "Set each object's scale to the row's scale and its quantity to the row's quantity."]
+    last = "Lay the objects out in a setup, and upload rules.pdf as the game's rules if the folder has it."
+    assert upload_steps([row("a.jpg")]) == common + [last]
+    rows = [row("t.png", shape="hex", set="tiles"), row("u.png", shape="hex", set="tiles"),
+            row("c.png", shape="round", set="coins"), row("p.png", shape="round", set="pawns"),
+            row("s.jpg", shape="square", set="squares")]
+    assert upload_steps(rows) == common + [
+        "For the hex pieces (tiles): choose Hexagonal as the object's shape, so that it is cut to its outline on "
+        "the table.",
+        "For the round pieces (coins, pawns): choose Round as the object's shape, so that it is cut to its outline "
+        "on the table.", last]
+
+
+def test_names_shared_by_two_objects() -> None:
+    assert shared_names([row("a.jpg", name="A"), row("b.jpg", name="B")]) == []
+    assert shared_names([row("a.jpg", name="A"), row("b.jpg", name="A"), row("c.jpg", name="A")]) == [
+        "Tabletopia: 3 objects are named 'A' (components.cards): give the set a `label:` that tells them apart"]
+    assert shared_names([row("a.jpg", name="Aid", set="aid"), row("b.jpg", name="B"),
+                         row("c.jpg", name="Aid", set="mats"), row("d.jpg", name="Aid", set="boards"),
+                         row("e.jpg", name="B")]) == [
+        "Tabletopia: 3 objects are named 'Aid' (components.aid, components.boards and components.mats): give each "
+        "set a `label:` that tells them apart",
+        "Tabletopia: 2 objects are named 'B' (components.cards): give the set a `label:` that tells them apart"]
+
+
+def test_pieces_named_by_their_set_where_their_label_is_their_id(tmp_path: Path) -> None:
+    """Coins whose items are 1 and 3 (no name, no `label:`) are the set's title and the id; a
+    set of one such item is its title; a label or a name is kept. Two objects of one name are
+    a warning once the manifest is written."""
+    coins = pieces("coins", "token", "round", piece("1", label="1"), piece("gold-3", label="gold-3"),
+                   size=(mm(24), mm(24)))
+    one = pieces("split", "card", "rect", piece("split", label="split"))
+    named = pieces("cards", "card", "rect", piece("a", label="Scout"), piece("b", label="b"), piece("c", label="Scout"))
+    named.component.declaration = {"label": "{id}"}
+    files = Files(tmp_path)
+    rows = build(kit(("coins", [coins]), ("split", [one]), ("cards", [named])), files, options())
+    assert [r.name for r in rows] == ["Coins pieces 1", "Coins pieces gold 3", "Split pieces", "Scout", "b", "Scout"]
+    for relative in {r.front for r in rows}:
+        files.image(relative, 1)
+    files.finish()
+    assert files.warnings == ["Tabletopia: 2 objects are named 'Scout' (components.cards): give the set a `label:` "
+                              "that tells them apart"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import math
 from pathlib import Path
 from types import SimpleNamespace
@@ -21,7 +22,7 @@ from pnp.exports import tts
 from pnp.exports.tabletopia import TabletopiaObject
 from pnp.exports.tts import (CARD_AT_1, COLUMNS, FACE_DOWN, FACE_UP, GAP, PER_SHEET, ROW_WIDTH, ROWS, SHEET_PX,
                              THICKNESS, TILE_AT_1, TILE_TYPES, UNIT_MM, Guids, SavedObject, Sheet, Spot, arrange,
-                             common, deck_sheets, deck_spot, draw_sheet, files, image_spots, on_its_own, transform)
+                             common, content_name, deck_sheets, HASH_LENGTH, pointy, TURNED, turn_image, deck_spot, draw_sheet, files, image_spots, on_its_own, transform)
 from pnp.kit.pieces import Piece, PieceSet
 from pnp.model.game import Text as Words
 from pnp.scene import Definition, Group, Rect, Style, Text, single
@@ -122,6 +123,20 @@ def many(n: int, back: Definition | None = None) -> PieceSet:
     return cards("deck", *(piece(f"c{i}", back) for i in range(n)))
 
 
+def unhashed(value):
+    """What the export made, its images' names without their content hash (`deck-1-0a1b2c3d.jpg`
+    is `deck-1.jpg`): each name's hash is content_name's, tested on its own."""
+    if isinstance(value, str):
+        return re.sub(r"-[0-9a-f]{8}(\.(?:jpg|png))", r"\1", value)
+    if isinstance(value, Sheet):
+        return Sheet(unhashed(value.file), value.columns, value.rows, unhashed(value.backs))
+    if isinstance(value, (list, tuple)):
+        return type(value)(unhashed(v) for v in value)
+    if isinstance(value, dict):
+        return {k: unhashed(v) for k, v in value.items()}
+    return value
+
+
 def grids(sheets: list[Sheet]) -> list[tuple[int, int]]:
     return [(s.columns, s.rows) for s in sheets]
 
@@ -135,6 +150,7 @@ def test_constants() -> None:
     assert TILE_TYPES == {"rect": 0, "square": 0, "hex": 1, "round": 2}
     assert FACE_DOWN == {"rotX": 0.0, "rotY": 180.0, "rotZ": 180.0}
     assert FACE_UP == {"rotX": 0.0, "rotY": 180.0, "rotZ": 0.0}
+    assert (TURNED, HASH_LENGTH) == (90.0, 8)
 
 
 def test_a_transform() -> None:
@@ -191,8 +207,8 @@ def test_deck_sheets_have_at_least_two_rows(tmp_path: Path, count: int, expected
     cells, at most 10 x 7, with a cell for each card and one for the hidden card."""
     sheets, back, _ = deck_sheets(Files(tmp_path), many(count))
     assert grids(sheets) == expected
-    assert [s.file for s in sheets] == [f"deck-{n}.jpg" for n in range(1, len(expected) + 1)]
-    assert back == "deck-back.jpg"
+    assert [unhashed(s.file) for s in sheets] == [f"deck-{n}.jpg" for n in range(1, len(expected) + 1)]
+    assert unhashed(back) == "deck-back.jpg"
 
 
 def test_every_deck_fits_its_sheets(tmp_path: Path) -> None:
@@ -212,15 +228,15 @@ def test_a_deck_sharing_its_back(tmp_path: Path) -> None:
     deck = cards("deck", piece("a", back), piece("b", back, 3))
     files = Files(tmp_path)
     sheets, back_file, wait = deck_sheets(files, deck)
-    assert sheets == [Sheet("deck-1.jpg", 2, 2, None)]
-    assert back_file == "deck-back.jpg"
+    assert unhashed(sheets) == [Sheet("deck-1.jpg", 2, 2, None)]
+    assert unhashed(back_file) == "deck-back.jpg"
     a, b = (p.face for p in deck.pieces)
-    assert files.calls == [("reusable", "tts/deck-1.jpg", False), ("reusable", "tts/deck-back.jpg", False)]
+    assert unhashed(files.calls) == [("reusable", "tts/deck-1.jpg", False), ("reusable", "tts/deck-back.jpg", False)]
     assert [(job, function) for job, function, _ in files.jobs] == [("job 1", draw_sheet), ("job 2", draw_sheet)]
     files.calls.clear()
-    assert files.jobs[0][2]() == ("pdf of back, a, b", pytest.approx(POKER_DPI), str(tmp_path / "tts/deck-1.jpg"),
+    assert unhashed(files.jobs[0][2]()) == ("pdf of back, a, b", pytest.approx(POKER_DPI), str(tmp_path / "tts/deck-1.jpg"),
                                   2, 2, [[], [0], [1]])
-    assert files.jobs[1][2]() == ("pdf of back", pytest.approx(POKER_DPI), str(tmp_path / "tts/deck-back.jpg"),
+    assert unhashed(files.jobs[1][2]()) == ("pdf of back", pytest.approx(POKER_DPI), str(tmp_path / "tts/deck-back.jpg"),
                                   1, 1, [[]])
     # each PDF has the characters of the whole deck
     assert files.calls == [("document", [single(back), single(a), single(b)], {"body": frozenset("Bk")}),
@@ -228,7 +244,7 @@ def test_a_deck_sharing_its_back(tmp_path: Path) -> None:
     assert set(files.chars) == {id(back), id(a), id(b)}  # (read once, for every sheet)
     files.calls.clear()
     wait()
-    assert files.calls == [("advance", 0), ("wait for", ["job 1", "job 2"]),
+    assert unhashed(files.calls) == [("advance", 0), ("wait for", ["job 1", "job 2"]),
                            ("made", "tts/deck-1.jpg", files.key("tts", [a, b], back, POKER_DPI)),
                            ("made", "tts/deck-back.jpg", files.key("tts-back", back, POKER_DPI))]
 
@@ -240,17 +256,17 @@ def test_a_deck_whose_backs_differ(tmp_path: Path) -> None:
     deck = cards("deck", piece("a", north, face=drawing("a", words="a")), piece("b", south), piece("c"))
     files = Files(tmp_path)
     sheets, back_file, wait = deck_sheets(files, deck)
-    assert sheets == [Sheet("deck-1.jpg", 2, 2, "deck-1-back.jpg")]
-    assert back_file == "deck-back.jpg"
-    assert files.calls == [("reusable", "tts/deck-1.jpg", False), ("reusable", "tts/deck-1-back.jpg", False)]
+    assert unhashed(sheets) == [Sheet("deck-1.jpg", 2, 2, "deck-1-back.jpg")]
+    assert unhashed(back_file) == "deck-back.jpg"
+    assert unhashed(files.calls) == [("reusable", "tts/deck-1.jpg", False), ("reusable", "tts/deck-1-back.jpg", False)]
     assert files.jobs[0][2]()[0] == "pdf of north, a, b, c"  # the hidden card: the first back
-    assert files.jobs[1][2]()[:3:2] == ("pdf of north, south, c", str(tmp_path / "tts/deck-1-back.jpg"))
+    assert unhashed(files.jobs[1][2]()[:3:2]) == ("pdf of north, south, c", str(tmp_path / "tts/deck-1-back.jpg"))
     assert files.jobs[1][2]()[3:] == (2, 2, [[0], [1], [2]])  # the hidden card is the first back too
     assert files.calls[-1][2] == {"body": frozenset("NSa")}
     files.calls.clear()
     wait()
     assert files.calls[:2] == [("advance", 0), ("wait for", ["job 1", "job 2"])]
-    assert [c[1] for c in files.calls[2:]] == ["tts/deck-1.jpg", "tts/deck-1-back.jpg"]
+    assert [unhashed(c[1]) for c in files.calls[2:]] == ["tts/deck-1.jpg", "tts/deck-1-back.jpg"]
     assert files.calls[3][2] == files.key("tts", [north, south, deck.pieces[2].face], north, POKER_DPI)
 
 
@@ -281,15 +297,16 @@ def test_sheets_an_earlier_build_left_are_kept(tmp_path: Path) -> None:
     back = drawing("back")
     deck = many(70, back)
     files = Files(tmp_path)
-    files.kept = {"tts/deck-2.jpg": files.key("tts", [deck.pieces[69].face], back, POKER_DPI),
-                  "tts/deck-back.jpg": files.key("tts-back", back, POKER_DPI), "tts/deck-1.jpg": "other cards"}
+    second, hidden = files.key("tts", [deck.pieces[69].face], back, POKER_DPI), files.key("tts-back", back, POKER_DPI)
+    files.kept = {"tts/" + content_name("deck-2", second, ".jpg"): second,
+                  "tts/" + content_name("deck-back", hidden, ".jpg"): hidden, "tts/deck-1.jpg": "other cards"}
     sheets, _, wait = deck_sheets(files, deck)
     assert grids(sheets) == [(10, 7), (1, 2)]
-    assert [(job, arguments()[2:]) for job, _, arguments in files.jobs] == [
+    assert [(job, unhashed(arguments()[2:])) for job, _, arguments in files.jobs] == [
         ("job 1", (str(tmp_path / "tts/deck-1.jpg"), 10, 7, [[]] + [[i] for i in range(69)]))]
     files.calls.clear()
     wait()
-    assert files.calls == [("advance", 2), ("wait for", ["job 1"]), ("made", "tts/deck-1.jpg", files.key(
+    assert unhashed(files.calls) == [("advance", 2), ("wait for", ["job 1"]), ("made", "tts/deck-1.jpg", files.key(
         "tts", [p.face for p in deck.pieces[:69]], back, POKER_DPI))]
 
 
@@ -389,7 +406,7 @@ def test_a_deck_lying_face_down() -> None:
     deck = cards("deck", piece("a", back, 2, "Ace"), piece("b", back, 1, "Bee"))
     save = saved()
     save.next_deck = 3
-    found = deck_spot(save, deck, "Game: Cards", [Sheet("deck-1.jpg", 2, 2)], "deck-back.jpg")
+    found = deck_spot(save, deck, "Game: Cards", [Sheet("deck-1.jpg", 2, 2)], "deck-back.jpg", "en", "en")
     assert (found.width, found.depth, found.row) == (2.5, pytest.approx(3.5), "decks")
     assert save.next_deck == 4
     (made,) = found.make(1.5, -2.0)
@@ -415,7 +432,7 @@ def test_a_deck_of_several_sheets_their_own_backs() -> None:
         p.label = p.name
     save = saved()
     sheets = [Sheet("deck-1.jpg", 10, 7, "deck-1-back.jpg"), Sheet("deck-2.jpg", 1, 2, "deck-2-back.jpg")]
-    (made,) = deck_spot(save, deck, "Deck", sheets, "deck-back.jpg").make(0, 0)
+    (made,) = deck_spot(save, deck, "Deck", sheets, "deck-back.jpg", "en", "en").make(0, 0)
     assert save.next_deck == 3
     assert made["CustomDeck"] == {
         "1": {"FaceURL": "https://example.org/tts/deck-1.jpg", "BackURL": "https://example.org/tts/deck-1-back.jpg",
@@ -425,7 +442,8 @@ def test_a_deck_of_several_sheets_their_own_backs() -> None:
     assert made["DeckIDs"] == [*range(100, 169), 200]
     assert [c["CustomDeck"] for c in made["ContainedObjects"][68:]] == [
         {"1": made["CustomDeck"]["1"]}, {"2": made["CustomDeck"]["2"]}]
-    assert [c["Nickname"] for c in made["ContainedObjects"][68:]] == ["c68", "c69"]
+    # labelled by their ids alone: named by their set's title and their ids
+    assert [c["Nickname"] for c in made["ContainedObjects"][68:]] == ["Cards c68", "Cards c69"]
 
 
 def test_a_single_card_and_sideways_cards() -> None:
@@ -433,15 +451,28 @@ def test_a_single_card_and_sideways_cards() -> None:
     its height over a poker card's."""
     size = (mm(88.9), mm(63.5))
     one = cards("one", piece("a", label="Ace"), size=size)
-    found = deck_spot(saved(), one, "Game: One", [Sheet("one-1.jpg", 1, 2)], "one-back.jpg")
+    found = deck_spot(saved(), one, "Game: One", [Sheet("one-1.jpg", 1, 2)], "one-back.jpg", "en", "en")
     assert (found.width, found.depth) == (pytest.approx(3.5), 2.5)
     (made,) = found.make(0, 0)
     assert (made["Name"], made["Nickname"], made["CardID"], made["SidewaysCard"]) == ("Card", "Ace", 100, True)
     assert made["Transform"]["scaleX"] == made["Transform"]["scaleZ"] == 0.7143  # 63.5 mm of a card's 88.9
     assert "ContainedObjects" not in made
     square = cards("square", piece("s"), size=(mm(70), mm(70)))
-    (made,) = deck_spot(saved(), square, "", [Sheet("square-1.jpg", 1, 2)], "square-back.jpg").make(0, 0)
+    (made,) = deck_spot(saved(), square, "", [Sheet("square-1.jpg", 1, 2)], "square-back.jpg", "en", "en").make(0, 0)
     assert made["SidewaysCard"] is False  # (a square card stands upright)
+
+
+def test_a_card_labelled_by_its_id_alone_is_named_by_its_set_in_the_kits_language() -> None:
+    """As every export names a piece (pnp.exports.object_name): a split card whose label is its
+    id (succes-echec) is its set's title, a set of several such cards the title and each id."""
+    title = {"fr": "cartes Succès/Échec", "en": "success/failure cards"}
+    split = cards("succes-echec", piece("succes-echec", copies=24, label="succes-echec"), title=title)
+    for language, named in (("fr", "Cartes Succès/Échec"), ("en", "Success/failure cards")):
+        (made,) = deck_spot(saved(), split, "Deck", [Sheet("s-1.jpg", 1, 2)], "s-back.jpg", language, "fr").make(0, 0)
+        assert {c["Nickname"] for c in made["ContainedObjects"]} == {named} and len(made["ContainedObjects"]) == 24
+    coins = cards("coins", piece("gold-coin", label="gold-coin"), piece("ace", label="Ace of coins"), title=title)
+    (made,) = deck_spot(saved(), coins, "Deck", [Sheet("c-1.jpg", 1, 2)], "c-back.jpg", "en", "fr").make(0, 0)
+    assert [c["Nickname"] for c in made["ContainedObjects"]] == ["Success/failure cards gold coin", "Ace of coins"]
 
 
 def row(name: str, component: str, shape: str = "rect", size: tuple[float, float] = (20, 20), quantity: int = 1,
@@ -463,7 +494,7 @@ def test_tiles_of_their_own_shape() -> None:
     rows = [row("r", "token", "round"), row("s", "token", "square"), row("h", "tile", "hex"),
             row("b", "sheet", "rect"), row("o", "token", "oval")]
     save = saved()
-    spots = image_spots(save, rows, lambda relative: relative.split("/", 1)[1])
+    spots = image_spots(save, rows, lambda relative, turned: relative.split("/", 1)[1])
     types = [s.make(0, 0)[0]["CustomImage"]["CustomTile"]["Type"] for s in spots]
     assert types == [2, 0, 1, 0, 0]
 
@@ -473,7 +504,7 @@ def test_tokens_and_tiles_as_custom_tiles() -> None:
     its secondary image (none: an empty URL)."""
     copied = []
 
-    def copy(relative: str) -> str:
+    def copy(relative: str, turned: bool) -> str:
         copied.append(relative)
         return relative.split("/", 1)[1]
 
@@ -498,7 +529,7 @@ def test_tokens_and_tiles_as_custom_tiles() -> None:
 
 
 def test_boards_locked_and_in_a_row_of_their_own() -> None:
-    (board,) = image_spots(saved(), [row("map", "board", size=(420, 297), set="maps")], lambda r: r)
+    (board,) = image_spots(saved(), [row("map", "board", size=(420, 297), set="maps")], lambda r, turned: r)
     assert board.row == "board"
     (made,) = board.make(0, 0)
     assert made["Locked"] is True
@@ -510,7 +541,7 @@ def test_standees_as_figurines() -> None:
     """Stood up one above the other, the back the front when there is none."""
     rows = [row("hero", "standee", size=(25, 50), quantity=2, back="tabletopia/set/hero-back.png"),
             row("foe", "standee", size=(25, 50))]
-    spots = image_spots(saved(), rows, lambda r: r.split("/", 1)[1])
+    spots = image_spots(saved(), rows, lambda r, turned: r.split("/", 1)[1])
     image = {"ImageURL": "https://example.org/tts/set/hero.png",
              "ImageSecondaryURL": "https://example.org/tts/set/hero-back.png", "ImageScalar": 1.0, "WidthScale": 0.0}
     guids = Guids("Game")
@@ -552,7 +583,7 @@ def test_the_saved_object(tmp_path: Path) -> None:
     files = Files(tmp_path)
     kit = Kit(deck, empty, tokens, language="fr")
     finish = tts.start(kit, files, SimpleNamespace(tts_base_url=None))
-    assert [arguments()[2] for _, _, arguments in files.jobs] == [
+    assert [unhashed(arguments()[2]) for _, _, arguments in files.jobs] == [
         str(tmp_path / "tts/deck-1.jpg"), str(tmp_path / "tts/deck-back.jpg")]
     images(tmp_path, "tabletopia/maps/map.jpg", "tabletopia/chips/t.png", "tabletopia/chips/my back.png",
            "tabletopia/chips/u.png")
@@ -564,15 +595,15 @@ def test_the_saved_object(tmp_path: Path) -> None:
     files.calls.clear()
     finish(rows)
     base = (tmp_path / "tts").resolve().as_uri() + "/"
-    assert files.calls[:4] == [("stage", "Tabletop Simulator", 2 + 4 + 1), ("advance", 0),
+    assert unhashed(files.calls[:4]) == [("stage", "Tabletop Simulator", 2 + 4 + 1), ("advance", 0),
                                ("wait for", ["job 1", "job 2"]), ("made", "tts/deck-1.jpg", files.calls[3][2])]
     # each image copied once, in the rows' order
-    assert files.calls[5:] == [("make", "tts/chips/t.png", "key ['tts-copy', 'key of tabletopia/chips/t.png']"),
+    assert unhashed(files.calls[5:]) == [("make", "tts/chips/t.png", "key ['tts-copy', 'key of tabletopia/chips/t.png']"),
                                ("make", "tts/chips/my back.png",
                                 "key ['tts-copy', 'key of tabletopia/chips/my back.png']"),
                                ("make", "tts/chips/u.png", "key ['tts-copy', 'key of tabletopia/chips/u.png']"),
                                ("make", "tts/maps/map.jpg", "key ['tts-copy', 'key of tabletopia/maps/map.jpg']")]
-    assert files.written["tts/chips/my back.png"] == b"image tabletopia/chips/my back.png"
+    assert {unhashed(k): v for k, v in files.written.items()}["tts/chips/my back.png"] == b"image tabletopia/chips/my back.png"
     doc = json.loads(files.written["tts/saved-object.json"])
     assert files.written["tts/saved-object.json"].endswith(b"}\n")
     objects = doc.pop("ObjectStates")
@@ -585,11 +616,11 @@ def test_the_saved_object(tmp_path: Path) -> None:
         ("Custom_Tile", "Map", "1ebbb9"), ("Deck", "Le Jeu: Cards", "d57d85"), ("Custom_Tile", "t", "f72939"),
         ("Custom_Tile", "t", "dba29f"), ("Custom_Tile", "u", "ad8bfe")]
     assert [c["GUID"] for c in objects[1]["ContainedObjects"]] == ["47e798", "27a315", "bf3ab3"]
-    assert objects[0]["CustomImage"]["ImageURL"] == base + "maps/map.jpg"
-    assert objects[1]["CustomDeck"] == {"1": {
+    assert unhashed(objects[0]["CustomImage"]["ImageURL"]) == base + "maps/map.jpg"
+    assert unhashed(objects[1]["CustomDeck"]) == {"1": {
         "FaceURL": base + "deck-1.jpg", "BackURL": base + "deck-back.jpg", "NumWidth": 2, "NumHeight": 2,
         "BackIsHidden": True, "UniqueBack": False, "Type": 0}}
-    assert objects[2]["CustomImage"]["ImageSecondaryURL"] == base + "chips/my%20back.png"
+    assert unhashed(objects[2]["CustomImage"]["ImageSecondaryURL"]) == base + "chips/my%20back.png"
     # the board's row (11.693 units deep), the deck's (3.5), the chips' (0.7874, t stacked), from
     # the far side, 0.75 apart; each row centred
     assert [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in objects] == [
@@ -609,7 +640,7 @@ def test_the_images_named_by_the_url_given(tmp_path: Path) -> None:
         assert files.calls[0] == ("stage", "Tabletop Simulator", 2 + 0 + 1)
         doc = json.loads(files.written["tts/saved-object.json"])
         (made,) = doc["ObjectStates"]
-        assert (made["Nickname"], made["CustomDeck"]["1"]["FaceURL"], made["CustomDeck"]["1"]["BackURL"]) == (
+        assert unhashed((made["Nickname"], made["CustomDeck"]["1"]["FaceURL"], made["CustomDeck"]["1"]["BackURL"])) == (
             "Le Jeu: Cartes", "https://example.org/kit/tts/deck-1.jpg", "https://example.org/kit/tts/deck-back.jpg")
         assert doc["Note"] == "Le Jeu, made by pnp: 1 objects, their images in https://example.org/kit/tts/"
         assert (made["Transform"]["posX"], made["Transform"]["posZ"]) == (0.0, 0.375)
@@ -621,7 +652,7 @@ def test_no_decks(tmp_path: Path) -> None:
     assert files.jobs == []
     images(tmp_path, "tabletopia/set/t.png")
     finish([row("t", "token")])
-    assert files.calls[-2:] == [("stage", "Tabletop Simulator", 2),
+    assert unhashed(files.calls[-2:]) == [("stage", "Tabletop Simulator", 2),
                                 ("make", "tts/set/t.png", "key ['tts-copy', 'key of tabletopia/set/t.png']")]
     assert [o["Nickname"] for o in json.loads(files.written["tts/saved-object.json"])["ObjectStates"]] == ["t"]
 
@@ -656,3 +687,95 @@ def test_no_rulebook_no_custom_pdf(tmp_path: Path) -> None:
     finish([row("t", "token")])
     assert "tts/rules.pdf" not in files.written
     assert "Custom_PDF" not in files.written["tts/saved-object.json"].decode()
+
+
+def test_names_that_change_with_their_content() -> None:
+    """An image's name ends in 8 hex digits of its content key's hash: the same content the
+    same name, another content another name (a re-upload reaches the players)."""
+    import hashlib
+
+    assert content_name("deck-1", "key a", ".jpg") == f"deck-1-{hashlib.sha256(b'key a').hexdigest()[:8]}.jpg"
+    assert content_name("deck-1", "key a", ".jpg") == content_name("deck-1", "key a", ".jpg")
+    assert content_name("deck-1", "key b", ".jpg") != content_name("deck-1", "key a", ".jpg")
+    assert content_name("set/my back", "k", ".png").startswith("set/my back-")
+
+
+def test_a_deck_renamed_when_a_card_changes(tmp_path: Path) -> None:
+    back = drawing("back")
+    before, _, _ = deck_sheets(Files(tmp_path), cards("deck", piece("a", back), piece("b", back)))
+    same, _, _ = deck_sheets(Files(tmp_path), cards("deck", piece("a", back), piece("b", back)))
+    after, back_file, _ = deck_sheets(Files(tmp_path), cards("deck", piece("a", back),  # (its key: b-new)
+                                                             piece("b", back, face=drawing("b-new"))))
+    assert before == same and before[0].file != after[0].file
+    key = Files(tmp_path).key("tts-back", back, POKER_DPI)
+    assert back_file == content_name("deck-back", key, ".jpg")
+
+
+def test_a_copied_image_renamed_when_it_changes(tmp_path: Path) -> None:
+    files = Files(tmp_path)
+    finish = tts.start(Kit(cards("deck"), language="en"), files, SimpleNamespace(tts_base_url="u/"))
+    images(tmp_path, "tabletopia/set/t.png")
+    finish([row("t", "token")])
+    first = [c[1] for c in files.calls if c[0] == "make"]
+    files = Files(tmp_path)
+    files.key_of = lambda relative: f"another key of {relative}"  # (the Tabletopia image drawn again, changed)
+    tts.start(Kit(cards("deck"), language="en"), files, SimpleNamespace(tts_base_url="u/"))([row("t", "token")])
+    second = [c[1] for c in files.calls if c[0] == "make"]
+    assert unhashed(first) == unhashed(second) == ["tts/set/t.png"] and first != second
+
+
+def pointy_hex_png(width: int, height: int) -> bytes:
+    """A pointy hex tile's picture as the Tabletopia export draws it: the hexagon opaque (red at
+    its top point), the corners outside it transparent."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    w, h = width - 1, height - 1
+    ImageDraw.Draw(image).polygon([(w / 2, 0), (w, h / 4), (w, 3 * h / 4), (w / 2, h), (0, 3 * h / 4), (0, h / 4)],
+                                  fill=(0, 90, 200, 255))
+    ImageDraw.Draw(image).rectangle([w / 2 - 3, 2, w / 2 + 3, 12], fill=(255, 0, 0, 255))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_a_pointy_hex_turned_to_the_flat_topped_mesh(tmp_path: Path) -> None:
+    """Tabletop Simulator's hex tile is flat-topped (2 : sqrt(3)): a pointy hex tile's image is
+    turned a quarter turn, so that its outline is the mesh's (wider than tall, its top and
+    bottom flat, its sides pointed), and its object a quarter turn back, its scale by the
+    turned image's height (the hex across its flats)."""
+    import io
+
+    from PIL import Image
+
+    assert pointy(row("h", "tile", "hex", (40, 46.19))) and not pointy(row("h", "tile", "hex", (46.19, 40)))
+    assert not pointy(row("r", "token", "round", (20, 30)))
+    with Image.open(io.BytesIO(turn_image(pointy_hex_png(400, 462)))) as turned:
+        assert turned.size == (462, 400) and turned.mode == "RGBA"
+        assert abs(turned.width / turned.height - 2 / math.sqrt(3)) < 0.01  # the mesh's shape
+        alpha = turned.getchannel("A")
+        assert alpha.getpixel((int(0.3 * 462), 3)) == 255 and alpha.getpixel((int(0.7 * 462), 396)) == 255  # flat
+        assert alpha.getpixel((3, 200)) == 255 and alpha.getpixel((458, 200)) == 255  # pointed sides
+        assert alpha.getpixel((3, 20)) == 0 and alpha.getpixel((458, 380)) == 0  # corners outside the hex
+        assert turned.getpixel((6, 200))[:3] == (255, 0, 0)  # its top point now on the left
+    files = Files(tmp_path)
+    (tmp_path / "tabletopia" / "tiles").mkdir(parents=True)
+    for name in ("h", "back"):
+        (tmp_path / "tabletopia" / "tiles" / f"{name}.png").write_bytes(pointy_hex_png(400, 462))
+    rows = [row("h", "tile", "hex", (40, 46.19), back="tabletopia/tiles/back.png", set="tiles"),
+            row("f", "tile", "hex", (46.19, 40), set="tiles")]
+    (tmp_path / "tabletopia" / "tiles" / "f.png").write_bytes(b"flat")
+    tts.start(Kit(cards("deck"), language="en"), files, SimpleNamespace(tts_base_url="u/"))(rows)
+    made = {unhashed(c[1]): c[1] for c in files.calls if c[0] == "make"}
+    assert sorted(made) == ["tts/tiles/back.png", "tts/tiles/f.png", "tts/tiles/h.png"]
+    with Image.open(io.BytesIO(files.written[made["tts/tiles/h.png"]])) as image:
+        assert image.size == (462, 400)
+    assert files.written[made["tts/tiles/f.png"]] == b"flat"  # (a flat-topped hex as it is)
+    pointed, flat = json.loads(files.written["tts/saved-object.json"])["ObjectStates"]
+    assert (pointed["Transform"]["rotY"], flat["Transform"]["rotY"]) == (270.0, 180.0)
+    assert pointed["Transform"]["scaleX"] == round(40 / 25.4 / TILE_AT_1, 4)  # across the flats
+    assert flat["Transform"]["scaleX"] == round(40 / 25.4 / TILE_AT_1, 4)
+    assert pointed["CustomImage"]["CustomTile"]["Type"] == 1
+    assert unhashed(pointed["CustomImage"]["ImageSecondaryURL"]) == "u/tiles/back.png"

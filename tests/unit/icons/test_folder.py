@@ -132,6 +132,22 @@ def test_the_problems_of_every_icon_in_file_order(tmp_path: Path) -> None:
         ("icons/a.svg", 1, 1), ("icons/b.svg", 1, len(HEAD) + 1), ("icons/c.svg", 1, 1)]
 
 
+def test_the_icons_that_cannot_be_drawn_are_named_with_their_first_problem(tmp_path: Path) -> None:
+    from pnp.icons.folder import cannot_be_drawn, unusable
+    from pnp.problems import problem
+
+    write(tmp_path, HEAD + '\n<g>\n<use href="#a"/>\n<text/></g></svg>', "fire.svg")
+    write(tmp_path, "<svg/>", "bare.svg")
+    write(tmp_path, HEAD + '</svg>', "fine.svg")
+    icons, problems = load_icons(tmp_path)
+    other = problem("schema", Location("icons/notes.yaml", 2, 1), "not an icon's")
+    found = unusable(list(reversed(problems)) + [other])  # (whatever their order: the first of each file)
+    assert found == {"bare": Location("icons/bare.svg", 1, 1), "fire": Location("icons/fire.svg", 3, 1)}
+    assert list(icons) == ["fine"]
+    assert cannot_be_drawn("fire", found["fire"]) == "icon 'fire' cannot be drawn: see icons/fire.svg:3"
+    assert cannot_be_drawn("bare", found["bare"]) == "icon 'bare' cannot be drawn: see icons/bare.svg:1"
+
+
 def test_load_icons_without_the_folder_finds_nothing(tmp_path: Path) -> None:
     assert load_icons(tmp_path) == ({}, [])
     assert load_icons(tmp_path, "art/symbols") == ({}, [])

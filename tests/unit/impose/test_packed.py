@@ -40,12 +40,13 @@ def test_the_gap() -> None:
 
 def test_a_players_tokens_share_a_band() -> None:
     """A player's large token, and beside it its small ones in columns of as many as the band
-    holds, centred in it; the tokens of one-token keys on the next band."""
+    holds, centred in it; the tokens of one-token keys after that block, on its row where it
+    has room, centred down the row."""
     tokens = [("p1", token("s1", 15)), ("p1", token("big", 40)), ("p1", token("s2", 15)), ("p1", token("s3", 15)),
               ("x", token("c1", 25)), ("y", token("c2", 25))]
     assert where(pack_tokens(tokens, A4)) == [[
         ("big", 6.5, 9.5), ("s1", 49.5, 13.0), ("s2", 49.5, 31.0), ("s3", 67.5, 22.0),
-        ("c1", 6.5, 52.5), ("c2", 34.5, 52.5)]]
+        ("c1", 85.5, 17.0), ("c2", 113.5, 17.0)]]
 
 
 def test_tokens_over_several_sheets() -> None:
@@ -92,7 +93,44 @@ def test_small_tokens_stacked_to_the_millionth() -> None:
 
 def test_a_key_alone_in_a_group() -> None:
     tokens = [("a", token("a1", 20)), ("a", token("a2", 20)), ("b", token("b1", 30))]
-    assert where(pack_tokens(tokens, A4)) == [[("a1", 6.5, 9.5), ("a2", 29.5, 9.5), ("b1", 6.5, 32.5)]]
+    # b's token alone after a's block, on its row; a's centred down the row's 30 mm
+    assert where(pack_tokens(tokens, A4)) == [[("a1", 6.5, 14.5), ("a2", 29.5, 14.5), ("b1", 52.5, 9.5)]]
+    # no room left on the row: on the next
+    narrow = Paper("p", "P", mm(13 + 43 + 3 + 30) - 0.01, mm(200))
+    assert where(pack_tokens(tokens, narrow)) == [[("a1", 6.5, 9.5), ("a2", 29.5, 9.5), ("b1", 6.5, 32.5)]]
+
+
+def companies(markers: int = 17) -> list[tuple[str, Definition]]:
+    """Six companies' tokens as The Anarchy prints them: a 39 mm chip and 15 mm markers each."""
+    return [(c, token(f"{c}-{i}", 39 if i == 0 else 15)) for c in "abcdef" for i in range(markers + 1)]
+
+
+def test_two_players_blocks_share_a_row() -> None:
+    """On A3 (407 mm between the margins) a company's block, its chip and 17 markers in nine
+    columns of two (201 mm), stands beside another's, 3 mm apart: three rows of two."""
+    [page] = pack_tokens(companies(), A3)
+    found = where([page])[0]
+    assert [p for p in found if p[0].endswith("-0")] == [
+        ("a-0", 6.5, 9.5), ("b-0", 210.5, 9.5), ("c-0", 6.5, 51.5), ("d-0", 210.5, 51.5), ("e-0", 6.5, 93.5),
+        ("f-0", 210.5, 93.5)]
+    assert [p for p in found if p[0] in ("a-1", "a-2", "a-17", "b-17", "f-17")] == [
+        ("a-1", 48.5, 12.5), ("a-2", 48.5, 30.5), ("a-17", 192.5, 21.5), ("b-17", 396.5, 21.5), ("f-17", 396.5, 105.5)]
+    # one marker more each and the blocks are a column wider: one to a row
+    assert [p for p in where(pack_tokens(companies(19), A3))[0] if p[0] == "b-0"] == [("b-0", 6.5, 51.5)]
+
+
+def test_what_does_not_fit_a_players_block_comes_after_every_block() -> None:
+    """On A4 (197 mm between the margins) a company's block holds its chip and 16 markers:
+    the six seventeenth markers share a row after the six blocks, so the whole fits one
+    sheet."""
+    [page] = pack_tokens(companies(), A4)
+    found = where([page])[0]
+    assert [p for p in found if p[0].endswith("-0")] == [
+        ("a-0", 6.5, 9.5), ("b-0", 6.5, 51.5), ("c-0", 6.5, 93.5), ("d-0", 6.5, 135.5), ("e-0", 6.5, 177.5),
+        ("f-0", 6.5, 219.5)]
+    assert found[-6:] == [("a-17", 6.5, 261.5), ("b-17", 24.5, 261.5), ("c-17", 42.5, 261.5), ("d-17", 60.5, 261.5),
+                          ("e-17", 78.5, 261.5), ("f-17", 96.5, 261.5)]
+    assert len(found) == 6 * 18
 
 
 def test_a_band_too_tall_for_the_rest_of_the_sheet() -> None:
@@ -320,3 +358,23 @@ def test_hex_backs_mirrored() -> None:
     [landscape] = hex_back_sheets([pages[1]], [backs[1]], A3)
     q = pages[1][0]
     assert landscape.children[0] == Use("b20", (1.0, 0.0, 0.0, 1.0, q.x, 841.89 - q.y - q.definition.height))
+
+
+def test_a_key_of_one_size_stays_together() -> None:
+    """Coins of two values, more than a row of each, and a single token: each value's rest
+    follows its own block (as large as its first), the single token after them all, beside
+    the last block where it has room."""
+    tokens = ([("one", token(f"a{i}", 24)) for i in range(9)] + [("three", token(f"b{i}", 24)) for i in range(8)]
+              + [("x", token("p", 13))])
+    [page] = pack_tokens(tokens, A4)
+    assert where([page])[0][6:10] == [("a6", 168.5, 9.5), ("a7", 6.5, 36.5), ("a8", 33.5, 36.5), ("b0", 6.5, 63.5)]
+    assert where([page])[0][-3:] == [("b6", 168.5, 63.5), ("b7", 6.5, 90.5), ("p", 33.5, 96.0)]
+
+
+def test_a_short_row_fills_an_earlier_sheet() -> None:
+    """Two keys of two 130 mm tokens, a row each, two rows to a sheet just as wide; the single
+    10 mm token after them goes under the first sheet's rows, the first with room for it."""
+    paper = Paper("p", "P", mm(13 + 130) + 0.01, mm(19 + 2 * 130 + 3 + 15))
+    tokens = [(k, token(f"{k}{i}", 130)) for k in "ab" for i in range(2)] + [("x", token("x", 10))]
+    assert where(pack_tokens(tokens, paper)) == [[("a0", 6.5, 9.5), ("a1", 6.5, 142.5), ("x", 6.5, 275.5)],
+                                                 [("b0", 6.5, 9.5), ("b1", 6.5, 142.5)]]

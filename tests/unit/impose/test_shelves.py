@@ -9,11 +9,12 @@ import pytest
 from pnp.impose import MIN_GUTTER, TOKEN_GAP
 from pnp.impose.paper import PAPERS, ImpositionError, Paper
 from pnp.impose.sheets import SheetLabel, behind
-from pnp.impose.shelves import (Cut, Shelf, _merged, _mirrored, _pack, bleed_of, pack_shelves, shelf_back_sheets,
+from pnp.impose.shelves import (Cut, Shelf, Tokens, _merged, _mirrored, _pack, bleed_of, pack_shelves, placed,
+                                shelf_back_sheets,
                                 shelf_cut_lines, shelf_marks,
                                 shelf_sheets)
 from pnp.layout.fonts import bundled_fonts, metrics
-from pnp.scene import Circle, Definition, Group, Path, Style, Text, Use
+from pnp.scene import Circle, Definition, Group, Path, Rect, Style, Text, Use
 from pnp.units import mm, to_mm
 
 FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])
@@ -341,3 +342,92 @@ def test_the_backs_have_the_marks_seen_from_behind() -> None:
             for c in [n for n in shelf_sheets(pages, A4)[0].children if isinstance(n, Path)][2].commands]
     assert [tuple(round(v, 6) if isinstance(v, float) else v for v in c) for c in paths[2].commands] == \
         [tuple(round(v, 6) if isinstance(v, float) else v for v in c) for c in flip]
+
+
+def bled(id: str, across_mm: float, bleed_mm: float = 1.0) -> Definition:
+    return Definition(id, mm(across_mm), mm(across_mm), Group(()), mm(bleed_mm))
+
+
+def companies(count: int = 2, markers: int = 3, round_: bool = True) -> Tokens:
+    """Each company's chip (39 mm) and its markers (15 mm), their faces their backs."""
+    return Tokens(tuple((c, t, t, round_) for c in "abcdef"[:count]
+                        for t in [bled(f"{c}-chip", 39)] + [bled(f"{c}-m", 15)] * markers), TOKEN_GAP)
+
+
+def spots(pages) -> list[list[tuple]]:
+    """Each sheet's pieces, tokens' too: id, top-left corner in mm, cut round."""
+    return [[(face.id, round(to_mm(x), 4), round(to_mm(y), 4), r) for s in shelves for x, y, face, _, r in placed(s)]
+            for shelves in pages]
+
+
+def test_tokens_in_rows_of_blocks_among_the_others() -> None:
+    """Tokens as their own type lays them out (each company's chip and markers in a block, two
+    blocks to a row where they fit), from 5 mm and half their gap from the sides: they need no
+    crop marks beside them. The cards' row below, a gutter or the tokens' gap apart, whichever
+    is wider, from the margin its crop marks need."""
+    cards = [(square(f"aid{i}", 63.5, 88.9), back(f"aid{i}"), Cut(False, mm(2))) for i in range(2)]
+    paper, pages = pack_shelves([companies(), *cards], A4)
+    assert paper == A4
+    [found] = spots(pages)
+    # (9 mm from the top: the tokens' 1 mm bleed and the label's 8 mm line)
+    assert found[:4] == [("a-chip", 6.5, 9.0, True), ("a-m", 48.5, 12.0, True), ("a-m", 48.5, 30.0, True),
+                         ("a-m", 66.5, 21.0, True)]
+    assert found[4] == ("b-chip", 84.5, 9.0, True)  # beside a's block (75 mm wide), 3 mm apart
+    assert found[-2:] == [("aid0", 8.5, 51.0, False), ("aid1", 74.0, 51.0, False)]
+    tokens, aids = pages[0]
+    assert (tokens.cut, tokens.pieces, round(to_mm(tokens.width), 4), round(to_mm(tokens.height), 4)) == (
+        Cut(True, TOKEN_GAP), (), 153.0, 39.0)
+    # crop marks for the cards' row alone: none beside the tokens, none above them
+    marks = mm_lines(shelf_marks(pages[0], A4))
+    assert {m[0][1] for m in marks if m[0][1] == m[1][1]} == {51.0, 139.9}
+    assert not [m for m in marks if m[0][0] == m[1][0] and m[0][1] < 51]
+    # the cards' cut lines alone straight; a circle round each token, on the fronts and the backs
+    [front] = shelf_sheets(pages, A4)
+    circles = [n for n in front.children if isinstance(n, Circle)]
+    def at(c: Circle) -> tuple:
+        return round(to_mm(c.cx), 4), round(to_mm(c.cy), 4), round(to_mm(c.r), 4), c.style
+
+    assert len(circles) == 8 and at(circles[0]) == (26.0, 28.5, 19.5, CUT)
+    assert all(min(a[0], b[0]) >= 8.499 for a, b in mm_lines(shelf_cut_lines(pages[0])))
+    [behind_] = shelf_back_sheets(pages, A4)
+    assert at([n for n in behind_.children if isinstance(n, Circle)][0]) == (
+        round(to_mm(A4.width) - 26.0, 4), 28.5, 19.5, CUT)
+    uses = [(u.ref, round(to_mm(u.transform[4]), 4)) for u in behind_.children if isinstance(u, Use)]
+    assert uses[0] == ("a-chip", round(to_mm(A4.width) - 6.5 - 39, 4))
+
+
+def test_square_tokens_cut_on_their_own_squares() -> None:
+    _, pages = pack_shelves([companies(1, 1, round_=False)], A4)
+    [found] = spots(pages)
+    assert found == [("a-chip", 6.5, 9.0, False), ("a-m", 48.5, 21.0, False)]
+    assert mm_lines(shelf_cut_lines(pages[0])) == [
+        ((6.5, 9.0), (45.5, 9.0)), ((48.5, 21.0), (63.5, 21.0)), ((48.5, 36.0), (63.5, 36.0)),
+        ((6.5, 48.0), (45.5, 48.0)), ((6.5, 9.0), (6.5, 48.0)), ((45.5, 9.0), (45.5, 48.0)),
+        ((48.5, 21.0), (48.5, 36.0)), ((63.5, 21.0), (63.5, 36.0))]
+    [front] = shelf_sheets(pages, A4)
+    assert not [n for n in front.children if isinstance(n, (Circle, Rect))] and shelf_marks(pages[0], A4) == []
+
+
+def test_rows_of_tokens_go_on_to_the_next_sheet() -> None:
+    """Six companies' blocks, one to a row on A4, then cards two to a row: the row that does
+    not fit starts the next sheet; a token larger than the room: nothing fits."""
+    cards = [(square("aid", 63.5, 88.9), back("aid"), Cut(False, mm(2)))] * 3
+    _, pages = pack_shelves([companies(6, 17), *cards], A4)
+    assert len(pages) == 2 and [len(s.pieces) for s in pages[1]] == [2, 1]
+    assert [len(placed(s)) for s in pages[0]] == [17, 17, 17, 17, 17, 17, 6]  # the 17th markers after the blocks
+    assert _pack([Tokens((("k", bled("t", 199), None, True),), TOKEN_GAP)], A4, (mm(9), mm(9))) is None
+    assert _pack([Tokens((("k", bled("t", 197), None, True),), TOKEN_GAP)], A4, (mm(9), mm(9))) is not None
+    assert bleed_of([Tokens((("k", bled("t", 20, 1.5), None, True),), TOKEN_GAP)]) == mm(1.5)
+
+
+def test_a_short_row_fills_an_earlier_sheet() -> None:
+    """A 150 mm row after a 150 mm one does not fit under it and starts a sheet; the 40 mm row
+    after it goes back under the first (the first sheet with room), not under the second."""
+    pieces = [(square("tall0", 150), None, TOUCH), (square("tall1", 150), None, TOUCH),
+              (square("short", 40), None, GUTTER)]
+    paper = Paper("p", "P", mm(170), mm(250))
+    pages = _pack(pieces, paper, (mm(9), mm(9)))
+    assert where(pages) == [[("tall0", 9.0, 9.0), ("short", 9.0, 161.0)], [("tall1", 9.0, 9.0)]]
+    # no room under the first either: a third sheet
+    pages = _pack(pieces[:2] + [(square("short", 90), None, GUTTER)], paper, (mm(9), mm(9)))
+    assert where(pages) == [[("tall0", 9.0, 9.0)], [("tall1", 9.0, 9.0)], [("short", 9.0, 9.0)]]

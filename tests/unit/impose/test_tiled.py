@@ -193,6 +193,18 @@ def test_a_board_scaled_down_to_fit_a_turned_sheet() -> None:
     assert tall.children[1].text == f"G · A4 · {round(grow * 100)} %"
 
 
+def test_a_board_made_for_the_room_a_sheet_leaves_prints_at_its_size() -> None:
+    """A3 less 5 mm on three sides and the label's 8 mm below: 287 x 407 mm, printed as it is
+    (its scale exactly 1, though the millimetres in points round a little), its label saying no
+    scale; a tenth of a millimetre more, and it shrinks."""
+    page = whole_page(board(287, 407), PAPERS["a3"], "G", FONT)
+    [use, label] = page.children
+    assert use.transform == (1.0, 0.0, 0.0, 1.0, pytest.approx(mm(5), abs=1e-3), pytest.approx(mm(5), abs=1e-3))
+    assert label.text == "G · A3"
+    wider = whole_page(board(287.1, 407), PAPERS["a3"], "G", FONT)
+    assert wider.children[0].transform[0] == pytest.approx(287 / 287.1) and wider.children[1].text == "G · A3 · 100 %"
+
+
 def test_a_wide_board_scaled_by_its_width() -> None:
     page = whole_page(board(600, 300), A4, "G", FONT)
     grow = (841.89 - 2 * mm(5)) / mm(600)

@@ -378,6 +378,8 @@ def test_print_label_and_font(tiny) -> None:
     k, fr = kit(tiny), kit(tiny, "fr")
     label = print_label(k, [k.get("cards"), k.get("chips")])
     assert isinstance(label, SheetLabel) and label == "Tiny · cards and chips" and label.language == "en"
+    # three sets are listed as a sentence lists them, "and" before the last only
+    assert print_label(k, [k.get("cards"), k.get("chips"), k.get("board")]) == "Tiny · cards, chips and board"
     label = print_label(fr, [fr.get("cards")])
     assert label == "Minuscule · cartes" and label.language == "fr"
     body, heading = object(), object()
@@ -469,7 +471,7 @@ def test_a_file_of_tiles_and_tokens(folder) -> None:
         ("•", "In tiles-a4.pdf and counters-a4.pdf the pieces touch: one cut along a shared line frees two "
               "neighbours."),
         ("•", "Cut the round pieces of counters-a4.pdf along their circles (16\u00a0mm across); a circle punch of "
-              "that size is quicker.")]
+              "the right size is quicker.")]
 
 
 def test_a_board_in_parts_of_one_row(folder) -> None:
@@ -567,8 +569,8 @@ def test_assembly_steps(tiny) -> None:
         ("•", CUT_MARKS),
         ("•", "The colours run 1\u00a0mm past each cut line, so a cut a little off still shows the piece’s own "
               "colour."),
-        ("•", "Cut the round pieces of chips-a4.pdf along their circles (20\u00a0mm across); a circle punch of that "
-              "size is quicker."),
+        ("•", "Cut the round pieces of chips-a4.pdf along their circles (20\u00a0mm across); a circle punch of the "
+              "right size is quicker."),
         ("•", "board-a4.pdf prints the board in 4 parts (2 × 2) that overlap by 12\u00a0mm: trim one sheet of each "
               "pair along its frame, lay it over its neighbour so that the ticks in the margins line up, and tape "
               "it from behind."),

@@ -174,6 +174,18 @@ def test_an_icon_the_game_does_not_have(game) -> None:
         "1:3: no icon 'crwon' (did you mean 'crown'?) [rules-reference]", "1:11: no icon 'sword' [rules-reference]"])
 
 
+def test_an_icon_whose_file_cannot_be_drawn(game) -> None:
+    from pnp.problems import Location
+
+    def broken(en: str):  # (as a game whose icons/sword.svg holds an element pnp does not draw is loaded)
+        found = game(en)
+        found.unusable_icons = {"sword": Location("icons/sword.svg", 4, 3)}
+        return found
+
+    assert paragraph(broken, "a :sword:") == ((Run("a "),), [
+        "1:3: icon 'sword' cannot be drawn: see icons/sword.svg:4 [rules-reference]"])
+
+
 # --- French spacing ----------------------------------------------------------------------------
 
 

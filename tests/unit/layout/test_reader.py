@@ -346,6 +346,22 @@ def test_an_icon_is_the_games_a_template_or_a_switch() -> None:
         "boxes.n.icon:1:1: error: layout 'face.yaml': n.icon: no icon 'star' (the game has no icons/) [layout]"]
 
 
+def test_an_icon_whose_file_cannot_be_drawn_is_said_to_be_so_not_missing() -> None:
+    from pnp.layout.reader import _BoxReader
+
+    problems: list = []
+    r = _BoxReader("face.yaml", lambda path: Location(".".join(map(str, path))), NAMES, {}, ICONS, FONTS, problems,
+                   {"fire": Location("icons/fire.svg", 7, 5)})
+    at = ("boxes", "n", "icon")
+    assert r.icon("fire", at, NAMES) is None
+    assert r.icon("fier", at, NAMES) is None  # (not the icon the file would make: no icon of that name)
+    assert r.icon("star", at, NAMES) == "star"
+    assert [p.format() for p in problems] == [
+        "boxes.n.icon:1:1: error: layout 'face.yaml': n.icon: icon 'fire' cannot be drawn: see icons/fire.svg:7 "
+        "[layout]",
+        "boxes.n.icon:1:1: error: layout 'face.yaml': n.icon: no icon 'fier' (the game's icons: star, sun) [layout]"]
+
+
 def test_a_font_is_a_role_of_the_game_and_a_length_carries_its_unit() -> None:
     problems: list = []
     r = reader(problems)
@@ -402,10 +418,10 @@ def test_a_box_of_no_kind_or_of_two(load) -> None:
         """) == [
         "face.yaml:2:9: error: layout 'face.yaml': box 'none' needs exactly one of: text, rect, circle, line, "
         "polygon, border, icon, medallion, image, badge, row, ornament, table, track, list, group, place, hexmap, "
-        "map, compass, scale, legend [layout]",
+        "locator, map, compass, scale, legend [layout]",
         "face.yaml:4:5: error: layout 'face.yaml': box 'two' has two kinds: text, rect [layout]",
         "face.yaml:7:16: error: layout 'face.yaml': box 'stray': a text box does not use 'fit' (it takes: align, "
-        "colour, font, leading, min_size, size, text, valign, wrap) [layout]"]
+        "colour, font, leading, light, min_size, size, text, valign, wrap) [layout]"]
 
 
 def test_each_bad_setting_is_said_where_it_is_and_the_other_boxes_read_on(load) -> None:

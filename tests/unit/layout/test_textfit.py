@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pnp.layout.fonts import bundled_fonts, metrics
-from pnp.layout.textfit import NO_BREAK_SPACE, STEP, _skip, fit_paragraph, fit_size, wrap
+from pnp.layout.textfit import (ICON_DROP, ICON_EM, NO_BREAK_SPACE, STEP, InlineIcon, InlineMetrics, _skip,
+                                fit_paragraph, fit_size, inline_icons, inline_parts, wrap)
 
 FONT = metrics(bundled_fonts()["SourceSansPro-Regular"])
 
@@ -15,6 +16,7 @@ class Mono:
     """A font whose every character is half an em wide: widths easy to work out."""
 
     name = "Mono"
+    cap_height = 0.7
 
     def __init__(self) -> None:
         self.measured = 0
@@ -29,6 +31,7 @@ MONO = Mono()
 
 def test_constants() -> None:
     assert (STEP, NO_BREAK_SPACE) == (0.25, "\u00a0")
+    assert (ICON_EM, ICON_DROP) == (1.05, 0.17)  # (as a rulebook's icons)
 
 
 def test_skip_leaves_one_step_above_the_largest() -> None:
@@ -161,3 +164,41 @@ def test_fit_paragraph_in_a_real_font() -> None:
         8.25, ["Each player draws three cards and", "plays one face up in front of them."])
     assert fit_paragraph(FONT, text, 60.0, 200.0, 12.0, 5.0) == (
         12.0, ["Each player", "draws three", "cards and", "plays one", "face up in", "front of", "them."])
+
+
+# --- icons inline -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("pay 1 :wood: each", ["pay 1 ", InlineIcon("wood"), " each"]),
+    (":a::b-2:", [InlineIcon("a"), InlineIcon("b-2")]),
+    ("(:wood:).", ["(", InlineIcon("wood"), ")."]),
+    ("Cost: 3, 10:30:, a:wood:, é:wood:", ["Cost: 3, 10:30:, a:wood:, é:wood:"]),
+    ("_:wood:", ["_", InlineIcon("wood")]),
+    (":Wood: :2x: :wo od: :wood", [":Wood: :2x: :wo od: :wood"]),
+    ("\\:wood: and :ore:", [":wood: and ", InlineIcon("ore")]),
+    ("pay \\:wood: :ore: \\:a:", ["pay :wood: ", InlineIcon("ore"), " :a:"]),
+    ("a \\ b", ["a \\ b"]),
+    ("", []), (":x:", [InlineIcon("x")]),
+])
+def test_inline_parts(text: str, parts: list) -> None:
+    """An icon written as in a rulebook, `:name:`, its colon not after a letter or digit (an
+    underscore may come before it); a backslash before it prints it as written."""
+    assert inline_parts(text) == parts
+
+
+def test_inline_icons() -> None:
+    assert inline_icons("pay :wood: or :ore:, \\:gold: and :wood:") == ["wood", "ore", "wood"]
+    assert inline_icons("none") == []
+
+
+def test_inline_metrics_give_each_icon_its_room() -> None:
+    inline = InlineMetrics(MONO)
+    assert (inline.name, inline.cap_height) == ("Mono", 0.7)
+    assert inline.width("ab :x: c", 10) == 3 * 5 + 10.5 + 2 * 5
+    assert inline.width("\\:x:", 10) == 3 * 5  # (as written, without its backslash)
+    MONO.measured = 0
+    assert inline.width("no icon here", 10) == 60 and MONO.measured == 1  # (measured once, whole)
+    assert fit_size(inline, ":x: :y:", 26.0, 10, 5) == 10  # 2.6 em
+    assert fit_size(inline, ":x: :y:", 20.0, 10, 5) == 7.5
+    assert wrap(inline, "a :x: b :y: c", 31, 10) == ["a :x: b", ":y: c"]  # (30.5 pt: as letters, 35)

@@ -776,3 +776,25 @@ def test_swap_in_over_a_file(tmp_path: Path) -> None:
         swap_in(staging, out)
     assert str(raised.value) == f"{out} exists and is not a folder"
     assert out.read_text("utf-8") == "a file" and staging.is_dir()
+
+
+def test_remove_empty_folders(tmp_path: Path) -> None:
+    import os
+
+    from pnp.load.files import remove_empty_folders
+
+    for folder in ("png/money/old", "png/cards", "svg/empty/emptier", ".cache/kept", "fr/png/empty",
+                   ".fr.building-1", "outside/empty"):
+        (tmp_path / "out" / folder).mkdir(parents=True, exist_ok=True)
+    (tmp_path / "out" / "png" / "cards" / "a.png").write_bytes(b"a")
+    (tmp_path / "out" / "link").symlink_to(tmp_path / "out" / "outside", target_is_directory=True)
+    (tmp_path / "out" / "outside" / "linked").symlink_to(tmp_path / "nowhere")
+    remove_empty_folders(tmp_path / "out", {".cache", "fr"})
+    found = sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*"))
+    # (what the top leaves out, hidden folders at the top, links and the folders holding them stay)
+    assert found == [".cache", ".cache/kept", ".fr.building-1", "fr", "fr/png", "fr/png/empty", "link", "outside",
+                     "outside/linked", "png", "png/cards", "png/cards/a.png"]
+    remove_empty_folders(tmp_path / "nothing", set())  # (no folder: nothing to do)
+    (tmp_path / "file").write_text("x")
+    remove_empty_folders(tmp_path / "file", set())
+    assert os.path.isfile(tmp_path / "file")

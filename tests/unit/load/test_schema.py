@@ -265,3 +265,106 @@ def test_pnp_schema_ends_in_one_line_where_it_cannot_write(tmp_path: Path) -> No
     result = _schema(game)
     assert (result.returncode, result.stdout, result.stderr) == \
         (2, "", "Error: schemas/.pnp-schemas.json is not a file\n")
+
+
+# --- a text YAML read as a mapping in braces: the message says to quote it -------------------
+
+HINTED = {"type": "object", "additionalProperties": False, "properties": {
+    "text": {"type": ["string", "object"], "propertyNames": {"pattern": "^[a-z]{2}$"},
+             "additionalProperties": {"type": "string"}},
+    "players": {"type": "object", "additionalProperties": False,
+                "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}}}}}
+
+
+def hinted(text: str) -> list[str]:
+    from pnp.load.schema import check, compiled
+    from pnp.load.yamlload import parse_yaml
+
+    doc, problems = parse_yaml(text.encode("utf-8"), "f.yaml")
+    assert problems == []
+    return [p.format() for p in check(doc, compiled(HINTED))]
+
+
+def test_a_template_in_braces_unquoted_is_said_to_need_quotes() -> None:
+    assert hinted("text: {name}\n") == [
+        'f.yaml:1:7: error: text: write the template in quotes, "{name}": without them YAML reads {name} as a '
+        'mapping [schema]']
+    assert hinted("- x\n") == ["f.yaml:1:1: error: expected a mapping, got a list [schema]"]
+
+
+def test_a_text_in_braces_cut_at_its_commas_is_said_to_need_quotes() -> None:
+    assert hinted("text: {Take one,   or flip one of yours.}\n") == [
+        'f.yaml:1:7: error: text: write the text in quotes, "{Take one, or flip one of yours.}": without them YAML '
+        'reads {Take one, or flip one of yours.} as a mapping [schema]']
+
+
+def test_a_text_of_a_language_cut_at_a_comma_names_the_part_cut_off() -> None:
+    assert hinted("text: {en: Take one, or flip one of yours., fr: Prends-en un}\n") == [
+        "f.yaml:1:22: error: text: 'or flip one of yours.' is read as a key of its own: inside {...} YAML ends a "
+        "text at a comma; quote the text that holds it [schema]"]
+
+
+def test_a_record_s_text_cut_at_a_comma_names_the_part_cut_off() -> None:
+    # (a record's unknown key, as a mapping of known keys refuses it)
+    assert hinted("players: {min: 2, max: 3, or flip one of yours.}\n") == [
+        "f.yaml:1:27: error: players: 'or flip one of yours.' is read as a key of its own: inside {...} YAML ends a "
+        "text at a comma; quote the text that holds it [schema]"]
+
+
+def test_keys_refused_for_other_reasons_keep_their_messages() -> None:
+    # written a key a line, a mapping is meant as one: no quotes would help
+    assert hinted("text:\n  name:\n") == [
+        "f.yaml:2:3: error: text: key 'name' is not allowed [schema]",
+        "f.yaml:2:8: error: text.name: expected a string, got nothing [schema]"]
+    # (nor one that starts with a merge key)
+    assert hinted("base: &b {name: x}\ntext:\n  <<: *b\n  more:\n") == [
+        "f.yaml:1:1: error: unknown key 'base' (expected one of: players, text) [schema]",
+        "f.yaml:4:3: error: text: key 'more' is not allowed [schema]",
+        "f.yaml:1:11: error: text: key 'name' is not allowed [schema]",
+        "f.yaml:4:8: error: text.more: expected a string, got nothing [schema]"]
+    # keys with values, and keys the mapping takes, though with no value
+    assert hinted("text: {name: x}\nplayers: {min, max, most: 3}\n") == [
+        "f.yaml:1:8: error: text: key 'name' is not allowed [schema]",
+        "f.yaml:2:21: error: players: unknown key 'most' (expected one of: max, min) [schema]",
+        "f.yaml:2:14: error: players.min: expected a whole number, got nothing [schema]",
+        "f.yaml:2:19: error: players.max: expected a whole number, got nothing [schema]"]
+
+
+# --- the schemas an editor reads (pnp schema) -------------------------------------------------
+
+
+def test_a_hint_reaches_the_editor() -> None:
+    """A description is also markdownDescription, which the YAML language server shows as
+    written, followed by pnp's hint; the hint is the editor's message of a wrong value."""
+    from pnp.load.schema import for_editor, sentence
+
+    assert sentence("must be a colour") == "Must be a colour." and sentence("is it.") == "Is it."
+    assert for_editor({"type": "string", "pattern": "^a$", "x-hint": "must be a", "description": "The `a`."}) == {
+        "type": "string", "pattern": "^a$", "x-hint": "must be a", "description": "The `a`.",
+        "patternErrorMessage": "Must be a.", "markdownDescription": "The `a`.\n\nMust be a."}
+    assert for_editor({"const": "any", "x-hint": "must be the word any"}) == {
+        "const": "any", "x-hint": "must be the word any", "errorMessage": "Must be the word any.",
+        "markdownDescription": "Must be the word any."}
+    assert for_editor({"description": "D."}) == {"description": "D.", "markdownDescription": "D."}
+    assert for_editor({"type": "integer"}) == {"type": "integer"}
+
+
+def test_a_standalone_schema_carries_the_hints_and_leaves_names_and_values_alone() -> None:
+    from pnp.load.schema import compiled, standalone
+
+    name = compiled({"type": "object", "properties": {
+        "description": {"type": "string", "description": "A field named description."},
+        "prefixItems": {"$ref": "common.schema.json#/$defs/colour"},
+        "record": {"type": "object", "default": {"description": "data", "x-hint": "data"}},
+        "pair": {"type": "array", "prefixItems": [{"type": "number"}], "items": False}}})
+    schema = standalone(name, "T")
+    assert (schema["$schema"], schema["title"]) == ("http://json-schema.org/draft-07/schema#", "T")
+    properties = schema["properties"]
+    assert properties["description"] == {"type": "string", "description": "A field named description.",
+                                         "markdownDescription": "A field named description."}
+    assert properties["prefixItems"]["patternErrorMessage"] == "Must be a colour written #RRGGBB, like '#1f6f8b'."
+    assert properties["record"]["default"] == {"description": "data", "x-hint": "data"}
+    assert properties["pair"] == {"type": "array", "items": [{"type": "number"}], "additionalItems": False}
+    text = standalone("common")["$defs"]["text"]
+    assert text["propertyNames"]["patternErrorMessage"] == "Must be a two-letter language code such as en, fr or de."
+    assert text["markdownDescription"] == text["description"]

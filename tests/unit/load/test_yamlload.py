@@ -213,3 +213,28 @@ def test_an_integer_too_long_for_python_is_a_problem_not_a_crash() -> None:
             (2, 4, "yaml-syntax", f"cannot read value: {str(exc).splitlines()[0]}")]
     else:  # no limit: it is read
         assert problems == [] and doc.data["b"] == int(digits)
+
+
+@pytest.mark.parametrize("text, where, start", [
+    ("text: {name} coins\n", "1:7", "{name}"),
+    ("a: 1\ncards:\n  - {cost}, or flip one\n", "3:5", "{cost}"),
+    ("box: {x: 1, text: {name}  of the north}\n", "1:19", "{name}"),
+    ("- {a: 1} b\n", "1:3", "{a: 1}"),
+])
+def test_a_text_starting_with_a_template_unquoted_is_said_to_need_quotes(tmp_path: Path, text: str, where: str,
+                                                                          start: str) -> None:
+    _, problems = load(tmp_path, text)
+    assert messages(problems) == [f"f.yaml:{where}: error: write the text that starts with {start} in quotes: "
+                                  f"without them YAML reads {start} as a mapping [yaml-syntax]"]
+
+
+@pytest.mark.parametrize("text, message", [
+    # (a mapping in braces on the line before; one inside a text; a bracket closed by a brace)
+    ("a: {b: 1}\n  c: 2\n", "f.yaml:2:3: error: did not find expected key (while parsing a block mapping that "
+                           "starts at line 1, column 1) [yaml-syntax]"),
+    ("a: x {b} c\nd: [e}\n", "f.yaml:2:6: error: did not find expected ',' or ']' (while parsing a flow sequence) "
+                            "[yaml-syntax]"),
+])
+def test_other_syntax_errors_near_braces_keep_their_messages(tmp_path: Path, text: str, message: str) -> None:
+    _, problems = load(tmp_path, text)
+    assert messages(problems) == [message]

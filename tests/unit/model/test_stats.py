@@ -1,7 +1,8 @@
 """pnp.model.stats: a table per set, a row per group. Without a stats.yaml each printed set with
 items gets its count and the sum of its number fields; a stats.yaml gives columns of its own,
-a title, notes and a summary; each is read, worked out and printed as fixed-width text from
-small games written in the test."""
+a title, notes and a summary, for one table or several (`tables:`), each of any set, its rows
+by group or by the values an expression gives its items (`by:`); each is read, worked out and
+printed as fixed-width text from small games written in the test."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.load.game import load_game
-from pnp.model.stats import NAMES, _default_spec, load_stats, _text, format_stats, format_table, game_stats, neighbours, table
+from pnp.model.stats import ITEM_NAMES, NAMES, TABLE_KEYS, _default_spec, load_stats, _text, format_stats, format_table, game_stats, neighbours, table
 
 HEAD = """\
 title: Tiny
@@ -75,6 +76,8 @@ def make(tmp_path: Path, stats: str | None = None, manifest: str = HEAD, files: 
 
 def test_the_names_a_column_reads() -> None:
     assert NAMES == {"items", "group", "groups", "game", "sets", "totals", "id", "position", "copies", "item"}
+    assert ITEM_NAMES == {"item", "group", "items", "game", "sets", "id", "position", "copies"}  # (and its fields)
+    assert TABLE_KEYS == ("for", "title", "group", "by", "heading", "columns", "notes", "summary")
 
 
 def test_the_default_tables(tmp_path: Path) -> None:
@@ -85,8 +88,8 @@ def test_the_default_tables(tmp_path: Path) -> None:
     spec = _default_spec(game.sets["cards"])
     assert [(c.id, c.total, c.align) for c in spec.columns] == [("items", "sum", "right"), ("power", "sum", "right"),
                                                               ("weight", "sum", "right"), ("extra", "sum", "right")]
-    assert (spec.set, spec.title, spec.group, spec.notes, spec.neighbours, spec.summary) == ("cards", None, None, (),
-                                                                                              None, ())
+    assert (spec.set, spec.title, spec.group, spec.notes, spec.summary, spec.by, spec.heading) == (
+        "cards", None, None, (), (), None, None)
     data = game_stats(game)
     assert (data["title"], data["neighbours"], data["neighbours_title"]) == ("Tiny", [], "Neighbours:")
     cards, chips = data["tables"]
@@ -121,10 +124,10 @@ def test_the_default_tables(tmp_path: Path) -> None:
 def test_a_stats_file(tmp_path: Path) -> None:
     game, problems = make(tmp_path, STATS)
     assert problems == []
-    spec = game.stats
+    spec, = game.stats.tables
     assert [(c.id, c.total, c.align) for c in spec.columns] == [("count", "sum", "right"), ("column2", "sum", "right"),
                                                               ("names", "all", "left")]
-    assert spec.set == "cards" and spec.neighbours == "Next to:" and len(spec.notes) == 1 and len(spec.summary) == 4
+    assert spec.set == "cards" and game.stats.neighbours == "Next to:" and len(spec.notes) == 1 and len(spec.summary) == 4
     assert [condition is None for _, condition in spec.summary] == [True, False, False, False]
     data = game_stats(game)
     assert data["neighbours_title"] == "Next to:" and len(data["tables"]) == 1
@@ -159,7 +162,7 @@ def test_totals_that_are_not_numbers(tmp_path: Path) -> None:
         '{title: "power", value: "sum(c.power for c in items)"}', '{id: p, title: "power", value: "1", total: none}')
     game, problems = make(tmp_path, stats.split("neighbours:")[0])
     assert problems == []
-    t = table(game, game.stats)
+    t = table(game, game.stats.tables[0])
     assert t["title"] == "Tiny: 3 cards in 2 suits"
     assert t["totals"] == {"count": 3, "p": "", "names": ""}  # (a list in a row: no sum)
     assert [g["name"] for g in t["groups"]] == ["Red", "Blue"]
@@ -248,3 +251,166 @@ def test_format_stats_with_neighbours() -> None:
 def test_neighbours_of_a_game_without_an_area_map(tmp_path: Path) -> None:
     game, _ = make(tmp_path)
     assert neighbours(game) == []
+
+
+TABLES = """\
+tables:
+  - for: cards
+    columns:
+      - {id: count, title: cards, value: len(items)}
+  - for: cards
+    by: power
+    columns:
+      - {id: count, title: cards, value: len(items)}
+      - {id: names, title: names, value: "[c.name for c in items]", align: left, total: none}
+    summary: ["{len(groups)} powers, the most {groups[-1].name}: {groups[-1].names}"]
+  - for: kinds
+    by: "'odd' if n % 2 else 'even'"
+    group: "{value}!"
+    heading: parity
+    title: "{len(items)} kinds"
+    columns: [{id: n, title: n, value: "sum(k.n for k in items)"}]
+    notes: ["{len(items)} in all"]
+  - for: cards
+    by: "[name, 'all']"
+    heading: name
+    columns: [{title: cards, value: len(items), total: all}]
+  - for: cards
+    by: extra
+    group: "{name} ({value})"
+    columns: [{title: cards, value: len(items)}]
+neighbours: "Next to:"
+"""
+KINDS = "kinds:\n  - {id: k1, n: 1}\n  - {id: k2, n: 2}\n  - {id: k3, n: 4}\n"
+
+
+def test_several_tables_by_group_or_by_value(tmp_path: Path) -> None:
+    """Rows by a field's value in order of number, by any expression's (a data set's too) as
+    they first come, each element of a list a row of its own; none a row of its own."""
+    game, problems = make(tmp_path, TABLES, files={**FILES, "kinds.yaml": KINDS})
+    assert problems == []
+    assert [t.set for t in game.stats.tables] == ["cards", "cards", "kinds", "cards", "cards"]
+    assert [t.by.source if t.by else None for t in game.stats.tables] == [
+        None, "power", "'odd' if n % 2 else 'even'", "[name, 'all']", "extra"]
+    data = game_stats(game)
+    assert data["neighbours_title"] == "Next to:"
+    assert data["tables"][2] == {
+        "set": "kinds", "title": "3 kinds", "group": "parity", "columns": [{"id": "n", "title": "n", "align": "right"}],
+        "groups": [{"id": "odd", "name": "odd!", "values": {"n": 1}}, {"id": "even", "name": "even!", "values": {"n": 6}}],
+        "totals": {"n": 7}, "notes": ["3 in all"], "summary": []}
+    assert format_stats(data) == textwrap.dedent("""\
+        Tiny: 3 cards in 2 suits
+
+        suit   cards
+        -----  -----
+        Red        2
+        Blue       1
+        total      3
+
+        Tiny: 3 cards by power
+
+        power  cards  names
+        -----  -----  -----
+        1          1  B
+        3          1  A
+        4          1  C
+        total      3
+
+        3 kinds
+
+        parity  n
+        ------  -
+        odd!    1
+        even!   6
+        total   7
+
+        3 in all
+
+        Tiny: 3 cards by [name, 'all']
+
+        name   cards
+        -----  -----
+        A          1
+        all        3
+        B          1
+        C          1
+        total      3
+
+        Tiny: 3 cards by extra
+
+        extra    cards
+        -------  -----
+        2 (2)        1
+        none ()      2
+        total        3
+        3 powers, the most 4: C
+        """)
+
+
+def test_rows_by_a_record(tmp_path: Path) -> None:
+    """A value that is a record (a group, an item another refers to) is a row by its id, named
+    by its name; a row's columns read it as `value` (none in a total: all)."""
+    game, problems = make(tmp_path, """\
+        for: cards
+        by: group
+        heading: by suit
+        columns:
+          - {id: suit, title: suit, value: value.id, align: left}
+          - {id: none, title: none, value: "value == none", total: all}
+        """)
+    assert problems == []
+    rows = game_stats(game)["tables"][0]
+    assert [(r["id"], r["name"], r["values"]) for r in rows["groups"]] == [
+        ("Red", "Red", {"suit": "red", "none": False}), ("Blue", "Blue", {"suit": "blue", "none": False})]
+    assert rows["totals"] == {"suit": "", "none": True} and rows["group"] == "by suit"
+    assert rows["title"] == "Tiny: 3 cards by group"  # (the heading heads its column alone)
+    # a record without a name by its id; a row's columns see the game as any column does
+    game, problems = make(tmp_path, """\
+        for: chips
+        by: item
+        columns: [{id: under, title: under, value: "sum(c.value for c in items) < game.target"}]
+        """)
+    assert problems == []
+    chips = game_stats(game)["tables"][0]
+    assert [(r["id"], r["name"], r["values"]) for r in chips["groups"]] == [("c1", "c1", {"under": True})]
+
+
+def test_what_is_wrong_with_a_file_of_tables(tmp_path: Path) -> None:
+    def problems_of(stats: str) -> list[str]:
+        game, problems = make(tmp_path, stats)
+        assert game.stats is None
+        return problems
+
+    assert problems_of("tables:\n  - {for: cards, columns: [{title: x, value: '1'}]}\nfor: cards\n") == [
+        "stats.yaml:3:1: error: for: a table's key beside tables: (give each table its keys under tables:, or one "
+        "table at the top without tables:) [schema]"]
+    assert problems_of("title: x\n") == [
+        "stats.yaml:1:1: error: missing required key 'for' (or give tables: a list of tables, each with for: and "
+        "columns:) [schema]"]
+    assert problems_of("for: cards\n") == [
+        "stats.yaml:1:1: error: missing required key 'columns' (or give tables: a list of tables, each with for: and "
+        "columns:) [schema]"]
+    assert problems_of("""\
+        tables:
+          - {for: ghosts, columns: [{title: x, value: "1"}]}
+          - {for: cards, by: nope, columns: [{title: x, value: "value + name"}]}
+          - {for: cards, columns: [{title: x, value: "value"}], group: "{value}"}
+        """) == [
+        "stats.yaml:2:11: error: tables.0.for: 'ghosts' is not a set (sets: board, cards, chips, kinds) [schema]",
+        "stats.yaml:3:22: error: tables.1.by: unknown name 'nope' (did you mean 'copies'?) in 'nope' [schema]",
+        "stats.yaml:3:56: error: tables.1.columns.0.value: unknown name 'name' (did you mean 'game'?) in "
+        "'value + name' [schema]",
+        "stats.yaml:4:46: error: tables.2.columns.0.value: unknown name 'value' in 'value' [schema]",
+        "stats.yaml:4:64: error: tables.2.group: unknown name 'value' in '{value}' [schema]"]
+    assert problems_of("tables:\n  - {for: cards}\n  - {for: cards, columns: [{title: x, value: '1'}], bye: x}\n") == [
+        "stats.yaml:2:5: error: tables[0]: missing required key 'columns' [schema]",
+        "stats.yaml:3:53: error: tables[1]: unknown key 'bye' (did you mean 'by'?) [schema]"]
+
+
+def test_tables_of_sets_that_did_not_load_are_left_out(tmp_path: Path) -> None:
+    game, _ = make(tmp_path)
+    tables = [{"for": "cards", "columns": [{"title": "x", "value": "1"}]},
+              {"for": "chips", "columns": [{"title": "y", "value": "2"}]}]
+    found, problems = load_stats(SimpleNamespace(data={"tables": tables}), game.sets, frozenset({"cards"}))
+    assert problems == [] and [t.set for t in found.tables] == ["chips"] and found.neighbours is None
+    assert load_stats(SimpleNamespace(data={"tables": tables}), game.sets, frozenset({"cards", "chips"})) == (None, [])

@@ -226,3 +226,20 @@ def test_the_field_referred_to_holds_one_value_and_is_there(load) -> None:
         "checks.yaml:2:58: error: check 'absent': 'areas.levle': areas has no field 'levle' [schema]",
     ]
     assert [c.info.id for c in game.checks] == ["fine"]
+
+
+def test_what_a_check_says_its_field_names_for_the_editor(load) -> None:
+    """The editor's schemas list what a references check's field may name (pnp.commands.editors):
+    the field, what it names and whether within the group; the kinds that name nothing say so."""
+    from pnp.checks.kinds import kinds
+    from pnp.checks.kinds.references import KIND
+
+    game, problems = load(COMPONENTS, """\
+    - {id: a, doc: d, for: cards, references: follows, to: cards.rank, within: group, message: "{value}"}
+    - {id: b, doc: d, for: cards, references: home, message: "{value}"}
+    - {id: c, doc: d, for: cards, unique: rank, message: "{value}"}
+    """, **FILES)
+    assert problems == []
+    assert [KIND.refers(check) for check in game.checks[:2]] == [("follows", "cards.rank", True), ("home", "areas", False)]
+    assert kinds()["unique"].refers(game.checks[2]) is None
+    assert [name for name, kind in kinds().items() if name != "references" and kind.refers(game.checks[2])] == []

@@ -10,14 +10,15 @@ import pytest
 
 from pnp.checks import RULES
 from pnp.maps.areas import checks
-from pnp.maps.areas.checks import (area_geometry, area_isolated, board_projection, border_line, map_label, map_points,
-                                   neighbour_symmetric, neighbours_connected, room_for_markers, unknown_area)
+from pnp.maps.areas.checks import (area_geometry, area_isolated, board_projection, border_line, map_cut, map_label,
+                                   map_points, neighbour_symmetric, neighbours_connected, room_for_markers,
+                                   unknown_area)
 from pnp.model.game import Game
 from pnp.problems import CHECKS, Severity
 
 Make = Callable[..., tuple[Game, list[str]]]
 EVERY = (board_projection, unknown_area, neighbour_symmetric, area_isolated, neighbours_connected, map_points,
-         area_geometry, border_line, room_for_markers, map_label)
+         area_geometry, border_line, room_for_markers, map_cut, map_label)
 LABELS = "labels: {subtitle: a, north: N, kilometres: km, seat: a, border: a, coast: a, link: a}\n"
 QUOTE = "'"
 ISLANDS = "playing:\n  - [[0, 0], [2, 0], [2, 4], [0, 4]]\n  - [[4, 0], [6, 0], [6, 4], [4, 4]]\n"
@@ -45,13 +46,14 @@ def place(text: str, line: int, needle: str, file: str = "areas.yaml", nth: int 
 
 def test_the_checks_registered_with_their_severity_and_doc() -> None:
     ids = ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
-           "map-points", "area-geometry", "border-line", "room-for-markers", "map-label"]
+           "map-points", "area-geometry", "border-line", "room-for-markers", "map-cut", "map-label"]
     registered = {r.info.id: r for r in RULES}
     assert [registered[i].check for i in ids] == list(EVERY)
     assert all(CHECKS[i].severity is Severity.ERROR for i in ids)
     assert CHECKS["area-isolated"].doc == "An area has no neighbour, so nothing can reach it or leave it."
     assert checks.GEOMETRY_CHECKS == {"board-projection", "area-isolated", "neighbours-connected", "area-geometry",
-                                      "room-for-markers", "border-line", "map-label"}
+                                      "room-for-markers", "border-line", "map-label", "map-cut"}
+    assert (checks.MAX_CUT_MM, checks.LEAST_FADE_MM) == (20, 5)
 
 
 def test_a_board_of_two_halves_has_no_problem(board_game: Make) -> None:
@@ -307,6 +309,48 @@ def test_a_seats_name_reaching_out_of_its_area(board_game: Make) -> None:
         "7.5 pt: give it a shorter name or a smaller seats size",
         f"areas.yaml:3:35: area 'b': its seat's name '{'y' * 250}' reaches 114.5 mm out of the area at 7.5 pt: give it "
         "a shorter name or a smaller seats size"]
+
+
+def test_a_seats_name_on_the_sea_beside_its_seat_is_not_said_to_reach_out(board_game: Make) -> None:
+    """a's seat at the corner of the land: no place beside it lies inside, its name goes on the sea."""
+    game, _ = board_game(markers=None, areas=areas(
+        "{id: a, name: A, seat: {city: Ay-at-the-corner, lat: 0.01, lon: 0.01}, anchor: {lat: 2, lon: 1}}",
+        "{id: b, name: B, seat: {city: By, lat: 2, lon: 5}}"))
+    assert found(map_label, game) == []
+
+
+SPIT = "playing:\n  - [[0, 1.9], [1, 1.9], [1, 0], [6, 0], [6, 4], [1, 4], [1, 2.1], [0, 2.1]]\n"
+
+
+@pytest.mark.parametrize("fade, said", [
+    ("", ""), ("fade: 4.5\n", ", and a fade of 4.5 mm reads as a cut"), ("fade: 5\n", None)])
+def test_bounds_cutting_the_land_along_a_straight_line(board_game: Make, fade: str, said: str | None) -> None:
+    """The bounds at 0.5°E cut a spit of land 20 km wide (6.4 mm on the page: no problem), at 5°E
+    the land across (400 km: 128.0 mm, the map fitting the bounds, 0.32 mm a km), at 4.5°N and
+    -0.5°S nothing; a fade of 5 mm or more is a fade."""
+    board = bounded("{west: 0.5, south: -0.5, east: 5, north: 4.5}") + fade
+    game, problems = board_game(land=SPIT, board=board, markers=None, areas=areas(
+        "{id: a, name: A, seat: {city: Ay, lat: 2, lon: 2}}", "{id: b, name: B, seat: {city: By, lat: 2, lon: 4}}"))
+    assert problems == []
+    expected = [] if said is None else [
+        f"board.yaml:3:40: the map's east bound cuts the land in play along a straight line 128.0 mm long on the page, "
+        f"the land going on beyond it{said}: give the board a fade of 5 mm or more (fade:), so that the areas fade "
+        f"into the land around, or move the bound to where the land ends"]
+    assert found(map_cut, game) == expected
+
+
+def test_no_cut_without_bounds_or_a_map_drawn(board_game: Make) -> None:
+    game, _ = board_game(markers=None)
+    assert found(map_cut, game) == []
+    board = bounded("{west: 0.5, south: -0.5, east: 5, north: 4.5}")
+    game, _ = board_game(board=board, markers=None, layout="boxes: {}\n")
+    assert found(map_cut, game) == []
+
+
+def bounded(bounds: str) -> str:
+    """The board's settings with these bounds."""
+    return ("land: land.yaml\nprojection: +proj=eqc +R=6371000 +to_meter=1.1119492664455874\nbounds: " + bounds + "\n"
+            + LABELS)
 
 
 KEYS = """\

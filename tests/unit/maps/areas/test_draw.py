@@ -14,8 +14,8 @@ from pnp.boxes.context import Context
 from pnp.model.colours import mix
 from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.maps.areas import draw
-from pnp.maps.areas.draw import (_compass, _dashes, _legend, _line, _map, _on_land, _path, _ridge, _rings, _scale,
-                                 _sea_route, _seat_marker, range_colour, river_colour)
+from pnp.maps.areas.draw import (_compass, _dashes, _fade, _legend, _line, _lines, _map, _on_land, _path, _ridge,
+                                 _rings, _scale, _sea_route, _seat_marker, _uncut, range_colour, river_colour)
 from pnp.maps.areas.geometry import geography_of
 from pnp.maps.areas.labels import MapFrame, area_labels, label_style, map_frame
 from pnp.model.game import Game
@@ -154,13 +154,21 @@ def test_the_map_drawn(board_game: Make) -> None:
     assert len(grid) == 11 + 10
     assert grid[0].commands[0] == ("M", *frame.point(*geography.project(55, 0)))
     assert len(grid[0].commands) == (45 - 0) * 2 + 1
-    # the land around, then each area in the land's colour (no group gives it one), bordered
-    around = [n for n in drawn if isinstance(n, Path) and n.style == Style(fill="#00ff00", stroke="#000000",
-                                                                           stroke_width=0.6, line_join="round")]
-    assert [n.commands for n in around] == [_path(geography.context[0][1], frame), ()]  # (nothing beyond bounds)
-    areas = [n for n in drawn if isinstance(n, Path) and n.style == Style(fill="#00ff00", stroke="#ffffff",
-                                                                          stroke_width=1.3, line_join="round")]
+    # the land around (nothing beyond bounds: none are given), stroked in its colour, then its coast; then each
+    # area in the land's colour (no group gives it one), then their borders
+    around = [n for n in drawn if isinstance(n, Path) and n.style == Style(fill="#00ff00", stroke="#00ff00",
+                                                                           stroke_width=0.6)]
+    assert [n.commands for n in around] == [_path(geography.context[0][1], frame)]
+    shores = [n for n in drawn if isinstance(n, Path) and n.style == Style(stroke="#000000", stroke_width=0.6,
+                                                                           line_join="round")]
+    assert [n.commands for n in shores] == [_lines(geography.context[0][1].boundary, frame)]
+    areas = [n for n in drawn if isinstance(n, Path) and n.style == Style(fill="#00ff00")]
     assert [n.commands for n in areas] == [_path(geography.cells[a].polygon, frame) for a in ("w", "e", "i")]
+    borders = [n for n in drawn if isinstance(n, Path) and n.style == Style(stroke="#ffffff", stroke_width=1.3,
+                                                                            line_join="round")]
+    assert [n.commands for n in borders] == [_lines(geography.cells[a].polygon.boundary, frame)
+                                             for a in ("w", "e", "i")]
+    assert drawn.index(areas[-1]) < drawn.index(borders[0])
     # the river: a band of border where it parts two areas, the river on it; the range drawn, the other not
     bands = [n for n in drawn if isinstance(n, Path) and n.style.stroke_width == 2.6]
     assert bands and all(n.style == Style(stroke="#ffffff", stroke_width=2.6, line_cap="round", line_join="round")
@@ -173,7 +181,7 @@ def test_the_map_drawn(board_game: Make) -> None:
                                                     frame.point(*geography.project(2, 3))])]
     coast = [n for n in drawn if isinstance(n, Path) and n.style == Style(stroke="#000000", stroke_width=1.4,
                                                                           line_join="round")]
-    assert [n.commands for n in coast] == [_path(geography.land, frame)]
+    assert [n.commands for n in coast] == [_lines(geography.land.boundary, frame)]
     # the link by sea between e and i, dashed; none between w and e, which share a border
     links = [n for n in drawn if isinstance(n, Path) and n.style == Style(stroke="#111111", stroke_width=1.1,
                                                                           line_cap="round")]
@@ -202,11 +210,95 @@ def test_each_area_in_its_groups_colours(board_game: Make, monkeypatch) -> None:
     groups = {a: type("G", (), {"fields": f})() for a, f in colours.items()}
     monkeypatch.setattr(draw, "colours_of", lambda g, s: groups)
     drawn = list(_map(boxes(game)["map"], context(game), env(game))[0].children)
-    fills = [n.style.fill for n in drawn if isinstance(n, Path) and n.style.stroke_width == 1.3]
+    fills = [n.style.fill for n in drawn if isinstance(n, Path) and n.style.fill and not n.style.stroke]
     assert fills == ["#aa0000", "#0000cc"]
     texts = [(n.text, n.fill, n.halo) for n in drawn if isinstance(n, Text)]
     assert texts == [("Westby", "#00bb00", "#aa0000"), ("West", "#00bb00", "#aa0000"),
                      ("Eastby", "#111111", "#0000cc"), ("East", "#111111", "#0000cc")]
+
+
+FADED = """\
+land: land.yaml
+projection: +proj=eqc +R=6371000 +to_meter=1.1119492664455874
+bounds: {west: 1, south: -1, east: 7, north: 5}
+fade: 4
+labels: {subtitle: a, north: N, kilometres: km, seat: a, border: a, coast: a, link: a}
+"""
+
+
+def test_where_the_bounds_cut_the_land_the_area_fades_into_it_and_no_line_is_drawn(board_game: Make,
+                                                                                   monkeypatch) -> None:
+    """Bounds at 1°E cut the land (0 to 6°E): beyond them the land around, its cut stroked in its
+    own colour only; West fades into it over 4 mm (8 bands of 0.5 mm, from its colour towards the
+    land's, the nearest the cut palest); no coast, border or shore line runs along the cut."""
+    import shapely
+
+    game, problems = board_game(layout=LAYOUT, board=FADED)
+    assert problems == []
+    groups = {"w": type("G", (), {"fields": {"colour": "#aa0000"}})()}
+    monkeypatch.setattr(draw, "colours_of", lambda g, s: groups)
+    the_map = boxes(game)["map"]
+    geography = geography_of(game.sets["board"])
+    frame = map_frame(geography, the_map)
+    drawn = list(_map(the_map, context(game), env(game))[0].children)
+    ((side, cut),) = geography.cuts
+    assert side == "west"
+    west = geography.cells["w"].polygon
+    bands = _fade(geography, frame, west, "#aa0000", "#00ff00")
+    assert len(bands) == 8 and all(band in drawn for band in bands)
+    assert drawn.index(bands[0]) > drawn.index(next(n for n in drawn if isinstance(n, Path)
+                                                    and n.style == Style(fill="#aa0000")))
+    fills = [band.style.fill for band in bands]  # from the inside out: the palest last, nearest the cut
+    assert fills[0] == mix("#aa0000", "#00ff00", 1 - (7.5 / 8) ** 2 * (3 - 2 * 7.5 / 8))
+    assert fills[-1] == mix("#aa0000", "#00ff00", 1 - (0.5 / 8) ** 2 * (3 - 2 * 0.5 / 8))
+    reach = max(x for band in bands for c in band.commands[:-1] if c[0] in "ML" for x in [c[1]])
+    assert reach == pytest.approx(frame.point(*cut.coords[0])[0] + mm(4), abs=0.5)
+    assert _fade(geography, frame, geography.cells["e"].polygon, "#0000cc", "#00ff00") == []  # far from the cut
+    # no line along the cut
+    x = frame.point(*cut.coords[0])[0]
+    lines = [n for n in drawn if isinstance(n, Path) and n.style.stroke in ("#000000", "#ffffff")]
+    along = [c for n in lines for c in n.commands if c[0] in "ML" and abs(c[1] - x) < 0.01 and
+             frame.point(0, 0.5 * 100_000)[1] > c[2] > frame.point(0, 3.5 * 100_000)[1]]
+    assert lines and along == []
+    assert _uncut(shapely.box(0, 0, 1, 1), None).equals(shapely.box(0, 0, 1, 1).boundary)
+    assert _uncut(shapely.Polygon(), None).is_empty
+
+
+def test_a_marks_icon_before_each_name_on_a_disc_of_its_areas_colour(board_game: Make, monkeypatch) -> None:
+    from pnp.icons.draw import draw_icon
+    from pnp.icons import Icon
+
+    layout = LAYOUT.replace("border: border}}", "border: border, marks: mark}}")
+    game, _ = board_game(layout=layout)
+    groups = {"w": type("G", (), {"fields": {"colour": "#aa0000", "text_colour": "#00bb00", "mark": "fish"}})(),
+              "e": type("G", (), {"fields": {"colour": "#0000cc", "mark": "unknown"}})()}
+    monkeypatch.setattr(draw, "colours_of", lambda g, s: groups)
+    fish = Icon("fish", "icons/fish.svg", (0, 0, 10, 10), (Rect(0, 0, 10, 10, Style(fill="#000000")),))
+    ctx = context(game)
+    ctx.icons, ctx.draw_icon = {"fish": fish}, draw_icon
+    the_map = boxes(game)["map"]
+    drawn = list(_map(the_map, ctx, env(game))[0].children)
+    geography = geography_of(game.sets["board"])
+    style = label_style(the_map, FONTS, game.sets["markers"])
+    placed = area_labels(geography, map_frame(geography, the_map), geography.areas[0], "West", "Westby", style)
+    mx, my = placed.mark_at
+    size = style.mark
+    disc = Circle(mx, my, size / 2 + mm(0.4), Style(fill="#aa0000"))
+    assert disc in drawn and drawn[drawn.index(disc) + 1] == draw_icon(fish, mx - size / 2, my - size / 2, size,
+                                                                        "#00bb00", "#aa0000")
+    assert mx < placed.name_at[0] - placed.name_width / 2
+    # East's mark names no icon: no disc
+    assert [n for n in drawn if isinstance(n, Circle) and n.style == Style(fill="#0000cc")] == []
+
+
+def test_a_seats_name_on_the_sea_in_ink_on_a_halo_of_the_sea(board_game: Make) -> None:
+    areas = ("areas:\n  - {id: w, name: West, seat: {city: Westby, lat: 0.01, lon: 0.01}, anchor: {lat: 2, lon: 1}}\n"
+             "  - {id: e, name: East, seat: {city: Eastby, lat: 2, lon: 5}}\n")
+    game, _ = board_game(layout=LAYOUT, areas=areas)
+    drawn = list(_map(boxes(game)["map"], context(game), env(game))[0].children)
+    texts = {n.text: n for n in drawn if isinstance(n, Text)}
+    assert (texts["Westby"].fill, texts["Westby"].halo) == ("#111111", "#0000ff")
+    assert (texts["Eastby"].fill, texts["Eastby"].halo) == ("#111111", "#00ff00")
 
 
 def test_a_map_with_no_geography_draws_nothing(board_game: Make) -> None:

@@ -123,6 +123,25 @@ def test_the_bounds_cut_the_land_and_what_lies_beyond_is_neighbouring_land() -> 
     assert g.bounds == pytest.approx((1 * DEG, -1 * DEG, 4 * DEG, 2 * DEG), abs=1e-3)
 
 
+def test_the_cuts_are_where_the_bounds_cross_the_land_each_on_its_side() -> None:
+    """Bounds at 1°E, 4°E and 2°N cut the land (0 to 6°E, 0 to 4°N) along three lines; round
+    their corners, each line is on its own side (west, east, north in that order); the south
+    bound, off the land, cuts nothing; no bounds, no cuts."""
+    g = geo(*THREE, bounds={"west": 1.0, "south": -1.0, "east": 4.0, "north": 2.0})
+    assert [side for side, _ in g.cuts] == ["west", "east", "north"]
+    west, east, north = (line for _, line in g.cuts)
+    assert west.length == pytest.approx(2 * DEG, rel=1e-6) and east.length == pytest.approx(2 * DEG, rel=1e-6)
+    assert north.length == pytest.approx(3 * DEG, rel=1e-6)
+    assert all(x == pytest.approx(1 * DEG, abs=1e-3) for x, _ in west.coords)
+    assert all(y == pytest.approx(2 * DEG, abs=1e-3) for _, y in north.coords)
+    # the cuts lie on the land's edge: none of it is coast
+    edge = g.land.boundary
+    assert all(edge.buffer(1e-3).covers(line) for _, line in g.cuts)
+    assert geo(*THREE).cuts == []
+    # bounds round the whole land cut nothing
+    assert geo(*THREE, bounds={"west": -1.0, "south": -1.0, "east": 7.0, "north": 5.0}).cuts == []
+
+
 def test_the_bounds_follow_the_projection() -> None:
     """On a conic map the bounds' parallels are curves: the window follows them, every 1/400
     of the way round."""

@@ -15,7 +15,8 @@ from pnp.layout.reader import Box
 from pnp.maps.areas import labels
 from pnp.maps.areas.data import Area, MapSettings
 from pnp.maps.areas.geometry import Cell, Geography
-from pnp.maps.areas.labels import (LEAST_LABEL_SIZE, MARKER_MARGIN_MM, LabelStyle, Labels, MapFrame, _inside,
+from pnp.maps.areas.labels import (LEAST_LABEL_SIZE, MARK_GAP_MM, MARKER_MARGIN_MM, SPOT_CLEAR_MM, LabelStyle, Labels,
+                                   MapFrame, _inside,
                                    _overlaps, _place, _places, _region, _ring_steps, area_labels, label_style,
                                    legend_room, map_box, map_frame, map_layout, reach_out, scale_bar)
 from pnp.model.game import Origin, Text
@@ -157,7 +158,7 @@ def test_a_round_place_fits_where_a_square_one_does_not() -> None:
 def test_the_style_read_from_the_map_box_and_its_markers() -> None:
     plain = label_style(map_at(0, 0, 10, 10), FONTS, None)
     assert plain == LabelStyle(SERIF, SANS, 13, 6, 7.5, 0.0)
-    assert plain.key == ("SourceSerifPro-Bold", "SourceSansPro-Regular", 13, 6, 7.5, 0.0)
+    assert plain.key == ("SourceSerifPro-Bold", "SourceSansPro-Regular", 13, 6, 7.5, 0.0, 0.0)
     fonts = dict(FONTS, note=metrics(bundled_fonts()["SourceSerifPro-It"]))
     spec = {"names": {"font": "note", "size": 16, "min_size": 6.5}, "seats": {"font": "heading", "size": 8}}
     markers = SimpleNamespace(width=mm(15), height=mm(12))
@@ -167,6 +168,9 @@ def test_the_style_read_from_the_map_box_and_its_markers() -> None:
                        SimpleNamespace(width=mm(10), height=mm(20)))
     assert tall.spot == pytest.approx(mm(23)) and (tall.size, tall.least, tall.city_size) == (13, 6, 7.5)
     assert (MARKER_MARGIN_MM, LEAST_LABEL_SIZE) == (1.5, 5.5)
+    # with marks: each as high as the names' capitals and half again, in the key
+    marked = label_style(map_at(0, 0, 10, 10, map={"names": {"size": 12}, "marks": "mark"}), FONTS, None)
+    assert marked.mark == pytest.approx(1.5 * SERIF.cap_height * 12) and marked.key[-1] == marked.mark
 
 
 # --- where the texts go ---------------------------------------------------------------------------
@@ -222,23 +226,40 @@ def test_a_city_goes_left_above_or_below_its_seat_where_right_is_outside() -> No
     sx, sy = frame.point(*g.seat(g.areas[1]))
     width = SANS.width("Southby", 7.5)
     assert placed.city_anchor == "middle" and placed.city_inside == 1.0
-    assert placed.city_box == pytest.approx((sx - width / 2, sy - mm(2) - cap - mm(1), sx + width / 2, sy + mm(2)))
+    assert placed.city_box == pytest.approx((sx - width / 2, sy - mm(2.9) - cap, sx + width / 2, sy + mm(2)))
     assert (placed.city_x, placed.city_baseline) == pytest.approx((sx, sy - mm(2.4)))
+    assert not placed.city_offshore
 
 
-def test_a_city_with_no_place_inside_at_its_seat_moves_in_above_it() -> None:
-    """A seat in a corner: none of the four places lies inside; the box above the seat moves
-    to the nearest room inside the area, by 1.5 mm steps."""
+def test_the_places_beside_a_seat_within_3_mm_of_it() -> None:
+    width, cap = SANS.width("Westby", 7.5), SANS.cap_height * 7.5
+    places = labels.city_places(mm(100), mm(100), width, cap)
+    assert [p[4] for p in places] == ["start", "end", "middle", "middle", "start", "end", "start", "end"]
+    assert [(p[2] - mm(100), p[3] - mm(100)) for p in places] == [pytest.approx(at) for at in (
+        (mm(2.3), cap / 2), (-mm(2.3), cap / 2), (0, -mm(2.4)), (0, mm(2.4) + cap),
+        (mm(0.6), -mm(2.4)), (-mm(0.6), -mm(2.4)), (mm(0.6), mm(2.4) + cap), (-mm(0.6), mm(2.4) + cap))]
+    for box, letters, x, baseline, anchor in places:
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        assert letters == pytest.approx((left, baseline - cap, left + width, baseline))
+        # the letters' box within 3 mm of the seat, and the box the name takes holding the seat and its letters
+        nearest = (min(max(mm(100), letters[0]), letters[2]), min(max(mm(100), letters[1]), letters[3]))
+        assert ((nearest[0] - mm(100)) ** 2 + (nearest[1] - mm(100)) ** 2) ** 0.5 <= mm(3)
+        assert box[0] <= min(letters[0], mm(98)) and box[2] >= max(letters[2], mm(102))
+        assert box[1] <= min(letters[1], mm(98)) and box[3] >= max(letters[3], mm(102))
+
+
+def test_a_city_with_no_place_inside_at_its_seat_goes_on_the_sea_beside_it() -> None:
+    """A seat in a corner: no place beside it lies inside its area; its name goes to the
+    first place off the land, left of it, on the sea: never away from its seat."""
     g = geo(area("w", 0.01, 0.01), area("e", 5, 2))
     frame = map_frame(g, TALL)
     placed = area_labels(g, frame, g.areas[0], "West", "Westby", style())
     sx, sy = frame.point(*g.seat(g.areas[0]))
     width, cap = SANS.width("Westby", 7.5), SANS.cap_height * 7.5
-    x0, y0, x1, y1 = sx - width / 2, sy - mm(2.9) - cap, sx + width / 2, sy - mm(1.9)
-    dx, dy = placed.city_x - sx, placed.city_baseline - (sy - mm(2.4))
-    assert placed.city_anchor == "middle" and placed.city_inside == 1.0
-    assert placed.city_box == pytest.approx((x0 + dx, y0 + dy, x1 + dx, y1 + dy))
-    assert (dx, dy) == pytest.approx((3 * mm(1.5), 0))  # three steps right, into the area
+    assert placed.city_offshore and placed.city_inside < 0.99
+    assert (placed.city_anchor, placed.city_x, placed.city_baseline) == pytest.approx(("end", sx - mm(2.3),
+                                                                                      sy + cap / 2))
+    assert placed.city_box == pytest.approx((sx - mm(2.3) - width, sy - mm(2.5), sx + mm(2), sy + mm(2.5)))
 
 
 def test_a_city_too_long_for_any_place_stays_where_most_of_it_is_inside() -> None:
@@ -382,17 +403,68 @@ def test_a_city_left_of_its_seat_on_the_seats_line() -> None:
     assert placed.city_baseline == pytest.approx(sy + SANS.cap_height * 7.5 / 2)
 
 
-def test_a_city_moved_down_into_its_area() -> None:
+def test_a_city_at_the_lands_edge_goes_above_its_seat_on_the_sea() -> None:
     g = geo(area("w", 1, 3.995), area("e", 5, 2))  # its seat 0.2 mm below the map's top: no place inside
     frame = map_frame(g, TALL)
     placed = area_labels(g, frame, g.areas[0], "West", "Westby", style())
     sx, sy = frame.point(*g.seat(g.areas[0]))
     width, cap = SANS.width("Westby", 7.5), SANS.cap_height * 7.5
-    x0, y0, x1, y1 = sx - width / 2, sy - mm(2.9) - cap, sx + width / 2, sy - mm(1.9)
-    dy = placed.city_baseline - (sy - mm(2.4))
-    assert placed.city_anchor == "middle" and placed.city_x == pytest.approx(sx)
-    assert dy == pytest.approx(3 * mm(1.5))  # three steps down
-    assert placed.city_box == pytest.approx((x0, y0 + dy, x1, y1 + dy))
+    assert placed.city_anchor == "middle" and placed.city_offshore
+    assert (placed.city_x, placed.city_baseline) == pytest.approx((sx, sy - mm(2.4)))
+    assert placed.city_box == pytest.approx((sx - width / 2, sy - mm(2.9) - cap, sx + width / 2, sy + mm(2)))
+
+
+def test_the_name_keeps_off_its_seats_line_and_the_spot_clear_of_the_seat() -> None:
+    """The name never on the line of its seat's name (the letters' band, 1 mm either side, across
+    the whole map), and the marker's spot 1.5 mm clear of the seat's name and dot."""
+    assert (SPOT_CLEAR_MM, MARK_GAP_MM) == (1.5, 1.0)
+    for seat in ((1, 2), (2.2, 2), (1, 3.3), (2.5, 0.6)):
+        g = geo(area("w", *seat), EAST)
+        frame = map_frame(g, TALL)
+        placed = area_labels(g, frame, g.areas[0], "West", "Westby", style(spot=mm(18)))
+        assert placed.fits
+        cap = SANS.cap_height * 7.5
+        letters = (placed.city_baseline - cap - mm(1), placed.city_baseline + mm(1))
+        name = (placed.name_at[1] - placed.name_height / 2 - mm(1), placed.name_at[1] + placed.name_height / 2 + mm(1))
+        assert name[1] <= letters[0] + 1e-6 or letters[1] <= name[0] + 1e-6, seat
+        x0, y0, x1, y1 = placed.city_box
+        sx, sy = placed.spot
+        reach = mm(18) / 2 + mm(1.5)
+        assert sx + reach <= x0 + 1e-6 or x1 <= sx - reach + 1e-6 or sy + reach <= y0 + 1e-6 or \
+            y1 <= sy - reach + 1e-6, seat
+
+
+def test_a_mark_before_the_name() -> None:
+    """With marks, the name's box holds the mark, a 1 mm gap and the name: the mark's centre at
+    its left, the name's centre right of the box's by half the mark and the gap."""
+    g = geo(WEST, EAST)
+    frame = map_frame(g, TALL)
+    plain = area_labels(g, frame, WEST, "West", "Westby", style())
+    marked_style = LabelStyle(SERIF, SANS, 13, 6, 7.5, 0.0, mm(4))
+    marked = area_labels(g, frame, WEST, "West", "Westby", marked_style)
+    assert plain.mark_at is None and marked.mark_at is not None
+    width = SERIF.width("West", 13) + mm(4) + mm(1) + 2 * mm(1)
+    centre = marked.name_at[0] - (mm(4) + mm(1)) / 2  # the box's
+    assert marked.mark_at == pytest.approx((centre - width / 2 + mm(1) + mm(2), marked.name_at[1]))
+    assert marked.name_width == pytest.approx(SERIF.width("West", 13))
+
+
+def test_an_areas_texts_keep_out_of_its_fade() -> None:
+    """The strip along the bounds' cut where an area fades is no place for its name or its
+    marker's spot: label_cell leaves it out (the fade in mm of the page, 0.4 mm a km here)."""
+    settings = MapSettings(EQC, {"west": 1.0, "south": -1.0, "east": 7.0, "north": 5.0}, LAND, (), {},
+                           Origin("board.yaml"), fade=8)
+    g = Geography(settings, (area("w", 2, 2), area("e", 5, 2)))
+    frame = map_frame(g, TALL)
+    whole, kept = g.cells["w"], labels.label_cell(g, frame, g.areas[0])
+    strip = 8 / 0.4 * 1000  # metres: 20 km
+    assert whole.polygon.area - kept.polygon.area == pytest.approx(strip * 4 * 100_000, rel=1e-3)
+    assert kept.polygon.bounds[0] == pytest.approx(100_000 + strip, abs=1)
+    assert labels.label_cell(g, frame, g.areas[1]) is g.cells["e"]  # far from the cut
+    placed = area_labels(g, frame, g.areas[0], "West", "Westby", style(spot=mm(18)))
+    assert placed.spot[0] - mm(9) >= frame.point(100_000 + strip, 0)[0] - 1e-6
+    no_fade = Geography(MapSettings(EQC, settings.bounds, LAND, (), {}, Origin("board.yaml")), g.areas)
+    assert labels.label_cell(no_fade, frame, g.areas[0]) is no_fade.cells["w"]
 
 
 def test_texts_placed_on_a_map_drawn_away_from_the_pages_corner() -> None:
