@@ -308,9 +308,12 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 @click.option("--tts-base-url", "tts_base_url", default=None, metavar="URL",
               help="Where out/tts/ will be uploaded: Tabletop Simulator's saved object names its images by this URL "
                    "(followed by their names in tts/). Default: their file:/// URLs on this machine.")
-@click.option("--svg-text", "svg_text", type=click.Choice(["text", "paths"]), default="text", show_default=True,
-              help="SVG text as text with its fonts embedded, or as paths: the letters' outlines, drawn the same "
-                   "by every tool and editable in any (cutting machines, vector editors).")
+@click.option("--svg-text", "svg_text", type=click.Choice(["paths+text", "text", "paths"]), default="paths+text",
+              show_default=True,
+              help="SVG text as paths+text: the letters' outlines, drawn as the PDF prints them by every tool, "
+                   "under invisible text to find and select; as text: editable text with its fonts embedded (right "
+                   "in browsers only); or as paths: the outlines alone, for cutting machines and "
+                   "vector editors.")
 @click.option("-o", "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder, pnp's alone (one holding the game or files pnp did not write is refused). "
                    "Default: out/ beside game.yaml.")

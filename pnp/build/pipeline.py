@@ -49,7 +49,7 @@ class BuildOptions:
     languages: tuple[str, ...] = ()  # every language this build makes (--lang all), whose galleries link each other
     ink_saver: bool = False  # dark backs, tokens (and sets that say so) printed light
     greyscale: bool = False  # the whole kit in greys
-    svg_text: str = "text"  # text: SVG text with embedded fonts; paths: the glyphs' outlines
+    svg_text: str = "paths+text"  # outlines under invisible text; text: with embedded fonts; paths: outlines alone
     tts_base_url: str | None = None  # where tts/ is uploaded; None: its files' own file:/// URLs
 
     def bleed_for(self, kind: str) -> float:

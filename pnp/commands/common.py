@@ -107,7 +107,7 @@ def report_of(manifest: Path, fmt: str) -> "Report":
 def settings_of(manifest: Path, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
               duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, strict: bool,
               language: str | None = None, ink_saver: bool = False, greyscale: bool = False,
-              svg_text: str = "text", tts_base_url: str | None = None, languages: tuple[str, ...] = ()) -> str:
+              svg_text: str = "paths+text", tts_base_url: str | None = None, languages: tuple[str, ...] = ()) -> str:
     """The options a build's output depends on, as part of its inputs' fingerprint (with the
     manifest's name: two manifests in one folder may build into the same out/; and the
     languages built with it, which its gallery links)."""

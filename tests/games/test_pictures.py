@@ -115,7 +115,7 @@ def test_svg_text_is_drawn_with_the_bundled_fonts() -> None:
     """resvg silently drops text whose font it lacks: with no fonts given, the card must differ."""
     import resvg_py
 
-    svg = render_svgs([page_for("red-fort")], font_files())[0]
+    svg = render_svgs([page_for("red-fort")], font_files(), text="text")[0]
     without = Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(
         svg_string=svg, dpi=DPI, skip_system_fonts=True)))).convert("RGB")
     mean, far = difference(svg_image("red-fort").crop(NAME_BOX), without.crop(NAME_BOX))
@@ -282,7 +282,7 @@ def test_svg_text_as_paths_needs_no_font_and_lands_where_the_pdf_prints_it(game_
     fonts, pieces = example_pieces(str(game_dir))
     paths = render_svgs([page for _, page in pieces], fonts, text="paths")
     plain = render_svgs([without_text(page) for _, page in pieces], fonts, text="paths")
-    with_fonts = render_svgs([page for _, page in pieces], fonts)
+    with_fonts = render_svgs([page for _, page in pieces], fonts, text="text")
     no_fonts = {"skip_system_fonts": True, "background": "white"}  # white: the paper pdfium draws on
     for (name, page), svg, bare, text_svg in zip(pieces, paths, plain, with_fonts):
         assert "<text" not in svg and "@font-face" not in svg, name
@@ -320,7 +320,7 @@ def test_the_text_comparison_sees_text_that_is_missing_or_astray() -> None:
     def ink_of(svg: str) -> Image.Image:
         return text_ink(resvg(svg, width=pdf.width, skip_system_fonts=True, background="white"), bare)
 
-    assert astray(pdf_ink, ink_of(render_svgs([page], fonts)[0])) == 1.0
+    assert astray(pdf_ink, ink_of(render_svgs([page], fonts, text="text")[0])) == 1.0
     moved = retext(page, lambda text: replace(text, x=text.x + mm(1)))
     assert astray(ink_of(render_svgs([moved], fonts, text="paths")[0]), pdf_ink) > 0.05
     assert astray(ink_of(render_svgs([page], fonts, text="paths")[0]), pdf_ink) < 0.01
@@ -332,7 +332,7 @@ def test_svg_text_falls_back_to_a_generic_family_held_to_its_width() -> None:
     in the PDF (its textLength), where without it the stand-in runs past the panel."""
     import re
 
-    svg, back = render_svgs([page_for("red-fort"), page_for("back")], font_files())
+    svg, back = render_svgs([page_for("red-fort"), page_for("back")], font_files(), text="text")
     families = re.findall(r'font-family="([^"]+)"', svg + back)
     assert families and all(f.endswith((", serif", ", sans-serif")) for f in families), families
     assert "'Source Serif Pro', serif" in families

@@ -80,7 +80,7 @@ def test_validated_and_the_settings(game: Path) -> None:
     found = (game.parent / "schemas" / ".pnp-schemas.json").stat()
     assert validated(game) == repr(("validate", "game.yaml", __version__, (found.st_mtime_ns, 14)))
     assert settings_of(game, ("b", "a"), "a4", ("pdf",), None, False, (0.0, 0.0), 100, True) == repr(
-        ("game.yaml", ["a", "b"], "a4", ("pdf",), None, False, (0.0, 0.0), 100, True, None, False, False, "text",
+        ("game.yaml", ["a", "b"], "a4", ("pdf",), None, False, (0.0, 0.0), 100, True, None, False, False, "paths+text",
          None, (), __version__))
     assert settings_of(game, (), "all", ("svg",), 1.0, True, (1.0, 2.0), 50, False, "fr", True, True, "paths",
                        "https://x/", ("en", "fr")) == repr(("game.yaml", [], "all", ("svg",), 1.0, True, (1.0, 2.0),

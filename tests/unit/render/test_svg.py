@@ -1,7 +1,8 @@
 """pnp.render.svg: small scenes rendered to SVG and read back element by element: the page's size
 in mm and its view box in points, each node's exact element and attributes, clips and definitions
-(serialized once, kept for the pages that follow), pictures embedded, and text kept as text with
-its fonts embedded and its width held, or drawn as its glyphs' outlines."""
+(serialized once, kept for the pages that follow), pictures embedded, and text drawn each of the
+three ways: its glyphs' outlines (each defined once) under invisible text, by default; kept as
+text with its fonts embedded and its width held; or drawn as one path of its outlines."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ import base64
 import io
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image as Picture
 
-from pnp.render.svg import SvgRenderer, _matrix, _num, outline_data, render_svgs
+from pnp.render.svg import SvgRenderer, _matrix, _num, glyph_data, outline_data, render_svgs
 from pnp.layout.fonts import bundled_fonts, metrics
 from pnp.scene import (Circle, Definition, Group, Image, Page, Path as ScenePath, Rect, Style, Text, Use, scale,
                        translate)
@@ -223,7 +225,7 @@ def test_text_with_weight_style_anchor_and_halo() -> None:
 
 def test_the_fonts_used_are_embedded_subset_to_their_characters() -> None:
     svg = render_svgs([Page(40, 40, (Text(1, 20, "ab", "body", 10, RED),)),
-                       Page(40, 40, (Group((Text(1, 20, "c", "body", 10, RED),)),))], FONTS)[0]
+                       Page(40, 40, (Group((Text(1, 20, "c", "body", 10, RED),)),))], FONTS, "text")[0]
     (style,) = defs(svg).iter(SVG + "style")
     rules = style.text.split("\n")
     assert len(rules) == 2
@@ -238,7 +240,7 @@ def test_the_fonts_used_are_embedded_subset_to_their_characters() -> None:
 
 def test_fonts_from_a_definition_and_in_both_fonts() -> None:
     title = Definition("t", 10, 10, Group((Text(0, 0, "T", "title", 5, RED),)))
-    svg = render_svgs([Page(40, 40, (Text(1, 20, "ab", "body", 10, RED),), (title,))], FONTS)[0]
+    svg = render_svgs([Page(40, 40, (Text(1, 20, "ab", "body", 10, RED),), (title,))], FONTS, "text")[0]
     (style,) = defs(svg).iter(SVG + "style")
     assert re.findall(r"font-family:'([^']+)';font-weight:(\d+);font-style:(\w+)", style.text) == [
         ("Source Sans Pro", "400", "normal"), ("Source Serif Pro", "700", "italic")]
@@ -257,7 +259,7 @@ def test_what_is_costly_is_kept_by_the_caller() -> None:
         asked.append((kind, key))
         return {"font-family": "Kept Family", "svg-fonts": "/* kept */"}[kind]
 
-    renderer = SvgRenderer(FONTS, {"body": frozenset("ba")}, keep=keep)
+    renderer = SvgRenderer(FONTS, {"body": frozenset("ba")}, keep=keep, text="text")
     page = Page(40, 40, (Text(1, 20, "ab", "body", 10, RED),))
     svg = renderer.render(page)
     assert asked == [("font-family", "SourceSansPro-Regular.ttf"),
@@ -311,6 +313,128 @@ def test_a_character_the_font_lacks_draws_nothing_and_advances_as_notdef() -> No
 def test_curves_in_a_glyph() -> None:
     data, _ = outline_data(SANS, "o")
     assert data.startswith("M") and "Q" in data and data.endswith("Z")
+
+
+# --- text as its glyphs' outlines under invisible text (the default) ------------------------------
+
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+H, I = "#G0.48", "#G0.69"  # the first font's (by name: body's) H and i, each character in hex
+
+
+def glyph_defs(svg: str) -> list[tuple[str, str]]:
+    """The glyphs defined in the page's <defs>: (id, path data)."""
+    return [(p.get("id"), p.get("d")) for p in defs(svg).findall(SVG + "path")]
+
+
+def test_text_drawn_as_placed_glyphs_under_invisible_text() -> None:
+    line = Text(1, 5, "Hi H", "body", 12, RED, anchor="end", halo="#ffffff", halo_width=1)
+    svg = one(line, text="paths+text")
+    assert render_svgs([Page(100, 50, (line,))], FONTS)[0] == svg  # the default
+    placed = [("use", {XLINK: H}), ("use", {XLINK: I, "x": "652"}), ("use", {XLINK: H, "x": "1098"})]
+    where = "matrix(0.012 0 0 -0.012 -20 5)"  # 12 / 1000 units, turned up; its end at x=1: 1750 units before
+    assert drawn(svg) == [
+        ("g", {"fill": "#ffffff", "stroke": "#ffffff", "stroke-linejoin": "round", "stroke-width": "166.667",
+               "transform": where}), *placed,
+        ("g", {"fill": RED, "transform": where}), *placed,
+        ("text", {"x": "1", "y": "5", "font-family": "'Source Sans Pro', sans-serif", "textLength": "21",
+                  "lengthAdjust": "spacingAndGlyphs", "font-size": "12", "fill-opacity": "0", "text-anchor": "end",
+                  XML_SPACE: "preserve"})]
+    assert metrics(SANS).width("Hi H", 12) == pytest.approx(21)  # the outlines' advance is the text's width
+    assert parse(svg).find(SVG + "text").text == "Hi H"
+    assert glyph_defs(svg) == [("G0.48", glyph_data(SANS, "H")), ("G0.69", glyph_data(SANS, "i"))]
+    assert '<g fill="#ff0000" transform="matrix(0.012 0 0 -0.012 -20 5)"><use xlink:href="#G0.48" />' in svg
+    assert "<style" not in svg and "@font-face" not in svg
+
+
+@pytest.mark.parametrize("anchor, x", [("start", "1"), ("middle", "-4.388"), ("end", "-9.776")])
+def test_placed_glyphs_anchored(anchor: str, x: str) -> None:
+    svg = one(Text(1, 5, "Hi", "body", 12, RED, anchor=anchor, halo="#ffffff"), text="paths+text")
+    assert [(tag, a.get("transform")) for tag, a in drawn(svg)] == [
+        ("g", f"matrix(0.012 0 0 -0.012 {x} 5)"), ("use", None), ("use", None), ("text", None)]
+    assert drawn(svg)[-1][1].get("text-anchor") == (None if anchor == "start" else anchor)
+
+
+def test_invisible_text_in_its_fonts_weight_and_style() -> None:
+    svg = one(Text(0, 10, "Yo", "title", 12, BLUE), text="paths+text")
+    assert drawn(svg) == [
+        ("g", {"fill": BLUE, "transform": "matrix(0.012 0 0 -0.012 0 10)"}),
+        ("use", {XLINK: "#G1.59"}), ("use", {XLINK: "#G1.6f", "x": "575"}),  # (the Y's advance)
+        ("text", {"x": "0", "y": "10", "font-family": "'Source Serif Pro', serif", "textLength": "13.296",
+                  "lengthAdjust": "spacingAndGlyphs", "font-size": "12", "font-weight": "700",
+                  "font-style": "italic", "fill-opacity": "0", XML_SPACE: "preserve"})]
+    assert [g for g, _ in glyph_defs(svg)] == ["G1.59", "G1.6f"]  # the second font by name: title
+    assert TTFont(FONTS["title"])["hmtx"].metrics["Y"][0] == 575
+
+
+def test_blanks_only_advance_and_a_blank_line_is_left_out() -> None:
+    space = TTFont(SANS)["hmtx"].metrics["space"][0]
+    svg = one(Text(0, 10, "i i", "body", 10, RED), text="paths+text")
+    assert [a.get("x") for tag, a in drawn(svg) if tag == "use"] == [None, str(246 + space)]
+    assert parse(svg).find(SVG + "text").text == "i i"
+    for blank in (" ", "", "  \t"):
+        assert drawn(one(Text(0, 10, blank, "body", 10, RED), text="paths+text")) == []
+
+
+def test_a_character_the_font_lacks_is_said_but_not_drawn() -> None:
+    notdef = TTFont(SANS)["hmtx"].metrics[".notdef"][0]
+    svg = one(Text(0, 10, "\u4e00i", "body", 10, RED), text="paths+text")
+    assert [(tag, a.get(XLINK), a.get("x")) for tag, a in drawn(svg)][1:] == [("use", I, str(notdef)),
+                                                                             ("text", None, "0")]
+    assert parse(svg).find(SVG + "text").text == "\u4e00i" and [g for g, _ in glyph_defs(svg)] == ["G0.69"]
+    alone = one(Text(0, 10, "\u4e00", "body", 10, RED), text="paths+text")
+    assert [tag for tag, _ in drawn(alone)] == ["text"] and glyph_defs(alone) == []
+
+
+def test_each_glyph_a_page_shows_is_defined_once_in_font_and_character_order() -> None:
+    renderer = SvgRenderer(FONTS, {})
+    titled = Definition("t", 10, 10, Group((Text(0, 5, "ba", "title", 5, RED), Text(0, 9, "aa", "body", 5, RED))))
+    first = renderer.render(Page(40, 40, (Use("t"), Text(1, 20, "b a", "body", 10, RED)), (titled,)))
+    assert [g for g, _ in glyph_defs(first)] == ["G0.61", "G0.62", "G1.61", "G1.62"]
+    assert first.index('id="G1.62"') < first.index('<g id="t">')
+    # the definition is kept, with the glyphs it places: a later page defines them though it
+    # draws none of its own (and a definition of the same id is taken as it was)
+    again = renderer.render(Page(40, 40, (Use("t"),), (replace(titled, content=Group(())),)))
+    assert [g for g, _ in glyph_defs(again)] == ["G0.61", "G1.61", "G1.62"]
+    assert renderer.definitions[("t", 0.0)][1] == {("title", "b"), ("title", "a"), ("body", "a")}
+    assert renderer.render(Page(40, 40, ())).count("<path") == 0
+
+
+def test_each_glyph_s_outline_as_short_relative_path_data() -> None:
+    assert glyph_data(SANS, "H") == "m90 0l0 656 83 0 0-275 305 0 0 275 84 0 0-656-84 0 0 309-305 0 0-309z"
+    assert glyph_data(SANS, "i").startswith("m82 0l0 486 82 0 0-486zm42 586q-24 0-40.5 15-16.5 15-16.5 38 0 24")
+    assert glyph_data(SANS, " ") == ""
+
+    def absolute(data: str) -> str:
+        """The data written as outline_data writes it: absolute, each command's letter given."""
+        sizes = {"m": 2, "l": 2, "q": 4, "c": 6}
+        tokens = re.findall(r"[mlqcz]|-?\d+(?:\.\d+)?", data)
+        assert "".join(tokens) == data.replace(" ", "")  # nothing else in it
+        out, x, y, start, op, i = [], 0.0, 0.0, (0.0, 0.0), "", 0
+        while i < len(tokens):
+            if tokens[i].isalpha():
+                op, i = tokens[i], i + 1
+                if op == "z":
+                    out.append("Z")
+                    x, y = start
+                    continue
+            values = [float(v) + (x if j % 2 == 0 else y) for j, v in enumerate(tokens[i:i + sizes[op]])]
+            i += sizes[op]
+            out.append(op.upper() + " ".join(_num(v) for v in values))
+            x, y = values[-2:]
+            if op == "m":
+                start = (x, y)
+        return "".join(out)
+
+    for font in FONTS.values():
+        for char in "HiQo8&@éß-%":
+            assert absolute(glyph_data(font, char)) == outline_data(font, char)[0], (font.name, char)
+
+
+def test_text_is_drawn_one_of_three_ways() -> None:
+    assert SvgRenderer(FONTS, {}).mode == "paths+text"
+    with pytest.raises(ValueError) as error:
+        SvgRenderer(FONTS, {}, text="outlines")
+    assert str(error.value) == "SVG text is one of paths+text, text, paths, not 'outlines'"
 
 
 # --- pictures ------------------------------------------------------------------------------------
