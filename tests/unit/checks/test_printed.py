@@ -388,9 +388,10 @@ def test_a_box_that_reads_what_one_left_alone_keeps_is_drawn_after_it(monkeypatc
     # the frame, the same for every piece, is left alone: the name cannot be drawn without it
     assert _drawn(layout, ctx, {"name": "x"}, {}) is None
     assert _drawn(layout, ctx, {"name": "x"}, None) == [] and ctx.extra == {"frame": "frame"}
-    assert [(box.name, said) for box, said in _drawn(layout, ctx, {}, None)] == [("name", "unknown name 'name'")]
+    assert [(box.name, said, element) for box, said, element in _drawn(layout, ctx, {}, None)] == [
+        ("name", "unknown name 'name'", None)]
     alone = Layout("face.yaml", 10.0, 10.0, {}, None, (reading,))
-    assert [(box.name, said) for box, said in _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"},
+    assert [(box.name, said) for box, said, _ in _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"},
                                                       {})] == [("name", "pnp cannot draw it (KeyError: 'frame')")]
     monkeypatch.setitem(REGISTERED, "text", replace(REGISTERED["text"], draw=lambda *a: (_ for _ in ()).throw(
         MemoryError())))

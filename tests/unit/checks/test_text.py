@@ -508,6 +508,39 @@ def test_a_box_drawn_otherwise_than_asked_is_said_where_its_piece_is(game) -> No
 
     face = game.layouts["face.yaml"]
     box = face.boxes[0]
-    game.memo["worked"] = Worked(notes=[(Location("north.yaml", 4, 5), "card 'king'", box, face, "it is too wide")])
+    game.memo["worked"] = Worked(notes=[(Location("north.yaml", 4, 5), "card 'king'", box, face, "it is too wide",
+                                         None)])
     assert [(str(where), message) for where, message in text_fit(game) if "too wide" in message] == [
         ("north.yaml:4:5", f"card 'king': {box.kind} '{box.name}' of layout 'face.yaml' does not fit: it is too wide")]
+
+
+def test_a_box_drawn_otherwise_than_asked_for_many_pieces_is_said_once_at_the_box(game) -> None:
+    from dataclasses import replace
+
+    from pnp.boxes.place import Element
+    from pnp.checks.printed import Worked, box_place
+
+    face = game.layouts["face.yaml"]
+    box = face.boxes[0]
+    moved = replace(box, x=box.x + 10)  # (a place box draws its boxes moved: the same box as written)
+    game.memo["worked"] = Worked(notes=[
+        (Location("north.yaml", 4, 5), "card 'king'", box, face, "it is too wide", None),
+        (Location("north.yaml", 9, 5), "card 'queen'", moved, face, "it is far too wide", None),
+        (Location("north.yaml", 12, 5), "card 'jack'", box, face, "it is too wide", None)])
+    assert [(where, message) for where, message in text_fit(game) if "too wide" in message] == [
+        (box_place(game, face, box), f"layout 'face.yaml': {box.kind} '{box.name}' does not fit: it is too wide, "
+                                     f"for card 'king' and 2 more")]
+    spot = Element("spaces", "'river' of actions.yaml")
+    game.memo["worked"] = Worked(notes=[(Location("actions.yaml", 3, 5), "board 'main'", box, face, "it is too wide",
+                                         spot)])
+    assert [(str(where), message) for where, message in text_fit(game) if "too wide" in message] == [
+        ("actions.yaml:3:5", f"'river' of actions.yaml: {box.kind} '{box.name}' of layout 'face.yaml' does not fit: "
+                             f"it is too wide (box 'spaces' of board 'main')")]
+    game.memo["worked"] = Worked(notes=[(Location("actions.yaml", 3, 5), "board 'main'", box, face, "it is too wide",
+                                         spot), (Location("actions.yaml", 4, 5), "board 'main'", box, face,
+                                                 "it is too wide", spot),
+                                        (Location("actions.yaml", 3, 5), "board 'other'", box, face,
+                                         "it is too wide", spot)])  # (drawn on two boards: one place of data)
+    assert [message for _, message in text_fit(game) if "too wide" in message] == [
+        f"layout 'face.yaml': {box.kind} '{box.name}' does not fit: it is too wide, for 'river' of actions.yaml on "
+        f"board 'main' and 1 more"]
