@@ -163,7 +163,7 @@ def text_fit(game: "Game") -> Found:
         else:
             yield p.where, prints.refusal(box, p.name, p.text, p.cell)
     for p, count in labels.values():
-        more = f" (and {count - 1} more of its labels)" if count > 1 else ""
+        more = f"; {count - 1} more of its labels do not fit either" if count > 1 else ""
         yield p.where, known[p.box.kind].prints.refusal(p.box, p.name, p.text, p.cell) + more
     yield from _list_rows(game)
     from .printed import worked_out
