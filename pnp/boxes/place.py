@@ -239,7 +239,8 @@ def _place_rows(box: "Box", env: Mapping[str, Any], language: str, default: str)
           "cell), each width x height mm (its own, or each's, or a grid cell's), turned by its rotate (degrees, "
           "about its centre). The boxes are laid out for each's size (or a cell's) and scaled to an element's "
           "own; inside, `entry` is the element and `number` its place from 1. An element outside the box, without "
-          "a place or in no cell is a text-fit problem.",
+          "a place, in no cell or in the cell another is given is a text-fit problem, said at the element's data "
+          "when it is a set's or the item's.",
           'actions: {x: 10, y: 40, width: 260, height: 150, place: sets.actions.items, each: {width: 50, height: 30}, '
           'boxes: {frame: {x: 0, y: 0, width: 50, height: 30, rect: {stroke: ink}}, name: {x: 2, y: 2, width: 46, '
           'height: 8, text: "{entry.name}"}}}',

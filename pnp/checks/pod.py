@@ -7,7 +7,8 @@ Crafter's cards, tiles and chits): what a layout draws, as its box kinds outline
   where a cut may fall; so does the edge of a fill that stops short of the trim within it.
 - `bleed`: a fill (an area painted with no edge: a band, a panel, a picture covering its box)
   that reaches the trim stops there instead of running 1/8 in past it, into the bleed: a cut
-  just outside the trim shows a line of what lies under it.
+  just outside the trim shows a line of what lies under it. It says how: for a box of the
+  layout's own on a rectangular piece, the group that draws it past, with its numbers.
 
 Each is said once for a box of a layout file and a product, where the box is declared, how
 far and on which sides; what is within a pixel of the product's image (1/300 in) is taken
