@@ -157,14 +157,22 @@ def _rendered(boxes, env: dict, language: str, default: str,
                 if box.condition is None or box.condition.evaluate(env):
                     for found in prints.texts(box, env, language, default):
                         if isinstance(found, Rows):
-                            yield from _rendered(found.boxes, found.env, language, default,
-                                                 row if found.row is None else found.row)
+                            inner = found.row if found.row is not None else _record_row(found.env, row)
+                            yield from _rendered(found.boxes, found.env, language, default, inner)
                         elif found.text:
                             yield box, found, row
             except Exception:  # an expression that fails is the template check's
                 pass
         if box.get("else") is not None:
             yield from _rendered([box.get("else")], env, language, default, row)
+
+
+def _record_row(env: dict, row: tuple) -> tuple:
+    """The row of a list's or a place box's element that is a set's record (an item or a
+    group: a View of pnp.model.game), as (record,); else the holder's own row."""
+    entry = env.get("entry")
+    record = getattr(entry, "record", None)
+    return (record,) if getattr(record, "origin", None) is not None else row
 
 
 def _printed(game: "Game") -> Iterator[Printed]:
@@ -202,6 +210,10 @@ def _printed(game: "Game") -> Iterator[Printed]:
                         elif origin is not None:
                             where = game.locate(origin, *path)
                             who = functools.partial(_describe, game, origin, path)
+                        elif len(row) == 1 and "entry" in template.names and \
+                                not _written(template, text, game.icons):  # (what an element's record gives)
+                            where = game.locate(row[0].origin)
+                            who = functools.partial(_record_box, game, row[0], box.name)
                         elif own:
                             where = game.locate(item.origin)
                             who = functools.partial(_item_box, component, item, box.name)
@@ -218,6 +230,19 @@ def _printed(game: "Game") -> Iterator[Printed]:
 
 def _item_box(component: "ComponentSet", item: "Item", box: str) -> tuple[str, str]:
     return component.describe(item), box
+
+
+def _written(template: Any, text: str, icons: Any) -> bool:
+    """Whether the icons a text shows inline that the game lacks are all written in its
+    template (the layout's typo, not the data's)."""
+    from ..layout.textfit import inline_icons
+
+    missing = {name for name in inline_icons(text) if name not in icons}
+    return bool(missing) and missing <= set(inline_icons(getattr(template, "source", "")))
+
+
+def _record_box(game: "Game", record: Any, box: str) -> tuple[str, str]:
+    return _describe(game, record.origin, ())[0], box
 
 
 def _layout_box(file: str, box: str) -> tuple[str, str]:

@@ -397,3 +397,21 @@ def test_a_box_that_reads_what_one_left_alone_keeps_is_drawn_after_it(monkeypatc
         MemoryError())))
     with pytest.raises(MemoryError):  # (pnp's command says it in a line of its own)
         _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"}, {})
+
+
+def test_a_text_of_an_elements_record_is_said_at_the_record_but_for_the_layouts_own_icons() -> None:
+    from pnp.checks.printed import _record_row, _written
+    from pnp.expr import parse_template
+    from pnp.model.game import Origin, View
+
+    record = SimpleNamespace(origin=Origin("actions.yaml", ("actions", 0)))
+    entry = View(name="Nets")
+    entry.record = record
+    assert _record_row({"entry": entry}, ("steps", 1)) == (record,)
+    assert _record_row({"entry": {"name": "Nets"}}, ("steps", 1)) == ("steps", 1)  # (no record: the holder's row)
+    assert _record_row({}, ()) == ()
+    template = parse_template("{entry.name} :sowrd:")
+    icons = {"sword": object(), "fish": object()}
+    assert _written(template, "Nets :sowrd:", icons)  # (the layout's typo: said at the layout)
+    assert not _written(template, "Nets :fsh: :sowrd:", icons)  # (the data's too: at the record)
+    assert not _written(template, "Nets :fish: :sword:", icons)  # (none missing)
