@@ -10,6 +10,7 @@ from ..scene import Circle, Node, Style, Text
 from ..units import mm, to_mm
 from .context import Context
 from .kind import box_kind
+from .text import icon_light
 from .settings import ALIGN, COLOUR, FONT, ICON, SIZE, expression, length, listed, one_of, record
 
 if TYPE_CHECKING:
@@ -60,7 +61,8 @@ def _given(element: Any, ctx: Context, env: Mapping[str, Any], ink: str | None) 
 
 @box_kind("row", "A row shared by numbered discs from a list (badges, from the left) and counted icons (from the "
           "right, or centred with align: centre when there are no badges): each icon is repeated as often as its "
-          "count while there is room, else drawn once with ×N, in its own colour if its entry gives one; icons "
+          "count while there is room, else drawn once with ×N, in its own colour if its entry gives one (its white "
+          "parts in paper, or in ink for an icon as light as the paper); icons "
           "that still do not fit shrink, down to min_icon (4 mm, or the box's height if less); icons can also be "
           "an expression giving a list of icon names, each drawn once, or of records with an icon, a count and a "
           "colour.",
@@ -123,6 +125,9 @@ def row_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
         size, icon_gap, group_gap, label_size = size * scale, icon_gap * scale, group_gap * scale, label_size * scale
         symbols_width *= scale
 
+    def light(tint: str | None) -> str:  # an icon's white: the paper, unless the icon is as light (pnp.boxes.text)
+        return paper if box.get("paper") is not None or tint is None else icon_light(tint, paper, ink)
+
     nodes: list[Node] = []
     x = right - symbols_width
     if box.get("align") == "centre" and not numbers:
@@ -131,11 +136,11 @@ def row_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     for icon, count, tint in counts:
         if repeat:
             for _ in range(count):
-                nodes.append(ctx.draw_icon(icon, x, y, size, tint, paper))
+                nodes.append(ctx.draw_icon(icon, x, y, size, tint, light(tint)))
                 x += size + icon_gap
             x += group_gap - icon_gap
         else:
-            nodes.append(ctx.draw_icon(icon, x, y, size, tint, paper))
+            nodes.append(ctx.draw_icon(icon, x, y, size, tint, light(tint)))
             x += size + icon_gap
             label = f"×{count}"
             nodes.append(Text(x, y + (size + label_font.cap_height * label_size) / 2, label, label_font.name,

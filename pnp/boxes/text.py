@@ -84,6 +84,42 @@ def line_nodes(x: float, y: float, line: str, anchor: str, font: FontMetrics, si
     return nodes
 
 
+# two colours nearer than this (the WCAG contrast ratio of their luminances, 1 to 21) cannot be
+# told apart in an icon's two parts: its white would be painted as its black, a solid blob
+APART = 1.5
+
+
+def _luminance(colour: str) -> float | None:
+    """The relative luminance of #rrggbb (0 black, 1 white), None for anything else."""
+    if not (isinstance(colour, str) and len(colour) == 7 and colour.startswith("#")):
+        return None
+    try:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    except ValueError:
+        return None
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def apart(one: str, other: str) -> bool:
+    """Whether an icon's two parts in these colours can be told apart (or either is not #rrggbb)."""
+    a, b = _luminance(one), _luminance(other)
+    if a is None or b is None:
+        return True
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05) >= APART
+
+
+def icon_light(colour: str, paper: str, ink: str) -> str:
+    """What an icon drawn in `colour` paints its white parts in when the box gives no light:
+    the paper, unless the colour is too near it to tell the two apart (light text on a dark
+    band), then the ink, or else black or white, whichever is further from the colour."""
+    if apart(colour, paper):
+        return paper
+    if apart(colour, ink):
+        return ink
+    return "#000000" if (_luminance(colour) or 0.0) > 0.18 else "#ffffff"
+
+
 def fit_lines_anyway(font: "FontMetrics | InlineMetrics", text: str, width: float, size: float) -> list[str]:
     from ..layout.textfit import wrap
 
@@ -140,7 +176,8 @@ def _refusal(box: "Box", name: str, text: str, cell: NoIcon | None) -> str:
 
 @box_kind("text", "Text from a template, shrunk to fit its box down to min_size; with wrap, a paragraph; "
           "`:name:` in it shows one of the game's icons, 1.05 em square, in the text's colour (its white parts in "
-          "light, the paper by default).",
+          "light: by default the paper, or the ink where the text's colour is too near the paper's to tell the "
+          "icon's two colours apart, as light text on a dark band is).",
           'name: {x: 5.5, y: 52, width: 52.5, height: 7, text: "{name}", font: heading, size: 11.5, min_size: 6}',
           {"text": TEXT, "font": FONT, "size": SIZE, "min_size": MIN_SIZE, "colour": COLOUR, "align": ALIGN,
            "valign": choice("top", "middle", "baseline", description="Where a text sits: capitals centred (middle), "
@@ -153,4 +190,6 @@ def _text(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     text = ctx.text(box.get("text"), env)
     colour = ctx.colour(box.get("colour"), env, ctx.ink()) or ctx.ink()
     light = ctx.colour(box.get("light"), env, ctx.paper()) or ctx.paper()
+    if box.get("light") is None:  # (the paper, unless the text's colour is as light: then the ink)
+        light = icon_light(colour, light, ctx.ink())
     return text_nodes(box, text, ctx.font(box, "body"), colour, ctx.icons, ctx.draw_icon, light)

@@ -46,7 +46,7 @@ def _printed(box: "Box", env: Mapping[str, Any], language: str, default: str) ->
 def _refusal(box: "Box", name: str, text: str, cell: Cell) -> str:
     return said(box, name, cell) or (
         f"{name} {text!r} does not fit a {to_mm(cell.width):.3g} mm space of the {box.name} track even at "
-        f"{cell.size:g} pt")
+        f"{cell.size:g} pt: give the track fewer spaces or a bigger box, or its spaces shorter labels (label:)")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ Crafter's cards, tiles and chits): what a layout draws, as its box kinds outline
   where a cut may fall; so does the edge of a fill that stops short of the trim within it.
 - `bleed`: a fill (an area painted with no edge: a band, a panel, a picture covering its box)
   that reaches the trim stops there instead of running 1/8 in past it, into the bleed: a cut
-  just outside the trim shows a line of what lies under it.
+  just outside the trim shows a line of what lies under it. It says how: for a box of the
+  layout's own on a rectangular piece, the group that draws it past, with its numbers.
 
 Each is said once for a box of a layout file and a product, where the box is declared, how
 far and on which sides; what is within a pixel of the product's image (1/300 in) is taken
@@ -29,7 +30,7 @@ from . import Found, rule
 from .printed import layouts
 
 if TYPE_CHECKING:
-    from ..layout.reader import Layout
+    from ..layout.reader import Box, Layout
     from ..model.game import Game
 
 PIXEL = INCH / DPI  # a pixel of a product's image, in points: nearer than this is on the line
@@ -172,9 +173,29 @@ def faults(layout: "Layout", shape: str, product: Product, turned: bool) -> Iter
                                            f"{_mm(SAFE)} mm inside the trim, where a cut may fall"), (box, top)
         if stopped:
             yield Fault("bleed", name, f"is a fill that stops at the trim {_sides(edges, stopped)} instead of running "
-                                       f"{_mm(BLEED)} mm past it, into the bleed of {whose}: a cut falling just "
-                                       f"outside the trim shows a line of what lies under it (a box in a group may "
-                                       f"run past the piece's edge)"), (box, top)
+                                       f"{_mm(BLEED)} mm past it into the bleed of {whose}, where a cut may fall: "
+                                       f"{_run_out(box, shape, stopped, box is top)}"), (box, top)
+
+
+RUN_OUT = 3.2  # mm: how far a message says to run a fill past the trim (the bleed, 1/8 in, rounded up)
+
+
+def _run_out(box: "Box", shape: str, stopped: Sequence[Edge], own: bool = True) -> str:
+    """What a message says to do of a fill that stops at the trim: for a box of the layout's
+    `own` (not in a group), not turned, on a rectangular piece, the group to draw it from,
+    with its numbers; else how far to run it."""
+    if not own or box.rotate or box.mirror or shape in ("hex", "round") or box.kind == "group":
+        return f"run it {RUN_OUT:g} mm past the trim there (a box in a group may run past the piece's edge)"
+    sides = {edge.side for edge in stopped}
+    left, top, right, bottom = (RUN_OUT if side in sides else 0.0 for side in ("left", "top", "right", "bottom"))
+
+    def mm_(length: float) -> str:
+        return f"{round(length, 2) + 0.0:g}"
+
+    w, h = to_mm(box.width), to_mm(box.height)
+    return (f"a group: true box can draw it {RUN_OUT:g} mm past the trim there, as boxes: {{fill: {{x: "
+            f"{mm_(-left)}, y: {mm_(-top)}, width: {mm_(w + left + right)}, height: {mm_(h + top + bottom)}, "
+            f"{box.kind}: ...}}}}")
 
 
 def _products(game: "Game") -> Iterator[tuple["Layout", str, Product, bool]]:

@@ -58,6 +58,15 @@ def _source(game: "Game", template: Any, item: "Item | None", language: str,
     "{name}", "{group.name}", "{group.area.name}", or in a row of a list box over a field of
     records ("{entry.name}", `row` being the field and the row's index)."""
     path = field_path(template.source)
+    if len(row) == 1 and path and path[0] == "entry" and len(path) == 2:  # a place box's element, a set's record
+        record = row[0]
+        value = record.fields.get(path[1])
+        if value is None:
+            return None, (), None
+        where = (path[1],)
+        if isinstance(value, Text) and value.localised:
+            where += (language if language in dict(value.values) else next(iter(dict(value.values))),)
+        return record.origin, where, record
     if row and path and path[0] == "entry" and len(path) == 2 and item is not None:
         entries = item.fields.get(row[0])
         entry = entries[row[1]] if isinstance(entries, list) and row[1] < len(entries) else None
@@ -148,14 +157,22 @@ def _rendered(boxes, env: dict, language: str, default: str,
                 if box.condition is None or box.condition.evaluate(env):
                     for found in prints.texts(box, env, language, default):
                         if isinstance(found, Rows):
-                            yield from _rendered(found.boxes, found.env, language, default,
-                                                 row if found.row is None else found.row)
+                            inner = found.row if found.row is not None else _record_row(found.env, row)
+                            yield from _rendered(found.boxes, found.env, language, default, inner)
                         elif found.text:
                             yield box, found, row
             except Exception:  # an expression that fails is the template check's
                 pass
         if box.get("else") is not None:
             yield from _rendered([box.get("else")], env, language, default, row)
+
+
+def _record_row(env: dict, row: tuple) -> tuple:
+    """The row of a list's or a place box's element that is a set's record (an item or a
+    group: a View of pnp.model.game), as (record,); else the holder's own row."""
+    entry = env.get("entry")
+    record = getattr(entry, "record", None)
+    return (record,) if getattr(record, "origin", None) is not None else row
 
 
 def _printed(game: "Game") -> Iterator[Printed]:
@@ -182,9 +199,21 @@ def _printed(game: "Game") -> Iterator[Printed]:
                             continue
                         seen.add(quick)
                         origin, path, record = _source(game, template, item, language, row)
-                        if origin is not None:
+                        element = getattr(template, "element", None)  # (what does not fit in a place box)
+                        if element is not None and element.record is not None:
+                            where = _element_place(game, element)
+                            who = functools.partial(_layout_box, layout.file, box.name)
+                        elif element is not None and len(row) == 1:  # (in the element of a place box around it)
+                            where = game.locate(row[0].origin)
+                            who = functools.partial(_layout_box, layout.file,
+                                                    f"{box.name} (for {_describe(game, row[0].origin, ())[0]})")
+                        elif origin is not None:
                             where = game.locate(origin, *path)
                             who = functools.partial(_describe, game, origin, path)
+                        elif len(row) == 1 and "entry" in template.names and \
+                                not _written(template, text, game.icons):  # (what an element's record gives)
+                            where = game.locate(row[0].origin)
+                            who = functools.partial(_record_box, game, row[0], box.name)
                         elif own:
                             where = game.locate(item.origin)
                             who = functools.partial(_item_box, component, item, box.name)
@@ -201,6 +230,19 @@ def _printed(game: "Game") -> Iterator[Printed]:
 
 def _item_box(component: "ComponentSet", item: "Item", box: str) -> tuple[str, str]:
     return component.describe(item), box
+
+
+def _written(template: Any, text: str, icons: Any) -> bool:
+    """Whether the icons a text shows inline that the game lacks are all written in its
+    template (the layout's typo, not the data's)."""
+    from ..layout.textfit import inline_icons
+
+    missing = {name for name in inline_icons(text) if name not in icons}
+    return bool(missing) and missing <= set(inline_icons(getattr(template, "source", "")))
+
+
+def _record_box(game: "Game", record: Any, box: str) -> tuple[str, str]:
+    return _describe(game, record.origin, ())[0], box
 
 
 def _layout_box(file: str, box: str) -> tuple[str, str]:
@@ -236,7 +278,8 @@ class Worked:
     """What working out every layout for every piece found: the templates that fail, each
     once where it is written (a box, a layout's background or value) with the first piece it
     fails for and how many more; and what a kind drew otherwise than asked (Context.note),
-    each once by box and piece, as (where, owner, box, layout, what)."""
+    each once by box and piece, as (where, owner, box, layout, what, element): element, for a
+    box of a place box's element, the element (pnp.boxes.place.Element), else None."""
 
     failures: dict = field(default_factory=dict)  # (where, message) -> [first piece, its language, the others]
     notes: list = field(default_factory=list)
@@ -327,14 +370,16 @@ def _worked_out(game: "Game") -> Worked:
                         ctx = Context(fonts, game.icons, art, language, game.language, layout,
                                       {"game": game, "set": component}, _no_icon, notes, drawing=False)
                         failed = _drawn(layout, ctx, env, None)
-                    for box, message in failed:
-                        fail(box_place(game, layout, box), f"layout '{layout.file}': box '{box.name}': {message}",
-                             owner, language)
-                    for box, what in notes:
-                        if (id(box), owner, what) not in noted:
-                            noted.add((id(box), owner, what))
-                            where = game.locate(item.origin) if item is not None else box_place(game, layout, box)
-                            found.notes.append((where, owner, box, layout, what))
+                    for box, message, element in failed:
+                        fail(_element_place(game, element) or box_place(game, layout, box),
+                             f"layout '{layout.file}': box '{box.name}': {message}", owner, language)
+                    for box, what, *inside in notes:
+                        element = inside[0] if inside else None
+                        if (id(box), owner, element, what) not in noted:
+                            noted.add((id(box), owner, element, what))
+                            where = _element_place(game, element) or (
+                                game.locate(item.origin) if item is not None else box_place(game, layout, box))
+                            found.notes.append((where, owner, box, layout, what, element))
                     notes.clear()
     return found
 
@@ -359,14 +404,22 @@ def _drawn(layout: "Layout", ctx: Any, env: dict, works: dict | None) -> list | 
         try:
             draw_box(box, ctx, env)
         except expr.ExpressionError as exc:
-            failed.append((box, exc.message))
+            failed.append((box, exc.message, getattr(exc, "element", None)))  # (a place box's element)
         except MemoryError:
             raise
         except Exception as exc:  # (pnp's own fault: said here rather than as a build's traceback)
             if left:
                 return None
-            failed.append((box, f"pnp cannot draw it ({type(exc).__name__}: {exc})"))
+            failed.append((box, f"pnp cannot draw it ({type(exc).__name__}: {exc})", None))
     return failed
+
+
+def _element_place(game: "Game", element: Any) -> Location | None:
+    """Where the data of a place box's element is (pnp.boxes.place.Element): None when it is
+    no record's (a list the layout writes)."""
+    if element is None or element.record is None:
+        return None
+    return game.locate(element.record.origin, *element.path)
 
 
 def _background(game: "Game", layout: "Layout") -> Location:

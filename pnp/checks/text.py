@@ -163,13 +163,33 @@ def text_fit(game: "Game") -> Found:
         else:
             yield p.where, prints.refusal(box, p.name, p.text, p.cell)
     for p, count in labels.values():
-        more = f" (and {count - 1} more of its labels)" if count > 1 else ""
+        more = f"; {count - 1} more of its labels do not fit either" if count > 1 else ""
         yield p.where, known[p.box.kind].prints.refusal(p.box, p.name, p.text, p.cell) + more
     yield from _list_rows(game)
     from .printed import worked_out
 
-    for where, owner, box, layout, what in worked_out(game).notes:
-        yield where, f"{owner}: {box.kind} '{box.name}' of layout '{layout.file}' does not fit: {what}"
+    yield from _noted(game, worked_out(game).notes)
+
+
+def _noted(game: "Game", notes: list) -> Found:
+    """What boxes drew otherwise than asked (a row of icons past its least size), said once a
+    box: where it is for one piece's data (or one element's of a place box) at that data, for
+    more at the box, with the first and how many more."""
+    by_box: dict[tuple, list] = {}
+    for note in notes:
+        box = note[2]  # (a place box's boxes are drawn moved: the same box as written, at the same place)
+        by_box.setdefault((note[3].file, box.name, getattr(box, "at", None)), []).append(note)
+    for said in by_box.values():
+        where, owner, box, layout, what, element = said[0]
+        first = f"{element.name} on {owner}" if element is not None else owner
+        places = len({note[0] for note in said})  # (one element drawn on every card is one)
+        if places == 1:
+            yield where, (f"{element.name if element is not None else owner}: {box.kind} '{box.name}' of layout "
+                          f"'{layout.file}' does not fit: {what}" + (f" (box '{element.place}' of {owner})"
+                                                                      if element is not None else ""))
+        else:
+            yield box_place(game, layout, box), (f"layout '{layout.file}': {box.kind} '{box.name}' does not fit: "
+                                                 f"{what}, for {first} and {places - 1} more")
 
 
 rule("text-fit", Severity.ERROR, "A printed text does not fit its layout box (a badge's disc, a table's column, "

@@ -30,6 +30,16 @@ def board_pages(page: "Definition", paper: Paper, label: str, font: "FontMetrics
     return tiled_pages(page, paper, label, font)
 
 
+def board_name(component, item_name: str) -> str:
+    """The name of a board drawn for an item of a set without a map (its print file is
+    print/NAME-a3.pdf): the set's own when the set holds this one board and does not name
+    its files (a board set of one record is named as a board drawn from the whole set is),
+    else the set's and the item's (board-north, board-south)."""
+    if len(component.items) == 1 and "name" not in component.declaration:
+        return component.name
+    return f"{component.name}-{item_name}"
+
+
 def impose_board(sets: Sequence, paper: Paper, bleed: float, label: str, font: "FontMetrics | None") -> Sheets:
     return Sheets([page for s in sets for board in s.boards for page in board_pages(board.page, paper, label, font)],
                   [])

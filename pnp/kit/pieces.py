@@ -206,9 +206,11 @@ def file_names(game: "Game", language: str) -> Iterator[tuple[str, str, "Compone
             if component.whole_board:
                 yield component.name, component.name, component, None, False
             else:
+                from ..components.board import board_name
+
                 template = expr.parse_template(component.declaration.get("name") or "{id}")
                 for item in component.items:
-                    yield (component.name, f"{component.name}-{template.render(views.env(item), language)}",
+                    yield (component.name, board_name(component, template.render(views.env(item), language)),
                            component, item, False)
         elif kind.printed:
             groups.setdefault(component.print_name, []).append(component)
@@ -448,11 +450,13 @@ class Kit:
                                      component)
             pieces.boards.append(Board(component.name, title, make_page, key, layout.width, layout.height))
             return
+        from ..components.board import board_name
+
         names = expr.parse_template(component.declaration.get("name") or "{id}")
         label = self._template(component.declaration["label"]) if "label" in component.declaration else None
         for item in component.items:
             env = views.env(item)
-            name = f"{component.name}-{names.render(env, self.language)}"
+            name = board_name(component, names.render(env, self.language))  # (print/board-a3.pdf for one)
             shown = label.render(env, self.language) if label else f"{title} · {item.id}"
 
             page_layout = component.faces.get(item.face or "", layout)

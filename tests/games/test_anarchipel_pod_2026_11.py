@@ -35,8 +35,8 @@ def problems(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return result.output.splitlines()
 
 
-BLEED = ("instead of running 3.175 mm past it, into the bleed of The Game Crafter's poker cards: a cut falling just "
-         "outside the trim shows a line of what lies under it (a box in a group may run past the piece's edge) [bleed]")
+BLEED = ("instead of running 3.175 mm past it into the bleed of The Game Crafter's poker cards, where a cut may fall: "
+         "run it 3.2 mm past the trim there (a box in a group may run past the piece's edge) [bleed]")
 SAFE = "into the safe zone of The Game Crafter's {}, 3.175 mm inside the trim, where a cut may fall [safe-zone]"
 
 
@@ -47,7 +47,8 @@ def test_the_succes_echec_bands_and_strip_stop_at_the_trim(problems: list[str]) 
         f"layouts/succes-echec.yaml:31:13: warning: layout 'layouts/succes-echec.yaml': box 'echec-half.band' is a "
         f"fill that stops at the trim at the left, right and bottom {BLEED}",  # (its half turned round)
         f"layouts/succes-echec.yaml:34:11: warning: layout 'layouts/succes-echec.yaml': box 'middle' is a fill that "
-        f"stops at the trim at the left and right {BLEED}"]
+        f"stops at the trim at the left and right {BLEED.split(': ')[0]}: a group: true box can draw it 3.2 mm past "
+        f"the trim there, as boxes: {{fill: {{x: -3.2, y: 0, width: 69.9, height: 4, rect: ...}}}} [bleed]"]
 
 
 def test_the_corner_diamonds_reach_22_pixels_into_the_safe_zone(problems: list[str]) -> None:

@@ -657,14 +657,15 @@ def test_the_labels_of_a_track_and_of_a_hex_map_are_fitted_too(tmp_path: Path) -
     game = broken_example(ROOT, tmp_path / "anarchy", "layouts/board.yaml", "per_row: 5", "per_row: 30")
     assert validate(game).output.replace(f"{game}/", "") == (
         "layouts/board.yaml:69:5: error: layout 'layouts/board.yaml': income '₹0' does not fit a 1.17 mm space of "
-        "the income track even at 5 pt (and 29 more of its labels) [text-fit]\n"
+        "the income track even at 5 pt: give the track fewer spaces or a bigger box, or its spaces shorter labels "
+        "(label:); 29 more of its labels do not fit either [text-fit]\n"
         "The Anarchy: 126 cards in 16 suits, 1 board of 16 areas, 36 money cards and 3 more sets of 114 pieces: "
         "1 error, 0 warnings\n")
     field = broken_example(ROOT / "examples" / "furia-cartese", tmp_path / "furia", "layouts/champ.yaml",
                            'label: "{cell.name}"', 'label: "Hex {cell.name} of the field"')
     assert validate(field).output.replace(f"{field}/", "") == (
         "layouts/champ.yaml:19:5: error: layout 'layouts/champ.yaml': grid 'Hex A1 of the field' does not fit across "
-        "its hex of the grid map (8.92 mm there) at 5.5 pt (and 191 more of its labels) [text-fit]\n"
+        "its hex of the grid map (8.92 mm there) at 5.5 pt; 191 more of its labels do not fit either [text-fit]\n"
         "Furia Cartese: 3 champs de bataille, 71 unités in 6 armées, 48 marqueurs and 2 more sets of 12 pieces: "
         "1 error, 0 warnings\n")
 

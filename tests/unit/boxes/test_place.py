@@ -65,11 +65,11 @@ def test_elements_in_the_cells_of_a_grid(piece) -> None:
     market: {{x: 0, y: 0, width: 60mm, height: 40mm, place: cards, grid: {{columns: 3, rows: 2}},
               each: {{width: 16, height: 16}}, boxes: {{frame: {{x: 0, y: 0, width: 16, height: 16, rect: {{}}}}}}}}
     """, "cards")
-    # cells of 20 x 20 mm, each 16 mm square centred in its cell: given ones first kept, the others in turn
+    # cells of 20 x 20 mm, each 16 mm square centred in its cell: the given ones first, the others in the
+    # free cells in reading order (none drawn over another)
     nodes = p.draw({"cards": [{"id": "a"}, {"col": 1, "row": 1}, 5, {"col": 3, "row": 2}, {"id": "e"}]})
-    assert frames(nodes) == [(2.0, 2.0, 16.0, 16.0), (2.0, 2.0, 16.0, 16.0), (22.0, 2.0, 16.0, 16.0),
-                             (42.0, 22.0, 16.0, 16.0), (42.0, 2.0, 16.0, 16.0)]
-    # (an element given a cell takes it, whoever flowed into it first)
+    assert frames(nodes) == [(22.0, 2.0, 16.0, 16.0), (2.0, 2.0, 16.0, 16.0), (42.0, 2.0, 16.0, 16.0),
+                             (42.0, 22.0, 16.0, 16.0), (2.0, 22.0, 16.0, 16.0)]
 
 
 def test_a_grid_cell_sizes_an_element_without_each(piece) -> None:
@@ -115,6 +115,8 @@ def test_what_it_prints_for_each_element(piece) -> None:
      "'c' finds no free cell in the 2 x 1 grid"),
     ("spots", "grid: {columns: 2, rows: 1}", [{"id": "a", "col": 3, "row": 1}],
      "'a': its cell (col 3, row 1) is not in the 2 x 1 grid"),
+    ("spots", "grid: {columns: 2, rows: 1}", [{"id": "a", "col": 2, "row": 1}, {"id": "b"}, {"id": "c", "col": 2}],
+     "'c': its cell (col 2, row 1) is taken by 'a': two elements in one cell are drawn over each other"),
     ("spots", "", [{"id": "a", "x": 0, "y": 0}],
      "'a' gives no width and height, and the box has neither each: nor grid: to size it"),
     ("spots", "", [{"id": "a", "x": 0, "y": 0, "width": 0, "height": 4}],
@@ -130,7 +132,14 @@ def test_what_text_fit_says_of_an_element_that_does_not_fit(piece, place: str, e
     """, "spots")
     item = {"spots": spots_given}
     (found,) = p.printed("spots", item)
-    assert found.cell.kind == message and found.template is p.box("spots").get("place")
+    assert found.cell.kind == message
+    if isinstance(spots_given, list) and len(spots_given) <= 3:  # said of an element: located at it
+        element = found.template.element
+        assert (found.template.source, found.template.names) == (place, p.box("spots").get("place").names)
+        assert (element.place, element.record, element.path) == ("spots", None, ())  # (an item's field, here no item)
+        assert message.startswith(element.name)
+    else:  # said of the list
+        assert found.template is p.box("spots").get("place")
     prints = kinds()["place"].prints
     assert not prints.fits(p.box("spots"), found.text, REGULAR, found.cell)
     assert prints.refusal(p.box("spots"), "board 'main': spots", found.text, found.cell) == \
@@ -198,3 +207,73 @@ def test_a_full_grid_is_said_at_once(piece) -> None:
     p = piece('row: {x: 0, y: 0, width: 60mm, height: 20mm, place: "range(0, 3001)", grid: {columns: 1000, rows: 3}, '
               'boxes: {}}')
     assert spots(p.box("row"), {})[2] == "element 3001 finds no free cell in the 1000 x 3 grid"
+
+
+class Record:
+    """A record of a set as a View holds it (pnp.model.game): its origin and fields."""
+
+    def __init__(self, file: str, **fields):
+        from pnp.model.game import Origin
+
+        self.origin, self.fields = Origin(file, ("actions", 1)), fields
+
+
+def viewed(record: Record):
+    from pnp.model.game import View
+
+    view = View(record.fields)
+    view.record = record
+    return view
+
+
+def test_an_element_as_a_message_locates_it(piece) -> None:
+    from pnp.boxes.place import Element, element
+
+    p = piece("""
+    spots: {x: 0, y: 0, width: 60mm, height: 90mm, place: spots, each: {width: 20, height: 10}, boxes: {}}
+    listed: {x: 0, y: 0, width: 60mm, height: 90mm, place: "[{'id': 'a'}]", each: {width: 20, height: 10}, boxes: {}}
+    """, "spots")
+    river = Record("actions.yaml", id="river")
+    assert element(p.box("spots"), {}, viewed(river), 2) == Element("spots", "'river' of actions.yaml", river)
+    card = Record("cards.yaml", id="king", spots=[{"x": 0}, {"x": 1}])
+    assert element(p.box("spots"), {"item": viewed(card)}, {"x": 1}, 2) == \
+        Element("spots", "element 2", card, ("spots", 1))  # (a field of the item: its index)
+    assert element(p.box("listed"), {"item": viewed(card)}, {"id": "a"}, 1) == Element("listed", "'a'")
+
+
+def test_a_template_that_fails_for_an_element_is_said_with_it(piece) -> None:
+    from pnp import expr
+    from pnp.boxes.place import Placed
+
+    p = piece("""
+    spaces:
+      {x: 0, y: 0, width: 60mm, height: 90mm, place: spaces, grid: {columns: 2, rows: 2},
+       boxes: {mark: {x: 0, y: 0, width: 10, height: 10, icon: "{entry.icon}"},
+               slots: {x: 0, y: 12, width: 20, height: 10, place: "range(0, entry.slots)", grid: {columns: 2, rows: 1},
+                       boxes: {ring: {x: 0, y: 0, width: 10, height: 10, icon: "{entry.sign}"}}}}}
+    """, "spaces")
+    river = Record("actions.yaml", id="river", icon="sstar", slots=0)
+    with pytest.raises(Placed) as found:
+        place_nodes(p.box("spaces"), p.context(), {"spaces": [viewed(river)]})
+    assert found.value.message == "'river' of actions.yaml: box 'mark': no icon 'sstar' (did you mean 'star'?)"
+    assert found.value.element.record is river and isinstance(found.value, expr.ExpressionError)
+    hall = Record("actions.yaml", id="hall", icon="star", slots=1)
+    with pytest.raises(Placed) as found:  # (in a slot, a number: said with it, located at the action)
+        place_nodes(p.box("spaces"), p.context(), {"spaces": [viewed(hall)]})
+    assert found.value.message == "'hall' of actions.yaml: box 'slots': element 1: box 'ring': cannot read field 'sign' of number"
+    assert found.value.element.record is hall and found.value.element.name == "'hall' of actions.yaml"
+
+
+def test_what_a_box_of_an_element_notes_carries_the_element(piece) -> None:
+    p = piece("""
+    spaces:
+      {x: 0, y: 0, width: 60mm, height: 90mm, place: spaces, grid: {columns: 2, rows: 2},
+       boxes: {gain: {x: 0, y: 0, width: 6, height: 5, row: {icons: entry.gain}, min_icon: 5}}}
+    """, "spaces")
+    ctx = p.context()
+    ctx.notes = []
+    river = Record("actions.yaml", id="river", gain=["star", "star", "star"])
+    place_nodes(p.box("spaces"), ctx, {"spaces": [{"id": "a", "gain": []}, viewed(river)]})
+    ((box, what, where),) = ctx.notes
+    assert (box.name, where.record, where.name) == ("gain", river, "'river' of actions.yaml")
+    assert what.startswith("its icons take")

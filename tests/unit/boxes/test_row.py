@@ -211,6 +211,15 @@ def test_its_colours_by_default(piece) -> None:
         Text(18.2, 32.97, "1", BLD, 9.0, "#123456", "middle")]
 
 
+def test_an_icon_as_light_as_the_paper_has_its_white_in_ink(piece) -> None:
+    p = piece(f'''
+    row: {{{PLACE}, row: {{icons: [{{icon: star, count: 1, colour: paper}}, {{icon: tower}}]}}}}
+    given: {{{PLACE}, paper: paper, row: {{icons: [{{icon: star, count: 1, colour: paper}}]}}}}
+    ''')
+    assert [(n.icon, n.ink, n.light) for n in p.draw() if isinstance(n, Drawn)] == [
+        ("star", PAPER, INK), ("tower", INK, PAPER), ("star", PAPER, PAPER)]
+
+
 def test_discs_squeezed_only_where_they_do_not_fit(piece) -> None:
     p = piece("""
     exact: {x: 0pt, y: 20pt, width: 16.4pt, height: 20pt, row: {badges: "[1]"}}

@@ -272,6 +272,24 @@ def test_an_icon_in_the_texts_colour_its_white_in_light(piece) -> None:
     assert [(d.ink, d.light) for d in drawn] == [(GOLD, PAPER), ("#aa00cc", INK)]
 
 
+def test_an_icon_in_light_text_has_its_white_in_ink(piece) -> None:
+    """Light text on a dark band: its icons in the text's colour, their white parts in the ink
+    (in the paper, they would be solid blobs of one colour), unless the box gives its light."""
+    from pnp.boxes.text import apart, icon_light
+
+    p = piece(f"""
+    band: {BOX}, colour: paper}}
+    near: {BOX}, colour: "#fdf6e0"}}
+    given: {BOX}, colour: paper, light: paper}}
+    """, "name")
+    drawn = [(d.ink, d.light) for d in p.draw({"name": PAY}) if isinstance(d, Drawn)]
+    assert drawn == [(PAPER, INK), ("#fdf6e0", INK), (PAPER, PAPER)]
+    assert (apart(PAPER, "#fdf6e0"), apart(GOLD, PAPER), apart("none", PAPER)) == (False, True, True)
+    assert icon_light(GOLD, PAPER, INK) == PAPER  # (gold on paper: told apart)
+    assert icon_light("#777777", "#787878", "#767676") == "#000000"  # (neither: black or white, the further)
+    assert icon_light("#222222", "#232323", "#212121") == "#ffffff"
+
+
 def test_a_line_shrinks_with_the_room_its_icons_take(piece) -> None:
     p = piece("name: {x: 10pt, y: 20pt, width: 40pt, height: 30pt, text: \"{name}\", size: 12, min_size: 6}", "name")
     # 5.673 em in 40 pt: 7 pt (as letters, ':star:' would be 6.729 em: 5.75 pt, below 6)

@@ -140,7 +140,8 @@ def test_whether_a_label_fits_and_what_text_fit_says_of_one_that_does_not(piece)
     assert prints.fits(p.box("score"), "88888888", REGULAR, cell)  # 19.88 pt at 5 pt, 21.12 in Bold
     assert not prints.fits(p.box("score"), "88888888", BOLD, cell)
     assert prints.refusal(p.box("score"), "card 'a': score", "88888888", cell) == (
-        "card 'a': score '88888888' does not fit a 7.06 mm space of the score track even at 5 pt")
+        "card 'a': score '88888888' does not fit a 7.06 mm space of the score track even at 5 pt: give the track "
+        "fewer spaces or a bigger box, or its spaces shorter labels (label:)")
 
 
 def test_its_templates_read_the_item(piece) -> None:

@@ -212,14 +212,30 @@ def test_what_crosses_the_safe_line_is_said_where_declared_how_far_and_where(loa
 
 
 def test_a_fill_that_stops_at_the_trim_is_said_with_the_sides_it_stops_at(load) -> None:
-    tail = ("instead of running 3.175 mm past it, into the bleed of The Game Crafter's poker cards: a cut falling "
-            "just outside the trim shows a line of what lies under it (a box in a group may run past the piece's "
-            "edge) [bleed]")
+    tail = ("instead of running 3.175 mm past it into the bleed of The Game Crafter's poker cards, where a cut may "
+            "fall: a group: true box can draw it 3.2 mm past the trim there, as boxes: ")
     assert problems_of(game_of(load), "bleed") == [
         f"face.yaml:8:9: warning: layout 'face.yaml': box 'band' is a fill that stops at the trim at the left, top "
-        f"and right {tail}",
+        f"and right {tail}{{fill: {{x: -3.2, y: -3.2, width: 69.9, height: 13.2, rect: ...}}}} [bleed]",
         f"face.yaml:22:5: warning: layout 'face.yaml': box 'picture' is a fill that stops at the trim at the left, "
-        f"right and bottom {tail}"]  # (a picture covering its box; the strip in group bled runs into the bleed)
+        f"right and bottom {tail}{{fill: {{x: -3.2, y: 0, width: 69.9, height: 12.1, image: ...}}}} [bleed]"]
+    # (a picture covering its box; the strip in group bled runs into the bleed)
+
+
+def test_a_fill_in_a_group_turned_or_on_a_round_piece_is_told_how_far_to_run() -> None:
+    from pnp.checks.pod import _run_out, trim
+    from pnp.layout.reader import Box
+    from pnp.units import mm
+
+    band = Box("band", "rect", 0.0, 0.0, mm(63.5), mm(10), {})
+    top = [edge for edge in trim("rect", mm(63.5), mm(88.9)) if edge.side == "top"]
+    assert _run_out(band, "rect", top) == ("a group: true box can draw it 3.2 mm past the trim there, as boxes: "
+                                           "{fill: {x: 0, y: -3.2, width: 63.5, height: 13.2, rect: ...}}")
+    generic = "run it 3.2 mm past the trim there (a box in a group may run past the piece's edge)"
+    nested = Box("half.band", "rect", 0.0, 0.0, mm(63.5), mm(10), {})
+    assert [_run_out(nested, "rect", top, False), _run_out(band, "round", top)] == [generic, generic]
+    turned = Box("band", "rect", 0.0, 0.0, mm(63.5), mm(10), {}, rotate=90.0)
+    assert _run_out(turned, "rect", top) == generic
 
 
 def test_within_a_pixel_of_the_safe_line_is_on_it(load) -> None:
@@ -265,8 +281,8 @@ def test_a_fill_across_a_hex_tiles_bounding_box_stops_on_its_flats_and_corners(t
     product = Product("hex tile", "HexTile", ("tile",), "hex", 46.188 / 25.4, 40 / 25.4)
     found = [(f.rule, f.box, f.said.split(":")[0]) for f, _ in faults(layout, "hex", product, False)]
     assert found == [
-        ("bleed", "ground", "is a fill that stops at the trim all round instead of running 3.175 mm past it, into "
-                            "the bleed of The Game Crafter's hex tiles"),
+        ("bleed", "ground", "is a fill that stops at the trim all round instead of running 3.175 mm past it into "
+                            "the bleed of The Game Crafter's hex tiles, where a cut may fall"),
         ("safe-zone", "name", "draws 1.1 mm from the trim at the top left, top right, bottom right and bottom left"),
         ("safe-zone", "mark", "draws 1 mm from the trim at the top")]
 

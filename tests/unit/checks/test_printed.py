@@ -388,11 +388,30 @@ def test_a_box_that_reads_what_one_left_alone_keeps_is_drawn_after_it(monkeypatc
     # the frame, the same for every piece, is left alone: the name cannot be drawn without it
     assert _drawn(layout, ctx, {"name": "x"}, {}) is None
     assert _drawn(layout, ctx, {"name": "x"}, None) == [] and ctx.extra == {"frame": "frame"}
-    assert [(box.name, said) for box, said in _drawn(layout, ctx, {}, None)] == [("name", "unknown name 'name'")]
+    assert [(box.name, said, element) for box, said, element in _drawn(layout, ctx, {}, None)] == [
+        ("name", "unknown name 'name'", None)]
     alone = Layout("face.yaml", 10.0, 10.0, {}, None, (reading,))
-    assert [(box.name, said) for box, said in _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"},
+    assert [(box.name, said) for box, said, _ in _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"},
                                                       {})] == [("name", "pnp cannot draw it (KeyError: 'frame')")]
     monkeypatch.setitem(REGISTERED, "text", replace(REGISTERED["text"], draw=lambda *a: (_ for _ in ()).throw(
         MemoryError())))
     with pytest.raises(MemoryError):  # (pnp's command says it in a line of its own)
         _drawn(alone, Context({}, {}, {}, "en", "en", alone), {"name": "x"}, {})
+
+
+def test_a_text_of_an_elements_record_is_said_at_the_record_but_for_the_layouts_own_icons() -> None:
+    from pnp.checks.printed import _record_row, _written
+    from pnp.expr import parse_template
+    from pnp.model.game import Origin, View
+
+    record = SimpleNamespace(origin=Origin("actions.yaml", ("actions", 0)))
+    entry = View(name="Nets")
+    entry.record = record
+    assert _record_row({"entry": entry}, ("steps", 1)) == (record,)
+    assert _record_row({"entry": {"name": "Nets"}}, ("steps", 1)) == ("steps", 1)  # (no record: the holder's row)
+    assert _record_row({}, ()) == ()
+    template = parse_template("{entry.name} :sowrd:")
+    icons = {"sword": object(), "fish": object()}
+    assert _written(template, "Nets :sowrd:", icons)  # (the layout's typo: said at the layout)
+    assert not _written(template, "Nets :fsh: :sowrd:", icons)  # (the data's too: at the record)
+    assert not _written(template, "Nets :fish: :sword:", icons)  # (none missing)

@@ -23,6 +23,8 @@ from . import conftest
 
 RULES = ("missing-font", "colour-value", "missing-glyph", "text-fit", "text-language")
 
+TRACK_HINT = ": give the track fewer spaces or a bigger box, or its spaces shorter labels (label:)"
+
 
 def problems_of(game, *rules: str) -> list[str]:
     return [p.format() for p in run_rules(game, only=frozenset(rules))]
@@ -296,11 +298,11 @@ def test_texts_that_do_not_fit_and_a_lists_rows_that_do_not_are_said_where_they_
         "back.yaml:7:10: error: layout 'back.yaml': table 'a long long long cell' does not fit its 20 mm column of "
         "the table table at 7.5 pt [text-fit]",
         "board.yaml:4:10: error: layout 'board.yaml': track '1000' does not fit a 2.5 mm space of the track track "
-        "even at 5 pt (and 8 more of its labels) [text-fit]",
+        f"even at 5 pt{TRACK_HINT}; 8 more of its labels do not fit either [text-fit]",
         "board.yaml:7:10: error: layout 'board.yaml': other '10000' does not fit a 2.5 mm space of the other track "
-        "even at 5 pt [text-fit]",
+        f"even at 5 pt{TRACK_HINT} [text-fit]",
         "board.yaml:9:9: error: layout 'board.yaml': pair '10000' does not fit a 2.5 mm space of the pair track even "
-        "at 5 pt (and 1 more of its labels) [text-fit]",
+        f"at 5 pt{TRACK_HINT}; 1 more of its labels do not fit either [text-fit]",
         "north.yaml:3:63: error: card 'king': 3 rows of the rows list do not fit its 10 mm box, which holds 2 of 4 mm "
         "[text-fit]",
         "south.yaml:3:60: error: card 'jack': 4 rows of the rows list do not fit its 10 mm box, which holds 2 of 4 mm "
@@ -331,16 +333,16 @@ def test_rows_that_fill_their_box_exactly_fit(game) -> None:
     # the king's three rows 3 mm apart reach 2 x 3 + 4 = 10 mm: the spaced box's height
     assert not [m for _, m in text_fit(game) if "king" in m and "spaced" in m]
     few = game.sets["cards"].backs["back.yaml"].boxes[1]
-    assert [m for _, m in text_fit(game) if "few" in m][1].startswith("card 'queen': 2 rows")
+    assert [m for _, m in text_fit(game) if "few list" in m][1].startswith("card 'queen': 2 rows")
     object.__setattr__(few, "height", 2 * few.get("boxes")[0].height)  # two rows of 4.1 mm in 8.2
-    assert [m.split(":")[0] for _, m in text_fit(game) if "few" in m] == ["card 'king'", "card 'jack'"]
+    assert [m.split(":")[0] for _, m in text_fit(game) if "few list" in m] == ["card 'king'", "card 'jack'"]
 
 
 def test_a_lists_rows_are_told_where_its_list_is_not_a_field(game) -> None:
     few = game.sets["cards"].backs["back.yaml"].boxes[1]
     object.__setattr__(few, "condition", None)
     game.memo.clear()
-    found = [(str(w), m) for w, m in text_fit(game) if "few" in m]
+    found = [(str(w), m) for w, m in text_fit(game) if "few list" in m]
     assert found[-1] == ("south.yaml:4:5", "card 'ace': 2 rows of the few list do not fit its 8 mm box, which "
                                            "holds 1 of 4.1 mm")
 
@@ -350,7 +352,7 @@ def test_a_lists_rows_whose_expression_fails_are_not_said(game) -> None:
 
     few = game.sets["cards"].backs["back.yaml"].boxes[1]
     few.settings["list"] = parse("rows[9]")
-    assert not [m for _, m in text_fit(game) if "few" in m]
+    assert not [m for _, m in text_fit(game) if "few list" in m]
 
 
 def test_a_text_measured_once_is_not_measured_again(game) -> None:
@@ -508,6 +510,39 @@ def test_a_box_drawn_otherwise_than_asked_is_said_where_its_piece_is(game) -> No
 
     face = game.layouts["face.yaml"]
     box = face.boxes[0]
-    game.memo["worked"] = Worked(notes=[(Location("north.yaml", 4, 5), "card 'king'", box, face, "it is too wide")])
+    game.memo["worked"] = Worked(notes=[(Location("north.yaml", 4, 5), "card 'king'", box, face, "it is too wide",
+                                         None)])
     assert [(str(where), message) for where, message in text_fit(game) if "too wide" in message] == [
         ("north.yaml:4:5", f"card 'king': {box.kind} '{box.name}' of layout 'face.yaml' does not fit: it is too wide")]
+
+
+def test_a_box_drawn_otherwise_than_asked_for_many_pieces_is_said_once_at_the_box(game) -> None:
+    from dataclasses import replace
+
+    from pnp.boxes.place import Element
+    from pnp.checks.printed import Worked, box_place
+
+    face = game.layouts["face.yaml"]
+    box = face.boxes[0]
+    moved = replace(box, x=box.x + 10)  # (a place box draws its boxes moved: the same box as written)
+    game.memo["worked"] = Worked(notes=[
+        (Location("north.yaml", 4, 5), "card 'king'", box, face, "it is too wide", None),
+        (Location("north.yaml", 9, 5), "card 'queen'", moved, face, "it is far too wide", None),
+        (Location("north.yaml", 12, 5), "card 'jack'", box, face, "it is too wide", None)])
+    assert [(where, message) for where, message in text_fit(game) if "too wide" in message] == [
+        (box_place(game, face, box), f"layout 'face.yaml': {box.kind} '{box.name}' does not fit: it is too wide, "
+                                     f"for card 'king' and 2 more")]
+    spot = Element("spaces", "'river' of actions.yaml")
+    game.memo["worked"] = Worked(notes=[(Location("actions.yaml", 3, 5), "board 'main'", box, face, "it is too wide",
+                                         spot)])
+    assert [(str(where), message) for where, message in text_fit(game) if "too wide" in message] == [
+        ("actions.yaml:3:5", f"'river' of actions.yaml: {box.kind} '{box.name}' of layout 'face.yaml' does not fit: "
+                             f"it is too wide (box 'spaces' of board 'main')")]
+    game.memo["worked"] = Worked(notes=[(Location("actions.yaml", 3, 5), "board 'main'", box, face, "it is too wide",
+                                         spot), (Location("actions.yaml", 4, 5), "board 'main'", box, face,
+                                                 "it is too wide", spot),
+                                        (Location("actions.yaml", 3, 5), "board 'other'", box, face,
+                                         "it is too wide", spot)])  # (drawn on two boards: one place of data)
+    assert [message for _, message in text_fit(game) if "too wide" in message] == [
+        f"layout 'face.yaml': {box.kind} '{box.name}' does not fit: it is too wide, for 'river' of actions.yaml on "
+        f"board 'main' and 1 more"]

@@ -113,3 +113,14 @@ def test_the_overlap_as_the_language_writes_it(monkeypatch) -> None:
     monkeypatch.setattr(pnp.impose, "TILE_OVERLAP", mm(12.5))
     one = board_file("print/board-a4.pdf", 2, (1, 2))
     assert "12,5\u00a0mm" in assembly([one], "de")[0][1] and "12.5\u00a0mm" in assembly([one], "en")[0][1]
+
+
+def test_a_board_of_an_item_is_named_by_its_set_alone_when_it_is_the_only_one() -> None:
+    from pnp.components.board import board_name
+
+    def boards(count: int, **declaration) -> SimpleNamespace:
+        return SimpleNamespace(name="board", items=[object()] * count, declaration=declaration)
+
+    assert board_name(boards(1), "main") == "board"  # (print/board-a3.pdf, as a board of the whole set)
+    assert board_name(boards(2), "north") == "board-north"
+    assert board_name(boards(1, name="{id}"), "main") == "board-main"  # (the set names its files itself)
