@@ -261,7 +261,9 @@ def test_the_written_schemas_find_the_schema_problems_validate_finds(case: str, 
             for message, at, key in described(doc, list(validator.iter_errors(doc.data))):
                 listed.append(problem("schema", doc.locate(at, key=key), message).format().split(" error: ")[0])
     said = (INVALID / case / "expected.txt").read_text("utf-8").splitlines()
-    expected = [line for line in said if line.endswith(" [schema]")]
+    # (a name expressions keep for themselves, refused where a field or value is declared, is
+    # pnp's own rule on a schema's names: the written schemas leave it to validate)
+    expected = [line for line in said if line.endswith(" [schema]") and "expressions keep the word" not in line]
     assert sorted(found) == sorted(expected)
     assert set(listed) <= {line.split(" error: ")[0] for line in said}, set(listed) - {line.split(" error: ")[0] for line in said}
 
