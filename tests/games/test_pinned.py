@@ -89,7 +89,7 @@ def test_a_box_running_off_the_cards_bottom_edge_is_reported(mini: Path, monkeyp
     assert said.endswith(f"{MINI_SETS}: 0 errors, 1 warning\n") and said.count("[bleed]") == 1
     edit(back, "height: 8.9, rect", "height: 9, rect")
     assert validate(mini).output == (
-        "layouts/card-back.yaml:13:9: error: box 'band' (0, 80, 63.5 x 9 mm) runs outside the 63.5 x 88.9 mm card "
+        "layouts/card-back.yaml:14:9: error: box 'band' (0, 80, 63.5 x 9 mm) runs outside the 63.5 x 88.9 mm card "
         "[layout]\n"
         f"{MINI_SETS}: 1 error, 0 warnings\n")
 
