@@ -22,9 +22,11 @@ def test_the_templates() -> None:
     assert files["game.yaml"].startswith(b"# The game as pnp reads it")
     assert list(template_files("counters")) == ["game.yaml", "checks.yaml", "counters/blue.yaml",
                                                 "counters/red.yaml", "layouts/back.yaml", "layouts/front.yaml"]
-    assert list(template_files("board")) == ["game.yaml", "actions.yaml", "checks.yaml", "layouts/board.yaml",
-                                             "layouts/player.yaml", "layouts/tool-back.yaml", "layouts/tool.yaml",
-                                             "main.yaml", "players.yaml", "tools.yaml"]
+    assert list(template_files("board")) == ["game.yaml", "actions.yaml", "checks.yaml", "goods.yaml", "icons/coin.svg",
+                                             "icons/fish.svg", "icons/grain.svg", "icons/stone.svg", "icons/wood.svg",
+                                             "layouts/board.yaml", "layouts/good.yaml", "layouts/player.yaml",
+                                             "layouts/tool-back.yaml", "layouts/tool.yaml", "main.yaml", "players.yaml",
+                                             "tools.yaml"]
 
 
 def test_hidden_files_of_a_template_are_left_out(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -108,6 +110,9 @@ def test_create(tmp_path: Path, template: str) -> None:
     assert "\ntitle: Harbour Lords\n" in manifest and "New game" not in manifest
     for name in written:
         text = (folder / name).read_text("utf-8")
+        if not name.endswith(".yaml"):  # (an icon is written as it is)
+            assert (folder / name).read_bytes() == template_files(template)[name], name
+            continue
         depth = "../" * name.count("/")
         assert text.startswith(f"# yaml-language-server: $schema={depth}schemas/"), name
         assert text.split("\n", 1)[1].encode("utf-8") == (template_files(template)[name] if name != "game.yaml"
