@@ -143,8 +143,8 @@ def test_a_type_is_one_module_and_nothing_else(tmp_path: Path) -> None:
     assert 'Peel the labels of <a href="print/dice-a4.pdf">dice-a4.pdf</a> off their sheet.' in (
         out / "index.html").read_text("utf-8")
     manifest = json.loads((out / "tabletopia" / "manifest.json").read_text("utf-8"))
-    assert [(o["type"], o["name"], o["width_mm"]) for o in manifest["objects"]] == [("Token", "red", 44.45),
-                                                                                      ("Token", "blue", 44.45)]
+    assert [(o["type"], o["name"], o["width_mm"]) for o in manifest["objects"]] == [("Token", "Dice red", 44.45),
+                                                                                      ("Token", "Dice blue", 44.45)]
     saved = json.loads((out / "tts" / "saved-object.json").read_text("utf-8"))
     assert [o["Name"] for o in saved["ObjectStates"]] == ["Custom_Tile"] * 2
     refused = validate(game)

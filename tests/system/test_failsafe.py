@@ -412,7 +412,7 @@ def test_the_cache_is_checked_trimmed_and_never_changes_the_output(tmp_path: Pat
     entries = [p for p in (out / ".cache").rglob("*") if p.is_file()]
     assert {p.parent.name for p in entries} == {"pdf-forms", "svg-fonts", "font-family", "map-checks", "colours",
                                                "schema-clean", "documents", "icons", "text-fit", "pictures", "report",
-                                               "faces"}
+                                               "faces", "locator-pins"}
     for entry in entries:
         entry.write_bytes(entry.read_bytes()[:40] + b"damaged")
     assert CliRunner().invoke(main, [*args, "--force"], catch_exceptions=False).exit_code == 0

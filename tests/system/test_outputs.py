@@ -123,8 +123,8 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
     cards = 6 + 2 * 37 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
     board = 3 + 1 + 1
     money, tokens = 6 + 2 * 6 + 7 + 7, 6 + 2 * 5 + 15 + 15  # (the tokens' faces and backs, and the aid's)
-    exports = (150 + 2 + 1) + (5 + 16 + 1 + 1) + 129 + 1  # tabletopia, tts (sheets, tokens' and boards' images,
-    # each with its copy of the rulebook), pod, gallery
+    exports = (150 + 2 + 1) + (5 + 16 + 1 + 1) + 138 + 1  # tabletopia, tts (sheets, tokens' and boards' images,
+    # each with its copy of the rulebook), pod (the order's two files among them), gallery
     duplex_test, read_me_first, rules = 3, 3, 4  # (the rulebook and its booklet on A4 and Letter)
     assert len(first) == (cards + board + money + tokens + exports + duplex_test + read_me_first + rules
                           + 1 + 1)  # data.json, .pnp-build.json
