@@ -16,7 +16,8 @@ from shapely.geometry import LineString, Point, Polygon
 
 from pnp.boxes import kinds
 from pnp.boxes.context import Context
-from pnp.boxes.locator import (LEAST_SPAN_KM, PIN_SHARE, SIMPLIFY_PT, Window, _outline, _pin, _strokes, area_id,
+from pnp.boxes.locator import (LEAST_SPAN_KM, PIN_SHARE, SIMPLIFY_PT, Window, _apart, _outline, _pin, _rivers,
+                               _strokes, area_id,
                                coordinates,
                                locator_nodes, map_set, window)
 from pnp.load.game import load_game
@@ -238,3 +239,25 @@ def test_lines_and_shapes_cut_to_the_window_and_freed_of_what_a_quarter_point_hi
     assert SIMPLIFY_PT == 0.25 and _strokes(LineString([(200, 200), (300, 300)]), view, clip) == ()
     jagged = Polygon([(10, 10), (50, 10.1), (90, 10), (90, 90), (10, 90)])
     assert len(_outline(jagged, view, clip)) == 4 + 2  # the 0.2 pt notch gone: a square, closed
+
+
+def test_what_lies_apart_from_the_window_is_not_cut() -> None:
+    clip = Polygon([(0, 0), (100, 0), (100, 100), (0, 100)])
+    assert _apart(Polygon([(101, 0), (120, 0), (120, 10)]), clip) and _apart(LineString([(0, -5), (50, -1)]), clip)
+    assert not _apart(LineString([(100, 50), (150, 50)]), clip)  # (touching is meeting: cut as before)
+    assert not _apart(Polygon([(-10, -10), (110, -10), (110, 110)]), clip)
+
+    class Far:  # a shape with bounds alone: cutting it would fail
+        bounds = (200.0, 200.0, 300.0, 300.0)
+    view = Window(0, 0, 100, 100, 2.0, 0.0, 0.0)
+    assert _outline(Far(), view, clip) == () and _strokes(Far(), view, clip) == ()
+
+
+def test_the_rivers_are_projected_once_for_every_locator_of_a_map(game: Make) -> None:
+    g = game()
+    geography = geography_of(g.sets["board"])
+    lines = _rivers(geography)
+    assert [list(line.coords) for line in lines] == [[geography.project(4, 4), geography.project(4, 1)]]
+    assert _rivers(geography) is lines
+    other = geography_of(game(rivers="rivers:\n  - {name: Red, lines: [[[1, 1], [2, 2]]]}\n").sets["board"])
+    assert other is not geography and list(_rivers(other)[0].coords) == [other.project(1, 1), other.project(2, 2)]
