@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+import struct
 import zlib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -55,12 +56,40 @@ def thumbnail(image: Image.Image, width: int) -> Image.Image:
     return image.reduce(max(1, -(-image.width // width)))
 
 
+PNG_LEVEL = 3  # zlib's: 6 and 9 save 5-8% for 40-80% more time
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_COLOUR_TYPES = {"RGB": 2, "RGBA": 6}
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
-    """PNG file bytes; Pillow writes no timestamps, so they are deterministic."""
-    out = io.BytesIO()
-    info = {"dpi": (dpi, dpi)} if dpi else {}
-    image.save(out, format="PNG", compress_level=3, **info)  # 6 and 9 save 5% for 40% more time
-    return out.getvalue()
+    """PNG file bytes, deterministic (no timestamps). An RGB or RGBA image, as rasterizing
+    makes, is written here: every row but the first filtered by the row above it (PNG's Up
+    filter, worked out for the whole image at once) and deflated at PNG_LEVEL, twice as quick
+    as Pillow, which tries five filters on every row, for files 1-8% larger. Other images
+    are Pillow's to write."""
+    colour = _COLOUR_TYPES.get(image.mode)
+    if colour is None:
+        out = io.BytesIO()
+        image.save(out, format="PNG", compress_level=PNG_LEVEL, **({"dpi": (dpi, dpi)} if dpi else {}))
+        return out.getvalue()
+    import numpy
+
+    rows = numpy.asarray(image).reshape(image.height, -1)
+    filtered = numpy.empty((image.height, rows.shape[1] + 1), numpy.uint8)
+    filtered[:, 0] = 2  # Up
+    filtered[0] = 0  # (the first row as it is: None)
+    filtered[0, 1:] = rows[0]
+    numpy.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])  # (modulo 256, as PNG's filters are)
+    parts = [_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", image.width, image.height, 8, colour, 0, 0, 0))]
+    if dpi:  # (pixels per metre, as Pillow rounds them)
+        per_metre = int(dpi / 0.0254 + 0.5)
+        parts.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
+    parts += [_chunk(b"IDAT", zlib.compress(filtered, PNG_LEVEL)), _chunk(b"IEND", b"")]
+    return b"".join(parts)
 
 
 def jpeg_bytes(image: Image.Image, dpi: float | None = None, quality: int = 90) -> bytes:
