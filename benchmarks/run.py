@@ -55,7 +55,9 @@ def edit_card(game: Path) -> None:
     """Give one card a follower list it has not had before in this run (a list seen before
     would find its drawings and checks in out/.cache/; a designer's edit would not)."""
     n = next(EDITS)
-    follows = ", ".join(str(leader) for leader in range(1, 9) if n >> (leader - 1) & 1)
+    # (always leader 5: the rulebook's example counts the Mughal cards that follow Imad-ul-Mulk)
+    others = [leader for leader in range(1, 9) if leader != 5]
+    follows = ", ".join(str(leader) for leader in sorted([5] + [o for i, o in enumerate(others) if n >> i & 1]))
     path = game / "cards" / "mughals.yaml"
     text = re.sub(r"(  - id: mughal-sowars\n(?:    .*\n)*?    follows: )\[[^\]]*\]", rf"\g<1>[{follows}]",
                   path.read_text("utf-8"), count=1)

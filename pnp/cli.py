@@ -323,15 +323,18 @@ def _shift(ctx: click.Context, param: click.Parameter, value: str) -> tuple[floa
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list every file written.")
 @click.option("--force", is_flag=True, help="Build even when nothing changed since the last build.")
+@click.option("--timings", is_flag=True, help="After the build, print where its time went: the main process's "
+                                                "wall and CPU time by stage, the workers' by kind of job.")
 def build_command(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
                   duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, ink_saver: bool,
                   greyscale: bool, lang: str | None, tts_base_url: str | None, svg_text: str,
-                  out: Path | None, strict: bool, jobs: int | None, quiet: bool, verbose: bool, force: bool) -> None:
+                  out: Path | None, strict: bool, jobs: int | None, quiet: bool, verbose: bool, force: bool,
+                  timings: bool) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     from .commands.build import build
 
     build(game, only, paper, formats, bleed, duplex, back_shift, tabletopia_scale, ink_saver, greyscale, lang,
-          tts_base_url, svg_text, out, strict, jobs, quiet, verbose, force)
+          tts_base_url, svg_text, out, strict, jobs, quiet, verbose, force, timings=timings)
 
 
 @main.command("watch")

@@ -111,11 +111,21 @@ def _rings(geometry) -> list:
     return found
 
 
+def _apart(geometry, clip) -> bool:
+    """Whether a geometry's bounds and the clip's do not meet (their intersection is then empty:
+    not worked out)."""
+    x0, y0, x1, y1 = geometry.bounds
+    cx0, cy0, cx1, cy1 = clip.bounds
+    return x1 < cx0 or x0 > cx1 or y1 < cy0 or y0 > cy1
+
+
 def _outline(geometry, view: Window, clip) -> tuple:
     """A geometry's rings as path commands, cut first to the window (with a margin) and freed of
     the detail a quarter of a point hides, so that a small map carries no more of the land than
     it shows."""
     commands: list[tuple] = []
+    if clip is not None and _apart(geometry, clip):
+        return ()
     part = geometry.intersection(clip) if clip is not None else geometry
     part = part.simplify(SIMPLIFY_PT / view.scale)
     for ring in _rings(part):
@@ -129,6 +139,8 @@ def _outline(geometry, view: Window, clip) -> tuple:
 def _strokes(line, view: Window, clip) -> tuple:
     """A line's stretches within the window (with a margin) as path commands, freed of the
     detail a quarter of a point hides."""
+    if _apart(line, clip):
+        return ()
     part = line.intersection(clip).simplify(SIMPLIFY_PT / view.scale)
     commands: list[tuple] = []
     for stretch in getattr(part, "geoms", [part]):
@@ -166,6 +178,19 @@ def _read(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return []
 
 
+_projected: list = []  # the last geography's rivers, projected (every locator of a build shows the same map)
+
+
+def _rivers(geography: "Geography") -> list:
+    """The map's rivers as projected lines, worked out once for all the locators drawing it."""
+    if not _projected or _projected[0] is not geography:
+        from shapely.geometry import LineString
+
+        _projected[:] = [geography, [LineString([geography.project(lon, lat) for lon, lat in line])
+                                     for river in geography.board.rivers for line in river.lines]]
+    return _projected[1]
+
+
 def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     """A locator box's nodes for one item (drawn here, not in the registered function, which
     mutation testing leaves alone as it does every decorated one)."""
@@ -173,7 +198,7 @@ def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node
     board = map_set(game, box.get("locator"))
     if not ctx.drawing:  # (the checks: the templates read as drawing reads them, no map worked out)
         return _read(box, ctx, env) if board is not None else []
-    from shapely.geometry import LineString, box as shapely_box
+    from shapely.geometry import box as shapely_box
 
     from ..maps.areas.data import colours_of
     from ..maps.areas.geometry import geography_of
@@ -209,11 +234,10 @@ def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node
         drawn.append(Path(_outline(cell.polygon, view, clip), Style(fill=land, stroke=paper, stroke_width=0.5,
                                                                     line_join="round")))
     water = Style(stroke=mix(sea, coast, 0.3), stroke_width=0.6, line_cap="round", line_join="round")
-    for river in geography.board.rivers:
-        for line in river.lines:
-            commands = _strokes(LineString([geography.project(lon, lat) for lon, lat in line]), view, clip)
-            if commands:
-                drawn.append(Path(commands, water))
+    for line in _rivers(geography):
+        commands = _strokes(line, view, clip)
+        if commands:
+            drawn.append(Path(commands, water))
     drawn.append(Path(_outline(geography.land, view, clip), Style(stroke=coast, stroke_width=0.6, line_join="round")))
     if own is not None:  # the area itself: in full colour, edged in ink, over the rivers
         drawn.append(Path(_outline(own[0], view, clip), Style(fill=own[1], stroke=ink, stroke_width=1.2,

@@ -282,15 +282,18 @@ def fingerprint(inputs: dict, settings: str) -> str:
     return digest.hexdigest()
 
 
-def record(inputs: dict, settings: str, files: dict[str, int], outputs: dict[str, str] | None = None) -> bytes:
+def record(inputs: dict, settings: str, files: dict[str, int], outputs: dict[str, str] | None = None,
+           timings: dict | None = None) -> bytes:
     """The record a build leaves in its output: what it read (and each input's hash), its
-    settings, every file it wrote (by its path in the output) with its size, and the key of
-    each output a later build may reuse."""
+    settings, every file it wrote (by its path in the output) with its size, the key of
+    each output a later build may reuse, and where its time went (pnp.build.timings)."""
     doc = {"inputs": fingerprint(inputs, settings),
            "sources": inputs["sources"], "globs": inputs["globs"], "folders": inputs["folders"],
            "settings": settings,
            "files": files,
            "outputs": dict(sorted((outputs or {}).items()))}
+    if timings is not None:
+        doc["timings"] = timings
     return (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 

@@ -45,6 +45,21 @@ class Progress:
         pass
 
 
+class Clocked(Progress):
+    """A build's progress told to `shown` (the command line's bars), each stage's start marked
+    on the build's clock (pnp.build.timings) too."""
+
+    def __init__(self, shown: Progress, timings) -> None:
+        self.shown, self.timings = shown, timings
+
+    def stage(self, label: str, total: int) -> None:
+        self.timings.stage(label)
+        self.shown.stage(label, total)
+
+    def advance(self, files: int = 1) -> None:
+        self.shown.advance(files)
+
+
 @dataclass
 class BuildResult:
     files: list[str] = field(default_factory=list)  # by name in the output folder, with "/"
@@ -130,7 +145,7 @@ class Rasterizing:
                     if pages[index] < upto:
                         thumbs(pages[index], data, size)
 
-            self.jobs[o.workers.add(render_files, arguments, done)] = len(pages)
+            self.jobs[o.workers.add(render_files, arguments, done, kind=self.label)] = len(pages)
 
     def __call__(self) -> None:
         """Wait for the pages (once)."""
@@ -159,6 +174,8 @@ class Outputs:
         self.font_files = {m.name: m.path for m in fonts.values()}
         self.workers = workers
         self.progress = progress or Progress()
+        if getattr(workers, "timings", None) is not None:
+            self.progress = Clocked(self.progress, workers.timings)
         self.formats = tuple(formats)
         self.title = title
         self.svg_text = svg_text  # text: SVG text with its fonts embedded; paths: the glyphs' outlines
@@ -342,7 +359,7 @@ class Outputs:
         if self.reusable(relative, key, counted=False):
             return None
         return self.workers.add(render_file, lambda: (self.document([single(page())]), dpi, self.path(relative),
-                                                      largest))
+                                                      largest), kind=f"{relative.split('/', 1)[0]}/: a picture alone")
 
     def document(self, pages: Sequence[Page], chars: Mapping[str, frozenset[str]] | None = None,
                  duplex: bool = False, stored: Sequence[str] = (),
@@ -404,7 +421,8 @@ class Outputs:
                     missing[entry] = d
         new, keys = [single(d) for d in missing.values()], list(missing)
         for run in chunks(len(new), 8):  # (drawn as the document would draw them)
-            job = self.workers.add(_draw, lambda run=run: (self.document([new[i] for i in run], chars),))
+            job = self.workers.add(_draw, lambda run=run: (self.document([new[i] for i in run], chars),),
+                                   kind="card drawings for the print sheets")
             self._drawing.update((keys[i], job) for i in run)
         drawing = list({id(job): job for entry in entries.values() if (job := self._drawing.get(entry))}.values())
 
@@ -416,7 +434,7 @@ class Outputs:
             if not written:  # a drawing went from the cache meanwhile: written here
                 write_atomic(Path(self.path(relative)), self.pdf(pages, duplex))
 
-        return self.workers.add(write_pdf_file, arguments, done, drawing)
+        return self.workers.add(write_pdf_file, arguments, done, drawing, kind="print sheets (PDF)")
 
     def drawn(self, relative: str, key: str, job: "Job | None") -> None:
         """Wait for what `draw_later` or `write_later` started, and count the file as made (or kept)."""

@@ -482,7 +482,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         sizes = {name: known[name] if name in known else os.stat(base + name).st_size for name in files}
         outcome = Outcome(summarise(made, sizes), target, made, outputs.warnings, outputs.keys)
         if inputs is not None:  # lets the next build see that nothing changed
-            write_atomic(staging / RECORD, record(inputs, settings, sizes, outputs.keys))
+            write_atomic(staging / RECORD, record(inputs, settings, sizes, outputs.keys, outputs.workers.timings.data()))
         else:  # a record kept from an earlier build would no longer be true
             (staging / RECORD).unlink(missing_ok=True)
         swap_in(staging, target)

@@ -11,12 +11,14 @@ window of jobs, never those of all of them; and this process does none of them."
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from .processes import stop_point
+from .timings import Timings, timed
 
 
 @dataclass(eq=False)
@@ -29,6 +31,7 @@ class Job:
     after: list["Job"] = field(default_factory=list)  # sent once these are done
     future: Future | None = None  # while in a worker's hands
     finished: bool = False
+    kind: str = ""  # what it makes, for the build's timings (pnp.build.timings)
 
 
 class Scheduler:
@@ -43,6 +46,7 @@ class Scheduler:
         self.sent: list[Job] = []  # with a worker, or done and not yet taken
         self.later: list[Callable[[], None]] = []  # run in order once the main process is done
         self._polling = False
+        self.timings = Timings(self.workers)
 
     @property
     def workers(self) -> int:
@@ -68,12 +72,15 @@ class Scheduler:
 
     def add(self, function: Callable, arguments: Callable[[], tuple],
             done: Callable[[object], None] = lambda result: None, after: Sequence[Job] = (),
-            first: bool = False) -> Job:
+            first: bool = False, kind: str | None = None) -> Job:
         """Queue `function(*arguments())` for a worker, sent once the jobs `after` are done
         (with `first`, before the jobs queued: what this process keeps for it goes soonest);
         `done` takes its result, in this process. Every job goes to the workers: the main
-        process, which holds the kit, never holds a picture or a drawing too."""
-        job = Job(function, arguments, done, list(after))
+        process, which holds the kit, never holds a picture or a drawing too. The build's
+        timings count it under `kind` (by default the function's module and name)."""
+        if kind is None:
+            kind = f"{function.__module__.rsplit('.', 1)[-1]}.{function.__qualname__}"
+        job = Job(function, arguments, done, list(after), kind=kind)
         if first:
             self.queue.appendleft(job)
         else:
@@ -107,13 +114,15 @@ class Scheduler:
             if job is None:  # (each waits for jobs sent before it)
                 break
             self.queue.remove(job)
-            job.future = self.pool().submit(job.function, *job.arguments())
+            job.future = self.pool().submit(timed, job.function, *job.arguments())
             self.sent.append(job)
 
     def _take(self, job: Job) -> None:
         future, job.future = job.future, None  # the result goes once `done` has it
         job.finished = True
-        job.done(future.result())
+        result, wall, cpu = future.result()
+        self.timings.job(job.kind, wall, cpu)
+        job.done(result)
 
     def wait_for(self, jobs: Sequence[Job], taken: Callable[[Job], None] = lambda job: None) -> None:
         """Until every one of `jobs` is done, those not sent yet sent first; `taken` hears of
@@ -131,7 +140,9 @@ class Scheduler:
                     self.queue.remove(first)
                     self.queue.appendleft(first)
             self.poll()
+            waited = time.perf_counter()
             wait([j.future for j in self.sent], return_when=FIRST_COMPLETED)
+            self.timings.waiting(time.perf_counter() - waited)
 
     def then(self, finish: Callable[[], None]) -> None:
         """Do `finish` after the main process's own work, when the workers' results are needed."""
@@ -145,6 +156,7 @@ class Scheduler:
         self.wait_for(list(self.queue) + self.sent)
 
     def close(self) -> None:
+        self.timings.stop()
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None

@@ -43,7 +43,7 @@ class StageBars:
 def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[str, ...], bleed: float | None,
           duplex: bool, back_shift: tuple[float, float], tabletopia_scale: int, ink_saver: bool, greyscale: bool,
           lang: str | None, tts_base_url: str | None, svg_text: str, out: Path | None, strict: bool, jobs: int | None,
-          quiet: bool, verbose: bool, force: bool) -> None:
+          quiet: bool, verbose: bool, force: bool, timings: bool = False) -> None:
     """Validate the game, then build its kit: print sheets, SVG and PNG images, and the exports."""
     import gc
     import time
@@ -203,6 +203,11 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
             if not quiet:
                 elapsed = time.perf_counter() - started
                 click.echo(f"built {outcome.summary} into {target} in {elapsed:.1f} s")
+            if timings:  # (from the build's record, where a benchmark reads them too)
+                from ..build.fingerprint import read_record
+                from ..build.timings import table
+
+                click.echo(table((read_record(target) or {}).get("timings")), nl=False)
         show()  # (every language up to date)
     except (ChecksFailed, click.UsageError):  # (wherever the build was: out/ is unchanged)
         show()  # (their errors first, as ever)

@@ -16,7 +16,8 @@ from shapely.geometry import LineString, Point, Polygon
 
 from pnp.boxes import kinds
 from pnp.boxes.context import Context
-from pnp.boxes.locator import (LEAST_SPAN_KM, PIN_SHARE, SIMPLIFY_PT, Window, _outline, _pin, _strokes, area_id,
+from pnp.boxes.locator import (LEAST_SPAN_KM, PIN_SHARE, SIMPLIFY_PT, Window, _apart, _outline, _pin, _rivers,
+                               _strokes, area_id,
                                coordinates,
                                locator_nodes, map_set, window)
 from pnp.load.game import load_game
@@ -260,3 +261,25 @@ def test_the_checks_working_a_piece_out_read_its_templates_and_draw_no_map(game:
            "symbol: '{at.nme}'}\n"
     assert drawn(game(site=site), "nowhere", drawing=False) == []  # (no pin: its symbol is not read, as drawn)
     assert drawn(game(site=FILES["site"].replace("locator: board", "locator: sites")), drawing=False) == []
+
+
+def test_what_lies_apart_from_the_window_is_not_cut() -> None:
+    clip = Polygon([(0, 0), (100, 0), (100, 100), (0, 100)])
+    assert _apart(Polygon([(101, 0), (120, 0), (120, 10)]), clip) and _apart(LineString([(0, -5), (50, -1)]), clip)
+    assert not _apart(LineString([(100, 50), (150, 50)]), clip)  # (touching is meeting: cut as before)
+    assert not _apart(Polygon([(-10, -10), (110, -10), (110, 110)]), clip)
+
+    class Far:  # a shape with bounds alone: cutting it would fail
+        bounds = (200.0, 200.0, 300.0, 300.0)
+    view = Window(0, 0, 100, 100, 2.0, 0.0, 0.0)
+    assert _outline(Far(), view, clip) == () and _strokes(Far(), view, clip) == ()
+
+
+def test_the_rivers_are_projected_once_for_every_locator_of_a_map(game: Make) -> None:
+    g = game()
+    geography = geography_of(g.sets["board"])
+    lines = _rivers(geography)
+    assert [list(line.coords) for line in lines] == [[geography.project(4, 4), geography.project(4, 1)]]
+    assert _rivers(geography) is lines
+    other = geography_of(game(rivers="rivers:\n  - {name: Red, lines: [[[1, 1], [2, 2]]]}\n").sets["board"])
+    assert other is not geography and list(_rivers(other)[0].coords) == [other.project(1, 1), other.project(2, 2)]

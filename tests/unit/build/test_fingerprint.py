@@ -470,6 +470,16 @@ def built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings: str = "a4")
     return root, out, inputs
 
 
+def test_the_record_keeps_where_the_build_s_time_went(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root, out, inputs = built(tmp_path, monkeypatch)
+    assert "timings" not in read_record(out)  # (none given)
+    timings = {"wall": 1.5, "cpu": 1.0, "workers": 2, "stages": [], "jobs": []}
+    (out / RECORD).write_bytes(record(inputs, "a4", {"a.png": 3}, {}, timings))
+    doc = read_record(out)
+    assert doc["timings"] == timings and doc["files"] == {"a.png": 3}
+    assert up_to_date(out, root, "a4")  # (the times are no input)
+
+
 def test_the_current_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root, out, inputs = built(tmp_path, monkeypatch)
     doc = read_record(out)

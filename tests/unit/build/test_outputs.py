@@ -45,8 +45,8 @@ class Said(Progress):
 
 
 class Job:
-    def __init__(self, function, arguments, done, after) -> None:
-        self.function, self.arguments, self.done, self.after = function, arguments, done, after
+    def __init__(self, function, arguments, done, after, kind=None) -> None:
+        self.function, self.arguments, self.done, self.after, self.kind = function, arguments, done, after, kind
         self.finished, self.result = False, None
 
 
@@ -60,8 +60,8 @@ class Workers:
         self.later: list = []
         self.waits: list[list] = []
 
-    def add(self, function, arguments, done=None, after=()):
-        job = Job(function, arguments, done, list(after))
+    def add(self, function, arguments, done=None, after=(), kind=None):
+        job = Job(function, arguments, done, list(after), kind=kind)
         self.jobs.append(job)
         return job
 
@@ -558,7 +558,7 @@ def test_a_picture_drawn_by_a_worker(tmp_path: Path, font: SimpleNamespace) -> N
     o.drawn("png/kept.png", "ka", None)
     assert o.progress.said == [("advance", 1)]
     job = o.draw_later("png/a.png", "kb", page, 72, largest=10)
-    assert job.function is render_file and composed == []
+    assert job.function is render_file and composed == [] and job.kind == "png/: a picture alone"
     pdf, dpi, path, largest = job.arguments()
     assert (composed, dpi, path, largest) == ([1], 72, f"{tmp_path}/out/png/a.png", 10)
     assert pdf.func is document and pdf.args[0] == [single(card("a"))]
@@ -610,6 +610,7 @@ def test_a_print_file_written_by_a_worker(tmp_path: Path, font: SimpleNamespace)
     job = o.write_later("pdf/cards.pdf", "kp", pages, duplex=True)
     draws = o.workers.jobs[:-1]
     assert [d.function for d in draws] == [outputs_module._draw] * 2 and o.workers.jobs[-1] is job
+    assert [d.kind for d in draws] == ["card drawings for the print sheets"] * 2 and job.kind == "print sheets (PDF)"
     assert [d.arguments()[0].args[0] == [single(c) for c in run] for d, run in
             zip(draws, (cards[:8], cards[8:]))] == [True, True]  # the drawings not in the cache, 8 to a job
     assert job.function is write_pdf_file and job.after == draws
@@ -781,6 +782,7 @@ def test_pages_rasterized_by_the_workers(tmp_path: Path, font: SimpleNamespace) 
     assert waiting.paths == [f"{tmp_path}/out/{name}" for name in names]
     assert (waiting.relative, waiting.keys, waiting.pending) == (names, keys, [0, 2, 3, 4, 5, 6, 7, 8, 9])
     assert [job.function for job in o.workers.jobs] == [render_files, render_files]  # 8 pages a job
+    assert [job.kind for job in o.workers.jobs] == ["Faces", "Faces"]  # (for the build's timings: its stage)
     assert list(waiting.jobs.values()) == [8, 1]
     pdf, dpi, paths, width, alpha = o.workers.jobs[1].arguments()
     assert (dpi, paths, width, alpha) == (36, [f"{tmp_path}/out/png/c9.png"], 0, False)
@@ -849,3 +851,18 @@ def test_pages_all_kept(tmp_path: Path) -> None:
     waiting()
     assert o.progress.said == [("stage", "Faces", 1), ("advance", 1)]
     assert o.result.files == [] and o.workers.waits == [[]]
+
+
+def test_each_stage_marked_on_the_build_s_clock(tmp_path: Path) -> None:
+    from pnp.build.outputs import Clocked
+
+    marked: list[str] = []
+    workers = Workers()
+    workers.timings = SimpleNamespace(stage=marked.append)
+    said = Said()
+    o = Outputs(tmp_path / "out", {}, workers, said)
+    assert isinstance(o.progress, Clocked) and o.progress.shown is said
+    o.stage("cards: PDF", 3)
+    o.advance(2)
+    assert marked == ["cards: PDF"] and said.said == [("stage", "cards: PDF", 3), ("advance", 2)]
+    assert make(tmp_path).progress.__class__ is Said  # (a scheduler without a clock: told as it is)

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Future
+from functools import partial
+from types import SimpleNamespace
 
 import pytest
 
 from pnp.build import processes
 from pnp.build.scheduler import Job, Scheduler, _ready, chunks
+from pnp.build.timings import timed
 
 
 class Pool:
@@ -25,11 +28,14 @@ class Pool:
 
     def submit(self, function, *arguments) -> Future:
         future: Future = Future()
+        run = function
+        if function is timed:  # (each job timed where it is done: the job is what the tests follow)
+            function, arguments, run = arguments[0], arguments[1:], partial(timed, arguments[0])
         self.sent.append((function, arguments))
         if self.hold:
-            self.pending.append((future, function, arguments))
+            self.pending.append((future, run, arguments))
         else:
-            future.set_result(function(*arguments))
+            future.set_result(run(*arguments))
         return future
 
     def release(self, count: int = 1) -> None:
@@ -280,3 +286,36 @@ def test_chunks() -> None:
     assert list(chunks(8, 4)) == [range(0, 4), range(4, 8)]
     assert list(chunks(3, 8)) == [range(0, 3)]
     assert list(chunks(0, 8)) == []
+
+
+def test_each_job_timed_by_its_kind(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.build.timings as timings
+
+    s, pool = scheduler(1)
+    readings = iter([0.0, 0.0, 2.0, 0.5])  # (the job's wall clock, its CPU clock; then each again)
+    monkeypatch.setattr(timings, "time", SimpleNamespace(perf_counter=lambda: next(readings),
+                                                         process_time=lambda: next(readings)))
+    job = s.add(echo, lambda: (1,))
+    s.poll()  # (its result taken)
+    assert job.kind == "test_scheduler.echo" and job.finished
+    assert s.timings.jobs == {"test_scheduler.echo": [1, 2.0, 0.5]}
+    monkeypatch.undo()
+    named = s.add(echo, lambda: (2,), kind="cards: PNG")
+    s.poll()
+    assert named.kind == "cards: PNG" and s.timings.jobs["cards: PNG"][0] == 1
+    s.close()
+    assert s.timings.data()["jobs"][1]["kind"] == "cards: PNG"
+
+
+def test_the_time_waited_for_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.build.scheduler as module
+
+    s, pool = scheduler(1, hold=True)
+    done_one_by_one(monkeypatch, pool)
+    clock = iter([10.0, 10.25, 11.0, 11.5])
+    monkeypatch.setattr(module, "time", SimpleNamespace(perf_counter=lambda: next(clock)))
+    jobs = [s.add(echo, lambda n=n: (n,)) for n in range(2)]
+    waited: list[float] = []
+    monkeypatch.setattr(s.timings, "waiting", waited.append)
+    s.wait_for(jobs)
+    assert waited == [0.25, 0.5]

@@ -166,3 +166,24 @@ def test_stage_bars(capsys: pytest.CaptureFixture[str]) -> None:
     bars.close()
     assert bars.bar is None
     bars.close()
+
+
+def test_the_build_s_timings(game: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from pnp.build.timings import table
+
+    timings = {"wall": 2.0, "cpu": 1.0, "workers": 1, "stages": [{"stage": "SVG", "wall": 2.0, "cpu": 1.0,
+                                                                   "waited": 0.5}],
+               "jobs": [{"kind": "cards: PNG images", "jobs": 3, "wall": 1.5, "cpu": 1.25}]}
+
+    def build_safely(game, target, options, progress, partial, settings, checked, shared, linking):
+        checked()
+        target.mkdir(parents=True, exist_ok=True)
+        (target / ".pnp-build.json").write_text(json.dumps({"files": {}, "timings": timings}), "utf-8")
+        return SimpleNamespace(made={}, warnings=[], written=[], summary="1 card")
+    monkeypatch.setattr(pnp.build.pipeline, "build_safely", build_safely)
+    run(game, quiet=True, timings=True)
+    assert capsys.readouterr().out == table(timings) and table(timings).startswith("main process, by stage")
+    run(game, quiet=True, force=True)
+    assert capsys.readouterr().out == ""

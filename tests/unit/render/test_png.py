@@ -112,6 +112,44 @@ def test_png_bytes_are_the_same_each_time_with_the_resolution_asked() -> None:
     assert b"tIME" not in data
 
 
+def test_png_bytes_of_a_raster_hold_its_pixels_each_row_filtered_by_the_one_above(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+    import struct
+    import zlib
+
+    from pnp.render import png
+    from pnp.render.png import PNG_LEVEL
+
+    rng = random.Random(7)
+    monkeypatch.setattr(png, "STRIP", 2)  # (rows in strips of two: the strips' seams tested)
+    for mode, size in (("RGB", (5, 4)), ("RGBA", (3, 7)), ("RGB", (1, 1))):
+        channels = len(mode)
+        image = Picture.frombytes(mode, size, bytes(rng.randrange(256) for _ in range(size[0] * size[1] * channels)))
+        data = png_bytes(image, 150)
+        read = Picture.open(io.BytesIO(data))
+        read.load()  # (its chunks' checksums checked)
+        assert (read.mode, read.size, read.tobytes()) == (mode, size, image.tobytes())
+        assert read.info["dpi"] == pytest.approx((150, 150), abs=0.02)  # (whole pixels a metre)
+        kinds, at = [], 8
+        while at < len(data):
+            length, kind = struct.unpack(">I4s", data[at:at + 8])
+            kinds.append(kind)
+            if kind == b"IDAT":
+                idat = data[at + 8:at + 8 + length]
+            at += 12 + length
+        assert kinds == [b"IHDR", b"pHYs", b"IDAT", b"IEND"]
+        raw = zlib.decompress(idat)
+        stride = size[0] * channels + 1
+        assert [raw[row * stride] for row in range(size[1])] == [2] * size[1]  # Up (the first row's above: zeros)
+        assert raw[1:stride] == image.tobytes()[:stride - 1]
+        assert idat == zlib.compress(raw, PNG_LEVEL) and PNG_LEVEL == 3
+    assert b"pHYs" not in png_bytes(image)
+    grey = Picture.new("L", (4, 3), 128)  # (not a raster's: Pillow's to write)
+    read = Picture.open(io.BytesIO(png_bytes(grey, 72)))
+    assert (read.mode, read.getpixel((1, 1)), round(read.info["dpi"][0])) == ("L", 128, 72)
+
+
 def test_jpeg_bytes_are_rgb_with_the_resolution_rounded() -> None:
     image = Picture.new("RGBA", (8, 8), (255, 0, 0, 0))
     data = jpeg_bytes(image, 299.6)
