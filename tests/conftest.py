@@ -117,7 +117,7 @@ def build_kit(game: Path, out: Path) -> Path:
 def digests(folder: Path) -> dict[str, str]:
     """Every output file's hash (not the cache's: what it holds depends on the builds before).
     The saved object for Tabletop Simulator names its images by their file:/// URLs, which say
-    where the build is: they are read as "OUT", and the build's record without its size."""
+    where the build is: they are read as "OUT", and the build's record without its size and its timings."""
     import hashlib
     import json
 
@@ -126,6 +126,7 @@ def digests(folder: Path) -> dict[str, str]:
         if p.name == ".pnp-build.json" and p.parent == folder:
             record = json.loads(data)
             record.get("files", {}).pop("tts/saved-object.json", None)
+            record.pop("timings", None)  # (where the build's time went: a measurement, never the same twice)
             data = json.dumps(record, sort_keys=True).encode()
         return data
 

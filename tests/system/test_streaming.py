@@ -60,14 +60,14 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
     pages_drawn: list[tuple[str, bool, list[str]]] = []  # each page's file, whether first, its cells' sources
     add = Scheduler.add
 
-    def watched(self, function, arguments, done=lambda result: None, after=(), first=False):
+    def watched(self, function, arguments, done=lambda result: None, after=(), first=False, kind=None):
         def made() -> tuple:
             args = arguments()
             if function is contact.draw_contact_page:
                 pages_drawn.append((Path(args[0]).name, first,
                                     ["file" if isinstance(source, str) else "thumbnail" for _, source in args[2]]))
             return args
-        return add(self, function, made, done, after, first)
+        return add(self, function, made, done, after, first, kind)
 
     monkeypatch.setattr(Scheduler, "add", watched)
     out = tmp_path / "out"
@@ -148,7 +148,7 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
     names: list = []
     add = Scheduler.add
 
-    def watched(self, function, arguments, done=lambda result: None, after=(), first=False):
+    def watched(self, function, arguments, done=lambda result: None, after=(), first=False, kind=None):
         def made() -> tuple:
             args = arguments()
             if function not in (render_files, draw_sheet):
@@ -161,7 +161,7 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
                 seen.append(("tts", pages, len(args[5])))  # a list of cells for each page
                 names.append((Path(args[2]).name, pages))
             return args
-        return add(self, function, made, done, after, first)
+        return add(self, function, made, done, after, first, kind)
 
     monkeypatch.setattr(Scheduler, "add", watched)
     _build(mini, tmp_path / "out", "--only", "cards", "--only", "tts", "--format", "png")
@@ -269,9 +269,9 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
     sent: list[tuple[str, tuple]] = []  # each job's function and arguments, as it is sent
     add = Scheduler.add
 
-    def watched(self, function, arguments, done=lambda result: None, after=(), first=False):
+    def watched(self, function, arguments, done=lambda result: None, after=(), first=False, kind=None):
         return add(self, function, lambda: sent.append((function.__name__, arguments())) or sent[-1][1], done, after,
-                   first)
+                   first, kind)
 
     monkeypatch.setattr(Scheduler, "add", watched)
     if lost:  # every drawing sent empty has gone (the worker is forked after this)
