@@ -61,19 +61,15 @@ DISTANCES: dict[str, float] = {}
 
 
 def _map_key(game: "Game") -> str:
-    """What a pin's distance from the land depends on: the game's documents but the item files of
-    sets that are not boards (the land, the areas, the board's settings), once a validation;
-    pnp's own code is in the key a build keeps the distances under."""
+    """What a pin's distance from the land depends on: the map's documents (Game.map_files),
+    once a validation; pnp's own code is in the key a build keeps the distances under."""
     if "locator-map-key" not in game.memo:
         import hashlib
 
-        from ..components import types
-
-        items = {file for s in game.sets.values() if types()[s.type].whole is None for file in s.files}
         digest = hashlib.sha256(f"{game.complete}".encode())
-        for name in sorted(game.documents):
-            if name not in items:
-                digest.update(f"|{name}|{game.documents[name].digest}".encode())
+        for name in game.map_files():
+            doc = game.documents.get(name)
+            digest.update(f"|{name}|{doc.digest if doc is not None else ''}".encode())
         game.memo["locator-map-key"] = digest.hexdigest()
     return game.memo["locator-map-key"]
 

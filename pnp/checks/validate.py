@@ -148,17 +148,13 @@ def geometry_key(game: Game) -> str:
     from ..build.fingerprint import environment
     from ..layout.fonts import find_font
 
-    from ..components import types
-
-    items = {file for s in game.sets.values() if types()[s.type].whole is None for file in s.files}
     digest = hashlib.sha256(f"{environment()}|{game.complete}|{game.language}".encode())
-    for name in game.files:
-        if name not in items:
-            doc = game.documents.get(name)
-            digest.update(f"|{name}|".encode())
-            # a document's hash was taken as it was read; another file (an icon) is hashed now
-            digest.update(doc.digest.encode() if doc is not None and doc.digest else
-                          hashlib.sha256((game.root / name).read_bytes()).digest())
+    for name in game.map_files():
+        doc = game.documents.get(name)
+        digest.update(f"|{name}|".encode())
+        # a document's hash was taken as it was read; another file (an icon) is hashed now
+        digest.update(doc.digest.encode() if doc is not None and doc.digest else
+                      hashlib.sha256((game.root / name).read_bytes()).digest())
     for role, name in sorted(game.fonts.items()):
         path = find_font(name, game.root)
         digest.update(f"|{role}={name}|".encode())

@@ -217,6 +217,14 @@ class Game:
             return Location(origin.file)
         return doc.locate(origin.path + tuple(path), key=key)
 
+    def map_files(self) -> list[str]:
+        """The game's files but the item files of sets that are not boards: what an area map
+        (its geometry, its checks, how far a pin lies from its land) depends on."""
+        from ..components import types
+
+        items = {file for s in self.sets.values() if types()[s.type].whole is None for file in s.files}
+        return [name for name in self.files if name not in items]
+
     def items(self) -> Iterator[Item]:
         for s in self.sets.values():
             if not s.declaration.get("items_of"):
