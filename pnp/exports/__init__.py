@@ -71,6 +71,20 @@ def object_name(pieces: "PieceSet", piece: "Piece", language: str, default: str)
     return title if len(pieces.pieces) == 1 else f"{title} {str(piece.item.id).replace('-', ' ')}"
 
 
+def csv_of(fields: Sequence[str], rows: Iterable[object]) -> bytes:
+    """A table of records as CSV (a header of the fields, a line a record, each field by its
+    name), as the manifests and orders write it."""
+    import csv
+    import io
+
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(fields)
+    for row in rows:
+        writer.writerow([getattr(row, f) for f in fields])
+    return text.getvalue().encode("utf-8")
+
+
 def rulebook(outputs: KitFiles) -> str | None:
     """The kit's rulebook to read on screen, as the build wrote it (print/rules-a4.pdf, else the
     Letter one), or None for a game without one or a build without it."""

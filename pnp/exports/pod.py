@@ -6,15 +6,13 @@ piece its product, its front and back files and how many copies to order."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from ..components import types
 from ..scene import Definition, Page, Use, chain, rotate, translate
-from . import export_name, object_name
+from . import csv_of, export_name, object_name
 from .products import BLEED, DPI, product_of
 
 if TYPE_CHECKING:
@@ -90,12 +88,7 @@ def build(kit: "Kit", outputs: "KitFiles") -> list[OrderLine]:
 
 def write_order(outputs: "KitFiles", lines: list[OrderLine]) -> None:
     """pod/order.csv and pod/order.json: a line a piece, and in the JSON each product's totals."""
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(FIELDS)
-    for line in lines:
-        writer.writerow([getattr(line, f) for f in FIELDS])
-    outputs.write(f"{ROOT}/order.csv", text.getvalue().encode("utf-8"))
+    outputs.write(f"{ROOT}/order.csv", csv_of(FIELDS, lines))
     products: dict[str, dict] = {}
     backs: set[str] = set()
     for line in lines:

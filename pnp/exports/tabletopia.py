@@ -6,8 +6,6 @@ Round), the scale to enter and its files, with the steps to upload them."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 import os
@@ -15,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..components import types
-from . import copy_rulebook, export_name, object_name, rulebook
+from . import copy_rulebook, csv_of, export_name, object_name, rulebook
 from ..scene import single
 from ..units import to_mm
 
@@ -166,17 +164,11 @@ def build(kit: "Kit", outputs: "KitFiles", options) -> list[TabletopiaObject]:
 
 
 def write_manifest(outputs: "KitFiles", rows: list[TabletopiaObject], rules: str | None = None) -> None:
-    fields = FIELDS
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(fields)
-    for row in rows:
-        writer.writerow([getattr(row, f) for f in fields])
-    outputs.write(f"{ROOT}/manifest.csv", text.getvalue().encode("utf-8"))
+    outputs.write(f"{ROOT}/manifest.csv", csv_of(FIELDS, rows))
     files = sorted({row.front for row in rows} | {row.back for row in rows if row.back})
     total = sum(os.stat(outputs.path(f)).st_size for f in files)
     doc = {
-        "objects": [{f: getattr(row, f) for f in fields} for row in rows],
+        "objects": [{f: getattr(row, f) for f in FIELDS} for row in rows],
         "steps": upload_steps(rows),
         "files": len(files),
         "total_bytes": total,
