@@ -38,19 +38,6 @@ SIZES: dict[str, Size] = {s.name: s for s in (
 )}
 
 
-PRINT_ON_DEMAND = ("poker", "tarot", "mini", "bridge", "square")  # the card sizes The Game Crafter prints
-SAFE_MARGIN = mm(3.175)  # its safe zone: what matters stays 1/8 in inside the trim
-
-
-def print_on_demand_size(width: float, height: float) -> str | None:
-    """The name of the card size The Game Crafter prints that is `width` x `height` points, or None."""
-    for name in PRINT_ON_DEMAND:
-        size = SIZES[name]
-        if abs(width - mm(size.width)) < 0.01 and abs(height - mm(size.height)) < 0.01:
-            return name
-    return None
-
-
 def hex_size(across_flats: float, orientation: str) -> tuple[float, float]:
     """The bounding box of a regular hexagon `across_flats` wide between opposite sides:
     a flat-topped hexagon is wider than tall, a pointy-topped one taller than wide."""

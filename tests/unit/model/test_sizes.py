@@ -7,8 +7,7 @@ import math
 
 import pytest
 
-from pnp.model.sizes import PRINT_ON_DEMAND, SAFE_MARGIN, SIZES, Size, hex_size, print_on_demand_size, read_size
-from pnp.units import mm
+from pnp.model.sizes import SIZES, Size, hex_size, read_size
 
 MM = 72 / 25.4
 
@@ -22,24 +21,6 @@ def test_built_in_sizes() -> None:
     assert all(s.name == name for name, s in SIZES.items())
     assert SIZES["poker"].doc == "A poker card, 2.5 x 3.5 in."
     assert Size("x", 1.0, 2.0, "rect", "d") == Size("x", 1.0, 2.0, "rect", "d")
-
-
-def test_print_on_demand() -> None:
-    assert PRINT_ON_DEMAND == ("poker", "tarot", "mini", "bridge", "square")
-    assert SAFE_MARGIN == pytest.approx(9.0, abs=1e-9)  # 1/8 in
-    assert print_on_demand_size(180.0, 252.0) == "poker"
-    assert print_on_demand_size(mm(69.85), mm(120.65)) == "tarot"
-    assert print_on_demand_size(mm(44.45), mm(63.5)) == "mini"
-    assert print_on_demand_size(mm(57.15), mm(88.9)) == "bridge"
-    assert print_on_demand_size(180.0, 180.0) == "square"
-    assert print_on_demand_size(180.009, 251.991) == "poker"  # within a hundredth of a point
-    assert print_on_demand_size(180.011, 252.0) is None
-    assert print_on_demand_size(179.989, 252.0) is None
-    assert print_on_demand_size(180.0, 252.011) is None
-    assert print_on_demand_size(180.0, 251.989) is None
-    assert print_on_demand_size(252.0, 180.0) is None  # turned: not what it prints
-    assert print_on_demand_size(mm(63.5), mm(44.45)) is None  # half: a size pnp knows, not one it prints
-    assert print_on_demand_size(mm(39), mm(39)) is None
 
 
 def test_hex_size() -> None:
