@@ -39,14 +39,18 @@ class OrderLine:
     turned: bool  # turned a quarter turn (clockwise) to stand as the product does
 
 
-def _with_bleed(d: Definition, turned: bool = False) -> Page:
-    """A face with its bleed on a page of its own; turned, its top to the right."""
+def _with_bleed(d: Definition, turned: bool = False, room: tuple[float, float] = (0.0, 0.0)) -> Page:
+    """A face with its bleed on a page of its own; turned, its top to the right. `room` widens
+    and heightens the page (as the product stands), the face in its middle: a hex tile's
+    template is taller than its hexagon."""
     bleed = d.bleed
+    wider, taller = room
     if not turned:
-        return Page(d.width + 2 * bleed, d.height + 2 * bleed, (Use(d.id, translate(bleed, bleed)),), (d,))
+        return Page(d.width + 2 * bleed + wider, d.height + 2 * bleed + taller,
+                    (Use(d.id, translate(bleed + wider / 2, bleed + taller / 2)),), (d,))
     across = d.height + 2 * bleed
-    return Page(across, d.width + 2 * bleed, (Use(d.id, chain(translate(bleed, bleed), rotate(90),
-                                                               translate(across, 0))),), (d,))
+    return Page(across + wider, d.width + 2 * bleed + taller,
+                (Use(d.id, chain(translate(bleed, bleed), rotate(90), translate(across + wider / 2, taller / 2))),), (d,))
 
 
 def build(kit: "Kit", outputs: "KitFiles") -> list[OrderLine]:
@@ -66,13 +70,13 @@ def build(kit: "Kit", outputs: "KitFiles") -> list[OrderLine]:
         done: dict[str, str] = {}
         for piece, face, back in zip(pieces.pieces, faces, backs):
             front = f"{folder}/{export_name(pieces, piece)}.png"
-            pages.append(_with_bleed(face, turned))
+            pages.append(_with_bleed(face, turned, product.room))
             paths.append(front)
             back_file = ""
             if back is not None and piece.back_name:
                 if piece.back_name not in done:
                     done[piece.back_name] = f"{folder}/{piece.back_name}.png"
-                    pages.append(_with_bleed(back, turned))
+                    pages.append(_with_bleed(back, turned, product.room))
                     paths.append(done[piece.back_name])
                 back_file = done[piece.back_name]
             lines.append(OrderLine(product.name, product.identity, component.name,

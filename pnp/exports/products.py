@@ -5,10 +5,15 @@ mini card turned sideways). Data alone: the export (pnp.exports.pod) and the pri
 check (pnp.checks.pod) read it.
 
 The cards' sizes are The Game Crafter's published card sizes; the tiles' and chits' are the
-pixel sizes of its upload templates, their trim the template less the bleed."""
+pixel sizes of its upload templates, their trim the template less the bleed. A hex tile is a
+regular hexagon as wide, corner to corner, as its template less the bleed (2, 2.5 and 3.75 in),
+so 43.99, 54.99 and 82.48 mm across the flats; its template's height is those flats rounded up
+to the quarter inch (1.75, 2.25 and 3.25 in, each template alike), room the bleed fills. A hex
+piece is matched by its hexagon, not by that rectangle, which no regular hexagon fills."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..units import mm
@@ -29,7 +34,7 @@ class Product:
     identity: str
     types: tuple[str, ...]
     shape: str  # rect (a card, sheet or rectangular tile), square, round or hex (flat-topped)
-    width_in: float
+    width_in: float  # (the template's size less the bleed)
     height_in: float
 
     @property
@@ -39,6 +44,20 @@ class Product:
     @property
     def height(self) -> float:
         return self.height_in * INCH
+
+    @property
+    def cut(self) -> tuple[float, float]:
+        """The size of what is cut, in points: the trim, or a hex tile's regular hexagon (as wide,
+        its flats that width times the square root of 3 over 2, within its trim's height)."""
+        if self.shape == "hex":
+            return (self.width, self.width * math.sqrt(3) / 2)
+        return (self.width, self.height)
+
+    @property
+    def room(self) -> tuple[float, float]:
+        """How much wider and taller the trim is than what is cut, in points (a hex tile's)."""
+        cut_w, cut_h = self.cut
+        return (self.width - cut_w, self.height - cut_h)
 
     @property
     def pixels(self) -> tuple[int, int]:
@@ -85,7 +104,8 @@ def product_of(type: str, shape: str, width: float, height: float) -> tuple[Prod
             continue
         if product.shape != "rect" and product.shape != shape:
             continue
+        cut_w, cut_h = product.cut
         for turned, (w, h) in ((False, (width, height)), (True, (height, width))):
-            if abs(w - product.width) < TOLERANCE and abs(h - product.height) < TOLERANCE:
+            if abs(w - cut_w) < TOLERANCE and abs(h - cut_h) < TOLERANCE:
                 return product, turned
     return None

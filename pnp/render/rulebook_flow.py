@@ -235,7 +235,11 @@ def _styles(names: dict[str, str], language: str, columns: int) -> dict[str, Par
 def _markup(runs: Sequence, size: float) -> str:
     """A text's runs as reportlab's paragraph markup."""
     out = []
-    carried = ""  # a space platypus would lose: it drops a run's last space when the run holds a soft hyphen
+    # platypus drops the space after a piece of text when the piece's last word holds a soft
+    # hyphen (it reads the word as not followed by a space), so no piece of markup ends so: the
+    # space is carried to the start of the next text, or set alone before an icon (a piece of its
+    # own, which platypus reads as a space between words, as it would have been)
+    carried = ""
     for run in runs:
         if isinstance(run, Run):
             # platypus breaks lines at a narrow no-break space (U+202F) as at any space, and keeps
@@ -252,7 +256,8 @@ def _markup(runs: Sequence, size: float) -> str:
                 text = f"<b>{text}</b>"
             out.append(text)
         elif isinstance(run, IconRun):
-            out.append(escape(carried))
+            if carried:
+                out.append(f"<span>{escape(carried)}</span>")
             carried = ""
             out.append(f'<img src="{ICON_SOURCE}{run.name}" width="{size * 1.05:.2f}" height="{size * 1.05:.2f}" '
                        f'valign="{-size * 0.17:.2f}"/>')

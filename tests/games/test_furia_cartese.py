@@ -320,6 +320,12 @@ def test_exports(kit: Path) -> None:
     counters = [o for o in shared if o["width_mm"] == 17]
     assert {o["type"] for o in counters} == {"Tile"} and len(counters) == 71
     assert all(o["back"].startswith("tabletopia/pions/unites-") and o["back"].endswith("-back.jpg") for o in counters)
+    # each counter named as a player tells it apart: its name, its side, and its battle's initial and
+    # number as the counter prints them (four armies have Lansquenets, Pavie's Empire two of them)
+    names = [o["name"] for o in counters]
+    assert len(set(names)) == len(names) == 71
+    assert {"Lansquenets (Espagne, P9)", "Lansquenets (Espagne, P10)", "Lansquenets (France, R9)",
+            "Gonzalo Fernández de Córdoba (Espagne, C1)"} <= set(names)
     tokens = [o for o in shared if o["type"] == "Token"]  # each set its own type's object, cut round as a PNG
     assert sorted((o["front"], o["quantity"]) for o in tokens) == [("tabletopia/pions/espagne.png", 5),
                                                                    ("tabletopia/pions/france.png", 5)]

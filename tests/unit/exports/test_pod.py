@@ -131,6 +131,38 @@ def test_money_turned_as_the_mini_card_stands() -> None:
     assert all(p.children[0].transform[:4] == rotate(90)[:4] for p in pages)
 
 
+def test_hex_tiles_as_the_game_crafters_hex_tiles_at_their_templates_size() -> None:
+    """Regular hex tiles 44, 55 and 82.5 mm across the flats are its small, medium and large hex
+    tiles (2, 2.5 and 3.75 in corner to corner), each face and back exported at its template's
+    size, 675 x 600, 825 x 750 and 1200 x 1050 px, taller than the hexagon and its bleed: the
+    face in its middle. A pointy tile is turned to stand flat, as the product does."""
+    def hexes(name: str, across: float, pointy: bool = False) -> PieceSet:
+        size = (mm(across) * 2 / 3 ** 0.5, mm(across))[::-1 if pointy else 1]
+        return pieces(name, "tile", piece("h", size, drawing(f"{name}-back", size), f"{name}-back", copies=2),
+                      size=size, shape="hex")
+
+    files = Files()
+    lines = build(Kit([hexes("small", 44), hexes("medium", 55), hexes("large", 82.5), hexes("pointy", 44, True)]),
+                  files)
+    assert [(line.product, line.identity, line.width_px, line.height_px, line.turned) for line in lines] == [
+        ("small hex tile", "SmallHexTile", 675, 600, False), ("medium hex tile", "MediumHexTile", 825, 750, False),
+        ("large hex tile", "LargeHexTile", 1200, 1050, False), ("small hex tile", "SmallHexTile", 675, 600, True)]
+    pages = files.rasterized[0][0]
+    assert [(round(p.width * DPI / 72), round(p.height * DPI / 72)) for p in pages] == [
+        (675, 600), (675, 600), (825, 750), (825, 750), (1200, 1050), (1200, 1050), (675, 600), (675, 600)]
+    small, pointy = pages[0], pages[6]
+    face = small.definitions[0]
+    x, y = small.children[0].transform[4:]  # (the face with its bleed in the middle of the page)
+    assert round(x - face.bleed, 6) == round(small.width - (x + face.width + face.bleed), 6) == 0  # (as wide)
+    assert round(y - face.bleed, 6) == round(small.height - (y + face.height + face.bleed), 6) > 0
+    a, b, c, d, e, f = pointy.children[0].transform
+    face = pointy.definitions[0]
+    corners = [(a * px + c * py + e, b * px + d * py + f) for px in (-face.bleed, face.width + face.bleed)
+               for py in (-face.bleed, face.height + face.bleed)]
+    xs, ys = sorted({round(x, 6) for x, _ in corners}), sorted({round(y, 6) for _, y in corners})
+    assert round(xs[0] + xs[1], 6) == round(pointy.width, 6) and round(ys[0] + ys[1], 6) == round(pointy.height, 6)
+
+
 def test_sets_of_a_products_size_and_type() -> None:
     cards = pieces("cards", "card", piece("a", group="north", position=2), print="deck")
     aid = pieces("aid", "sheet", piece("x", MINI, drawing("aid-back", MINI), "aid-back", label="x"),
