@@ -41,7 +41,7 @@ class Subpath(NamedTuple):
 
 
 def outline(node: Node) -> tuple[tuple, ...]:
-    """The path commands a shape's stroke follows, as SVG begins and turns them."""
+    """The path commands a shape's stroke runs along, as SVG begins and turns them."""
     if isinstance(node, Path):
         return node.commands
     if isinstance(node, Circle):
