@@ -3,12 +3,18 @@
 An icon is one SVG file, named by its stem (`icons/star.svg` is the icon `star`). pnp draws
 the plain vector subset of SVG that drawing programs write and that prints crisply at any
 size: `path` (all commands, arcs included), `rect` (with rx/ry), `circle`, `ellipse`, `line`,
-`polyline`, `polygon` and `g`; fill, stroke, stroke-width, stroke-linecap, stroke-linejoin and
-fill-rule, as attributes or in `style="..."`, inherited from groups as in SVG; and transforms.
-Anything else (text, images, `use`, gradients, filters, clipping, masks, opacity, dashes) is
-reported as a problem at its line and column, and the icon is not loaded. What Inkscape adds
-(its own and Sodipodi's elements and attributes, metadata, title, desc, an empty defs,
-opacity 1 and the like) is ignored. A DOCTYPE or entity declaration is refused.
+`polyline`, `polygon` and `g`; fill, stroke, stroke-width, stroke-linecap, stroke-linejoin,
+fill-rule, stroke-dasharray and stroke-dashoffset, as attributes or in `style="..."`, inherited
+from groups as in SVG; transforms; and markers (a `<marker>` of the defs, named by
+marker-start, marker-mid and marker-end: arrow heads). Anything else (text, images, `use`,
+gradients, filters, clipping, masks, opacity) is reported as a problem at its line and column,
+and the icon is not loaded. What Inkscape adds (its own and Sodipodi's elements and
+attributes, metadata, title, desc, opacity 1 and the like) is ignored. A DOCTYPE or entity
+declaration is refused.
+
+The scene has no dash style and no markers: a dashed stroke is read as a path of its dashes
+(pnp.icons.dashes), and a marker as a group of its shapes at each vertex it is drawn on
+(pnp.icons.markers), so an icon's nodes are plain shapes whatever draws them.
 
 Colours. An icon takes the colours of where it is drawn: `pnp.icons.draw.draw_icon(icon, x, y,
 size, ink, light)` paints
@@ -30,10 +36,11 @@ Path data is read with svgelements (relative, implicit and smooth commands; arcs
 cubics of at most 90 degrees here). Transforms are composed with pnp.scene's own functions,
 so an icon file that says what a drawing in Python said gives the very same numbers.
 
-The icons are a package of five modules, one trade each: pnp.icons.folder (a game's icons
+The icons are a package of seven modules, one trade each: pnp.icons.folder (a game's icons
 folder, each file read and kept), pnp.icons.svg (the strict reader), pnp.icons.properties
-(the presentation properties and their values), pnp.icons.paths (path data and geometry) and
-pnp.icons.draw (an icon fitted into a box, recoloured).
+(the presentation properties and their values), pnp.icons.paths (path data and geometry),
+pnp.icons.dashes (a stroke cut into dashes), pnp.icons.markers (markers placed on a path's
+vertices) and pnp.icons.draw (an icon fitted into a box, recoloured).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from ..scene import Circle, Node, Path
+from ..scene import Circle, Group, Node, Path
 
 # What an icon may cost to draw. Its numbers (coordinates, sizes, a transform's matrix) lie
 # within +-MAX_NUMBER, far beyond any real icon and far inside what the backends write
@@ -23,7 +23,10 @@ K = 0.5522847498  # a quarter ellipse's control points, as in scene.ellipse_path
 Report = Callable[..., None]
 
 def segments_of(node: Node) -> int:
-    """The segments a shape is drawn with (a circle's and a rectangle's as their paths)."""
+    """The segments a shape is drawn with (a circle's and a rectangle's as their paths; a
+    group's, its shapes')."""
+    if isinstance(node, Group):
+        return sum(segments_of(child) for child in node.children)
     if isinstance(node, Path):
         return len(node.commands)
     return 10 if isinstance(node, Circle) or node.radius else 5

@@ -16,8 +16,11 @@ from .paths import TOO_LARGE, Report, within
 # an element's properties by name: value, the attribute it is in, and the name to find in a style attribute
 Properties = dict[str, tuple[str, str, str | None]]
 
-# properties pnp draws, as presentation attributes or in style="..."
-_DRAWN = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "fill-rule")
+# properties pnp draws, as presentation attributes or in style="..." (the shorthand `marker`, in a
+# style attribute, is read by the reader as the three it stands for)
+_DRAWN = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "fill-rule", "stroke-dasharray",
+          "stroke-dashoffset", "marker-start", "marker-mid", "marker-end")
+MARKERS = ("marker-start", "marker-mid", "marker-end")
 _KEYWORDS = {
     "stroke-linecap": ("butt", "round", "square"),
     "stroke-linejoin": ("miter", "round", "bevel"),
@@ -38,16 +41,14 @@ _IGNORED_PREFIXES = ("font", "text-", "-")
 # properties accepted at the value that changes nothing (Inkscape writes them on every shape)
 _NO_OP = {
     "opacity": "1", "fill-opacity": "1", "stroke-opacity": "1",
-    "stroke-dasharray": "none", "stroke-dashoffset": "0",
-    "display": "inline", "visibility": "visible", "paint-order": "normal",
-    "marker": "none", "marker-start": "none", "marker-mid": "none", "marker-end": "none",
+    "display": "inline", "visibility": "visible", "paint-order": "normal", "marker": "none",
     "vector-effect": "none", "isolation": "auto", "mix-blend-mode": "normal",
 }
 _HINTS = {
     "opacity": "use solid colours",
     "fill-opacity": "use solid colours",
     "stroke-opacity": "use solid colours",
-    "stroke-dasharray": "draw the dashes as shapes",
+    "marker": 'SVG reads it only in style="..." (use marker-start, marker-mid and marker-end)',
     "clip-path": "draw only the part that shows",
     "mask": "draw only the part that shows",
 }
@@ -55,6 +56,12 @@ _HINTS = {
 _NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 NUMBER_RE = re.compile(_NUMBER)
 LENGTH_RE = re.compile(rf"\s*({_NUMBER})\s*(px)?\s*")
+# a stroke's lengths may carry CSS's absolute units (Inkscape writes "stroke-width:1pt" in its
+# arrows), each worth these many view-box units as in CSS (96 px to the inch)
+UNITS = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
+_UNIT_LENGTH_RE = re.compile(rf"\s*({_NUMBER})\s*(px|pt|pc|mm|cm|in)?\s*")
+_URL_RE = re.compile(r"url\(\s*(?:#([^\s'\"()]+)|'#([^'()]+)'|\"#([^\"()]+)\")\s*\)")
+MAX_DASH_ENTRIES = 100  # a dash pattern has at most these lengths
 _HEX_RE = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 _HEX_ALPHA_RE = re.compile(r"#([0-9a-fA-F]{4}|[0-9a-fA-F]{8})")
 _RGB_RE = re.compile(r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)", re.IGNORECASE)
@@ -75,6 +82,11 @@ class Paint:
     line_cap: str = "butt"
     line_join: str = "miter"
     even_odd: bool = False
+    dashes: tuple[float, ...] | None = None  # the dash pattern, of an even number of lengths (None: solid)
+    dash_offset: float = 0.0
+    marker_start: str | None = None  # the id of a <marker>
+    marker_mid: str | None = None
+    marker_end: str | None = None
 
     def style(self) -> Style:
         if self.stroke is None or self.stroke_width <= 0:
@@ -126,9 +138,22 @@ def paint_of(properties: Properties, inherited: Paint, report: Report) -> Paint:
             if colour is not False:
                 paint = replace(paint, **{prop: colour})
         elif prop == "stroke-width":
-            width = length_of(prop, value, bad, minimum=0.0)
+            width = length_of(prop, value, bad, minimum=0.0, units=True)
             if width is not None:
                 paint = replace(paint, stroke_width=width)
+        elif prop == "stroke-dasharray":
+            dashes = dashes_of(value, bad)
+            if dashes is not False:
+                paint = replace(paint, dashes=dashes)
+        elif prop == "stroke-dashoffset":
+            if value.endswith("%"):
+                bad(f'{prop}: "{value}" is a percentage, which is not supported (give a length in view-box units)')
+            elif (offset := length_of(prop, value, bad, units=True)) is not None:
+                paint = replace(paint, dash_offset=offset)
+        elif prop in MARKERS:
+            marker = marker_of(prop, value, bad)
+            if marker is not False:
+                paint = replace(paint, **{prop.replace("-", "_"): marker})
         else:
             options = _KEYWORDS[prop]
             if value not in options:
@@ -149,6 +174,8 @@ def _colour(prop: str, value: str, bad: Callable[[str], None]) -> str | None | b
         return None
     if lowered == "currentcolor":
         return "#000000"
+    if lowered in ("context-fill", "context-stroke"):
+        return lowered  # (a marker's shapes: the reader paints them as the shape the marker is on)
     if lowered.startswith("url("):
         bad(f"{prop}: {value} is not supported (gradients and patterns are not drawn); use a solid colour")
         return False
@@ -172,14 +199,16 @@ def _colour(prop: str, value: str, bad: Callable[[str], None]) -> str | None | b
     return False
 
 
-def length_of(name: str, value: str, bad: Callable[[str], None], minimum: float | None = None) -> float | None:
-    """The length a property or attribute `name` is given, in view-box units (px allowed), or
-    None when it is not one, is out of bounds or is less than `minimum` (reported)."""
-    found = LENGTH_RE.fullmatch(value)
+def length_of(name: str, value: str, bad: Callable[[str], None], minimum: float | None = None,
+              units: bool = False) -> float | None:
+    """The length a property or attribute `name` is given, in view-box units (px allowed; with
+    `units`, CSS's absolute units too), or None when it is not one, is out of bounds or is less
+    than `minimum` (reported)."""
+    found = (_UNIT_LENGTH_RE if units else LENGTH_RE).fullmatch(value)
     if found is None:
         bad(f'{name}: "{value.strip()}" is not a number (an icon\'s lengths are plain numbers, in view-box units)')
         return None
-    number = float(found.group(1))
+    number = float(found.group(1)) * UNITS[found.group(2) or "px"]
     if not within((number,)):
         bad(f"{name}: {TOO_LARGE}")
         return None
@@ -187,6 +216,42 @@ def length_of(name: str, value: str, bad: Callable[[str], None], minimum: float 
         bad(f"{name} may not be negative")
         return None
     return number
+
+
+def dashes_of(value: str, bad: Callable[[str], None]) -> tuple[float, ...] | None | bool:
+    """A stroke-dasharray: its lengths (commas or spaces between them), an odd list twice over as
+    in SVG; None for none or all zeros (a solid line); False when a problem is reported."""
+    if value.lower() == "none":
+        return None
+    parts = [p for p in re.split(r"\s*,\s*|\s+", value.strip())]
+    if any(p.endswith("%") for p in parts):
+        bad(f'stroke-dasharray: "{value}" holds a percentage, which is not supported (give lengths in view-box '
+            f"units)")
+        return False
+    if len(parts) > MAX_DASH_ENTRIES:
+        bad(f"stroke-dasharray: {len(parts)} lengths, more than the {MAX_DASH_ENTRIES} pnp reads")
+        return False
+    lengths = []
+    for part in parts:
+        length = length_of("stroke-dasharray", part, bad, minimum=0.0, units=True)
+        if length is None:
+            return False
+        lengths.append(length)
+    if not any(lengths):
+        return None
+    return tuple(lengths * (2 if len(lengths) % 2 else 1))
+
+
+def marker_of(prop: str, value: str, bad: Callable[[str], None]) -> str | None | bool:
+    """The id a marker property names, url(#id) (quoted or not); None for none; False when a
+    problem is reported."""
+    if value.lower() == "none":
+        return None
+    found = _URL_RE.fullmatch(value)
+    if found is None:
+        bad(f'{prop}: "{value}" is not a marker of the icon (write url(#id), the id of a <marker> in its <defs>)')
+        return False
+    return next(group for group in found.groups() if group)
 
 
 def transform_of(value: str, report: Report) -> Matrix | None:

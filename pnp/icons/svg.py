@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 import xml.parsers.expat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from ..problems import Location, Problem, problem
-from ..scene import IDENTITY, Circle, Group, Matrix, Node, Path, Rect, ellipse_path
+from ..scene import IDENTITY, Circle, Group, Matrix, Node, Path, Rect, Style, ellipse_path
+from .dashes import MAX_DASHES, count, dashed, outline, subpaths
+from .markers import CONTEXT, Marker, read_marker, vertices
 from .paths import MAX_NUMBER, MAX_SEGMENTS, TOO_LARGE, path_data, rounded_rect, segments_of, within
-from .properties import LENGTH_RE, NUMBER_RE, Paint, drawn, length_of, paint_of, transform_of
+from .properties import LENGTH_RE, MARKERS, NUMBER_RE, Paint, Properties, drawn, length_of, marker_of, paint_of, \
+    transform_of
 
 MIN_VIEW_BOX = 0.001
 MAX_DEPTH = 32
@@ -40,7 +43,9 @@ _GEOMETRY = {
     "line": ("x1", "y1", "x2", "y2"),
     "polyline": ("points",),
     "polygon": ("points",),
+    "marker": ("viewBox", "refX", "refY", "markerWidth", "markerHeight", "markerUnits", "orient", "preserveAspectRatio"),
 }
+_MARKED = ("path", "line", "polyline", "polygon")  # the shapes SVG draws markers on
 
 _SEPARATOR_RE = re.compile(r"\s*,?\s*")
 LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
@@ -58,7 +63,7 @@ class _Element:
 
     qname: str
     local: str
-    kind: str  # root, group, shape, defs or skip
+    kind: str  # root, group, shape, defs, marker or skip
     line: int
     column: int
     offset: int  # of its "<" in the text
@@ -68,6 +73,19 @@ class _Element:
     children: list[Node] = field(default_factory=list)
     node: Node | None = None
     spans: dict[str, tuple[int, int, str]] | None = None  # name -> name offset, value offset, raw value
+    overflow: tuple[str, str, str | None] | None = None  # its overflow property (a marker's), as in Properties
+    marker: Marker | None = None  # a marker's placing
+
+
+@dataclass
+class _Marked:
+    """A shape with markers, drawn as `placeholder` until the markers are known (at the end of
+    the file: a marker may come after the shape that names it)."""
+
+    placeholder: Group
+    element: _Element
+    commands: tuple[tuple, ...]
+    paint: Paint
 
 
 class Reader:
@@ -84,6 +102,11 @@ class Reader:
         self.nodes: tuple[Node, ...] = ()
         self._byte = 0  # a byte offset and the character offset it is at, moved forward as we read
         self.segments = 0  # of the shapes read so far
+        self.dashes = 0  # the dashes they are cut into
+        self.ids: dict[str, str] = {}  # the elements' ids, each with its element's local name
+        self.markers: dict[str, Marker] = {}
+        self.named: list[tuple[_Element, str, str, str | None, str]] = []  # marker properties: prop, where, id
+        self.marked: list[_Marked] = []
         self._char = 0
 
     # -- problems and where they are
@@ -189,6 +212,7 @@ class Reader:
             self.report(e.lineno, self._column(e.lineno, e.offset),
                         f"not well-formed XML: {xml.parsers.expat.ErrorString(e.code)}")
             return None, ()
+        self._place_markers()
         return self.view_box, self.nodes
 
     def _resolve(self, qname: str, scope: dict[str, str | None], element: bool) -> tuple[str | None, str, bool]:
@@ -233,24 +257,39 @@ class Reader:
             return
         if namespace in _EDITOR_NS or (svg and local in _SKIPPED):
             return  # what drawing programs keep for themselves, ignored with all it holds
-        if parent.kind == "defs":
-            self.report_at(element, f"<{qname}> is not drawn by pnp (an icon's <defs> must be empty)")
+        identifier = element.attributes.get("id")
+        if identifier is not None:
+            self.ids.setdefault(identifier, local if svg else qname)
+        in_marker = any(e.kind == "marker" for e in self.stack)
+        if svg and local == "marker":
+            if parent.kind != "defs":
+                self.report_at(element, "a <marker> may not hold another <marker>" if in_marker
+                               else "a <marker> must be in the icon's <defs>")
+                return
+        elif parent.kind == "defs":
+            self.report_at(element, f"<{qname}> is not drawn by pnp (an icon's <defs> may hold only <marker>)")
             return
         if svg and local == "defs" and parent.kind in ("root", "group"):
             element.kind = "defs"
-            self._attributes(element, scope, ())
+            element.paint = paint_of(self._attributes(element, scope, ()), parent.paint,
+                                     partial(self.report_at, element))
             return
         if not svg or local not in _GEOMETRY or local == "svg" or parent.kind == "shape":
             self.report_at(element, f"<{qname}> is not drawn by pnp ({_NOT_DRAWN})")
             return
-        if local == "g" and sum(e.kind == "group" for e in self.stack) >= MAX_DEPTH:
+        if local in ("g", "marker") and sum(e.kind in ("group", "marker") for e in self.stack) >= MAX_DEPTH:
             self.report_at(element, f"groups nest more than {MAX_DEPTH} deep (pnp draws an icon's <g> "
                            f"{MAX_DEPTH} deep at most)")
             return  # (what it holds is skipped with it: one problem)
-        element.kind = "group" if local == "g" else "shape"
+        element.kind = {"g": "group", "marker": "marker"}.get(local, "shape")
         properties = self._attributes(element, scope, _GEOMETRY[local])
         element.paint = paint_of(properties, parent.paint, partial(self.report_at, element))
-        if local != "g":
+        self._check_paint(element, properties, in_marker)
+        if local == "marker":
+            if element.transform is not None:
+                self.report_at(element, "transform is not supported on a <marker>", "transform")
+            element.marker = read_marker(element.attributes, element.overflow, partial(self.report_at, element))
+        elif local != "g":
             element.node = self._shape(element)
             if element.node is not None and self.segments <= MAX_SEGMENTS:
                 self.segments += segments_of(element.node)
@@ -265,6 +304,8 @@ class Reader:
         if element.kind == "root":
             self.nodes = tuple(element.children)
             return
+        if element.kind == "marker" and element.marker is not None and "id" in element.attributes:
+            self.markers.setdefault(element.attributes["id"], replace(element.marker, nodes=tuple(element.children)))
         if parent is None or element.kind not in ("group", "shape"):
             return
         if element.kind == "group":
@@ -311,10 +352,12 @@ class Reader:
                     if not colon or not prop:
                         self.report_at(element, f"style: cannot read {declaration.strip()!r}", name)
                         continue
-                    styled[prop] = (prop_value.strip(), name, prop)
+                    for each in (MARKERS if prop == "marker" else (prop,)):  # (the shorthand: all three)
+                        styled[each] = (prop_value.strip(), name, prop)
                 continue
             properties[name] = (value, name, None)
         properties.update(styled)  # style="..." wins over presentation attributes
+        element.overflow = properties.get("overflow")
         return drawn(properties, partial(self.report_at, element))
 
     def _length(self, element: _Element, name: str, default: float | None = 0.0,
@@ -370,10 +413,106 @@ class Reader:
             sizes.append(float(found.group(1)))
         self.view_box = (0.0, 0.0, sizes[0], sizes[1])
 
+    def _check_paint(self, element: _Element, properties: Properties, in_marker: bool) -> None:
+        """Note the markers the element names (each is looked for at the end of the file), and
+        report those a marker's shapes would have, and context colours outside a marker."""
+        for prop in MARKERS:
+            value, attribute, find = properties.get(prop, ("none", "", None))
+            named = marker_of(prop, value.strip(), lambda _message: None)
+            if isinstance(named, str) and (attribute, find, named) not in {n[2:] for n in self.named if n[0] is element}:
+                self.named.append((element, prop, attribute, find, named))
+        paint = element.paint
+        has = [prop for prop in MARKERS if getattr(paint, prop.replace("-", "_"))]
+        declared = [prop for prop in has if prop in properties]
+        if has and (element.kind == "marker" or (in_marker and declared)):
+            prop = (declared or has)[0]
+            where = properties.get(prop, (None, None, None))
+            self.report_at(element, f"{prop}: a marker's shapes may not have markers of their own", where[1],
+                           find=where[2])
+        if not in_marker and element.kind == "shape":
+            for prop in ("fill", "stroke"):
+                colour = getattr(paint, prop)
+                if colour in CONTEXT:
+                    where = properties.get(prop, (None, None, None))
+                    self.report_at(element, f"{prop}: {colour} paints only a marker's shapes (in the {colour[8:]} of "
+                                   f"the shape the marker is on)", where[1], find=where[2])
+
+    def _place_markers(self) -> None:
+        """Report the markers named that the icon has not; draw the others on their shapes."""
+        for element, prop, attribute, find, named in self.named:
+            if named not in self.ids:
+                self.report_at(element, f'{prop}: the icon has no <marker id="{named}">', attribute, find=find)
+            elif self.ids[named] != "marker":
+                self.report_at(element, f"{prop}: #{named} is a <{self.ids[named]}>, not a <marker>", attribute,
+                               find=find)
+        if self.problems:
+            return  # (the icon is not drawn)
+        drawn_on: dict[int, Group] = {}
+        for marked in self.marked:
+            paint, shape = marked.paint, marked.placeholder.children[0]
+            style = paint.style()
+            found = vertices(marked.commands)
+            places = ([(found[0], paint.marker_start, True)] + [(v, paint.marker_mid, False) for v in found[1:-1]]
+                      + [(found[-1], paint.marker_end, False)])
+            children = [shape]
+            for vertex, named, first in places:
+                marker = self.markers.get(named) if named else None
+                placed = marker and marker.placed(vertex.at, marker.angle(vertex.direction(), first),
+                                                  paint.stroke_width, style.fill, style.stroke)
+                if placed is None:
+                    continue
+                self.segments += segments_of(placed)
+                if self.segments > MAX_SEGMENTS:
+                    self.report_at(marked.element, f"the icon has more than {MAX_SEGMENTS:,} path segments with its "
+                                   f"markers, more than pnp draws in an icon (simplify its paths or markers)")
+                    return
+                children.append(placed)
+            drawn_on[id(marked.placeholder)] = Group(tuple(children))
+        self.nodes = _with_markers(self.nodes, drawn_on)
+
     # -- shapes
 
     def _shape(self, element: _Element) -> Node | None:
-        """The shape's scene node, or None when SVG draws nothing or it has a problem (reported)."""
+        """The shape's scene node, its stroke dashed and its markers to come, or None when SVG
+        draws nothing or it has a problem (reported)."""
+        node = self._geometry(element)
+        paint = element.paint
+        if node is None:
+            return None
+        marked = element.local in _MARKED and not any(e.kind == "marker" for e in self.stack) and (
+            paint.marker_start or paint.marker_mid or paint.marker_end)
+        commands = outline(node)
+        if paint.dashes and node.style.stroke is not None and self.segments + segments_of(node) <= MAX_SEGMENTS:
+            node = self._dashed(element, node, commands)
+        if marked:
+            placeholder = Group((node,) if node is not None else ())
+            self.marked.append(_Marked(placeholder, element, commands, paint))
+            return placeholder
+        return node
+
+    def _dashed(self, element: _Element, node: Node, commands: tuple[tuple, ...]) -> Node | None:
+        """The shape, filled, and its stroke as dashes (see pnp.icons.dashes)."""
+        paint, style = element.paint, node.style
+        found = subpaths(commands)
+        self.dashes += count(found, paint.dashes)
+        if self.dashes > MAX_DASHES:
+            if self.dashes - count(found, paint.dashes) <= MAX_DASHES:  # (said once)
+                where = ("style", "stroke-dasharray") if "stroke-dasharray" not in element.attributes else (
+                    "stroke-dasharray", None)
+                self.report_at(element, f"the icon's dashes would number more than {MAX_DASHES:,}, more than pnp "
+                               f"draws in an icon (make its dashes longer)", where[0], find=where[1])
+            return node
+        cut = dashed(found, paint.dashes, paint.dash_offset, style.line_cap != "butt")
+        filled = style.fill and element.local != "line"  # (a line has nothing inside)
+        parts = [replace(node, style=Style(fill=style.fill, even_odd=style.even_odd))] if filled else []
+        if cut:
+            parts.append(Path(cut, Style(None, style.stroke, style.stroke_width, False, style.line_cap,
+                                         style.line_join)))
+        return Group(tuple(parts)) if len(parts) > 1 else (parts[0] if parts else None)
+
+    def _geometry(self, element: _Element) -> Node | None:
+        """The shape's scene node as it is drawn solid, or None when SVG draws nothing or it has
+        a problem (reported)."""
         known = len(self.problems)
         style = element.paint.style()
         kind = element.local
@@ -431,3 +570,13 @@ class Reader:
             self.report_at(element, "points: an odd number of coordinates (points are pairs of x and y)", "points")
             return None
         return list(zip(numbers[::2], numbers[1::2]))
+
+
+def _with_markers(nodes: tuple[Node, ...], drawn_on: dict[int, Group]) -> tuple[Node, ...]:
+    """The nodes with each shape's placeholder (by its id) replaced by the shape with its markers."""
+    out: list[Node] = []
+    for node in nodes:
+        if isinstance(node, Group):
+            node = drawn_on.get(id(node)) or replace(node, children=_with_markers(node.children, drawn_on))
+        out.append(node)
+    return tuple(out)

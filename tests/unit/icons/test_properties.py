@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from pnp.icons.properties import (LENGTH_RE, NUMBER_RE, Paint, _colour, _no_op, drawn, length_of, paint_of,
-                                  transform_of)
+from pnp.icons.properties import (LENGTH_RE, MAX_DASH_ENTRIES, NUMBER_RE, UNITS, Paint, _colour, _no_op, dashes_of,
+                                  drawn, length_of, marker_of, paint_of, transform_of)
 from pnp.scene import Style, chain, rotate, scale, translate
 
 TOO_LARGE = "numbers in an icon must be between -1,000,000 and 1,000,000"
@@ -80,7 +80,8 @@ def test_drawn_keeps_what_pnp_draws_and_reports_the_rest() -> None:
     reports = Reports()
     kept = drawn(properties, reports)
     assert kept is properties  # (the same dict, what is not drawn taken out)
-    assert list(kept) == ["fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "fill-rule"]
+    assert list(kept) == ["fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "fill-rule",
+                          "stroke-dasharray"]
     assert reports == [
         ("fill-opacity is not supported; use solid colours", "style", None, "fill-opacity"),
         ("stroke-dasharray  is not supported", "x", None, None),
@@ -93,9 +94,9 @@ def test_drawn_keeps_what_pnp_draws_and_reports_the_rest() -> None:
 
 @pytest.mark.parametrize("prop, value, hint", [
     ("opacity", "0.5", "; use solid colours"), ("fill-opacity", "0", "; use solid colours"),
-    ("stroke-opacity", "50%", "; use solid colours"), ("stroke-dasharray", "4", "; draw the dashes as shapes"),
-    ("stroke-dashoffset", "1", ""), ("display", "none", ""), ("paint-order", "stroke", ""),
-    ("marker-end", "url(#a)", ""), ("mix-blend-mode", "multiply", ""), ("isolation", "isolate", ""),
+    ("stroke-opacity", "50%", "; use solid colours"), ("display", "none", ""), ("paint-order", "stroke", ""),
+    ("marker", "url(#a)", '; SVG reads it only in style="..." (use marker-start, marker-mid and marker-end)'),
+    ("mix-blend-mode", "multiply", ""), ("isolation", "isolate", ""),
 ])
 def test_a_property_that_would_change_the_drawing_is_reported(prop: str, value: str, hint: str) -> None:
     reports = Reports()
@@ -105,15 +106,12 @@ def test_a_property_that_would_change_the_drawing_is_reported(prop: str, value: 
 
 def test_the_values_that_change_nothing() -> None:
     for prop, value in [("opacity", "1"), ("opacity", " 1.0 "), ("fill-opacity", "100%"), ("stroke-opacity", "1e0"),
-                        ("stroke-dashoffset", "0"), ("stroke-dashoffset", "0px"), ("stroke-dashoffset", "-0.0"),
-                        ("stroke-dasharray", "None"), ("display", "inline"), ("visibility", "VISIBLE"),
-                        ("paint-order", "normal"), ("marker", "none"), ("marker-start", "none"),
-                        ("marker-mid", "none"), ("vector-effect", "none"), ("isolation", "auto"),
+                        ("display", "inline"), ("visibility", "VISIBLE"),
+                        ("paint-order", "normal"), ("marker", "none"), ("vector-effect", "none"), ("isolation", "auto"),
                         ("mix-blend-mode", "normal")]:
         assert _no_op(prop, value), (prop, value)
     for prop, value in [("opacity", "1px"), ("opacity", "0.99"), ("opacity", "99%"), ("opacity", "one"),
-                        ("stroke-dashoffset", "1"), ("stroke-dashoffset", "zero"), ("display", "block"),
-                        ("stroke-dasharray", "0")]:
+                        ("display", "block"), ("marker", "url(#a)")]:
         assert not _no_op(prop, value), (prop, value)
 
 
@@ -217,6 +215,71 @@ def test_a_wrong_length_is_reported() -> None:
     assert length_of("width", "4", bad, minimum=5.0) is None
     assert bad == ['rx: "2mm" is not a number (an icon\'s lengths are plain numbers, in view-box units)',
                    f"r: {TOO_LARGE}", f"r: {TOO_LARGE}", "r may not be negative", "width may not be negative"]
+
+
+def test_a_strokes_lengths_may_carry_absolute_units() -> None:
+    bad = Bad()
+    assert UNITS == {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
+    assert [length_of("stroke-width", v, bad, units=True) for v in ("1pt", " 3 pc", "1in", "25.4mm", "2")] == \
+        [4 / 3, 48.0, 96.0, pytest.approx(96.0), 2.0]
+    assert length_of("stroke-width", "1em", bad, units=True) is None
+    assert bad == ['stroke-width: "1em" is not a number (an icon\'s lengths are plain numbers, in view-box units)']
+
+
+# --- dashes and markers ----------------------------------------------------------------------------
+
+
+def test_a_dash_pattern() -> None:
+    bad = Bad()
+    assert dashes_of("none", bad) is None and dashes_of("NONE", bad) is None
+    assert dashes_of("4 2", bad) == (4.0, 2.0)
+    assert dashes_of(" 4,2 , 1 ", bad) == (4.0, 2.0, 1.0, 4.0, 2.0, 1.0)  # an odd list twice over, as in SVG
+    assert dashes_of("3", bad) == (3.0, 3.0)
+    assert dashes_of("0, 0", bad) is None and dashes_of("0", bad) is None  # all zeros: solid
+    assert dashes_of("0 2", bad) == (0.0, 2.0)  # (dots)
+    assert dashes_of("1.5pt 0.75pt", bad) == (2.0, 1.0)
+    assert bad == []
+
+
+def test_a_wrong_dash_pattern_is_reported() -> None:
+    bad = Bad()
+    assert dashes_of("4 -2", bad) is False
+    assert dashes_of("50% 1", bad) is False
+    assert dashes_of("4 two", bad) is False
+    assert dashes_of(" ".join(["1"] * (MAX_DASH_ENTRIES + 1)), bad) is False
+    assert dashes_of(" ".join(["1"] * MAX_DASH_ENTRIES), bad) == (1.0,) * MAX_DASH_ENTRIES
+    assert bad == ["stroke-dasharray may not be negative",
+                   'stroke-dasharray: "50% 1" holds a percentage, which is not supported (give lengths in view-box '
+                   "units)",
+                   'stroke-dasharray: "two" is not a number (an icon\'s lengths are plain numbers, in view-box units)',
+                   "stroke-dasharray: 101 lengths, more than the 100 pnp reads"]
+
+
+def test_a_marker_is_named_by_its_id() -> None:
+    bad = Bad()
+    assert [marker_of("marker-end", v, bad) for v in ("url(#Arrow2)", "url( '#a b' )", 'url("#c")', "None")] == \
+        ["Arrow2", "a b", "c", None]
+    assert marker_of("marker-end", "url(other.svg#a)", bad) is False
+    assert marker_of("marker-start", "#a", bad) is False
+    assert bad == ['marker-end: "url(other.svg#a)" is not a marker of the icon (write url(#id), the id of a <marker> '
+                   "in its <defs>)",
+                   'marker-start: "#a" is not a marker of the icon (write url(#id), the id of a <marker> in its '
+                   "<defs>)"]
+
+
+def test_paint_takes_dashes_markers_and_context_colours() -> None:
+    reports = Reports()
+    paint = paint_of(props(stroke_dasharray="1 2 3", stroke_dashoffset="-1.5", marker_start="url(#a)",
+                           marker_end="url(#b)", fill="context-stroke", stroke="Context-Fill"), Paint(), reports)
+    assert paint == Paint(fill="context-stroke", stroke="context-fill", dashes=(1.0, 2.0, 3.0, 1.0, 2.0, 3.0),
+                          dash_offset=-1.5, marker_start="a", marker_end="b")
+    assert paint_of(props(stroke_dasharray="none", marker_end="none"), paint, reports) == Paint(
+        fill="context-stroke", stroke="context-fill", dash_offset=-1.5, marker_start="a")
+    assert paint_of(props(stroke_dashoffset="10%", stroke_dasharray="-1"), paint, reports) == paint  # (kept)
+    assert reports == [
+        ('stroke-dashoffset: "10%" is a percentage, which is not supported (give a length in view-box units)',
+         "stroke-dashoffset", None, None),
+        ("stroke-dasharray may not be negative", "stroke-dasharray", None, None)]
 
 
 # --- transforms ------------------------------------------------------------------------------------

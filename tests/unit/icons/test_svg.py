@@ -264,7 +264,7 @@ def test_use_image_and_gradients_in_defs() -> None:
   <image href="x.png" width="1" height="1"/>
 </svg>"""
     assert problems_of(text) == [
-        (3, 5, "<linearGradient> is not drawn by pnp (an icon's <defs> must be empty)"),
+        (3, 5, "<linearGradient> is not drawn by pnp (an icon's <defs> may hold only <marker>)"),
         (5, 3, f"<use> {NOT_DRAWN}"),
         (6, 3, f"<image> {NOT_DRAWN}"),
     ]
@@ -311,7 +311,7 @@ def test_a_gradient_fill() -> None:
 
 def test_unsupported_attributes_and_wrong_values() -> None:
     text = f"""{HEAD}
-  <rect width="-1" height="x" rx="2mm" filter="url(#f)" stroke-dasharray="2 1" xlink:href="#a"
+  <rect width="-1" height="x" rx="2mm" filter="url(#f)" stroke-dasharray="2 -1" xlink:href="#a"
         xmlns:xlink="http://www.w3.org/1999/xlink"/>
   <path d="M 10 10 L 20 20 X 5" stroke-linecap="flat" fill="blak" transform="rotate(1 2)"/>
   <polygon points="1 2 3"/>
@@ -319,9 +319,9 @@ def test_unsupported_attributes_and_wrong_values() -> None:
     # in the order they are found: attributes in other namespaces (and a transform) as each is met,
     # then the properties not drawn, their values, and the shape's geometry
     assert problems_of(text) == [
-        (2, 80, "xlink:href is not supported"),
+        (2, 81, "xlink:href is not supported"),
         (2, 40, "filter is not supported"),
-        (2, 57, "stroke-dasharray is not supported; draw the dashes as shapes"),
+        (2, 57, "stroke-dasharray may not be negative"),
         (2, 9, "width may not be negative"),
         (2, 20, f'height: "x" {NOT_A_NUMBER}'),
         (2, 31, f'rx: "2mm" {NOT_A_NUMBER}'),
