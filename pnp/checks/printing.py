@@ -93,17 +93,24 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
 # --- every template of every layout -------------------------------------------------------------
 
 def template(game: "Game") -> Found:
+    from .declared import declared_failures
     from .printed import worked_out
 
-    for (where, message), (owner, language, more) in worked_out(game).failures.items():
+    failures = list(worked_out(game).failures.items()) + \
+        [(found, (owner, language, more)) for found, (owner, language, more, _) in declared_failures(game).items()]
+    for (where, message), (owner, language, more) in failures:
+        if owner is None:  # (no piece's: the template itself)
+            yield where, message
+            continue
         shown = f" in {language}" if language != game.language else ""
         others = f" and {len(more)} more" if more else ""
         yield where, f"{message}, for {owner}{shown}{others}"
 
 
-rule("template", Severity.ERROR, "A layout's template or expression (a box's, its background's, a value's) fails "
-     "for a piece, in one of the game's languages, or names an icon the game does not have: every layout is worked "
-     "out for every piece, as a build draws it.")(template)
+rule("template", Severity.ERROR, "A layout's template or expression (a box's, its background's, a value's), or a "
+     "template of game.yaml (a set's name, label or caption lines, the read-me's contents lines), fails for a "
+     "piece, in one of the game's languages, or names an icon the game does not have: every layout and template is "
+     "worked out for every piece, as a build and its exports work them out.")(template)
 
 
 def piece_too_large(game: "Game") -> Found:
@@ -169,8 +176,9 @@ rule("print-shared", Severity.ERROR, "Sets of several types share a print file (
 
 def output_name(game: "Game") -> Found:
     from ..kit.pieces import file_names
+    from .declared import names_fail
 
-    if not game.complete:
+    if not game.complete or names_fail(game):  # (a set's name: fails: the template check says where)
         return
     reported: set[tuple] = set()
     for component in game.sets.values():  # a set's and its print file's names name folders: png/NAME/
