@@ -12,7 +12,7 @@ from ..components import types
 from ..load.paths import name_problem
 from ..problems import Severity
 from . import Found, rule
-from .printed import layouts, nested, uses
+from .printed import held, layouts, nested, uses
 
 if TYPE_CHECKING:
     from ..layout.reader import Box
@@ -77,12 +77,9 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
             for cell in hexmap_layout(box, env)[1]:
                 icon = ctx.icon(box.get("symbol"), dict(env, cell=cell))
                 total += icon.segments * each if icon is not None else 0
-        elif box.kind == "group":
-            total = sum(_placed_segments(sub, ctx, env) for sub in box.get("boxes") or ())
-        elif box.kind == "list" and box.get("list") is not None:
-            for number, entry in enumerate(box.get("list").evaluate(env) or (), 1):
-                inner = dict(env, entry=entry, number=number)
-                total += sum(_placed_segments(sub, ctx, inner) for sub in box.get("boxes") or ())
+        else:  # the boxes it holds, as its kind draws them: a group's once, a list's rows, a place's elements
+            for sub, inner in held(box, env, ctx.language, ctx.default):
+                total += _placed_segments(sub, ctx, inner)
         if box.get("else") is not None:
             total += _placed_segments(box.get("else"), ctx, env)
     except Exception:  # an expression that fails is the template check's
