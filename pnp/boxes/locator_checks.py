@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..checks import Found, rule
-from ..checks.printed import layouts, nested, uses
+from ..checks.printed import drawn, element_place, layouts, nested, uses
 from ..problems import Severity
 from .locator import area_id, coordinates, map_set
 
@@ -20,9 +20,10 @@ NEAR_KM = 100.0  # a pin may lie this far off the map's land (a port, an island 
 
 
 def _boxes(game: "Game") -> Iterator[tuple["ComponentSet", "Layout", "Box"]]:
+    """Each locator box of each layout, as written (in a group, a list's rows, a place box's elements)."""
     for component in game.sets.values():
         for layout in layouts(component):
-            for box in nested(layout.boxes):
+            for box in nested(layout.boxes, rows=True):
                 if box.kind == "locator":
                     yield component, layout, box
 
@@ -127,27 +128,40 @@ def _item_problems(game: "Game", component: "ComponentSet", layout: "Layout", bo
 
 def locator(game: "Game") -> Found:
     views = None
+    maps: dict = {}  # each locator box's map, by box (None: its set has no map, said at the box)
     for component, layout, box in _boxes(game):
-        board = map_set(game, box.get("locator"))
+        board = maps[id(box)] = map_set(game, box.get("locator"))
         if board is None:
             doc = game.documents.get(layout.origins.get(box.name, layout.file))
             yield (doc.locate(box.at + ("locator",)) if doc is not None else layout.locate(box, game.documents),
                    f"layout '{layout.file}': locator box '{box.name}': '{box.get('locator')}' is not a set with an "
                    f"area map ({_names(game)})")
-            continue
-        if board.settings is None or not game.complete:
-            continue  # (the map's own checks say what is wrong with it)
-        views = views or game.views(game.language)
-        for item in component.items:
-            if not uses(component, item, layout):
+    if not game.complete:
+        return
+    seen: set = set()
+    for component in game.sets.values():
+        for layout in layouts(component):
+            if not any(maps.get(id(box)) is not None for box in nested(layout.boxes, rows=True)):
                 continue
-            env = layout.env(dict(views.env(item)), game.language, strict=False)
-            try:
-                if box.condition is not None and not box.condition.evaluate(env):
+            views = views or game.views(game.language)
+            for item in component.items:
+                if not uses(component, item, layout):
                     continue
-                yield from _item_problems(game, component, layout, box, board, item, env)
-            except Exception:  # an expression that fails: the layout's checks say so
-                continue
+                env = layout.env(dict(views.env(item)), game.language, strict=False)
+                for box, inner, element in drawn(layout.boxes, env, game.language, game.language):
+                    board = maps.get(id(box))
+                    if box.kind != "locator" or board is None or board.settings is None:
+                        continue  # (the map's own checks say what is wrong with it)
+                    try:
+                        for where, said in _item_problems(game, component, layout, box, board, item, inner):
+                            if element is not None:  # (in a place box's element: at its data if a record's)
+                                where = element_place(game, element) or where
+                                said = f"{said} (for {element.name} of box '{element.place}')"
+                            if (where, said) not in seen:
+                                seen.add((where, said))
+                                yield where, said
+                    except Exception:  # an expression that fails: the layout's checks say so
+                        continue
 
 
 rule("locator", Severity.ERROR, "A locator box names a set that has no area map, or an item it draws gives an area "

@@ -201,7 +201,7 @@ def _printed(game: "Game") -> Iterator[Printed]:
                         origin, path, record = _source(game, template, item, language, row)
                         element = getattr(template, "element", None)  # (what does not fit in a place box)
                         if element is not None and element.record is not None:
-                            where = _element_place(game, element)
+                            where = element_place(game, element)
                             who = functools.partial(_layout_box, layout.file, box.name)
                         elif element is not None and len(row) == 1:  # (in the element of a place box around it)
                             where = game.locate(row[0].origin)
@@ -261,14 +261,71 @@ def uses(component: "ComponentSet", item: "Item", layout: "Layout") -> bool:
 
 def nested(boxes, rows: bool = False) -> Iterator["Box"]:
     """Every box, the boxes of each group and the box drawn in an image's stead (and, with
-    `rows`, those of a list's rows)."""
+    `rows`, those a kind draws once for each element: a list's rows, a place box's elements).
+    The checks that read a layout's boxes as written read them here (`drawn`: as drawn for a
+    piece)."""
+    known = kinds()
     for box in boxes:
         yield box
-        if box.kind == "group" or (rows and box.kind == "list"):
+        kind = known[box.kind]
+        if "boxes" in kind.settings and (rows or "entry" not in kind.names):
             yield from nested(box.get("boxes") or (), rows)
         if box.get("else") is not None:
             yield from nested([box.get("else")], rows)
 
+
+def drawn(boxes, env: dict, language: str, default: str,
+          element: Any = None) -> Iterator[tuple["Box", dict, Any]]:
+    """Each box drawn for a piece in `env`, with the names its templates read there and the
+    element of a place box it is drawn for (pnp.boxes.place.Element: the innermost whose data
+    is a record's, else the outermost; None outside any): a box whose `if` holds, the boxes it
+    holds as its kind draws them (a group's once, a list's for each row, a place box's for
+    each element), the box drawn in its stead. What fails to be worked out is left out (the
+    template check says so). The checks that read a piece's boxes read them here."""
+    from ..boxes.place import element as element_of
+
+    known = kinds()
+    for box in boxes:
+        kind = known[box.kind]
+        try:
+            if box.condition is not None and not box.condition.evaluate(env):
+                continue
+            inside = _rows(box, env, language, default)
+        except Exception:  # (an expression that fails: the template check's)
+            continue
+        yield box, env, element
+        for rows in inside:
+            inner = element
+            if box.kind == "place":
+                here = element_of(box, env, rows.env.get("entry"), rows.env.get("number") or 0)
+                inner = here if element is None or here.record is not None else element
+            yield from drawn(rows.boxes, dict(rows.env), language, default, inner)
+        if box.get("else") is not None:
+            yield from drawn([box.get("else")], env, language, default, element)
+
+
+def held(box: "Box", env: dict, language: str, default: str) -> Iterator[tuple["Box", dict]]:
+    """The boxes a box holds, each with the names its templates read, as its kind draws them:
+    a group's once, a list's for each row, a place box's for each element (none for a box that
+    holds none). An expression that fails raises its error."""
+    for rows in _rows(box, env, language, default):
+        for sub in rows.boxes:
+            yield sub, dict(rows.env)
+
+
+def _rows(box: "Box", env: dict, language: str, default: str) -> list[Rows]:
+    kind = kinds()[box.kind]
+    if "boxes" not in kind.settings or kind.prints is None:
+        return []
+    return [found for found in kind.prints.texts(box, env, language, default) if isinstance(found, Rows)]
+
+
+def element_place(game: "Game", element: Any) -> Location | None:
+    """Where the data of a place box's element is (pnp.boxes.place.Element): None when it is
+    no record's (a list the layout writes)."""
+    if element is None or element.record is None:
+        return None
+    return game.locate(element.record.origin, *element.path)
 
 
 # --- every layout worked out for every piece ----------------------------------------------------
@@ -371,13 +428,13 @@ def _worked_out(game: "Game") -> Worked:
                                       {"game": game, "set": component}, _no_icon, notes, drawing=False)
                         failed = _drawn(layout, ctx, env, None)
                     for box, message, element in failed:
-                        fail(_element_place(game, element) or box_place(game, layout, box),
+                        fail(element_place(game, element) or box_place(game, layout, box),
                              f"layout '{layout.file}': box '{box.name}': {message}", owner, language)
                     for box, what, *inside in notes:
                         element = inside[0] if inside else None
                         if (id(box), owner, element, what) not in noted:
                             noted.add((id(box), owner, element, what))
-                            where = _element_place(game, element) or (
+                            where = element_place(game, element) or (
                                 game.locate(item.origin) if item is not None else box_place(game, layout, box))
                             found.notes.append((where, owner, box, layout, what, element))
                     notes.clear()
@@ -412,14 +469,6 @@ def _drawn(layout: "Layout", ctx: Any, env: dict, works: dict | None) -> list | 
                 return None
             failed.append((box, f"pnp cannot draw it ({type(exc).__name__}: {exc})", None))
     return failed
-
-
-def _element_place(game: "Game", element: Any) -> Location | None:
-    """Where the data of a place box's element is (pnp.boxes.place.Element): None when it is
-    no record's (a list the layout writes)."""
-    if element is None or element.record is None:
-        return None
-    return game.locate(element.record.origin, *element.path)
 
 
 def _background(game: "Game", layout: "Layout") -> Location:

@@ -12,7 +12,7 @@ from ..components import types
 from ..load.paths import name_problem
 from ..problems import Severity
 from . import Found, rule
-from .printed import layouts, nested, uses
+from .printed import held, layouts, nested, uses
 
 if TYPE_CHECKING:
     from ..layout.reader import Box
@@ -77,12 +77,9 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
             for cell in hexmap_layout(box, env)[1]:
                 icon = ctx.icon(box.get("symbol"), dict(env, cell=cell))
                 total += icon.segments * each if icon is not None else 0
-        elif box.kind == "group":
-            total = sum(_placed_segments(sub, ctx, env) for sub in box.get("boxes") or ())
-        elif box.kind == "list" and box.get("list") is not None:
-            for number, entry in enumerate(box.get("list").evaluate(env) or (), 1):
-                inner = dict(env, entry=entry, number=number)
-                total += sum(_placed_segments(sub, ctx, inner) for sub in box.get("boxes") or ())
+        else:  # the boxes it holds, as its kind draws them: a group's once, a list's rows, a place's elements
+            for sub, inner in held(box, env, ctx.language, ctx.default):
+                total += _placed_segments(sub, ctx, inner)
         if box.get("else") is not None:
             total += _placed_segments(box.get("else"), ctx, env)
     except Exception:  # an expression that fails is the template check's
@@ -93,17 +90,24 @@ def _placed_segments(box: "Box", ctx: Any, env: dict) -> int:
 # --- every template of every layout -------------------------------------------------------------
 
 def template(game: "Game") -> Found:
+    from .declared import declared_failures
     from .printed import worked_out
 
-    for (where, message), (owner, language, more) in worked_out(game).failures.items():
+    failures = list(worked_out(game).failures.items()) + \
+        [(found, (owner, language, more)) for found, (owner, language, more, _) in declared_failures(game).items()]
+    for (where, message), (owner, language, more) in failures:
+        if owner is None:  # (no piece's: the template itself)
+            yield where, message
+            continue
         shown = f" in {language}" if language != game.language else ""
         others = f" and {len(more)} more" if more else ""
         yield where, f"{message}, for {owner}{shown}{others}"
 
 
-rule("template", Severity.ERROR, "A layout's template or expression (a box's, its background's, a value's) fails "
-     "for a piece, in one of the game's languages, or names an icon the game does not have: every layout is worked "
-     "out for every piece, as a build draws it.")(template)
+rule("template", Severity.ERROR, "A layout's template or expression (a box's, its background's, a value's), or a "
+     "template of game.yaml (a set's name, label or caption lines, the read-me's contents lines), fails for a "
+     "piece, in one of the game's languages, or names an icon the game does not have: every layout and template is "
+     "worked out for every piece, as a build and its exports work them out.")(template)
 
 
 def piece_too_large(game: "Game") -> Found:
@@ -169,8 +173,9 @@ rule("print-shared", Severity.ERROR, "Sets of several types share a print file (
 
 def output_name(game: "Game") -> Found:
     from ..kit.pieces import file_names
+    from .declared import names_fail
 
-    if not game.complete:
+    if not game.complete or names_fail(game):  # (a set's name: fails: the template check says where)
         return
     reported: set[tuple] = set()
     for component in game.sets.values():  # a set's and its print file's names name folders: png/NAME/

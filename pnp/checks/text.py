@@ -14,7 +14,7 @@ from ..model.game import Text
 from ..problems import Location, Severity
 from ..load.schema import describe_path
 from . import Found, rule
-from .printed import box_place, layouts, nested, printed, uses
+from .printed import box_place, drawn, element_place, layouts, nested, printed, uses
 
 if TYPE_CHECKING:
     from ..load.fields import Field
@@ -53,32 +53,37 @@ def colour_value(game: "Game") -> Found:
     views = game.views(game.language)
     for component in game.sets.values():
         for layout in layouts(component):
-            boxes = [(box, name, template) for box in nested(layout.boxes, rows=True)
-                     for name, template in _colours(box.settings, "")]
-            if layout.background is not None and layout.background.template is not None:
-                boxes.append((None, "background", layout.background.template))
-            if not boxes:
+            background = layout.background.template if layout.background is not None else None
+            if background is None and not any(any(_colours(box.settings, "")) for box in nested(layout.boxes, True)):
                 continue
             items = [None] if component.whole_board else [i for i in component.items if uses(component, i, layout)]
             seen: set = set()
             for item in items:
                 env = layout.env(views.env(item) if item is not None else views.env(), game.language, strict=False)
-                for box, name, template in boxes:
+                boxes = [(box, inner, element, name, template)  # (each box as drawn: a list's rows, a place's elements)
+                         for box, inner, element in drawn(layout.boxes, env, game.language, game.language)
+                         for name, template in _colours(box.settings, "")]
+                boxes += [(None, env, None, "background", background)] if background is not None else []
+                for box, inner, element, name, template in boxes:
                     try:
-                        found = template.value(env)
-                    except Exception:  # one that fails (or needs a list's row): the template check's
+                        found = template.value(inner)
+                    except Exception:  # one that fails: the template check's
                         continue
                     if found is None or found == "none" or (isinstance(found, str) and HEX.match(found)):
                         continue
                     setting = f"{box.name}.{name}" if box is not None else name
-                    if (setting, repr(found)) in seen:
+                    if (setting, repr(found), element) in seen:
                         continue
-                    seen.add((setting, repr(found)))
-                    where = game.locate(item.origin) if item is not None else box_place(game, layout, box) \
-                        if box is not None else Location(layout.file)
+                    seen.add((setting, repr(found), element))
+                    where = element_place(game, element) or (
+                        game.locate(item.origin) if item is not None else box_place(game, layout, box)
+                        if box is not None else Location(layout.file))
                     owner = component.describe(item) if item is not None else f"layout '{layout.file}'"
-                    yield where, (f"{owner}: {setting} gives {found!r}, not a colour (#RRGGBB or none), in layout "
-                                  f"'{layout.file}'")
+                    said = f"{setting} gives {found!r}, not a colour (#RRGGBB or none), in layout '{layout.file}'"
+                    if element is not None:  # (said of the place box's element, at its data if a record's)
+                        yield where, f"{element.name}: {said} (box '{element.place}' of {owner})"
+                    else:
+                        yield where, f"{owner}: {said}"
 
 
 rule("colour-value", Severity.ERROR, "A colour given by a template is, for some item, neither #RRGGBB nor "
@@ -203,22 +208,24 @@ def _list_rows(game: "Game") -> Found:
     from ..units import to_mm
 
     views = game.views(game.language)
+    seen: set = set()
     for component in game.sets.values():
         for layout in layouts(component):
-            lists = [box for box in nested(layout.boxes) if box.kind == "list" and box.get("list") is not None]
-            if not lists:
+            order = {id(box): i for i, box in enumerate(nested(layout.boxes, True))
+                     if box.kind == "list" and box.get("list") is not None}
+            if not order:
                 continue
+            found: list = []  # (said list by list, as the layout writes them: its box's place, where, what)
             items = [None] if component.whole_board else [i for i in component.items if uses(component, i, layout)]
-            for box in lists:
-                reach = max((sub.y + sub.height for sub in box.get("boxes") or ()), default=0.0)
-                step = box.get("row_height")
-                for item in items:
-                    env = layout.env(views.env(item) if item is not None else views.env(), game.language,
-                                     strict=False)
+            for item in items:
+                env = layout.env(views.env(item) if item is not None else views.env(), game.language, strict=False)
+                for box, inner, element in drawn(layout.boxes, env, game.language, game.language):
+                    if box.kind != "list" or box.get("list") is None:
+                        continue
+                    reach = max((sub.y + sub.height for sub in box.get("boxes") or ()), default=0.0)
+                    step = box.get("row_height")
                     try:
-                        if box.condition is not None and not box.condition.evaluate(env):
-                            continue
-                        rows = len(box.get("list").evaluate(env) or ())
+                        rows = len(box.get("list").evaluate(inner) or ())
                     except Exception:  # an expression that fails is the template check's
                         continue
                     pitch = step or (box.height / rows if rows else 0.0)
@@ -227,15 +234,26 @@ def _list_rows(game: "Game") -> Found:
                     held = int((box.height - reach + 1e-6) // pitch) + 1 if step else \
                         int((box.height + 1e-6) // reach) if reach else rows
                     source = box.get("list").source.strip()
-                    if item is not None and source in item.fields:
+                    after = ""
+                    if element is not None:  # (in a place box's element: said of it, at its data if a record's)
+                        where = element_place(game, element) or (
+                            game.locate(item.origin) if item is not None else box_place(game, layout, box))
+                        owner, after = element.name, f" (box '{element.place}' of " + (
+                            component.describe(item) if item is not None else f"layout '{layout.file}'") + ")"
+                    elif item is not None and source in item.fields:
                         where, owner = game.locate(item.origin, source), component.describe(item)
                     elif item is not None:
                         where, owner = game.locate(item.origin), component.describe(item)
                     else:
                         where, owner = box_place(game, layout, box), f"layout '{layout.file}'"
-                    yield where, (f"{owner}: {rows} rows of the {box.name} list do not fit its {to_mm(box.height):g} mm "
-                                  f"box, which holds {held} of {to_mm(reach):g} mm"
-                                  + (f" ({to_mm(step):g} mm apart)" if step else ""))
+                    said = (f"{owner}: {rows} rows of the {box.name} list do not fit its {to_mm(box.height):g} mm box, "
+                            f"which holds {held} of {to_mm(reach):g} mm" + (f" ({to_mm(step):g} mm apart)" if step else "") + after)
+                    key = (where, said[:len(said) - len(after)])  # (an element on every piece is said once)
+                    if key not in seen:  # (and a list in each row of another)
+                        seen.add(key)
+                        found.append((order.get(id(box), len(order)), where, said))
+            for _, where, said in sorted(found, key=lambda f: f[0]):
+                yield where, said
 
 
 def _texts(value: Any, field: "Field | None", path: tuple) -> Iterator[tuple[Text, tuple]]:

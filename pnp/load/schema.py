@@ -414,12 +414,28 @@ def _unquoted(doc: Document, errors: list) -> dict[DataPath, dict]:
         refused = _refused(error)
         path = tuple(error.absolute_path)
         mapping = _at(doc.data, path)
-        if not isinstance(mapping, dict) or not _flow(doc, path, mapping):
+        if not isinstance(mapping, dict):
+            continue
+        if not _flow(doc, path, mapping):  # (a block's: `- Take 1 :fish:`, a text read as one key, and its value)
+            if _icon_text(mapping) is not None and (refused or _not_a_mapping(error)):
+                found[path] = mapping
             continue
         if any(key in mapping and (mapping[key] is None or _ICON_KEY.search(str(key))) for key in refused) \
                 or _not_a_mapping(error) and all(value is None for value in mapping.values()):
             found[path] = mapping
     return found
+
+
+def _icon_text(mapping: dict) -> str | None:
+    """The text a mapping of one key ending with an inline icon's name was read from, its
+    value the rest of the line (`Take 1 :fish:`, `Take 1 :fish: and go`); None for any other."""
+    if len(mapping) != 1:
+        return None
+    key, value = next(iter(mapping.items()))
+    if not isinstance(key, str) or not _ICON_KEY.search(key) or isinstance(value, bool) \
+            or not isinstance(value, (str, int, float, type(None))):
+        return None
+    return f"{key}:" + (f" {value}" if value is not None else "")
 
 
 def _quote_hint(doc: Document, error: Any, unquoted: dict[DataPath, dict]) -> tuple[str, DataPath, bool] | None:
@@ -462,6 +478,11 @@ def _icon_hint(doc: Document, where: DataPath, mapping: dict, key: str) -> tuple
     ended at a comma), said at that key's value; at the key itself when none is before it."""
     icon = _ICON_KEY.search(key).group(1)
     why = f"the colon that ends the icon :{icon}: as the end of a key"
+    text = _icon_text(mapping) if not _flow(doc, where, mapping) else None
+    if text is not None:  # (a text written alone, a list's item: read as one key, its rest the key's value)
+        said = describe_path(doc, where)
+        return f"{said + ': ' if said else ''}write the text in quotes, {json.dumps(text, ensure_ascii=False)}: " \
+               f"without them YAML reads {why}", where + (key,), True
     at = doc.keys.get(where + (key,))
     before = [k for k in mapping if at is not None and (where + (k,)) in doc.keys and doc.keys[where + (k,)] < at]
     previous = max(before, key=lambda k: doc.keys[where + (k,)], default=None)

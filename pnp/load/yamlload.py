@@ -211,7 +211,8 @@ def _icon_colon(text: str, index: int, block: bool) -> tuple[int, str] | None:
     icon = _ICON_BEFORE.search(text, start, index)
     if icon is None:
         return None
-    value = start + max(m.end() for m in (_BLOCK_START if block else _FLOW_START).finditer(text[start: icon.start()]))
+    value = start + max(m.end() for m in (_BLOCK_START if block else _FLOW_START).finditer(text[start: icon.start()])
+                        if not _ICON_BEFORE.search(text, start, start + m.start()))  # (not an earlier icon's colon)
     why = f"without them YAML reads the colon that ends the icon :{icon.group(1)}: as the end of a key"
     if block:
         end = text.find("\n", index)

@@ -1,6 +1,7 @@
-"""Every template of every layout is worked out by pnp validate, for every piece in every
-language: a game whose templates all hold builds; one whose layout's background has a typo fails
-at validate, located, and pnp build on it stops with that line and no traceback."""
+"""Every template of every layout, and of game.yaml (a set's name, label, caption lines), is worked
+out by pnp validate, for every piece in every language: a game whose templates all hold builds;
+one whose layout's background has a typo, or whose set's label has one, fails at validate,
+located, and pnp build on it stops with that line and no traceback."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pathlib import Path
 
 from conftest import INVALID, make_game
 
+LABEL = ("game.yaml:107:17: error: components.turn-tokens.label.en: unknown name 'shrt' (did you mean 'short'?) in "
+         "'{shrt} turn order', for company 'red' and 2 more [template]")
 TYPO = ("layouts/card-face.yaml:9:13: error: layout 'layouts/card-face.yaml': background: no field 'papr' (did you "
         "mean 'paper'?) in '{colours.papr}', for card 'king' and 6 more [template]")
 
@@ -40,4 +43,18 @@ def test_a_background_with_a_typo_fails_at_validate_and_its_build_says_where(tmp
     assert built.stderr.splitlines() == [
         TYPO, "Mini: 7 cards in 2 suits, 1 board of 2 areas, 9 money cards, 3 companies, 12 markers, 3 aid: "
               "1 error, 0 warnings", "build stopped: fix the errors above first"]
+    assert not (game / "out" / "print").exists()
+
+
+def test_a_sets_label_with_a_typo_fails_at_validate_and_its_build_says_where(tmp_path: Path) -> None:
+    """The label names the piece in the exports (Tabletopia, Tabletop Simulator) and the gallery:
+    what a build works out after drawing the pieces is worked out at validate."""
+    game = make_game(tmp_path / "game", INVALID / "template-set").parent
+    checked = pnp(game, "validate")
+    assert checked.returncode == 1 and checked.stdout.splitlines()[0] == LABEL
+    built = pnp(game, "build", "--only", "turn-tokens", "--format", "pdf", "--paper", "a4", "-q")
+    assert built.returncode == 1 and "Traceback" not in built.stderr + built.stdout
+    assert built.stderr.splitlines() == [
+        LABEL, "Mini: 7 cards in 2 suits, 1 board of 2 areas, 9 money cards, 3 companies, 12 markers, 3 aid: "
+               "1 error, 0 warnings", "build stopped: fix the errors above first"]
     assert not (game / "out" / "print").exists()

@@ -309,3 +309,40 @@ def _key_overflows(box: "Box", frame: MapFrame, fonts: Mapping[str, "FontMetrics
         if width > box.width + 1e-6:
             yield label, (f"the {box.name} box's {label!r} is {to_mm(width):.1f} mm wide at {size:g} pt, "
                           f"{to_mm(width - box.width):.1f} mm wider than the box")
+
+
+@rule("map-marks", Severity.ERROR, "An area map's marks: names no icon field of the groups its areas take their "
+      "colours from (colours: {from: SET, by: FIELD}), so no area's mark would be drawn.")
+def map_marks(game: "Game") -> Found:
+    import difflib
+
+    from ...checks.printed import nested
+
+    for component in area_maps(game):
+        link = component.declaration.get("colours")
+        source = game.sets.get(link.get("from")) if isinstance(link, Mapping) else None
+        for layout in component.faces.values():
+            for box in nested(layout.boxes):
+                marks = (box.get("map") or {}).get("marks") if box.kind == "map" else None
+                if not marks:
+                    continue
+                doc = game.documents.get(layout.origins.get(box.name, layout.file))
+                where = doc.locate(box.at + ("map", "marks")) if doc is not None else layout.locate(box, game.documents)
+                said = f"layout '{layout.file}': box '{box.name}': marks: '{marks}'"
+                if source is None or not source.group_fields:
+                    yield where, (f"{said} names a field of the groups the areas take their colours from, and set "
+                                  f"'{component.name}' takes them from none (colours: {{from: SET, by: FIELD}}, a set "
+                                  f"with groups): no area has a mark")
+                    continue
+                noun = source.group_noun[1] if source.group_noun else f"{source.group_key or 'group'}s"
+                groups = f"the {noun} of set '{source.name}'"
+                found = source.group_fields.get(marks)
+                if found is None:
+                    icons = sorted(name for name, f in source.group_fields.items() if f.type == "icon")
+                    close = difflib.get_close_matches(marks, icons, n=1)
+                    hint = f" (did you mean '{close[0]}'?)" if close else \
+                        f" (their icon fields: {', '.join(icons)})" if icons else " (they have no icon field)"
+                    yield where, f"{said} is no field of {groups}{hint}"
+                elif found.type != "icon":
+                    yield where, (f"{said} is a {found.type} field of {groups}, not an icon: no area's mark would be "
+                                  f"drawn")

@@ -123,3 +123,22 @@ def test_a_pins_distance_is_measured_once_a_map_and_kept(game: Make, monkeypatch
     assert len(locator_checks.kept_distances(other)) == 0
     problems(other)
     assert len(asked) == 3 and len(locator_checks.kept_distances(other)) == 2  # (a pin each)
+
+
+def test_a_locator_in_a_place_boxs_element_is_checked_for_each_element(game: Make) -> None:
+    """A locator drawn for each element of a place box reads the element: an area the map lacks
+    in one of them is said of it (an element the layout writes: at the item)."""
+    placed = ('colours: {ink: "#111111", paper: "#eeeeee"}\nboxes:\n'
+              '  spots:\n'
+              '    {x: 0, y: 0, width: 60, height: 60, place: "[area, \'north\']", grid: {columns: 1, rows: 2},\n'
+              '     boxes: {where: {x: 0, y: 0, width: 60, height: 30, locator: board, area: entry, symbol: star,\n'
+              '                     sea: "#0000ff", land: "#00ff00", coast: "#000000", colour: "#ff0000"}}}\n')
+    assert problems(game(site=placed)) == [
+        "sites.yaml:2:5: site 'mill': layout 'site.yaml': locator box 'where': area 'north' is not an area of set "
+        "'board' (its areas: w, e) (for element 2 of box 'spots')",
+        "sites.yaml:3:5: site 'nowhere': layout 'site.yaml': locator box 'where': area 'north' is not an area of set "
+        "'board' (its areas: w, e) (for element 2 of box 'spots')"]
+    # and a set that is no area map, where the box is written
+    assert problems(game(site=placed.replace("locator: board", "locator: sites"))) == [
+        "site.yaml:5:66: layout 'site.yaml': locator box 'where': 'sites' is not a set with an area map (the game's: "
+        "board)"]

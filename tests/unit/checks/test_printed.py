@@ -12,6 +12,7 @@ import pytest
 from pnp.checks import printed as printed_module
 from pnp.checks.printed import (FIELD_TEMPLATE, Printed, _describe, _printing, box_place, field_path, layouts, nested,
                                 printed, uses)
+from pnp.expr import parse
 from pnp.model.game import Origin
 from pnp.problems import Location
 from pnp.units import mm
@@ -259,8 +260,10 @@ def test_every_box_of_a_layout_with_a_groups_and_the_box_drawn_instead(game) -> 
     boxes = [box("a", "group", boxes=[box("b"), inner]),
              box("c", "image", **{"else": box("d", "list", boxes=[box("e")])}),
              box("f", "list", boxes=[box("g")]), box("h", "group")]
-    assert [b.name for b in nested(boxes)] == ["a", "b", "inner", "c", "d", "f", "h"]
-    assert [b.name for b in nested(boxes, rows=True)] == ["a", "b", "inner", "row", "c", "d", "e", "f", "g", "h"]
+    boxes.append(box("p", "place", boxes=[box("spot", "group", boxes=[box("mark")])]))
+    assert [b.name for b in nested(boxes)] == ["a", "b", "inner", "c", "d", "f", "h", "p"]
+    assert [b.name for b in nested(boxes, rows=True)] == ["a", "b", "inner", "row", "c", "d", "e", "f", "g", "h", "p",
+                                                          "spot", "mark"]
     # whether boxes print text: a text box does, a rect not, an image only with a box that does instead
     assert (_printing([box("r", "rect")]), _printing([box("t")]), _printing([box("i", "image")]),
             _printing([box("i", "image", **{"else": box("r", "rect")})]),
@@ -415,3 +418,103 @@ def test_a_text_of_an_elements_record_is_said_at_the_record_but_for_the_layouts_
     assert _written(template, "Nets :sowrd:", icons)  # (the layout's typo: said at the layout)
     assert not _written(template, "Nets :fsh: :sowrd:", icons)  # (the data's too: at the record)
     assert not _written(template, "Nets :fish: :sword:", icons)  # (none missing)
+
+
+# --- a place box's elements, as each check that reads a piece's boxes reads them ---------------
+
+PLACED = """
+cards:
+  type: card
+  size: poker
+  files: cards.yaml
+  items: cards
+  fields: {name: text}
+  face: spots.yaml
+actions:
+  type: data
+  files: actions.yaml
+  items: actions
+  fields: {tint: text, steps: {type: list, of: int, default: []}}
+"""
+SPOTS = """\
+extends: builtin:card
+boxes:
+  title: {x: 5, y: 0, width: 50, height: 5, text: "{name}"}
+  spots:
+    x: 5
+    y: 5
+    width: 50
+    height: 60
+    place: sets.actions.items
+    grid: {columns: 1, rows: 3}
+    boxes:
+      frame: {x: 0, y: 0, width: 50, height: 20, rect: {fill: "{entry.tint}"}}
+      steps: {x: 0, y: 10, width: 50, height: 8, list: entry.steps, boxes: {s: {x: 0, y: 0, width: 50, height: 4, text: "{entry}"}}}
+      mark: {x: 40, y: 0, width: 5, height: 5, icon: crown}
+"""
+ACTIONS = """\
+actions:
+  - {id: farm, tint: "#00ff00", steps: [1]}
+  - {id: fish, tint: blu, steps: [1, 2, 3]}
+"""
+
+
+@pytest.fixture
+def placed_game(load, tmp_path):
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "crown.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0L10 10L0 10Z"/></svg>', "utf-8")
+    game, problems = load(PLACED, cards="cards:\n  - {id: a, name: Ann}\n  - {id: b, name: Bo}\n", spots=SPOTS,
+                          actions=ACTIONS)
+    assert problems == []
+    return game
+
+
+def test_each_box_drawn_for_a_piece_with_what_it_reads_and_the_element_it_is_drawn_for(placed_game) -> None:
+    from pnp.checks.printed import drawn, element_place, held
+
+    layout = placed_game.sets["cards"].faces["spots.yaml"]
+    env = layout.env(placed_game.views("en").env(placed_game.sets["cards"].items[0]), "en", strict=False)
+    found = [(box.name, inner.get("number"), element.name if element else None,
+              str(element_place(placed_game, element)) if element else None)
+             for box, inner, element in drawn(layout.boxes, env, "en", "en")]
+    # the place box's boxes for each element, the list's rows in each with their own number, at the action's data
+    assert found == [("title", None, None, None), ("spots", None, None, None),
+                     ("frame", 1, "'farm' of actions.yaml", "actions.yaml:2:5"),
+                     ("steps", 1, "'farm' of actions.yaml", "actions.yaml:2:5"),
+                     ("s", 1, "'farm' of actions.yaml", "actions.yaml:2:5"),
+                     ("mark", 1, "'farm' of actions.yaml", "actions.yaml:2:5"),
+                     ("frame", 2, "'fish' of actions.yaml", "actions.yaml:3:5"),
+                     ("steps", 2, "'fish' of actions.yaml", "actions.yaml:3:5"),
+                     ("s", 1, "'fish' of actions.yaml", "actions.yaml:3:5"),
+                     ("s", 2, "'fish' of actions.yaml", "actions.yaml:3:5"),
+                     ("s", 3, "'fish' of actions.yaml", "actions.yaml:3:5"),
+                     ("mark", 2, "'fish' of actions.yaml", "actions.yaml:3:5")]
+    spots = layout.box("spots")
+    assert [(sub.name, inner["entry"]["id"]) for sub, inner in held(spots, env, "en", "en")] == [
+        ("frame", "farm"), ("steps", "farm"), ("mark", "farm"), ("frame", "fish"), ("steps", "fish"), ("mark", "fish")]
+    assert list(held(layout.box("title"), env, "en", "en")) == []
+    # a box whose if or rows fail is left out, with what it holds (the template check says why)
+    broken = [type(spots)(**{**spots.__dict__, "settings": {**spots.settings, "place": parse("nothing.items")}})]
+    assert list(drawn(broken, env, "en", "en")) == []
+
+
+def test_a_fault_in_a_place_boxs_element_is_found_by_each_check_that_reads_a_pieces_boxes(placed_game,
+                                                                                          monkeypatch) -> None:
+    from pnp.checks import printing, run_rules
+
+    def problems(rule: str) -> list[str]:
+        return [p.format() for p in run_rules(placed_game, only=frozenset({rule}))]
+
+    assert problems("colour-value") == [
+        "actions.yaml:3:5: error: 'fish' of actions.yaml: frame.rect.fill gives 'blu', not a colour (#RRGGBB or none), "
+        "in layout 'spots.yaml' (box 'spots' of card 'a') [colour-value]"]
+    assert [p for p in problems("text-fit") if "rows" in p] == [
+        "actions.yaml:3:5: error: 'fish' of actions.yaml: 3 rows of the steps list do not fit its 8 mm box, which holds "
+        "2 of 4 mm (box 'spots' of card 'a') [text-fit]"]
+    monkeypatch.setattr(printing, "MAX_PIECE_SEGMENTS", 7)  # (the crown is 4 segments, placed for each element)
+    assert problems("piece-icons") == [
+        "cards.yaml:2:5: error: card 'a': layout 'spots.yaml' places icons of 8 path segments in all, more than pnp "
+        "draws on one piece (7): place fewer or simpler icons [piece-icons]",
+        "cards.yaml:3:5: error: card 'b': layout 'spots.yaml' places icons of 8 path segments in all, more than pnp "
+        "draws on one piece (7): place fewer or simpler icons [piece-icons]"]

@@ -21,7 +21,7 @@ REGISTERED = {
     "rulebook": ["rules-reference", "rules-example"],
     "layout": ["layout"],
     "areas": ["board-projection", "unknown-area", "neighbour-symmetric", "area-isolated", "neighbours-connected",
-              "map-points", "area-geometry", "border-line", "room-for-markers", "map-cut", "map-label"],
+              "map-points", "area-geometry", "border-line", "room-for-markers", "map-cut", "map-label", "map-marks"],
     "locator": ["locator"],  # (pnp.boxes.locator_checks)
     "icons": ["icon"],  # (registered when a game's icons are read, and by the registry without a game)
     "boards": ["board-text"],  # (pnp.load.boards, imported with the fields it reads)

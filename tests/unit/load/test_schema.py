@@ -372,6 +372,32 @@ def test_a_text_with_an_icon_cut_at_a_comma_is_said_whole_at_its_start() -> None
         "f.yaml:1:15: error: item: unknown key 'at 10:30' (expected one of: count, effect, id) [schema]"]
 
 
+def test_a_list_items_text_with_an_icon_unquoted_is_said_whole_to_need_quotes() -> None:
+    """`- Take 1 :fish:` is no syntax error: YAML reads a mapping of one key ('Take 1 :fish') and
+    the rest of the line as its value; where a text (or a number) is taken, it is said once, at
+    the key, with the text as written (its comment left out)."""
+    lists = {"type": "object", "additionalProperties": False, "properties": {
+        "effects": {"type": "array", "items": HINTED["properties"]["text"]},
+        "counts": {"type": "array", "items": {"type": "integer"}}}}
+    assert hinted("effects:\n  - Take 1 :fish:\n  - Take 2 :fish: # two\n  - Take 1 :fish: and go\n"
+                  "  - Take :fish:, then 2\ncounts:\n  - 1 :fish:\n", lists) == [
+        'f.yaml:2:5: error: effects[0]: write the text in quotes, "Take 1 :fish:": without them YAML reads the colon '
+        'that ends the icon :fish: as the end of a key [schema]',
+        'f.yaml:3:5: error: effects[1]: write the text in quotes, "Take 2 :fish:": without them YAML reads the colon '
+        'that ends the icon :fish: as the end of a key [schema]',
+        'f.yaml:4:5: error: effects[2]: write the text in quotes, "Take 1 :fish: and go": without them YAML reads the '
+        'colon that ends the icon :fish: as the end of a key [schema]',
+        # (an icon's colon followed by a comma ends no key: "Take :fish:, then 2" is a text)
+        'f.yaml:7:5: error: counts[0]: write the text in quotes, "1 :fish:": without them YAML reads the colon that '
+        'ends the icon :fish: as the end of a key [schema]']
+    # (a mapping the list takes, or one of more keys, keeps its messages: no quotes would help)
+    assert sorted(hinted("effects:\n  - en: Take 1 :fish\n  - Take 1 :fish:\n    more: 2\n", lists)) == [
+        "f.yaml:3:18: error: effects[1].Take 1 :fish: expected a string, got nothing [schema]",
+        "f.yaml:3:5: error: effects[1]: key 'Take 1 :fish' is not allowed [schema]",
+        "f.yaml:4:11: error: effects[1].more: expected a string, got 2 [schema]",
+        "f.yaml:4:5: error: effects[1]: key 'more' is not allowed [schema]"]
+
+
 def test_a_field_or_value_named_with_a_word_expressions_keep_is_refused_where_it_is_declared() -> None:
     from pnp.load.fields import kept_word, parse_fields
     from pnp.load.yamlload import parse_yaml

@@ -235,6 +235,10 @@ def test_a_text_starting_with_a_template_unquoted_is_said_to_need_quotes(tmp_pat
                                                     ':salt:"'),
     ('effect: Say "so" :fish: now\n', '1:9: error: write the text in quotes, "Say \\"so\\" :fish:'
                                       ' now"'),
+    # a text that holds two icons: from its start, not from the colon that ends the first
+    ("- Pay 1 :fish: then take 2 :fish:\n", '1:3: error: write the text in quotes, "Pay 1 :fish: then take 2 '
+                                            ':fish:"'),
+    ("a:\n  effect: Pay :fish: for :salt:\n", '2:11: error: write the text in quotes, "Pay :fish: for :salt:"'),
     # in braces or brackets, where a comma may have ended it: its start
     ("- {id: p, bonus: Score 1 :star:, or 2 if last}\n", "1:18: error: write the text that starts with Score 1 "
                                                         ":star: in quotes"),

@@ -426,3 +426,48 @@ def test_a_key_text_the_layout_gives_in_each_language(board_game: Make) -> None:
     assert found(map_label, game) == [
         "layout.yaml:3:11: layout 'layout.yaml': the legend box's 'siège du gouvernement de la région' does not fit the "
         "30.0 mm its row leaves even at 5.5 pt (31.8 mm)"]
+
+
+MARKED = """\
+    colours: {from: cards, by: area}
+  cards:
+    type: card
+    size: poker
+    files: cards.yaml
+    items: cards
+    group: {key: suit, fields: {colour: colour, area: {type: ref, to: board}, emblem: icon, motto: text}}
+    face: card.yaml
+"""
+SUIT = 'suit: {id: west, colour: "#aa0000", area: w, emblem: star, motto: Onward}\ncards:\n  - {id: a}\n'
+STAR = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0L10 10L0 10Z"/></svg>'
+
+
+@pytest.mark.parametrize("marks, said", [
+    ("emblem", None),
+    ("motto", "'motto' is a text field of the suits of set 'cards', not an icon: no area's mark would be drawn"),
+    ("emblm", "'emblm' is no field of the suits of set 'cards' (did you mean 'emblem'?)"),
+    ("colours", "'colours' is no field of the suits of set 'cards' (their icon fields: emblem)"),
+])
+def test_marks_that_name_no_icon_field_of_the_areas_groups(board_game: Make, tmp_path, monkeypatch, marks: str,
+                                                           said: str | None) -> None:
+    from pnp.maps.areas.checks import map_marks
+    from .. import conftest
+
+    monkeypatch.setattr(conftest, "GAME", conftest.GAME + MARKED)
+    (tmp_path / "icons").mkdir(exist_ok=True)
+    (tmp_path / "icons" / "star.svg").write_text(STAR, "utf-8")
+    layout = f"boxes:\n  map: {{x: 10, y: 10, width: 240, height: 160, map: {{marks: {marks}}}}}\n"
+    game, problems = board_game(layout=layout, markers=None, cards=SUIT, card="boxes: {}\n")
+    assert problems == []
+    assert found(map_marks, game) == ([f"layout.yaml:2:61: layout 'layout.yaml': box 'map': marks: {said}"]
+                                      if said else [])
+
+
+def test_marks_where_the_areas_take_their_colours_from_no_groups(board_game: Make) -> None:
+    from pnp.maps.areas.checks import map_marks
+
+    game, _ = board_game(layout="boxes:\n  map: {x: 10, y: 10, width: 240, height: 160, map: {marks: emblem}}\n")
+    assert found(map_marks, game) == [
+        "layout.yaml:2:61: layout 'layout.yaml': box 'map': marks: 'emblem' names a field of the groups the areas "
+        "take their colours from, and set 'board' takes them from none (colours: {from: SET, by: FIELD}, a set with "
+        "groups): no area has a mark"]
