@@ -31,7 +31,7 @@ def test_tabletopia_images_have_one_size_per_type(kit: Path) -> None:
     t = kit / "tabletopia"
     assert sizes(t / "cards") == {(635, 889): 127}  # 10 px per mm
     assert sizes(t / "money") == {(635, 445): 7}
-    assert sizes(t / "tokens") == {(390, 390): 7, (150, 150): 6, (635, 889): 2}  # (and the aid, in their file)
+    assert sizes(t / "tokens") == {(390, 390): 7, (150, 150): 6, (1206, 699): 2}  # (and the landscape aid)
     (board,) = (t / "board").iterdir()
     with Image.open(board) as image:
         assert max(image.size) == 4000
@@ -392,11 +392,21 @@ def test_tts_base_url_names_the_images_where_the_folder_is_uploaded(tmp_path: Pa
 
 def test_print_on_demand_cards(kit: Path) -> None:
     assert sizes(kit / "pod" / "cards") == {(825, 1125): 127}
-    assert sizes(kit / "pod" / "tokens") == {(825, 1125): 2}  # (the aid, printed with the tokens)
+    assert sizes(kit / "pod" / "tokens") == {(900, 1500): 2}  # (the aid, printed with the tokens)
     with Image.open(kit / "pod" / "cards" / "mughals-01-muhammad-shah.png") as image:
         assert round(image.info["dpi"][0]) == 300
         # the bleed carries the suit's colour to the very edge
         assert image.getpixel((1, 1)) == (0x3B, 0x70, 0x2B)
+
+
+def test_print_on_demand_orders_the_aid_as_a_tarot_card(kit: Path) -> None:
+    """The player aid, a tarot card laid landscape, is ordered as The Game Crafter's tarot
+    deck, turned a quarter turn to stand as the product does, six of it, under its own name."""
+    with open(kit / "pod" / "order.csv", newline="", encoding="utf-8") as handle:
+        [aid] = [r for r in csv.DictReader(handle) if r["set"] == "aid"]
+    assert aid == {"product": "tarot card", "identity": "TarotDeck", "set": "aid", "name": "Your turn",
+                   "front": "pod/tokens/aid.png", "back": "pod/tokens/back.png", "copies": "6", "width_px": "900",
+                   "height_px": "1500", "turned": "True"}
 
 
 def test_gallery_escapes_and_lists_everything(kit: Path) -> None:

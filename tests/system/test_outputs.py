@@ -37,16 +37,16 @@ def test_every_output_is_there(kit: Path) -> None:
     assert sorted(p.stem for p in (kit / "svg" / "money").glob("*.svg")) == ["1", "10", "2", "20", "5", "back", "blank"]
     assert sorted(p.stem for p in (kit / "png" / "tokens").glob("*.png")) == sorted(
         [f"{kind}-{c}" for kind in ("turn", "marker") for c in ("eic", "voc", "estado", "cdi", "dac", "soic")]
-        + ["turn-tokens-back", "front", "aid-back"])  # (the player aid shares the tokens' print file)
+        + ["turn-tokens-back", "aid", "aid-back"])  # (the player aid shares the tokens' print file)
     assert (kit / "svg" / "board.svg").is_file() and (kit / "png" / "board.png").is_file()
     assert sorted(p.stem for p in (kit / "svg" / "cards").glob("*.svg")) == sorted(ids + ["back"])
     assert sorted(p.stem for p in (kit / "png" / "cards").glob("*.png")) == sorted(ids + ["back"])
     sheets = sorted(p.name for p in (kit / "svg" / "sheets").glob("*.svg"))
     # fronts and backs of every print sheet: cards, money, and the tokens with the aid on A4, Letter
-    # and A3 (the tokens and the aids one sheet on A3, two on A4 and Letter)
-    assert len(sheets) == 2 * ((14 + 16 + 7) + (2 + 3 + 1) + (2 + 2 + 1))
+    # and A3 (the tokens and the aids one sheet on A3, three on A4 and Letter)
+    assert len(sheets) == 2 * ((14 + 16 + 7) + (2 + 3 + 1) + (3 + 3 + 1))
     assert "cards-a4-01.svg" in sheets and "cards-a3-07.svg" in sheets and "cards-backs-letter-16.svg" in sheets
-    assert "money-backs-a4-02.svg" in sheets and "tokens-a3-01.svg" in sheets and "tokens-letter-02.svg" in sheets
+    assert "money-backs-a4-02.svg" in sheets and "tokens-a3-01.svg" in sheets and "tokens-letter-03.svg" in sheets
     assert (kit / "png" / "contact-sheet.png").is_file()
     assert not list(kit.rglob("*.tmp"))
 
@@ -122,7 +122,7 @@ def test_two_builds_are_byte_identical(kit: Path, tmp_path: Path) -> None:
     first, second = digests(kit), digests(again)
     cards = 6 + 2 * 37 + 127 + 127 + 1  # PDFs, SVG sheets, SVG and PNG faces and back, the contact sheet
     board = 3 + 1 + 1
-    money, tokens = 6 + 2 * 6 + 7 + 7, 6 + 2 * 5 + 15 + 15  # (the tokens' faces and backs, and the aid's)
+    money, tokens = 6 + 2 * 6 + 7 + 7, 6 + 2 * 7 + 15 + 15  # (the tokens' faces and backs, and the aid's)
     exports = (150 + 2 + 1) + (5 + 16 + 1 + 1) + 138 + 1  # tabletopia, tts (sheets, tokens' and boards' images,
     # each with its copy of the rulebook), pod (the order's two files among them), gallery
     duplex_test, read_me_first, rules = 3, 3, 4  # (the rulebook and its booklet on A4 and Letter)

@@ -49,7 +49,7 @@ MOST = 3.0  # the mean difference allowed, of 255
 
 # each game's pieces: a set's piece or back ("set/name"), or a board (its name)
 PIECES = {
-    "the-anarchy": (ROOT, ["cards/red-fort", "money/10", "turn-tokens/turn-eic", "aid/front", "aid/back", "board"]),
+    "the-anarchy": (ROOT, ["cards/red-fort", "money/10", "turn-tokens/turn-eic", "aid/aid", "aid/back", "board"]),
     "anarchipel": (ROOT / "examples" / "anarchipel",
                    ["actions/don", "tuiles/monstre-1", "pions/rouge", "aide/aide", "aide/back"]),
     "furia-cartese": (ROOT / "examples" / "furia-cartese",
@@ -229,7 +229,7 @@ def test_the_comparison_sees_text_that_is_not_where_the_pdf_has_it() -> None:
     stand-in letters run on past where the PDF's end; librsvg likewise. resvg, given no font, draws
     no letters at all."""
     fonts, pages = pieces("the-anarchy")
-    page = pages["aid/front"]
+    page = pages["aid/aid"]
     pdf = pdf_picture(page, fonts)
     text = at_scale(render_svgs([page], fonts, text="text")[0], page, pdf.width)
     for renderer, draw in RENDERERS.items():
