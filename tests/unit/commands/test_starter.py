@@ -23,7 +23,7 @@ def test_the_templates() -> None:
     assert list(template_files("counters")) == ["game.yaml", "checks.yaml", "counters/blue.yaml",
                                                 "counters/red.yaml", "layouts/back.yaml", "layouts/front.yaml"]
     assert list(template_files("board")) == ["game.yaml", "actions.yaml", "checks.yaml", "goods.yaml", "icons/coin.svg",
-                                             "icons/fish.svg", "icons/grain.svg", "icons/stone.svg", "icons/wood.svg",
+                                             "icons/fish.svg", "icons/flip.svg", "icons/grain.svg", "icons/stone.svg", "icons/wood.svg",
                                              "layouts/board.yaml", "layouts/good.yaml", "layouts/player.yaml",
                                              "layouts/tool-back.yaml", "layouts/tool.yaml", "main.yaml", "players.yaml",
                                              "tools.yaml"]
