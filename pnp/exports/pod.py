@@ -7,6 +7,7 @@ piece its product, its front and back files and how many copies to order."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
@@ -56,6 +57,7 @@ def _with_bleed(d: Definition, turned: bool = False, room: tuple[float, float] =
 def build(kit: "Kit", outputs: "KitFiles") -> list[OrderLine]:
     """The pieces' images (by the workers, once the build's own work is done) and the order."""
     pages, paths, lines = [], [], []
+    sharing = Counter(pieces.component.print_name for pieces in kit)  # sets printed into each folder
     for pieces in kit:
         component = pieces.component
         kind = types()[pieces.type]
@@ -67,6 +69,7 @@ def build(kit: "Kit", outputs: "KitFiles") -> list[OrderLine]:
         product, turned = found
         faces, backs = pieces.bled(BLEED)
         folder = f"{ROOT}/{component.print_name}"
+        prefix = f"{component.name}-" if sharing[component.print_name] > 1 else ""  # (as png/ names them)
         done: dict[str, str] = {}
         for piece, face, back in zip(pieces.pieces, faces, backs):
             front = f"{folder}/{export_name(pieces, piece)}.png"
@@ -75,7 +78,7 @@ def build(kit: "Kit", outputs: "KitFiles") -> list[OrderLine]:
             back_file = ""
             if back is not None and piece.back_name:
                 if piece.back_name not in done:
-                    done[piece.back_name] = f"{folder}/{piece.back_name}.png"
+                    done[piece.back_name] = f"{folder}/{prefix}{piece.back_name}.png"
                     pages.append(_with_bleed(back, turned, product.room))
                     paths.append(done[piece.back_name])
                 back_file = done[piece.back_name]

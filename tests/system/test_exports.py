@@ -405,7 +405,7 @@ def test_print_on_demand_orders_the_aid_as_a_tarot_card(kit: Path) -> None:
     with open(kit / "pod" / "order.csv", newline="", encoding="utf-8") as handle:
         [aid] = [r for r in csv.DictReader(handle) if r["set"] == "aid"]
     assert aid == {"product": "tarot card", "identity": "TarotDeck", "set": "aid", "name": "Your turn",
-                   "front": "pod/tokens/aid.png", "back": "pod/tokens/back.png", "copies": "6", "width_px": "900",
+                   "front": "pod/tokens/aid.png", "back": "pod/tokens/aid-back.png", "copies": "6", "width_px": "900",
                    "height_px": "1500", "turned": "True"}
 
 

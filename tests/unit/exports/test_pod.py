@@ -117,6 +117,24 @@ def test_each_face_and_each_distinct_back_and_the_order() -> None:
         "poker card,PokerDeck,cards,Bee,pod/cards/b.png,pod/cards/back.png,3,825,1125,False"]
 
 
+def test_sets_sharing_a_print_file_each_with_its_own_back() -> None:
+    """Two sets printed into one folder, each with a back of its own named "back": each back
+    is its own file, named after its set as png/ names it, where both were pod/shared/back.png
+    (the second drawn over the first, and the first set's pieces ordered with the second's back)."""
+    one, two = drawing("one-back", POKER), drawing("two-back", POKER)
+    first = pieces("ones", "card", piece("a", back=one, back_name="back"), print="shared")
+    second = pieces("twos", "card", piece("b", back=two, back_name="back"), print="shared")
+    files = Files()
+    lines = build(Kit([first, second]), files)
+    assert files.rasterized[0][2] == ["pod/shared/a.png", "pod/shared/ones-back.png", "pod/shared/b.png",
+                                      "pod/shared/twos-back.png"]
+    assert [(line.front, line.back) for line in lines] == [("pod/shared/a.png", "pod/shared/ones-back.png"),
+                                                           ("pod/shared/b.png", "pod/shared/twos-back.png")]
+    alone = Files()
+    build(Kit([pieces("ones", "card", piece("a", back=one, back_name="back"), print="shared")]), alone)
+    assert alone.rasterized[0][2] == ["pod/shared/a.png", "pod/shared/back.png"]
+
+
 def test_money_turned_as_the_mini_card_stands() -> None:
     """Landscape money, 63.5 x 44.45 mm, exported 600 x 825 px (a mini card), its face and its
     back turned alike so the back stays behind its face."""
