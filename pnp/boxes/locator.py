@@ -7,6 +7,7 @@ drawing and by the locator check (pnp.boxes.locator_checks)."""
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -178,11 +179,20 @@ def _read(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
     return []
 
 
-_projected: list = []  # the last geography's rivers, projected (every locator of a build shows the same map)
+class _Projected(threading.local):
+    """The last geography's rivers, projected (every locator of a build shows the same map):
+    each thread's own, as its geography is (pnp.maps.areas.geometry.geography_of)."""
+
+    def __init__(self) -> None:
+        self.rivers: list = []  # [the geography, its rivers]
+
+
+_kept = _Projected()
 
 
 def _rivers(geography: "Geography") -> list:
     """The map's rivers as projected lines, worked out once for all the locators drawing it."""
+    _projected = _kept.rivers
     if not _projected or _projected[0] is not geography:
         from shapely.geometry import LineString
 

@@ -5,6 +5,7 @@ in another continent is most often a latitude and longitude swapped)."""
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..checks import Found, rule
@@ -42,11 +43,20 @@ def _where(game: "Game", item: "Item", box: "Box", setting: str):
     return game.locate(item.origin)
 
 
-_lands: list = []  # the last map's land, its own and around it, as one shape: (geography, shape)
+class _Lands(threading.local):
+    """The last map's land, its own and around it, as one shape: each thread's own, as its
+    geography is (pnp.maps.areas.geometry.geography_of)."""
+
+    def __init__(self) -> None:
+        self.last: list = []  # [(geography, shape)]
+
+
+_kept = _Lands()
 
 
 def _all_land(geography: Any) -> Any:
     """The map's land in play, beyond its bounds and around it, as one shape (worked out once a map)."""
+    _lands = _kept.last
     if not _lands or _lands[0][0] is not geography:
         from shapely.ops import unary_union
 

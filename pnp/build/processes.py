@@ -72,6 +72,30 @@ def end_with(parent: int) -> None:
         threading.Thread(target=watch, daemon=True).start()
 
 
+class WorkerDied(Exception):
+    """A build's worker process died: killed by a signal (`code` < 0, as multiprocessing says
+    it), or it ended of itself (`code` >= 0; None: not known) while running a job of `kind`
+    (pnp.build.scheduler.Job.kind; empty: not known). Said in one line."""
+
+    def __init__(self, code: int | None, kind: str = ""):
+        super().__init__(code, kind)
+        self.code, self.kind = code, kind
+
+    def __str__(self) -> str:
+        import signal
+
+        if self.code is None:
+            how = ""
+        elif self.code < 0:
+            try:
+                how = f" (signal {-self.code}, {signal.Signals(-self.code).name})"
+            except ValueError:  # (a signal Python has no name for)
+                how = f" (signal {-self.code})"
+        else:
+            how = f" (exit code {self.code})"
+        return f"a worker process died{how}" + (f" while making {self.kind}" if self.kind else "")
+
+
 _pending: list[BaseException] = []  # what the next stop_point raises
 
 

@@ -7,18 +7,29 @@ Work goes to the pool as jobs, a few at a time, each once the jobs it comes afte
 are made only when it is sent, and its result is taken (`done`) in this process as soon
 as this process looks (`poll`, which the build's writing of files calls all along) or
 waits for it. So however large the deck, the build holds the arguments and results of a
-window of jobs, never those of all of them; and this process does none of them."""
+window of jobs, never those of all of them; and this process does none of them.
+
+A job's arguments are pickled here, in the main thread, as the job is sent (`packed`): the
+pool would otherwise pickle them in a thread of its own, and pickling a card not drawn yet
+draws it (pnp.scene.Deferred), so that a card's area map was worked out there while this
+thread drew another with the same shapes (GEOS, which shapely runs without Python's lock,
+crashed on the prepared shapes both used). A worker process that dies (a segfault, killed, out
+of memory) stops the build with `WorkerDied`, which says how it ended and what it was making."""
 
 from __future__ import annotations
 
+import os
+import pickle
 import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from .processes import stop_point
+from .processes import WorkerDied, stop_point
 from .timings import Timings, timed
+
+_running = None  # what each worker is running, shared with them (see `run_job`); set before they fork
 
 
 @dataclass(eq=False)
@@ -31,7 +42,8 @@ class Job:
     after: list["Job"] = field(default_factory=list)  # sent once these are done
     future: Future | None = None  # while in a worker's hands
     finished: bool = False
-    kind: str = ""  # what it makes, for the build's timings (pnp.build.timings)
+    kind: str = ""  # what it makes, for the build's timings (pnp.build.timings) and should its worker die
+    number: int = -1  # the how-manieth job sent, once sent
 
 
 class Scheduler:
@@ -47,6 +59,9 @@ class Scheduler:
         self.later: list[Callable[[], None]] = []  # run in order once the main process is done
         self._polling = False
         self.timings = Timings(self.workers)
+        self._sent = 0  # jobs sent so far
+        self._running = None  # (job number + 1, pid) by job number modulo its length / 2 (`run_job`)
+        self._processes: dict = {}  # the pool's worker processes (multiprocessing's), by pid
 
     @property
     def workers(self) -> int:
@@ -56,9 +71,24 @@ class Scheduler:
 
     def pool(self):
         if self._pool is None:
+            from multiprocessing.sharedctypes import RawArray
+
             from ..render.png import worker_pool
 
+            global _running
+            # (forked from this process, the workers write in this table which job each runs)
+            self._running = _running = RawArray("q", 2 * (2 * self.AHEAD * self.workers + 1))
+            if os.environ.get("PNP_DEBUG"):  # (a worker that crashes prints where, as the build's process would)
+                import faulthandler
+                import sys
+
+                try:  # (on the process's own error stream, whatever a caller made of sys.stderr)
+                    faulthandler.enable(sys.__stderr__)
+                except (AttributeError, ValueError, OSError):  # (none, or closed)
+                    pass
             self._pool = worker_pool(self.workers)
+            found = getattr(self._pool, "_processes", None)  # (filled as they start: the dict itself)
+            self._processes = found if isinstance(found, dict) else {}
         return self._pool
 
     def start(self) -> None:
@@ -114,13 +144,27 @@ class Scheduler:
             if job is None:  # (each waits for jobs sent before it)
                 break
             self.queue.remove(job)
-            job.future = self.pool().submit(timed, job.function, *job.arguments())
+            job.number, self._sent = self._sent, self._sent + 1
+            job.future = self._submit(run_job, job.number, packed(job.function, job.arguments()))
             self.sent.append(job)
 
+    def _submit(self, *call: object) -> Future:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return self.pool().submit(*call)
+        except BrokenProcessPool as exc:  # (a worker died since the results were last looked at)
+            raise self.died() from exc
+
     def _take(self, job: Job) -> None:
+        from concurrent.futures.process import BrokenProcessPool
+
         future, job.future = job.future, None  # the result goes once `done` has it
         job.finished = True
-        result, wall, cpu = future.result()
+        try:
+            result, wall, cpu = future.result()
+        except BrokenProcessPool as exc:
+            raise self.died() from exc
         self.timings.job(job.kind, wall, cpu)
         job.done(result)
 
@@ -144,6 +188,31 @@ class Scheduler:
             wait([j.future for j in self.sent], return_when=FIRST_COMPLETED)
             self.timings.waiting(time.perf_counter() - waited)
 
+    def died(self) -> WorkerDied:
+        """What stops the build once a worker process died: how it ended, and the kind of job
+        it was running (found in the table the workers write, `run_job`). The pool, broken,
+        ends its other workers (SIGTERM) and is shut down here, so that every one has ended
+        and says how."""
+        import signal
+
+        processes = list(self._processes.values())
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+        ended = [(p.pid, p.exitcode) for p in processes if p.exitcode is not None]
+        # the one that died first: not one the pool ended (SIGTERM), unless it was ended so
+        dead = [e for e in ended if e[1] != -signal.SIGTERM] or ended
+        if not dead:
+            return WorkerDied(None)
+        running = self._running
+        slots = len(running) // 2 if running is not None else 0
+        for pid, code in dead:
+            for job in self.sent if slots else ():
+                slot = 2 * (job.number % slots)
+                if running[slot] == job.number + 1 and running[slot + 1] == pid:
+                    return WorkerDied(code, job.kind)
+        return WorkerDied(dead[0][1])
+
     def then(self, finish: Callable[[], None]) -> None:
         """Do `finish` after the main process's own work, when the workers' results are needed."""
         self.later.append(finish)
@@ -166,6 +235,25 @@ class Scheduler:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def packed(function: Callable, arguments: tuple) -> bytes:
+    """A job as the bytes a worker runs (`run_job`), pickled here and now (see the module's doc)."""
+    from multiprocessing.reduction import ForkingPickler
+
+    return bytes(ForkingPickler.dumps((function, arguments), pickle.HIGHEST_PROTOCOL))
+
+
+def run_job(number: int, job: bytes) -> tuple[object, float, float]:
+    """In a worker process: the job `packed` made, timed (pnp.build.timings.timed); first the
+    job's number and this process's id go in the table the build reads should it die."""
+    table = _running
+    if table is not None:
+        slot = 2 * (number % (len(table) // 2))
+        table[slot], table[slot + 1] = 0, os.getpid()
+        table[slot] = number + 1
+    function, arguments = pickle.loads(job)
+    return timed(function, *arguments)
 
 
 def _ready(job: Job) -> bool:

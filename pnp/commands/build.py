@@ -97,6 +97,7 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
         from ..compose.piece import ComposeError
         from ..impose import PAPERS
         from ..build.pipeline import BuildFailed, BuildOptions, build_safely
+        from ..build.processes import WorkerDied
 
         validation = start_validation(manifest, cache_of(base), later=True, strict=strict)
     except BaseException:
@@ -185,6 +186,9 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
                 show()  # (their report, and the command's end, if they failed; else it is pnp's own fault)
                 if isinstance(exc, MemoryError) or os.environ.get("PNP_DEBUG"):  # (PNP_DEBUG=1: its traceback)
                     raise
+                if isinstance(exc, WorkerDied):  # (a segfault, killed, out of memory: how, and what it was making)
+                    click.echo(f"build stopped: {exc}; {target} is unchanged (PNP_DEBUG=1 shows more)", err=True)
+                    sys.exit(1)
                 click.echo(shorten(f"build stopped: {target} is unchanged: pnp met an error it did not expect "
                                    f"({type(exc).__name__}: {exc}); PNP_DEBUG=1 shows where"), err=True)
                 sys.exit(1)

@@ -7,6 +7,7 @@ border, changed by each area's `neighbours: {add, remove}`."""
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Mapping, Sequence
@@ -440,12 +441,24 @@ def connected(neighbours: Mapping[str, Sequence[str]]) -> list[set[str]]:
     return sorted(groups, key=lambda g: (-len(g), sorted(g)))
 
 
-_last: list = []
+class _Kept(threading.local):
+    """What a thread keeps of the last board's geography, its own: shapely runs GEOS without
+    Python's lock, and a prepared shape (labels prepare the areas' own) asked by two threads
+    at once crashes GEOS. No GEOS object is shared by two threads; one a process inherits on
+    a fork is its own copy."""
+
+    def __init__(self) -> None:
+        self.last: list = []  # [the board, its Geography or None]
+
+
+_kept = _Kept()
 
 
 def geography_of(component: "ComponentSet") -> Geography | None:
-    """A board's Geography, built once and shared by the checks and the build; None when the
-    board cannot be computed (its problems are reported by the map's checks)."""
+    """A board's Geography, built once and shared by the checks and the build (in one thread:
+    another builds its own); None when the board cannot be computed (its problems are
+    reported by the map's checks)."""
+    _last = _kept.last
     if _last and _last[0] is component:
         return _last[1]
     geography = None

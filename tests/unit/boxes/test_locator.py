@@ -283,3 +283,12 @@ def test_the_rivers_are_projected_once_for_every_locator_of_a_map(game: Make) ->
     assert _rivers(geography) is lines
     other = geography_of(game(rivers="rivers:\n  - {name: Red, lines: [[[1, 1], [2, 2]]]}\n").sets["board"])
     assert other is not geography and list(_rivers(other)[0].coords) == [other.project(1, 1), other.project(2, 2)]
+    # another thread projects its own (no GEOS object is shared by two threads)
+    import threading
+
+    elsewhere: list = []
+    thread = threading.Thread(target=lambda: elsewhere.extend([_rivers(other), _rivers(other)]))
+    thread.start()
+    thread.join()
+    assert elsewhere[0] is elsewhere[1] and elsewhere[0] is not _rivers(other)
+    assert [list(line.coords) for line in elsewhere[0]] == [list(line.coords) for line in _rivers(other)]

@@ -95,6 +95,15 @@ def test_the_land_is_worked_out_once_a_map(game: Make) -> None:
     assert _all_land(first) is land and land.area == pytest.approx(first.land.area + triangle)
     second = geography_of(game(land=FILES["land"].replace("[6, 4], [0, 4]", "[6, 2], [0, 2]")).sets["board"])
     assert _all_land(second).area == pytest.approx(second.land.area + triangle) and _all_land(second) is not land
+    # another thread works out its own (no GEOS object is shared by two threads)
+    import threading
+
+    elsewhere: list = []
+    thread = threading.Thread(target=lambda: elsewhere.extend([_all_land(second), _all_land(second)]))
+    thread.start()
+    thread.join()
+    assert elsewhere[0] is elsewhere[1] and elsewhere[0] is not _all_land(second)
+    assert elsewhere[0].area == _all_land(second).area
 
 
 def test_a_pins_distance_is_measured_once_a_map_and_kept(game: Make, monkeypatch: pytest.MonkeyPatch) -> None:

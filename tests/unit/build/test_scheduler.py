@@ -6,6 +6,7 @@ the pool is a stand-in: its futures are done at once, or when the test says."""
 from __future__ import annotations
 
 import os
+import pickle
 from concurrent.futures import Future
 from functools import partial
 from types import SimpleNamespace
@@ -13,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.build import processes
-from pnp.build.scheduler import Job, Scheduler, _ready, chunks
+from pnp.build.scheduler import Job, Scheduler, _ready, chunks, run_job
 from pnp.build.timings import timed
 
 
@@ -29,8 +30,9 @@ class Pool:
     def submit(self, function, *arguments) -> Future:
         future: Future = Future()
         run = function
-        if function is timed:  # (each job timed where it is done: the job is what the tests follow)
-            function, arguments, run = arguments[0], arguments[1:], partial(timed, arguments[0])
+        if function is run_job:  # (each job unpacked and timed where it is done: the job is what the tests follow)
+            function, arguments = pickle.loads(arguments[1])
+            run = partial(timed, function)
         self.sent.append((function, arguments))
         if self.hold:
             self.pending.append((future, run, arguments))
@@ -319,3 +321,82 @@ def test_the_time_waited_for_the_workers(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(s.timings, "waiting", waited.append)
     s.wait_for(jobs)
     assert waited == [0.25, 0.5]
+
+
+# --- through the real pool (forked worker processes) -------------------------------------------
+
+DRAWN_IN: list[str] = []  # the thread each card below was drawn in, in this process
+
+
+def card() -> "object":
+    import threading
+
+    from pnp.scene import Group
+
+    DRAWN_IN.append(threading.current_thread().name)
+    return Group(())
+
+
+def definition_id(d) -> str:
+    return d.id
+
+
+def test_a_job_s_arguments_are_pickled_in_the_main_thread() -> None:
+    """A card not drawn yet is drawn where it is pickled (pnp.scene.Deferred): here, in the
+    main thread, as the job is sent, never in the pool's own thread that feeds its workers
+    (which drew a card's area map while the main thread drew another's: GEOS crashed)."""
+    import threading
+
+    from pnp.scene import deferred
+
+    DRAWN_IN.clear()
+    results: list = []
+    with Scheduler(1) as s:
+        jobs = [s.add(definition_id, lambda n=n: (deferred(f"card-{n}", 10, 10, 0.0, (), card),), results.append)
+                for n in range(6)]
+        s.wait_for(jobs)
+    assert results == [f"card-{n}" for n in range(6)]
+    assert DRAWN_IN == [threading.main_thread().name] * 6
+
+
+def killed(how: str) -> None:
+    """A job that ends its own worker process, as a segfault, the kernel or a crash would."""
+    import faulthandler
+    import resource
+    import signal
+
+    faulthandler.disable()  # (pytest's, inherited: no stack printed)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # (no core file)
+    if how == "exit":
+        os._exit(3)
+    os.kill(os.getpid(), getattr(signal, how))
+
+
+@pytest.mark.parametrize("how, said", [
+    ("SIGSEGV", "a worker process died (signal 11, SIGSEGV) while making cards: PNG images"),
+    ("SIGKILL", "a worker process died (signal 9, SIGKILL) while making cards: PNG images"),
+    ("exit", "a worker process died (exit code 3) while making cards: PNG images"),
+])
+def test_a_worker_that_dies_stops_the_build_saying_how_and_while_making_what(how: str, said: str) -> None:
+    from pnp.build.processes import WorkerDied
+
+    with Scheduler(2) as s:
+        s.start()
+        fine = [s.add(echo, lambda n=n: (n,), kind="cards: PDF") for n in range(3)]
+        s.wait_for(fine)
+        dying = s.add(killed, lambda: (how,), kind="cards: PNG images")
+        with pytest.raises(WorkerDied) as raised:
+            s.wait_for([dying])
+        assert str(raised.value) == said
+        assert s._pool is None  # (shut down: the other worker ended too)
+
+
+def test_how_a_worker_died_is_said() -> None:
+    from pnp.build.processes import WorkerDied
+
+    assert str(WorkerDied(-11, "print sheets (PDF)")) == (
+        "a worker process died (signal 11, SIGSEGV) while making print sheets (PDF)")
+    assert str(WorkerDied(-15)) == "a worker process died (signal 15, SIGTERM)"
+    assert str(WorkerDied(0, "x")) == "a worker process died (exit code 0) while making x"
+    assert str(WorkerDied(None)) == "a worker process died"
+    assert str(WorkerDied(-200)) == "a worker process died (signal 200)"

@@ -501,7 +501,23 @@ def test_a_board_builds_its_geography_once() -> None:
     assert geography_of(board) is found
     other = Board(Item("w", 1, 2), Item("e", 5, 2), settings=SETTINGS)
     assert geography_of(other) is not found and geography_of(board) is not found  # the last board's alone
-    assert geometry._last[0] is board
+    assert geometry._kept.last[0] is board
+
+
+def test_each_thread_has_its_own_geography() -> None:
+    """No GEOS object is shared by two threads (shapely runs GEOS without Python's lock, and
+    a prepared shape asked by two at once crashes it): another thread builds its own."""
+    import threading
+
+    board = Board(Item("w", 1, 2), Item("e", 5, 2), settings=SETTINGS)
+    found = geography_of(board)
+    elsewhere: list = []
+    thread = threading.Thread(target=lambda: elsewhere.extend([geography_of(board), geography_of(board)]))
+    thread.start()
+    thread.join()
+    assert elsewhere[0] is elsewhere[1] and isinstance(elsewhere[0], Geography) and elsewhere[0] is not found
+    assert elsewhere[0].cells["w"].polygon is not found.cells["w"].polygon
+    assert geography_of(board) is found  # (this thread's is kept)
 
 
 @pytest.mark.parametrize("component", [
@@ -514,7 +530,7 @@ def test_a_board_builds_its_geography_once() -> None:
 ])
 def test_a_board_whose_geography_cannot_be_worked_out(component: Board) -> None:
     assert geography_of(component) is None
-    assert geometry._last == [component, None]
+    assert geometry._kept.last == [component, None]
     assert geography_of(component) is None
 
 
