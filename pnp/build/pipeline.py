@@ -160,6 +160,9 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             pod.build(kit, outputs)
         outputs.write_svgs()
         if meanwhile is not None:
+            from .timings import CHECKS
+
+            workers.timings.stage(CHECKS)
             meanwhile(outputs)
         workers.finish()  # the workers have been drawing all along: wait for them
         keep_faces(kit, outputs, known)
@@ -458,7 +461,11 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             # (for the trim: listed by the linking's process, else now in a thread)
             outputs.cache.survey(linking.listed if linking is not None else None)
             if checked is not None:
-                found, report = checked()
+                import time
+
+                waited = time.perf_counter()
+                found, report = checked()  # (waiting for their process, if they run beside and are not done)
+                outputs.workers.timings.waiting(time.perf_counter() - waited)
                 if found is not None:
                     outputs.cache.put(*found)
             keep_work(game, outputs.cache)  # what this process computed or was given, for the next validation
