@@ -198,8 +198,8 @@ WINDOWS = 64  # the windows whose cuts are kept (the last shown)
 def _cut(geography: "Geography", view: Window) -> dict[int, tuple]:
     """What the map's shapes and lines come to in the window `view` (`_outline`, `_strokes`),
     by shape, worked out once for every locator that shows the same window (cards of one area
-    and pin: The Anarchy's 65 locators show 35 windows), the same commands; the last WINDOWS
-    windows' kept."""
+    and pin: a deck's locators show fewer windows than there are cards), the same commands;
+    the last WINDOWS windows' kept."""
     if not _cuts or _cuts[0] is not geography:
         _cuts[:] = [geography, {}]
     windows = _cuts[1]

@@ -108,9 +108,14 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
     language's build made, by content key: a file drawn from the same content is linked.
     `meanwhile` is called once this process has done its part, while the workers finish
     theirs."""
-    from ..exports import gallery, pod, tabletopia, tts
+    from importlib import import_module
+
     from .scheduler import Scheduler
 
+    # the exports this build makes (a deck's, none), imported before the workers are forked: they draw their pictures
+    exports = {name: import_module(f"..exports.{name}", __package__) for name, parts in
+               (("tts", ("tts",)), ("tabletopia", ("tabletopia", "tts")), ("pod", ("pod",)), ("gallery", ("gallery",)))
+               if options.wants(*parts)}
     release_drawn()  # (what an earlier build in this process, pnp watch's, left drawn)
     with Scheduler(options.jobs) as workers:
         if "png" in options.formats or options.wants("tabletopia", "tts", "pod"):
@@ -131,7 +136,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         rows: list = []
         place = None
         if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
-            place = tts.start(kit, outputs, options)
+            place = exports["tts"].start(kit, outputs, options)
         backs = False  # the duplex test page comes with a whole kit that has backs, or on demand
         for name, sets in kit.print_groups():
             if options.wants(name, *(s.name for s in sets)):
@@ -153,11 +158,11 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             else:
                 outputs.make("data.json", key, lambda: game_data(game))
         if options.wants("tabletopia", "tts"):  # Tabletop Simulator places the Tabletopia tokens and board
-            rows = tabletopia.build(kit, outputs, options)  # (its boards' rows complete once drawn)
+            rows = exports["tabletopia"].build(kit, outputs, options)  # (its boards' rows complete once drawn)
         if place is not None:  # once the Tabletopia images it copies are written
             outputs.workers.then(lambda: place(rows))
         if options.wants("pod"):
-            pod.build(kit, outputs)
+            exports["pod"].build(kit, outputs)
         outputs.write_svgs()
         if meanwhile is not None:
             from .timings import CHECKS
@@ -167,7 +172,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         workers.finish()  # the workers have been drawing all along: wait for them
         keep_faces(kit, outputs, known)
         if options.wants("gallery"):
-            gallery.build(kit, outputs, options, rows)
+            exports["gallery"].build(kit, outputs, options, rows)
     release_drawn()
     outputs.result.files.sort()
     return outputs
