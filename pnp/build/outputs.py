@@ -116,6 +116,9 @@ class Rasterizing:
     extra: int = 0  # files the stage writes besides the pages
     jobs: dict["Job", int] = field(default_factory=dict)  # each job and how many pages it draws
     waited: bool = False
+    # each page as a print file draws it, when that looks the same (see pipeline.drawn_as): then
+    # rasterized from that drawing, which the print file finds in the cache, in that file's characters
+    as_drawn: Callable[[int], tuple[Page, Mapping[str, frozenset[str]]] | None] | None = None
 
     def start(self, thumb_width: int = 0, thumbs: Callable[[int, bytes, tuple[int, int]], None] | None = None,
               upto: int | None = None) -> None:
@@ -129,23 +132,38 @@ class Rasterizing:
             return
         o = self.outputs
         upto = len(self.paths) if upto is None else upto
-        # every job's PDF has the characters of all the pages: each page is drawn as one PDF of
-        # them all would draw it, found in the form cache by the other PDFs of these pages
-        chars = characters_by_font([self.pages[i] for i in self.pending], o.chars)
-        for run in chunks(len(self.pending), self.CHUNK):
+        # each page as drawn: the drawing a print file places, in its characters (its jobs' forms
+        # are then drawn once, for both), or the page itself; every job's PDF has the characters
+        # of all of its kind of page, so that each page is drawn as one PDF of them all would
+        # draw it, found in the form cache by the other PDFs of these pages
+        found = [self.as_drawn(i) if self.as_drawn is not None else None for i in self.pending]
+        own = [i for i, f in zip(self.pending, found) if f is None]
+        chars = characters_by_font([self.pages[i] for i in own], o.chars) if own else {}
+        drawn = [f if f is not None else (self.pages[i], chars) for i, f in zip(self.pending, found)]
+        runs: list[list[int]] = []  # positions in pending, a run of pages drawn with the same characters
+        for k, (_, used) in enumerate(drawn):
+            if runs and drawn[runs[-1][0]][1] is used and len(runs[-1]) < self.CHUNK:
+                runs[-1].append(k)
+            else:
+                runs.append([k])
+        for run in runs:
             pages = [self.pending[k] for k in run]
             width = thumb_width if thumbs is not None and pages[0] < upto else 0
+            shown, used = [drawn[k][0] for k in run], drawn[run[0]][1]
+            entries = o.form_entries(shown, used)
 
-            def arguments(pages=pages, width=width) -> tuple:
-                return (o.document([self.pages[i] for i in pages], chars), self.dpi,
-                        [self.paths[i] for i in pages], width, self.alpha)
+            def arguments(pages=pages, width=width, shown=shown, used=used, entries=entries) -> tuple:
+                return (o.document(shown, used, entries=entries), self.dpi, [self.paths[i] for i in pages], width,
+                        self.alpha)
 
             def done(results: list, pages=pages) -> None:
                 for index, data, size in results:
                     if pages[index] < upto:
                         thumbs(pages[index], data, size)
 
-            self.jobs[o.workers.add(render_files, arguments, done, kind=self.label)] = len(pages)
+            job = o.workers.add(render_files, arguments, done, kind=self.label)
+            self.jobs[job] = len(pages)
+            o.drawing(entries.values(), job)
 
     def __call__(self) -> None:
         """Wait for the pages (once)."""
@@ -400,6 +418,13 @@ class Outputs:
                     entries[name] = known
         return entries
 
+    def drawing(self, entries: Iterable[str], job: "Job") -> None:
+        """`job` draws these card drawings (form entries) into the cache, where they are not yet:
+        a print file that places them comes after it rather than drawing them again."""
+        for entry in entries:
+            if entry not in self._drawing and not self.cache.has("pdf-forms", entry):
+                self._drawing[entry] = job
+
     def write_later(self, relative: str, key: str, pages: Sequence[Page], duplex: bool = False) -> "Job | None":
         """Have a worker write the PDF of `pages` (a print file that shows a whole set: the
         main process, which holds the kit, never holds the document too). The drawings not in
@@ -531,17 +556,21 @@ class Outputs:
             self.make(relative, self.key("svg", page, fonts_used, self.svg_text), lambda page=page: render(page))
 
     def rasterize_later(self, pages: Sequence[Page], dpi: float, relative: Sequence[str], tag: str, label: str,
-                        extra: int = 0, alpha: bool = False, start: bool = True) -> Rasterizing:
+                        extra: int = 0, alpha: bool = False, start: bool = True,
+                        as_drawn: Callable[[int], tuple[Page, Mapping[str, frozenset[str]]] | None] | None = None
+                        ) -> Rasterizing:
         """Queue the pages for the worker processes, as the files `relative` (by their names in
         the output), leaving out those an earlier build already made from the same content;
         call what this returns to wait for them (a stage called `label`, of the pages and
         `extra` other files). With `start` False, the caller starts them (`Rasterizing.start`,
-        to be given their thumbnails)."""
+        to be given their thumbnails). `as_drawn` gives a page the same to look at (as a print
+        file draws it, and its characters), to rasterize in its stead."""
         relative = list(relative)
         paths = [self.path(name) for name in relative]
         keys = [self.key(tag, page, dpi, alpha) for page in pages]
         pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i], counted=False)]
-        rasterizing = Rasterizing(self, list(pages), dpi, alpha, paths, relative, keys, pending, label, extra)
+        rasterizing = Rasterizing(self, list(pages), dpi, alpha, paths, relative, keys, pending, label, extra,
+                                  as_drawn=as_drawn)
         if start:
             rasterizing.start()
         return rasterizing

@@ -866,3 +866,30 @@ def test_each_stage_marked_on_the_build_s_clock(tmp_path: Path) -> None:
     o.advance(2)
     assert marked == ["cards: PDF"] and said.said == [("stage", "cards: PDF", 3), ("advance", 2)]
     assert make(tmp_path).progress.__class__ is Said  # (a scheduler without a clock: told as it is)
+
+
+def test_pages_rasterized_as_their_print_file_draws_them(tmp_path: Path, font: SimpleNamespace) -> None:
+    o = make(tmp_path, {"body": font}, title="T")
+    cards = [Definition(f"c{i}", 20.0, 30.0, Group((Rect(0, 0, 20, 30, RED), Text(1, 10, f"{i}", font.name, 8.0,
+                                                                                    "#000000")))) for i in range(11)]
+    bled = [Definition(c.id, 20.0, 30.0, c.content, 2.0) for c in cards]
+    sheets = [sheet(*bled[:5], label="one"), sheet(*bled[5:10], label="two")]
+    printed = {font.name: frozenset("0123456789")}  # (the print file's characters: its labels' none here)
+    as_drawn = {i: (single(bled[i]), printed) for i in range(10)}  # the last card on no sheet: as it is
+    pages = [single(c) for c in cards]
+    waiting = o.rasterize_later(pages, 36, [f"png/c{i}.png" for i in range(11)], "face", "Faces",
+                                as_drawn=as_drawn.get)
+    assert waiting.keys == [o.key("face", page, 36, False) for page in pages]  # (keyed by the pictures' own pages)
+    jobs = list(o.workers.jobs)
+    assert list(waiting.jobs.values()) == [8, 2, 1]  # 8 pages a job, those drawn with other characters apart
+    sent = [job.arguments()[0] for job in jobs]
+    assert [made.args[0] for made in sent] == [[single(b) for b in bled[:8]], [single(b) for b in bled[8:10]],
+                                                [pages[10]]]
+    assert [made.args[6] for made in sent] == [printed, printed, {font.name: frozenset("10")}]
+    job = o.write_later("print/cards.pdf", "kp", sheets)  # drawn by the pictures' jobs: none drawn for it
+    assert o.workers.jobs[3:] == [job] and job.function is write_pdf_file and job.after == jobs[:2]
+    waiting()
+    o.drawn("print/cards.pdf", "kp", job)
+    assert job.result is True and sorted(job.arguments()[1].args[3]) == sorted(f"Fc{i}" for i in range(10))
+    assert (tmp_path / "out" / "print" / "cards.pdf").read_bytes() == o.pdf(sheets)  # (placed: the same bytes)
+    assert (tmp_path / "out" / "png" / "c3.png").read_bytes()[:4] == b"\x89PNG"
