@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from ..render.pdf import FormCache, render_pdf
+from .printed import Printed
 from ..load.files import write_atomic
 from ..load.paths import output_path
 from ..scene import Definition, Deferred, Group, Node, Page, Rect, Use, characters_by_font, single
@@ -116,9 +117,6 @@ class Rasterizing:
     extra: int = 0  # files the stage writes besides the pages
     jobs: dict["Job", int] = field(default_factory=dict)  # each job and how many pages it draws
     waited: bool = False
-    # each page as a print file draws it, when that looks the same (see pipeline.drawn_as): then
-    # rasterized from that drawing, which the print file finds in the cache, in that file's characters
-    as_drawn: Callable[[int], tuple[Page, Mapping[str, frozenset[str]]] | None] | None = None
 
     def start(self, thumb_width: int = 0, thumbs: Callable[[int, bytes, tuple[int, int]], None] | None = None,
               upto: int | None = None) -> None:
@@ -136,7 +134,7 @@ class Rasterizing:
         # are then drawn once, for both), or the page itself; every job's PDF has the characters
         # of all of its kind of page, so that each page is drawn as one PDF of them all would
         # draw it, found in the form cache by the other PDFs of these pages
-        found = [self.as_drawn(i) if self.as_drawn is not None else None for i in self.pending]
+        found = [o.printed.of(self.pages[i]) for i in self.pending]  # (pnp.build.printed)
         own = [i for i, f in zip(self.pending, found) if f is None]
         chars = characters_by_font([self.pages[i] for i in own], o.chars) if own else {}
         drawn = [f if f is not None else (self.pages[i], chars) for i, f in zip(self.pending, found)]
@@ -161,7 +159,10 @@ class Rasterizing:
                     if pages[index] < upto:
                         thumbs(pages[index], data, size)
 
-            job = o.workers.add(render_files, arguments, done, kind=self.label)
+            # (after the jobs drawing its drawings into the cache, if another picture's or print
+            # file's are: placed from there, not drawn again)
+            after = list({id(job): job for e in entries.values() if (job := o._drawing.get(e)) is not None}.values())
+            job = o.workers.add(render_files, arguments, done, after, kind=self.label)
             self.jobs[job] = len(pages)
             o.drawing(entries.values(), job)
 
@@ -209,6 +210,7 @@ class Outputs:
         self._digests: dict[int, tuple[Definition | Page, str]] = {}  # by id: what each is drawn from, hashed
         self._hashes: dict[int, tuple[Node, bytes]] = {}  # nodes' hashes (_hash), by node
         self.chars: dict = {}  # each definition's characters by font (scene.characters_by_font)
+        self.printed = Printed(self.chars)  # the drawings the print files place, for the pictures to share
         self.cache = Cache(out / FOLDER)
         # every PDF of the build places the same cards; the next build finds them in the cache
         self.forms = FormCache(self.digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
@@ -556,21 +558,18 @@ class Outputs:
             self.make(relative, self.key("svg", page, fonts_used, self.svg_text), lambda page=page: render(page))
 
     def rasterize_later(self, pages: Sequence[Page], dpi: float, relative: Sequence[str], tag: str, label: str,
-                        extra: int = 0, alpha: bool = False, start: bool = True,
-                        as_drawn: Callable[[int], tuple[Page, Mapping[str, frozenset[str]]] | None] | None = None
-                        ) -> Rasterizing:
+                        extra: int = 0, alpha: bool = False, start: bool = True) -> Rasterizing:
         """Queue the pages for the worker processes, as the files `relative` (by their names in
         the output), leaving out those an earlier build already made from the same content;
         call what this returns to wait for them (a stage called `label`, of the pages and
         `extra` other files). With `start` False, the caller starts them (`Rasterizing.start`,
-        to be given their thumbnails). `as_drawn` gives a page the same to look at (as a print
-        file draws it, and its characters), to rasterize in its stead."""
+        to be given their thumbnails). A piece's picture that looks the same as its print file
+        draws it is rasterized from that drawing (`printed`)."""
         relative = list(relative)
         paths = [self.path(name) for name in relative]
         keys = [self.key(tag, page, dpi, alpha) for page in pages]
         pending = [i for i in range(len(pages)) if not self.reusable(relative[i], keys[i], counted=False)]
-        rasterizing = Rasterizing(self, list(pages), dpi, alpha, paths, relative, keys, pending, label, extra,
-                                  as_drawn=as_drawn)
+        rasterizing = Rasterizing(self, list(pages), dpi, alpha, paths, relative, keys, pending, label, extra)
         if start:
             rasterizing.start()
         return rasterizing

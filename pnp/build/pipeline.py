@@ -226,19 +226,17 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
         for back_name, back in s.backs():
             named.append((f"{s.name}-{back_name}" if len(sets) > 1 else back_name, single(back)))
     sheets = {paper: print_sheets(kit, name, sets, paper, options.bleed_for) for paper in options.papers}
+    if "pdf" in options.formats and options.papers:  # (the pieces' pictures drawn as the print files draw them)
+        outputs.printed.add(sheets[options.papers[0]].fronts, sheets[options.papers[0]].backs)
     if "png" in options.formats:  # (first: a contact-sheet page to patch is among the longest jobs)
-        from .printed import as_printed
         from ..render.contact import ContactSheet
         from ..kit.files import deck, page_files
 
         first = deck(kit)
         contact = first is not None and first in sets and len(sets) == 1
-        pages = [page for _, page in named]
-        both = sheets[options.papers[0]] if "pdf" in options.formats and options.papers else None
-        pngs = outputs.rasterize_later(pages, PNG_DPI, [f"png/{name}/{n}.png" for n, _ in named], f"{ctype.name}-png",
+        pngs = outputs.rasterize_later([page for _, page in named], PNG_DPI, [f"png/{name}/{n}.png" for n, _ in named], f"{ctype.name}-png",
                                        f"{name}: PNG images" + (" and the contact sheet" if contact else ""),
-                                       extra=len(page_files(len(first.pieces))) if contact else 0, start=not contact,
-                                       as_drawn=as_printed(pages, both.fronts, both.backs, outputs) if both else None)
+                                       extra=len(page_files(len(first.pieces))) if contact else 0, start=not contact)
         outputs.workers.then(ContactSheet(outputs, pngs, len(first.pieces)) if contact else pngs)
     if "pdf" in options.formats:
         for paper, both in sheets.items():

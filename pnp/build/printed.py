@@ -1,44 +1,45 @@
-"""A set's own pictures (its pieces' PNG images) rasterized from the drawings its print files
-place, where those look the same: each piece is then drawn once, for its picture and its print
-files (which find the drawing in the build's cache), rather than once for each."""
+"""The pictures of a build's pieces rasterized from the drawings its print files place, where
+those look the same: each piece is then drawn once, for its pictures and its print files (which
+find the drawing in the build's cache), rather than once for each."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from ..compose.piece import same_within
 from ..scene import Definition, Page, characters_by_font, single
 
-if TYPE_CHECKING:
-    from .outputs import Outputs
 
+class Printed:
+    """The drawings a build's print files place (on the first paper's sheets), by the piece
+    each draws, with those sheets; `chars` is the build's memo of each drawing's characters
+    (Outputs.chars)."""
 
-def as_printed(pages: Sequence[Page], fronts: Sequence[Page], backs: Sequence[Page],
-               outputs: "Outputs") -> Callable[[int], tuple[Page, Mapping[str, frozenset[str]]] | None]:
-    """For a set's own pictures (`pages`, each a piece's face or back alone): the page that
-    draws it as its print file does (`fronts` or `backs`: its drawing with its background run
-    out by the bleed, in that file's characters), when that looks the same within the piece's
-    bounds (`same_within`). Rasterized so, each piece is drawn once for its picture and its
-    print files, which find the drawing in the cache; the pixels are the same."""
-    printed: dict[str, tuple[Definition, Sequence[Page]]] = {}
-    for sheets in (fronts, backs):
-        for page in sheets:
-            for d in page.definitions:
-                printed.setdefault(d.id, (d, sheets))
-    found: dict[int, Mapping[str, frozenset[str]]] = {}
+    def __init__(self, chars: dict) -> None:
+        self.chars = chars
+        self.drawings: dict[int, tuple[Definition, Sequence[Page]]] = {}  # by id of the piece drawn
+        self._used: dict[int, tuple[Sequence[Page], Mapping[str, frozenset[str]]]] = {}
 
-    def chars_of(sheets: Sequence[Page]) -> Mapping[str, frozenset[str]]:
-        if id(sheets) not in found:  # (as write_later works them out for the print file)
-            found[id(sheets)] = characters_by_font(sheets, outputs.chars)
-        return found[id(sheets)]
+    def add(self, *files: Sequence[Page]) -> None:
+        """A print file's sheets (its fronts, its backs): the drawings they place."""
+        for sheets in files:
+            for page in sheets:
+                for d in page.definitions:
+                    made = d.made_from
+                    if len(made) == 3 and made[0] == "with_bleed" and isinstance(made[1], Definition):
+                        self.drawings.setdefault(id(made[1]), (d, sheets))
 
-    def drawn(index: int) -> tuple[Page, Mapping[str, frozenset[str]]] | None:
-        page = pages[index]
+    def of(self, page: Page) -> tuple[Page, Mapping[str, frozenset[str]]] | None:
+        """A piece's picture (`page`: its face or back alone) as its print file draws it, with
+        that file's characters (as the print file works them out), when that looks the same
+        within the piece's bounds (its background run out by the bleed: `same_within`)."""
         if len(page.definitions) != 1:
             return None
         own = page.definitions[0]
-        bled, sheets = printed.get(own.id, (None, ()))
-        if bled is None or bled is own or not same_within(bled, own):
+        bled, sheets = self.drawings.get(id(own), (None, ()))
+        if bled is None or not same_within(bled, own):
             return None
-        return single(bled), chars_of(sheets)
-    return drawn
+        found = self._used.get(id(sheets))
+        if found is None or found[0] is not sheets:
+            found = self._used[id(sheets)] = (sheets, characters_by_font(sheets, self.chars))
+        return single(bled), found[1]

@@ -1,12 +1,10 @@
-"""pnp.build.printed: a set's own pictures rasterized from the drawings its print files place
-(their faces with the background run out, in the print file's characters) where those show the
-same, and otherwise from themselves."""
+"""pnp.build.printed: the pictures of a build's pieces rasterized from the drawings its print
+files place (their faces with the background run out, in the print file's characters) where
+those show the same, and otherwise from themselves."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from pnp.build.printed import as_printed
+from pnp.build.printed import Printed
 from pnp.compose.piece import with_bleed
 from pnp.scene import Definition, Group, Page, Rect, Style, Text, Use, single
 
@@ -29,15 +27,17 @@ def test_each_picture_as_its_print_file_draws_it_where_that_shows_the_same() -> 
     bled = [with_bleed(f, 2.8) for f in faces]
     fronts = [sheet(*bled[:2], label="sheet 1"), sheet(bled[2], label="sheet 2")]
     backs = [sheet(with_bleed(back, 2.8), label="backs")]
-    pages = [single(f) for f in faces] + [single(back), single(piece("elsewhere", "Ij")),
-                                          Page(60.0, 90.0, (Use("a"), Use("b")), (faces[0], faces[1]))]
-    drawn = as_printed(pages, fronts, backs, SimpleNamespace(chars={}))
-    (first, chars), (second, same) = drawn(0), drawn(1)
+    printed = Printed({})
+    printed.add(fronts, backs)
+    printed.add([sheet(with_bleed(faces[0], 5.0), label="again")])  # (the first print file's kept)
+    (first, chars), (second, same) = printed.of(single(faces[0])), printed.of(single(faces[1]))
     assert first == single(bled[0]) and second == single(bled[1])
     assert chars == {"body": frozenset("AbCdEfsheet 12")} and same is chars  # (the print file's, worked out once)
-    assert drawn(2) is None  # rounded corners: filled once run out
-    on_its_back, back_chars = drawn(3)
+    assert printed.of(single(faces[2])) is None  # rounded corners: filled once run out
+    on_its_back, back_chars = printed.of(single(back))
     assert on_its_back == single(backs[0].definitions[0]) and back_chars == {"body": frozenset("Ghbacks")}
-    assert drawn(4) is None and drawn(5) is None  # on no sheet; not a drawing alone
-    unbled = as_printed(pages, [sheet(*faces, label="x")], [], SimpleNamespace(chars={}))
-    assert unbled(0) is None  # printed without bleed: drawn as it is
+    assert printed.of(single(piece("a", "Ab"))) is None  # another piece of the same id: on no sheet
+    assert printed.of(Page(60.0, 90.0, (Use("a"), Use("b")), (faces[0], faces[1]))) is None  # not a drawing alone
+    unbled = Printed({})
+    unbled.add([sheet(*faces, label="x")])
+    assert unbled.of(single(faces[0])) is None  # printed without bleed: drawn as it is
