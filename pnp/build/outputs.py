@@ -284,6 +284,7 @@ class Outputs:
                     cached = (value, content_hash(value))
                     if isinstance(value, Deferred):  # (known, should it be drawn again)
                         object.__setattr__(value, "digest", cached[1])
+                        self.printed.note(value)  # (its content at hand, which may not be kept)
                 self._digests[id(value)] = cached
             return cached[1]
         if isinstance(value, Page):  # (a sheet is in the keys of its print file and its SVG: hashed once)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..compose.piece import same_within
+from ..compose.piece import runs_out_alike, same_within
 from ..scene import Definition, Page, characters_by_font, single
 
 
@@ -19,6 +19,13 @@ class Printed:
         self.chars = chars
         self.drawings: dict[int, tuple[Definition, Sequence[Page]]] = {}  # by id of the piece drawn
         self._used: dict[int, tuple[Sequence[Page], Mapping[str, frozenset[str]]]] = {}
+        self._alike: dict[int, tuple[Definition, bool]] = {}  # runs_out_alike, by id of the piece
+
+    def note(self, drawing: Definition) -> None:
+        """A drawing whose content is at hand (just drawn, for its hash): whether it runs out
+        alike is read now, not by drawing it again (a deck's card drawn long ago, no longer
+        kept drawn: pnp.scene.Deferred)."""
+        self._alike[id(drawing)] = (drawing, runs_out_alike(drawing))
 
     def add(self, *files: Sequence[Page]) -> None:
         """A print file's sheets (its fronts, its backs): the drawings they place."""
@@ -37,7 +44,8 @@ class Printed:
             return None
         own = page.definitions[0]
         bled, sheets = self.drawings.get(id(own), (None, ()))
-        if bled is None or not same_within(bled, own):
+        known = self._alike.get(id(own))
+        if bled is None or not same_within(bled, own, known[1] if known is not None and known[0] is own else None):
             return None
         found = self._used.get(id(sheets))
         if found is None or found[0] is not sheets:

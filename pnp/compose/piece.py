@@ -102,19 +102,27 @@ def with_bleed(definition, bleed: float):
     return _bled(definition, bleed)
 
 
-def same_within(bled, face) -> bool:
-    """Whether `bled` is `face` given a bleed (pnp.compose.piece.with_bleed) that shows the
-    same within the face's bounds: its background a plain rectangle (no rounded corner, no
-    edge) covering the face, run out past it, the rest as it was, nothing cut to a shape."""
+def same_within(bled, face, alike: bool | None = None) -> bool:
+    """Whether `bled` is `face` given a bleed (with_bleed) that shows the same within the
+    face's bounds: its background runs out alike (`runs_out_alike`, or `alike` when the caller
+    knows it, without reading the face's content again)."""
     made = bled.made_from
     if not (len(made) == 3 and made[0] == "with_bleed" and made[1] is face and bled.id == face.id):
         return False
+    return runs_out_alike(face) if alike is None else alike
+
+
+def runs_out_alike(face) -> bool:
+    """Whether a face given a bleed shows the same within its bounds: its background a plain
+    rectangle (no rounded corner, no edge) covering it, run out past it, the rest as it was,
+    nothing cut to a shape."""
     content = face.content
     if content.clip is not None or content.transform != IDENTITY or not content.children:
         return False
     ground = content.children[0]
     return (type(ground) is Rect and ground.radius == 0
-            and (ground.style.stroke is None or ground.style.stroke_width <= 0) and ground.x <= 0 and ground.y <= 0 and ground.x + ground.width >= face.width
+            and (ground.style.stroke is None or ground.style.stroke_width <= 0) and ground.x <= 0
+            and ground.y <= 0 and ground.x + ground.width >= face.width
             and ground.y + ground.height >= face.height)
 
 

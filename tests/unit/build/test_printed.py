@@ -41,3 +41,23 @@ def test_each_picture_as_its_print_file_draws_it_where_that_shows_the_same() -> 
     unbled = Printed({})
     unbled.add([sheet(*faces, label="x")])
     assert unbled.of(single(faces[0])) is None  # printed without bleed: drawn as it is
+
+
+def test_a_card_noted_when_drawn_is_not_drawn_again_to_be_told(monkeypatch) -> None:
+    import pnp.scene as scene
+    from pnp.scene import deferred
+
+    drawn: list[str] = []
+    plain = piece("a", "Ab")
+    lazy = deferred("a", 60.0, 90.0, 0.0, (), lambda: drawn.append("a") or plain.content)
+    bled = with_bleed(lazy, 2.8)
+    printed = Printed({id(bled): (bled, {"body": "Ab"})})  # (its characters known, as the build's kept)
+    printed.add([sheet(bled, label="one")])
+    lazy.content  # (drawn for its hash, say)
+    printed.note(lazy)
+    monkeypatch.setattr(scene, "DRAWN_KEPT", 0)
+    lazy.__dict__.pop("content")  # no longer kept drawn
+    assert printed.of(single(lazy))[0].definitions == (bled,) and drawn == ["a"]  # told without drawing it again
+    other = deferred("b", 60.0, 90.0, 0.0, (), lambda: drawn.append("b") or piece("b", "Cd", radius=3.0).content)
+    printed.add([sheet(with_bleed(other, 2.8), label="two")])
+    assert printed.of(single(other)) is None and drawn[1:] == ["b"]  # not noted: drawn to be told

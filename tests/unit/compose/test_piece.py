@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.compose.piece import same_within, with_bleed
+from pnp.compose.piece import runs_out_alike, same_within, with_bleed
 from pnp.scene import Definition, Group, Path, Rect, Style, Text, deferred, scale
 
 GROUND = Style(fill="#3b702b")
@@ -44,7 +44,7 @@ def test_a_face_on_a_plain_ground_run_out_shows_the_same_within_its_bounds() -> 
     face(),
 ])
 def test_what_does_not_show_the_same_once_run_out(plain: Definition) -> None:
-    assert not same_within(with_bleed(plain, 3.0), plain)
+    assert not same_within(with_bleed(plain, 3.0), plain) and not runs_out_alike(plain)
 
 
 def test_only_a_face_given_a_bleed_is_the_same() -> None:
@@ -52,3 +52,10 @@ def test_only_a_face_given_a_bleed_is_the_same() -> None:
     assert not same_within(plain, plain)
     assert not same_within(Definition("a", 60.0, 90.0, plain.content, 3.0, ("with_bleed", plain)), plain)
     assert not same_within(Definition("b", 60.0, 90.0, plain.content, 3.0, ("with_bleed", plain, 3.0)), plain)
+
+
+def test_whether_it_runs_out_alike_as_the_caller_knows_it() -> None:
+    plain = face(Rect(0, 0, 60, 90, GROUND), WORDS)
+    assert runs_out_alike(plain) and same_within(with_bleed(plain, 3.0), plain, alike=True)
+    assert not same_within(with_bleed(plain, 3.0), plain, alike=False)  # (taken as told)
+    assert not same_within(plain, plain, alike=True)  # (but only of that very face given a bleed)
