@@ -6,6 +6,7 @@ folder and swaps it in only when complete."""
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
@@ -17,6 +18,7 @@ from ..layout.fonts import FontMetrics, find_font, metrics
 from ..impose import PAPERS, duplex_test, interleave, shifted
 from ..kit.pieces import Ink, Kit, PieceSet
 from .outputs import BuildFailed, Outputs, Progress
+from .timings import CHECKS
 from ..kit.readme import NAME as READ_ME_FIRST
 from ..compose.paint import greyscale_page
 from ..scene import Page, release_drawn, single
@@ -165,8 +167,6 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             exports["pod"].build(kit, outputs)
         outputs.write_svgs()
         if meanwhile is not None:
-            from .timings import CHECKS
-
             workers.timings.stage(CHECKS)
             meanwhile(outputs)
         workers.finish()  # the workers have been drawing all along: wait for them
@@ -468,8 +468,6 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             # (for the trim: listed by the linking's process, else now in a thread)
             outputs.cache.survey(linking.listed if linking is not None else None)
             if checked is not None:
-                import time
-
                 waited = time.perf_counter()
                 found, report = checked()  # (waiting for their process, if they run beside and are not done)
                 outputs.workers.timings.waiting(time.perf_counter() - waited)
