@@ -49,12 +49,15 @@ CARD_PX = (750, 1050)  # poker size at 300 dpi
 
 
 def install(peers: Path, names: list[str]) -> None:
-    """Each peer into a virtual environment of its own, from PyPI, with pip."""
-    for name in names:
-        folder = peers / name
-        if not (folder / "bin" / "python").exists():
-            subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
-        subprocess.run([str(folder / "bin" / "python"), "-m", "pip", "install", "--quiet", PEERS[name]], check=True)
+    """Each peer into a virtual environment of its own, from PyPI, with pip (run in a
+    temporary folder, as every peer's process is: see `measure`)."""
+    with tempfile.TemporaryDirectory(prefix="pnp-peers-") as cwd:
+        for name in names:
+            folder = peers / name
+            if not (folder / "bin" / "python").exists():
+                subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True, cwd=cwd)
+            subprocess.run([str(folder / "bin" / "python"), "-m", "pip", "install", "--quiet", PEERS[name]],
+                           check=True, cwd=cwd)
 
 
 def rgb(colour: str) -> list[int]:
@@ -107,7 +110,11 @@ def decksmith_deck(game: Path, folder: Path, count: int = 0) -> None:
 def measure(commands: list[list[str]], cwd: Path, pnp: bool = False) -> tuple[float, float, int]:
     """Wall and CPU seconds of the commands run one after the other (each a process, its CPU
     with that of every process it waited for), and the largest peak memory (KiB). With `pnp`,
-    they import the pnp of this checkout."""
+    they import the pnp of this checkout. A peer never runs inside this repository: what it
+    leaves where it runs (decksmith writes decksmith.log there) would land in it."""
+    if not pnp and Path(cwd).resolve().is_relative_to(ROOT):
+        raise SystemExit(f"a peer runs in a temporary folder, never in the repository ({cwd}): it may leave files "
+                         f"where it runs")
     wall, cpu, peak = 0.0, 0.0, 0
     env = {**os.environ}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # (timed as installed: compiled once)

@@ -185,6 +185,7 @@ class _Projected(threading.local):
 
     def __init__(self) -> None:
         self.rivers: list = []  # [the geography, its rivers]
+        self.cuts: list = []  # [the geography, by window the shapes and lines cut to it] (`_cut`)
 
 
 _kept = _Projected()
@@ -199,6 +200,27 @@ def _rivers(geography: "Geography") -> list:
         _projected[:] = [geography, [LineString([geography.project(lon, lat) for lon, lat in line])
                                      for river in geography.board.rivers for line in river.lines]]
     return _projected[1]
+
+
+WINDOWS = 64  # the windows whose cuts are kept (the last shown)
+
+
+def _cut(geography: "Geography", view: Window) -> dict[int, tuple]:
+    """What the map's shapes and lines come to in the window `view` (`_outline`, `_strokes`),
+    by shape, worked out once for every locator that shows the same window (cards of one area
+    and pin: a deck's locators show fewer windows than there are cards), the same commands;
+    the last WINDOWS windows' kept (each thread's own, as the rivers)."""
+    _cuts = _kept.cuts
+    if not _cuts or _cuts[0] is not geography:
+        _cuts[:] = [geography, {}]
+    windows = _cuts[1]
+    found = windows.pop(view, None)
+    if found is None:
+        found = {}
+        if len(windows) >= WINDOWS:
+            del windows[next(iter(windows))]
+    windows[view] = found  # (the last shown last)
+    return found
 
 
 def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node]:
@@ -226,10 +248,17 @@ def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node
     land = ctx.colour(box.get("land"), env, mix(paper, ink, 0.12)) or paper
     coast = ctx.colour(box.get("coast"), env, ink) or ink
     groups = colours_of(game, board)
+    cut = _cut(geography, view)
+
+    def outline(shape, strokes: bool = False) -> tuple:
+        found = cut.get(id(shape))
+        if found is None or found[0] is not shape:
+            found = cut[id(shape)] = (shape, (_strokes if strokes else _outline)(shape, view, clip))
+        return found[1]
 
     drawn: list[Node] = [Rect(box.x, box.y, box.width, box.height, Style(fill=sea))]
     for other in [shape for _, shape in geography.context] + [geography.beyond]:
-        drawn.append(Path(_outline(other, view, clip), Style(fill=land, stroke=coast, stroke_width=0.4,
+        drawn.append(Path(outline(other), Style(fill=land, stroke=coast, stroke_width=0.4,
                                                              line_join="round")))
     own = None
     for each in geography.areas:
@@ -241,16 +270,16 @@ def locator_nodes(box: "Box", ctx: Context, env: Mapping[str, Any]) -> list[Node
             own = (cell.polygon, str(group.fields["colour"]).lower() if group is not None else land)
             continue
         # the others in the land's colour: a tint of theirs would read as the sea, or as the area itself
-        drawn.append(Path(_outline(cell.polygon, view, clip), Style(fill=land, stroke=paper, stroke_width=0.5,
+        drawn.append(Path(outline(cell.polygon), Style(fill=land, stroke=paper, stroke_width=0.5,
                                                                     line_join="round")))
     water = Style(stroke=mix(sea, coast, 0.3), stroke_width=0.6, line_cap="round", line_join="round")
     for line in _rivers(geography):
-        commands = _strokes(line, view, clip)
+        commands = outline(line, strokes=True)
         if commands:
             drawn.append(Path(commands, water))
-    drawn.append(Path(_outline(geography.land, view, clip), Style(stroke=coast, stroke_width=0.6, line_join="round")))
+    drawn.append(Path(outline(geography.land), Style(stroke=coast, stroke_width=0.6, line_join="round")))
     if own is not None:  # the area itself: in full colour, edged in ink, over the rivers
-        drawn.append(Path(_outline(own[0], view, clip), Style(fill=own[1], stroke=ink, stroke_width=1.2,
+        drawn.append(Path(outline(own[0]), Style(fill=own[1], stroke=ink, stroke_width=1.2,
                                                               line_join="round")))
     if pin is not None:
         x, y = view.point(*geography.project(*pin))

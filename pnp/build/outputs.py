@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from ..render.pdf import FormCache, render_pdf
+from .printed import Printed
 from ..load.files import write_atomic
 from ..load.paths import output_path
 from ..scene import Definition, Deferred, Group, Node, Page, Rect, Use, characters_by_font, single
@@ -129,23 +130,41 @@ class Rasterizing:
             return
         o = self.outputs
         upto = len(self.paths) if upto is None else upto
-        # every job's PDF has the characters of all the pages: each page is drawn as one PDF of
-        # them all would draw it, found in the form cache by the other PDFs of these pages
-        chars = characters_by_font([self.pages[i] for i in self.pending], o.chars)
-        for run in chunks(len(self.pending), self.CHUNK):
+        # each page as drawn: the drawing a print file places, in its characters (its jobs' forms
+        # are then drawn once, for both), or the page itself; every job's PDF has the characters
+        # of all of its kind of page, so that each page is drawn as one PDF of them all would
+        # draw it, found in the form cache by the other PDFs of these pages
+        found = [o.printed.of(self.pages[i]) for i in self.pending]  # (pnp.build.printed)
+        own = [i for i, f in zip(self.pending, found) if f is None]
+        chars = characters_by_font([self.pages[i] for i in own], o.chars) if own else {}
+        drawn = [f if f is not None else (self.pages[i], chars) for i, f in zip(self.pending, found)]
+        runs: list[list[int]] = []  # positions in pending, a run of pages drawn with the same characters
+        for k, (_, used) in enumerate(drawn):
+            if runs and drawn[runs[-1][0]][1] is used and len(runs[-1]) < self.CHUNK:
+                runs[-1].append(k)
+            else:
+                runs.append([k])
+        for run in runs:
             pages = [self.pending[k] for k in run]
             width = thumb_width if thumbs is not None and pages[0] < upto else 0
+            shown, used = [drawn[k][0] for k in run], drawn[run[0]][1]
+            entries = o.form_entries(shown, used)
 
-            def arguments(pages=pages, width=width) -> tuple:
-                return (o.document([self.pages[i] for i in pages], chars), self.dpi,
-                        [self.paths[i] for i in pages], width, self.alpha)
+            def arguments(pages=pages, width=width, shown=shown, used=used, entries=entries) -> tuple:
+                return (o.document(shown, used, entries=entries), self.dpi, [self.paths[i] for i in pages], width,
+                        self.alpha)
 
             def done(results: list, pages=pages) -> None:
                 for index, data, size in results:
                     if pages[index] < upto:
                         thumbs(pages[index], data, size)
 
-            self.jobs[o.workers.add(render_files, arguments, done, kind=self.label)] = len(pages)
+            # (after the jobs drawing its drawings into the cache, if another picture's or print
+            # file's are: placed from there, not drawn again)
+            after = list({id(job): job for e in entries.values() if (job := o._drawing.get(e)) is not None}.values())
+            job = o.workers.add(render_files, arguments, done, after, kind=self.label)
+            self.jobs[job] = len(pages)
+            o.drawing(entries.values(), job)
 
     def __call__(self) -> None:
         """Wait for the pages (once)."""
@@ -191,6 +210,7 @@ class Outputs:
         self._digests: dict[int, tuple[Definition | Page, str]] = {}  # by id: what each is drawn from, hashed
         self._hashes: dict[int, tuple[Node, bytes]] = {}  # nodes' hashes (_hash), by node
         self.chars: dict = {}  # each definition's characters by font (scene.characters_by_font)
+        self.printed = Printed(self.chars)  # the drawings the print files place, for the pictures to share
         self.cache = Cache(out / FOLDER)
         # every PDF of the build places the same cards; the next build finds them in the cache
         self.forms = FormCache(self.digest, lambda k: self.cache.get("pdf-forms", self.key("pdf-form", k)),
@@ -264,6 +284,7 @@ class Outputs:
                     cached = (value, content_hash(value))
                     if isinstance(value, Deferred):  # (known, should it be drawn again)
                         object.__setattr__(value, "digest", cached[1])
+                        self.printed.note(value)  # (its content at hand, which may not be kept)
                 self._digests[id(value)] = cached
             return cached[1]
         if isinstance(value, Page):  # (a sheet is in the keys of its print file and its SVG: hashed once)
@@ -399,6 +420,13 @@ class Outputs:
                         self.cache.claim("pdf-forms", known)
                     entries[name] = known
         return entries
+
+    def drawing(self, entries: Iterable[str], job: "Job") -> None:
+        """`job` draws these card drawings (form entries) into the cache, where they are not yet:
+        a print file that places them comes after it rather than drawing them again."""
+        for entry in entries:
+            if entry not in self._drawing and not self.cache.has("pdf-forms", entry):
+                self._drawing[entry] = job
 
     def write_later(self, relative: str, key: str, pages: Sequence[Page], duplex: bool = False) -> "Job | None":
         """Have a worker write the PDF of `pages` (a print file that shows a whole set: the
@@ -536,7 +564,8 @@ class Outputs:
         the output), leaving out those an earlier build already made from the same content;
         call what this returns to wait for them (a stage called `label`, of the pages and
         `extra` other files). With `start` False, the caller starts them (`Rasterizing.start`,
-        to be given their thumbnails)."""
+        to be given their thumbnails). A piece's picture that looks the same as its print file
+        draws it is rasterized from that drawing (`printed`)."""
         relative = list(relative)
         paths = [self.path(name) for name in relative]
         keys = [self.key(tag, page, dpi, alpha) for page in pages]

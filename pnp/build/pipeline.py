@@ -6,6 +6,7 @@ folder and swaps it in only when complete."""
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
@@ -17,6 +18,7 @@ from ..layout.fonts import FontMetrics, find_font, metrics
 from ..impose import PAPERS, duplex_test, interleave, shifted
 from ..kit.pieces import Ink, Kit, PieceSet
 from .outputs import BuildFailed, Outputs, Progress
+from .timings import CHECKS
 from ..kit.readme import NAME as READ_ME_FIRST
 from ..compose.paint import greyscale_page
 from ..scene import Page, release_drawn, single
@@ -108,9 +110,14 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
     language's build made, by content key: a file drawn from the same content is linked.
     `meanwhile` is called once this process has done its part, while the workers finish
     theirs."""
-    from ..exports import gallery, pod, tabletopia, tts
+    from importlib import import_module
+
     from .scheduler import Scheduler
 
+    # the exports this build makes (a deck's, none), imported before the workers are forked: they draw their pictures
+    exports = {name: import_module(f"..exports.{name}", __package__) for name, parts in
+               (("tts", ("tts",)), ("tabletopia", ("tabletopia", "tts")), ("pod", ("pod",)), ("gallery", ("gallery",)))
+               if options.wants(*parts)}
     release_drawn()  # (what an earlier build in this process, pnp watch's, left drawn)
     with Scheduler(options.jobs) as workers:
         if "png" in options.formats or options.wants("tabletopia", "tts", "pod"):
@@ -131,7 +138,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         rows: list = []
         place = None
         if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
-            place = tts.start(kit, outputs, options)
+            place = exports["tts"].start(kit, outputs, options)
         backs = False  # the duplex test page comes with a whole kit that has backs, or on demand
         for name, sets in kit.print_groups():
             if options.wants(name, *(s.name for s in sets)):
@@ -153,18 +160,19 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
             else:
                 outputs.make("data.json", key, lambda: game_data(game))
         if options.wants("tabletopia", "tts"):  # Tabletop Simulator places the Tabletopia tokens and board
-            rows = tabletopia.build(kit, outputs, options)  # (its boards' rows complete once drawn)
+            rows = exports["tabletopia"].build(kit, outputs, options)  # (its boards' rows complete once drawn)
         if place is not None:  # once the Tabletopia images it copies are written
             outputs.workers.then(lambda: place(rows))
         if options.wants("pod"):
-            pod.build(kit, outputs)
+            exports["pod"].build(kit, outputs)
         outputs.write_svgs()
         if meanwhile is not None:
+            workers.timings.stage(CHECKS)
             meanwhile(outputs)
         workers.finish()  # the workers have been drawing all along: wait for them
         keep_faces(kit, outputs, known)
         if options.wants("gallery"):
-            gallery.build(kit, outputs, options, rows)
+            exports["gallery"].build(kit, outputs, options, rows)
     release_drawn()
     outputs.result.files.sort()
     return outputs
@@ -217,6 +225,9 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
             named.append((piece.name, single(piece.face)))
         for back_name, back in s.backs():
             named.append((f"{s.name}-{back_name}" if len(sets) > 1 else back_name, single(back)))
+    sheets = {paper: print_sheets(kit, name, sets, paper, options.bleed_for) for paper in options.papers}
+    if "pdf" in options.formats and options.papers:  # (the pieces' pictures drawn as the print files draw them)
+        outputs.printed.add(sheets[options.papers[0]].fronts, sheets[options.papers[0]].backs)
     if "png" in options.formats:  # (first: a contact-sheet page to patch is among the longest jobs)
         from ..render.contact import ContactSheet
         from ..kit.files import deck, page_files
@@ -227,7 +238,6 @@ def render_sets(kit: Kit, name: str, sets: list[PieceSet], outputs: Outputs, opt
                                        f"{name}: PNG images" + (" and the contact sheet" if contact else ""),
                                        extra=len(page_files(len(first.pieces))) if contact else 0, start=not contact)
         outputs.workers.then(ContactSheet(outputs, pngs, len(first.pieces)) if contact else pngs)
-    sheets = {paper: print_sheets(kit, name, sets, paper, options.bleed_for) for paper in options.papers}
     if "pdf" in options.formats:
         for paper, both in sheets.items():
             print_set(outputs, name, paper, both.fronts, both.backs, options)
@@ -458,7 +468,9 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
             # (for the trim: listed by the linking's process, else now in a thread)
             outputs.cache.survey(linking.listed if linking is not None else None)
             if checked is not None:
-                found, report = checked()
+                waited = time.perf_counter()
+                found, report = checked()  # (waiting for their process, if they run beside and are not done)
+                outputs.workers.timings.waiting(time.perf_counter() - waited)
                 if found is not None:
                     outputs.cache.put(*found)
             keep_work(game, outputs.cache)  # what this process computed or was given, for the next validation

@@ -13,6 +13,9 @@ import time
 from typing import Callable
 
 FIRST = "composing and sending work"  # the main process's time before its first stage
+# the main process taking the checks' answer (waiting for their process, should they run beside
+# the build and not be done) and keeping what the next build and validation read
+CHECKS = "the checks' answer, the cache kept"
 
 
 def timed(function: Callable, *arguments: object) -> tuple[object, float, float]:

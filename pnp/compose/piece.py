@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .. import expr
 from ..boxes import draw_box
 from ..layout.worked import ValueFailed
-from ..scene import Group, Node, Path, Rect, Style, ellipse_path
+from ..scene import IDENTITY, Group, Node, Path, Rect, Style, ellipse_path
 
 if TYPE_CHECKING:
     from ..boxes.context import Context
@@ -100,6 +100,30 @@ def with_bleed(definition, bleed: float):
         return deferred(definition.id, w, h, bleed, ("with_bleed", definition, bleed),
                         lambda: _bled(definition, bleed).content)
     return _bled(definition, bleed)
+
+
+def same_within(bled, face, alike: bool | None = None) -> bool:
+    """Whether `bled` is `face` given a bleed (with_bleed) that shows the same within the
+    face's bounds: its background runs out alike (`runs_out_alike`, or `alike` when the caller
+    knows it, without reading the face's content again)."""
+    made = bled.made_from
+    if not (len(made) == 3 and made[0] == "with_bleed" and made[1] is face and bled.id == face.id):
+        return False
+    return runs_out_alike(face) if alike is None else alike
+
+
+def runs_out_alike(face) -> bool:
+    """Whether a face given a bleed shows the same within its bounds: its background a plain
+    rectangle (no rounded corner, no edge) covering it, run out past it, the rest as it was,
+    nothing cut to a shape."""
+    content = face.content
+    if content.clip is not None or content.transform != IDENTITY or not content.children:
+        return False
+    ground = content.children[0]
+    return (type(ground) is Rect and ground.radius == 0
+            and (ground.style.stroke is None or ground.style.stroke_width <= 0) and ground.x <= 0
+            and ground.y <= 0 and ground.x + ground.width >= face.width
+            and ground.y + ground.height >= face.height)
 
 
 def _bled(definition, bleed: float):

@@ -73,3 +73,17 @@ def test_a_peer_not_installed_is_left_out(tmp_path: Path, capsys: pytest.Capture
     (tmp_path / "again").mkdir()
     (kit,) = peers.contenders(tmp_path / "again", tmp_path / "peers", ["kit"], 3)
     assert kit[0].pnp and kit[0].commands[0][-2:] == ["build", "-q"] and kit[1].commands[0][-2:] == ["--cards", "3"]
+
+
+def test_a_peer_never_runs_in_the_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # decksmith writes decksmith.log where it runs: once in the repository's root, it was committed
+    peer = peers.Contender("peer", ROOT, [], [[sys.executable, "-c", "pass"]])
+    with pytest.raises(SystemExit) as stopped:
+        peer.run()
+    assert stopped.value.code == (f"a peer runs in a temporary folder, never in the repository ({ROOT}): it may "
+                                  f"leave files where it runs")
+    assert peer.runs == [] and not (ROOT / "decksmith.log").exists()
+    ran: list = []
+    monkeypatch.setattr(peers.subprocess, "run", lambda argv, check, cwd: ran.append(cwd))
+    peers.install(tmp_path / "peers", ["decksmith"])  # (pip, not run here)
+    assert len(ran) == 2 and not Path(ran[0]).is_relative_to(ROOT) and not Path(ran[0]).exists()

@@ -292,3 +292,26 @@ def test_the_rivers_are_projected_once_for_every_locator_of_a_map(game: Make) ->
     thread.join()
     assert elsewhere[0] is elsewhere[1] and elsewhere[0] is not _rivers(other)
     assert [list(line.coords) for line in elsewhere[0]] == [list(line.coords) for line in _rivers(other)]
+
+
+def test_locators_showing_the_same_window_cut_the_map_once(game: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pnp.boxes.locator as locator
+
+    g = game(sites="sites:\n  - {id: mill, area: e, at: {lat: 1, lon: 4.5}}\n"
+                   "  - {id: mill2, area: e, at: {lat: 1, lon: 4.5}}\n  - {id: ford, area: w, at: {lat: 3, lon: 0.5}}\n")
+    cuts: list = []
+    for name in ("_outline", "_strokes"):
+        real = getattr(locator, name)
+        monkeypatch.setattr(locator, name, lambda shape, view, clip, real=real: cuts.append(view) or real(
+            shape, view, clip))
+    monkeypatch.setattr(locator, "WINDOWS", 1)
+    first = drawn(g, "mill")
+    once = len(cuts)
+    assert once == 6  # the land around, its beyond, West, the river, the coast, East
+    assert drawn(g, "mill2") == first and len(cuts) == once  # the same window: the same map, not cut again
+    shape_of = [n.commands for n in first[0].children if isinstance(n, PathNode)]
+    assert [n.commands for n in drawn(g, "mill2")[0].children if isinstance(n, PathNode)] == shape_of
+    drawn(g, "ford")  # another area and pin, another window: cut for it
+    assert len(cuts) == 2 * once and cuts[once] != cuts[0]
+    drawn(g, "mill")  # (only the last window kept: cut again)
+    assert len(cuts) == 3 * once

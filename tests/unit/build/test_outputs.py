@@ -15,8 +15,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from PIL import Image as Picture
 
 from pnp.build import outputs as outputs_module
+from pnp.compose.piece import with_bleed
 from pnp.render.pdf import FormCache, document, form_name, write_pdf_file
 from pnp.render.png import render_file, render_files
 from pnp.build.outputs import _CELL, _LENGTH, BuildResult, Outputs, Progress, Rasterizing, content_hash, pickled
@@ -866,3 +868,35 @@ def test_each_stage_marked_on_the_build_s_clock(tmp_path: Path) -> None:
     o.advance(2)
     assert marked == ["cards: PDF"] and said.said == [("stage", "cards: PDF", 3), ("advance", 2)]
     assert make(tmp_path).progress.__class__ is Said  # (a scheduler without a clock: told as it is)
+
+
+def test_pages_rasterized_as_their_print_file_draws_them(tmp_path: Path, font: SimpleNamespace) -> None:
+    o = make(tmp_path, {"body": font}, title="T")
+    cards = [Definition(f"c{i}", 20.0, 30.0, Group((Rect(0, 0, 20, 30, RED), Text(1, 10, f"{i}", font.name, 8.0,
+                                                                                    "#000000")))) for i in range(11)]
+    bled = [with_bleed(c, 2.0) for c in cards]
+    sheets = [sheet(*bled[:5], label="one"), sheet(*bled[5:10], label="two")]  # the last card on none: as it is
+    printed = {font.name: frozenset("0123456789")}  # (the print file's characters: its labels' none here)
+    o.printed.add(sheets)
+    pages = [single(c) for c in cards]
+    waiting = o.rasterize_later(pages, 36, [f"png/c{i}.png" for i in range(11)], "face", "Faces")
+    assert waiting.keys == [o.key("face", page, 36, False) for page in pages]  # (keyed by the pictures' own pages)
+    jobs = list(o.workers.jobs)
+    assert list(waiting.jobs.values()) == [8, 2, 1]  # 8 pages a job, those drawn with other characters apart
+    sent = [job.arguments()[0] for job in jobs]
+    assert [made.args[0] for made in sent] == [[single(b) for b in bled[:8]], [single(b) for b in bled[8:10]],
+                                                [pages[10]]]
+    assert [made.args[6] for made in sent] == [printed, printed, {font.name: frozenset("10")}]
+    assert [job.after for job in jobs] == [[], [], []]
+    job = o.write_later("print/cards.pdf", "kp", sheets)  # drawn by the pictures' jobs: none drawn for it
+    assert o.workers.jobs[3:] == [job] and job.function is write_pdf_file and job.after == jobs[:2]
+    smaller = o.rasterize_later(pages[7:9], 20, ["small/c7.png", "small/c8.png"], "small", "Small")
+    (other,) = smaller.jobs  # the same drawings at another size: placed once the first jobs have drawn them
+    assert other.after == jobs[:2] and other.arguments()[0].args[0] == [single(bled[7]), single(bled[8])]
+    waiting()
+    o.drawn("print/cards.pdf", "kp", job)
+    assert job.result is True and sorted(job.arguments()[1].args[3]) == sorted(f"Fc{i}" for i in range(10))
+    assert (tmp_path / "out" / "print" / "cards.pdf").read_bytes() == o.pdf(sheets)  # (placed: the same bytes)
+    assert (tmp_path / "out" / "png" / "c3.png").read_bytes()[:4] == b"\x89PNG"
+    smaller()
+    assert Picture.open(tmp_path / "out" / "small" / "c8.png").size == (6, 9)

@@ -187,3 +187,16 @@ def test_the_build_s_timings(game: Path, monkeypatch: pytest.MonkeyPatch, capsys
     assert capsys.readouterr().out == table(timings) and table(timings).startswith("main process, by stage")
     run(game, quiet=True, force=True)
     assert capsys.readouterr().out == ""
+
+
+def test_the_build_s_timings_say_when_it_took_the_checks_answer(game: Path) -> None:
+    import json
+
+    from pnp.build.timings import CHECKS, FIRST
+
+    run(game, quiet=True, formats=("pdf", "png"))  # (a real build, its checks beside it where it can)
+    timings = json.loads((game.parent / "out" / ".pnp-build.json").read_text("utf-8"))["timings"]
+    stages = [s["stage"] for s in timings["stages"]]
+    assert stages[0] == FIRST and CHECKS in stages and CHECKS == "the checks' answer, the cache kept"
+    found = timings["stages"][stages.index(CHECKS)]
+    assert 0 <= found["waited"] <= found["wall"] + 0.001  # (what it waited for the checks' process is in the stage)

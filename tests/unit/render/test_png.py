@@ -42,6 +42,17 @@ def test_every_page_at_the_resolution_asked() -> None:
     assert big.getpixel((98, 50)) == RED and big.getpixel((101, 50)) == WHITE
 
 
+def test_padded_pages_are_the_same_pixels_in_four_bytes_each() -> None:
+    pdf = render_pdf([Page(100, 50, (Rect(0, 0, 50, 50, Style(fill="#ff0000")),
+                                     ScenePath((("M", 10, 45), ("L", 90, 5), ("L", 95, 40), ("Z",)),
+                                               Style(fill="#3b702b", stroke="#000000", stroke_width=0.7))))], FONTS)
+    (plain,), (padded,) = rasterize(pdf, 150), rasterize(pdf, 150, padded=True)
+    assert (plain.mode, padded.mode, padded.size) == ("RGB", "RGBX", plain.size)
+    assert padded.convert("RGB").tobytes() == plain.tobytes()  # (edges drawn alike: anti-aliased the same)
+    assert png_bytes(padded, 150) == png_bytes(plain, 150)  # written as RGB, the same bytes
+    assert thumbnail(padded, 40).convert("RGB").tobytes() == thumbnail(plain, 40).tobytes()
+
+
 def test_the_pages_listed_in_their_order_and_a_pdf_made_when_asked() -> None:
     pdf = two_pages()
     assert [i.size for i in rasterize(pdf, 36, [1, 0, 1])] == [(15, 30), (50, 25), (15, 30)]
@@ -123,12 +134,14 @@ def test_png_bytes_of_a_raster_hold_its_pixels_each_row_filtered_by_the_one_abov
 
     rng = random.Random(7)
     monkeypatch.setattr(png, "STRIP", 2)  # (rows in strips of two: the strips' seams tested)
-    for mode, size in (("RGB", (5, 4)), ("RGBA", (3, 7)), ("RGB", (1, 1))):
+    for mode, size in (("RGB", (5, 4)), ("RGBA", (3, 7)), ("RGB", (1, 1)), ("RGBX", (4, 5))):
         channels = len(mode)
         image = Picture.frombytes(mode, size, bytes(rng.randrange(256) for _ in range(size[0] * size[1] * channels)))
         data = png_bytes(image, 150)
         read = Picture.open(io.BytesIO(data))
         read.load()  # (its chunks' checksums checked)
+        if mode == "RGBX":  # (written as RGB: the padding left out)
+            image, mode, channels = image.convert("RGB"), "RGB", 3
         assert (read.mode, read.size, read.tobytes()) == (mode, size, image.tobytes())
         assert read.info["dpi"] == pytest.approx((150, 150), abs=0.02)  # (whole pixels a metre)
         kinds, at = [], 8
