@@ -119,6 +119,23 @@ def seen(colour: str, vision: str, model: str = "vienot") -> tuple[float, float,
     return tuple(linear.filter(VISIONS[vision], method=method)[:3])  # type: ignore[return-value]
 
 
+_labs: dict[tuple[str, str | None, str | None], Any] = {}
+
+
+def _lab(colour: str, vision: str | None = None, model: str | None = None) -> Any:
+    """A colour as seen with `vision` under `model` (plain sight: None), as coloraide's CIELab
+    (D65) colour, converted once for every pair it is compared in: the very coordinates
+    delta_e would convert it to."""
+    key = (colour, vision, model)
+    found = _labs.get(key)
+    if found is None:
+        from coloraide import Color
+
+        plain = Color(colour) if vision is None else Color("srgb-linear", list(seen(colour, vision, model)))
+        found = _labs[key] = plain.convert("lab-d65")
+    return found
+
+
 def difference_seen(first: str, second: str, visions: tuple[str, ...] = (),
                     models: tuple[str, ...] = ("vienot",)) -> tuple[float, str, str | None]:
     """The smallest CIEDE2000 difference of two colours with normal vision and as viewers with
@@ -129,10 +146,7 @@ def difference_seen(first: str, second: str, visions: tuple[str, ...] = (),
     for model in models:
         for vision in visions:
             def compute() -> float:
-                from coloraide import Color
-
-                one, other = (Color("srgb-linear", list(seen(c, vision, model))) for c in (first, second))
-                return one.delta_e(other, method="2000")
+                return _lab(first, vision, model).delta_e(_lab(second, vision, model), method="2000")
             apart = float(_known_or(f"difference {first} {second} {vision} {model}", compute))
             if apart < found[0]:
                 found = (apart, vision, model)
@@ -142,9 +156,7 @@ def difference_seen(first: str, second: str, visions: tuple[str, ...] = (),
 def difference(first: str, second: str) -> float:
     """How far apart two colours look: CIEDE2000."""
     def compute() -> float:
-        from coloraide import Color
-
-        return Color(first).delta_e(second, method="2000")
+        return _lab(first).delta_e(_lab(second), method="2000")
     return float(_known_or(f"difference {first} {second}", compute))
 
 

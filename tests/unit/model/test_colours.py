@@ -111,6 +111,23 @@ def test_differences_are_remembered_by_vision_and_model() -> None:
         0.5, "tritanopia", "machado")
 
 
+def test_each_colour_is_converted_once_for_every_pair_it_is_in() -> None:
+    """A colour as each viewer sees it is worked out once, whatever it is compared with, and
+    gives the very difference a conversion for each pair gave (the same coordinates)."""
+    from coloraide import Color
+
+    trio = ("#0a1b2c", "#2c1b0a", "#1b2c0a")
+    colours._labs.clear()
+    found = [colours.difference_seen(a, b, ("deuteranopia",), ("brettel",)) for a, b in
+             ((trio[0], trio[1]), (trio[0], trio[2]), (trio[1], trio[2]))]
+    assert set(colours._labs) == {(c, None, None) for c in trio} | {(c, "deuteranopia", "brettel") for c in trio}
+    for (a, b), (apart, _, _) in zip(((trio[0], trio[1]), (trio[0], trio[2]), (trio[1], trio[2])), found):
+        one, other = (Color("srgb-linear", list(colours.seen(c, "deuteranopia", "brettel"))) for c in (a, b))
+        assert min(apart, Color(a).delta_e(b, method="2000")) == apart
+        assert colours.difference(a, b) == Color(a).delta_e(b, method="2000")
+        assert float(colours._known[f"difference {a} {b} deuteranopia brettel"]) == one.delta_e(other, method="2000")
+
+
 def test_the_check_kind_offers_every_model() -> None:
     from pnp.checks.kinds.colour_distinct import KIND
 
