@@ -22,12 +22,19 @@ def run() -> None:
     flushed, the process ends at once rather than freeing its objects one by one (a game of
     a thousand cards, its documents and their positions: a tenth of a second of a
     validation). pnp writes every file it keeps through a closed file before it returns; an
-    error it did not expect still ends as Python ends it, with its traceback; but memory: the
+    error it did not expect still ends as Python ends it, with its traceback (and a crash in a
+    library's C code with Python's fault handler's: where each thread was); but memory: the
     process takes at most a gigabyte more than it starts with (pnp.build.processes.limit_memory, as
     its workers do), and says so in a line if a game needs more."""
+    import faulthandler
+
     from .build.processes import MEMORY, limit_memory
 
     limit_memory()
+    try:  # a crash of the process itself (in a library's C code) prints where, never a silent exit
+        faulthandler.enable(sys.__stderr__, all_threads=True)
+    except (AttributeError, ValueError, OSError):  # (no error stream, or a closed one)
+        pass
     try:
         main()
     except SystemExit as exc:

@@ -49,6 +49,10 @@ def end_with(parent: int) -> None:
     import signal
     import sys
 
+    if not os.environ.get("PNP_DEBUG"):  # (its death is said by the build in one line; its stack with PNP_DEBUG)
+        import faulthandler
+
+        faulthandler.disable()
     asked = False
     if sys.platform.startswith("linux"):
         import ctypes

@@ -67,3 +67,28 @@ def test_pnp_debug_shows_where(tmp_path: Path) -> None:
     # the worker's own stack (faulthandler's)
     assert "Fatal Python error: Segmentation fault" in run.stderr
     assert re.search(r'File "<string>", line \d+ in dying', run.stderr)
+
+
+def test_the_builds_own_process_crashing_says_where(tmp_path: Path) -> None:
+    """A crash of the build's own process (in a library's C code, as a map library's once was)
+    prints where each thread was, never a silent exit; its workers still die in one line."""
+    game = make_game(tmp_path / "game").parent
+    code = textwrap.dedent("""
+        import faulthandler, resource, sys
+        import pnp.cli
+
+        def crashing(*arguments, **settings):
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # (no core file)
+            faulthandler._sigsegv()
+
+        pnp.cli.main = crashing
+        sys.argv = ["pnp", "build"]
+        pnp.cli.run()
+    """)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PNP_DEBUG", None)
+    env.pop("PYTHONFAULTHANDLER", None)
+    run = subprocess.run([sys.executable, "-c", code], cwd=game, env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == -11
+    assert run.stderr.startswith("Fatal Python error: Segmentation fault")
+    assert re.search(r'File "<string>", line \d+ in crashing', run.stderr)
