@@ -196,7 +196,7 @@ def test_the_previous_output_is_linked_while_the_game_is_read(previous: Path, mo
     assert not linking.staging.exists() and leftovers(previous) == []
     # the same files (but the record: built without the settings to write one)
     assert digests(previous) == {name: d for name, d in before.items() if name != ".pnp-build.json"}
-    assert cache_entries(previous).keys() >= cache.keys() and outcome.summary.startswith("6 PDF, 25 SVG, 15 PNG")
+    assert cache_entries(previous).keys() >= cache.keys() and outcome.summary.startswith("6 PDF, 29 SVG, 15 PNG")
 
 
 def test_a_partial_build_keeps_the_other_parts(previous: Path) -> None:
@@ -280,7 +280,7 @@ def test_progress_is_plain_lines_off_a_terminal_and_quiet_says_nothing(tmp_path:
     result = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-o", str(tmp_path / "o")],
                                 catch_exceptions=False)
     assert "tokens: print sheets, A4\n" in result.stderr  # (the aid's print file, which it shares with the tokens)
-    assert result.stdout.startswith("built 6 PDF, 25 SVG, 15 PNG")
+    assert result.stdout.startswith("built 6 PDF, 29 SVG, 15 PNG")
     quiet = CliRunner().invoke(main, ["build", "--game", str(ROOT), "--only", "aid", "-q", "-o", str(tmp_path / "o")],
                                catch_exceptions=False)
     assert quiet.exit_code == 0 and quiet.output == ""
