@@ -9,7 +9,8 @@ leave free (in The Anarchy: every card but the leaders, whose numbers are unique
 that add nothing to what a `sum` check totals (The Anarchy's treasure, which the bank's money
 must cover),
 round the set's files in turn, and appended to each file's list; a `count` check of the set's
-items with `equals:` is raised to the new count. The copy is validated before it is kept.
+items with `equals:` is raised to the new count. The copy leaves the rulebook out (its examples
+hold for the game as written, not for a grown deck). The copy is validated before it is kept.
 """
 
 from __future__ import annotations
@@ -44,6 +45,22 @@ def decks(game) -> list:
                   key=lambda s: -len(s.items))
 
 
+def _without_rulebook(manifest: Path) -> None:
+    """The copy's manifest without its `rules:` (a top-level key and the lines indented under
+    it): a rulebook's examples are checked against the game as its author wrote it, and a grown
+    deck breaks them (a leader followed by 27 cards rather than 2)."""
+    lines, kept, skipping = manifest.read_text("utf-8").splitlines(keepends=True), [], False
+    for line in lines:
+        if re.match(r"rules\s*:", line):
+            skipping = True
+            continue
+        if skipping and (line[:1].isspace() or not line.strip()):
+            continue
+        skipping = False
+        kept.append(line)
+    manifest.write_text("".join(kept), "utf-8")
+
+
 def grow(source: Path, target: Path, cards: int, set_name: str | None = None) -> str:
     """Copy the game at `source` (its game.yaml or folder) to `target` with its largest set of
     cards (or the set named) grown to `cards` items; returns validation's summary. Raises SystemExit when the game
@@ -55,6 +72,7 @@ def grow(source: Path, target: Path, cards: int, set_name: str | None = None) ->
     if target.exists():
         raise SystemExit(f"{target} exists: grow into a new folder")
     shutil.copytree(manifest.parent, target, ignore=IGNORE)
+    _without_rulebook(target / manifest.name)
     report = validate(target / manifest.name)
     game = report.game
     if game is None or report.errors:
@@ -77,9 +95,10 @@ def grow(source: Path, target: Path, cards: int, set_name: str | None = None) ->
     # a field a `sum` check adds up (here, or from another set) keeps its total: copies take
     # only items where it is nothing
     words = set()
-    for check in checks:
+    for check in checks:  # (the names its expressions read: not its doc's or message's words)
         if isinstance(check, dict) and "sum" in check:
-            words |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", " ".join(str(v) for v in check.values())))
+            read = [check.get(key) for key in ("sum", "where", "min", "max", "equals") if check.get(key) is not None]
+            words |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", " ".join(str(v) for v in read)))
     summed = (set(component.fields) & words) - {"id"}
 
     def free(item) -> bool:

@@ -13,6 +13,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import grow  # noqa: E402
 import peers  # noqa: E402
 import yardstick  # noqa: E402
 
@@ -87,3 +88,17 @@ def test_a_peer_never_runs_in_the_repository(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setattr(peers.subprocess, "run", lambda argv, check, cwd: ran.append(cwd))
     peers.install(tmp_path / "peers", ["decksmith"])  # (pip, not run here)
     assert len(ran) == 2 and not Path(ran[0]).is_relative_to(ROOT) and not Path(ran[0]).exists()
+
+
+def test_the_bundled_game_grows_and_stays_valid(tmp_path: Path) -> None:
+    """benchmarks/grow.py copies followers with new ids (not the leaders, whose numbers a check
+    holds unique in a suit, nor a card with treasure, which the bank's money must cover) and
+    leaves the rulebook out, whose examples count the followers of the game as written: it
+    failed on both once (a check's doc naming `at`, and the examples)."""
+    summary = grow.grow(ROOT, tmp_path / "big", 140, "cards")
+    assert summary.startswith("The Anarchy: 140 cards in 16 suits") and summary.endswith(": 0 errors, 0 warnings")
+    manifest = yaml.safe_load((tmp_path / "big" / "game.yaml").read_text("utf-8"))
+    assert "rules" not in manifest and manifest["readme"]["rules"]
+    copies = [c for f in manifest["components"]["cards"]["files"]
+              for c in yaml.safe_load((tmp_path / "big" / f).read_text("utf-8"))["cards"] if c["id"].endswith("-2")]
+    assert len(copies) == 14 and not any(c.get("leader") or c.get("treasure") for c in copies)
