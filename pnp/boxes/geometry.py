@@ -108,32 +108,13 @@ def polyline(points: Sequence[Point], closed: bool = False) -> tuple:
 
 def dashed(points: Sequence[Point], dash: float, gap: float) -> tuple:
     """A polyline as dashes `dash` long, `gap` apart, from its start: a path of separate
-    segments (a dash may turn a corner). Whole, when it would be cut into more than
-    MAX_DASHES."""
+    segments (a dash may turn a corner), cut as an icon's dashed stroke is (pnp.icons.dashes).
+    Whole, when it would be cut into more than MAX_DASHES."""
     if dash <= 0 or gap <= 0 or length_of(points) / (dash + gap) > MAX_DASHES:
         return polyline(points)
-    commands: list[tuple] = []
-    on, left = True, dash
-    for a, b in zip(points, points[1:]):
-        length, at = math.dist(a, b), 0.0
+    from ..icons.dashes import dashed as cut, subpaths
 
-        def point(d: float) -> Point:
-            return a[0] + (b[0] - a[0]) * d / length, a[1] + (b[1] - a[1]) * d / length
-
-        while length - at > 1e-9:
-            step = min(left, length - at)
-            start, end = point(at), point(at + step)
-            if on:
-                if at == 0.0 and commands and left < dash - 1e-9:
-                    commands.append(("L", *end))  # the dash begun on the last segment turns the corner
-                else:
-                    commands += [("M", *start), ("L", *end)]
-            left -= step
-            at += step
-            if left <= 1e-9:
-                on = not on
-                left = dash if on else gap
-    return tuple(commands)
+    return cut(subpaths(polyline(points)), (dash, gap), 0.0, False)
 
 
 def head(tip: Point, before: Point, size: float) -> tuple:
