@@ -46,13 +46,17 @@ def end_with(parent: int) -> None:
     workers, which would wait on their queue for minutes). Linux does it when asked
     (PR_SET_PDEATHSIG); elsewhere a thread watches the parent. Its memory is limited too
     (`limit_memory`)."""
+    import faulthandler
     import signal
     import sys
 
-    if not os.environ.get("PNP_DEBUG"):  # (its death is said by the build in one line; its stack with PNP_DEBUG)
-        import faulthandler
-
-        faulthandler.disable()
+    # its death is said by the build in one line; with PNP_DEBUG it prints its stack as it crashes too
+    faulthandler.disable()
+    if os.environ.get("PNP_DEBUG"):
+        try:  # (on the process's own error stream, whatever a caller made of sys.stderr)
+            faulthandler.enable(sys.__stderr__)
+        except (AttributeError, ValueError, OSError):  # (none, or closed)
+            pass
     asked = False
     if sys.platform.startswith("linux"):
         import ctypes

@@ -78,14 +78,6 @@ class Scheduler:
             global _running
             # (forked from this process, the workers write in this table which job each runs)
             self._running = _running = RawArray("q", 2 * (2 * self.AHEAD * self.workers + 1))
-            if os.environ.get("PNP_DEBUG"):  # (a worker that crashes prints where, as the build's process would)
-                import faulthandler
-                import sys
-
-                try:  # (on the process's own error stream, whatever a caller made of sys.stderr)
-                    faulthandler.enable(sys.__stderr__)
-                except (AttributeError, ValueError, OSError):  # (none, or closed)
-                    pass
             self._pool = worker_pool(self.workers)
             found = getattr(self._pool, "_processes", None)  # (filled as they start: the dict itself)
             self._processes = found if isinstance(found, dict) else {}
