@@ -34,16 +34,22 @@ def test_a_game_whose_templates_all_hold_builds(tmp_path: Path) -> None:
     assert (game / "out" / "print" / "cards-a4.pdf").is_file()
 
 
+def stops(game: Path, part: str, said: str) -> None:
+    """`pnp build` of the game's `part` stops with the problem `said`, the summary and one
+    line more, no traceback, and prints nothing."""
+    built = pnp(game, "build", "--only", part, "--format", "pdf", "--paper", "a4", "-q")
+    assert built.returncode == 1 and "Traceback" not in built.stderr + built.stdout
+    assert built.stderr.splitlines() == [
+        said, "Mini: 7 cards in 2 suits, 1 board of 2 areas, 9 money cards, 3 companies, 12 markers, 3 aid: "
+              "1 error, 0 warnings", "build stopped: fix the errors above first"]
+    assert not (game / "out" / "print").exists()
+
+
 def test_a_background_with_a_typo_fails_at_validate_and_its_build_says_where(tmp_path: Path) -> None:
     game = make_game(tmp_path / "game", INVALID / "template").parent
     checked = pnp(game, "validate")
     assert checked.returncode == 1 and checked.stdout.splitlines()[0] == TYPO
-    built = pnp(game, "build", "--only", "cards", "--format", "pdf", "--paper", "a4", "-q")
-    assert built.returncode == 1 and "Traceback" not in built.stderr + built.stdout
-    assert built.stderr.splitlines() == [
-        TYPO, "Mini: 7 cards in 2 suits, 1 board of 2 areas, 9 money cards, 3 companies, 12 markers, 3 aid: "
-              "1 error, 0 warnings", "build stopped: fix the errors above first"]
-    assert not (game / "out" / "print").exists()
+    stops(game, "cards", TYPO)
 
 
 def test_a_sets_label_with_a_typo_fails_at_validate_and_its_build_says_where(tmp_path: Path) -> None:
@@ -52,9 +58,4 @@ def test_a_sets_label_with_a_typo_fails_at_validate_and_its_build_says_where(tmp
     game = make_game(tmp_path / "game", INVALID / "template-set").parent
     checked = pnp(game, "validate")
     assert checked.returncode == 1 and checked.stdout.splitlines()[0] == LABEL
-    built = pnp(game, "build", "--only", "turn-tokens", "--format", "pdf", "--paper", "a4", "-q")
-    assert built.returncode == 1 and "Traceback" not in built.stderr + built.stdout
-    assert built.stderr.splitlines() == [
-        LABEL, "Mini: 7 cards in 2 suits, 1 board of 2 areas, 9 money cards, 3 companies, 12 markers, 3 aid: "
-               "1 error, 0 warnings", "build stopped: fix the errors above first"]
-    assert not (game / "out" / "print").exists()
+    stops(game, "turn-tokens", LABEL)
