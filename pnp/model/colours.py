@@ -2,6 +2,15 @@
 composing (and the ink saver's), WCAG contrast and CIEDE2000 differences for the checks, with
 colour blindness simulated by three models.
 
+Relative luminance, contrast, grey and mix (in sRGB) of #rrggbb colours are worked out here in
+plain Python, with coloraide's own floats in coloraide's order (its sRGB transfer function, its
+linear sRGB to XYZ row for Y, its linear interpolation and its rounding to hex): the same
+results to the last bit (tests/unit/model/test_colours.py compares them with coloraide's over
+every colour of the bundled games and 200,000 random ones), without importing coloraide (a
+fifth of a second, most of it tables its import computes) in a process that composes. Any
+other input, and a result outside the sRGB gamut that coloraide would map into it, is left to
+coloraide.
+
 Every result is remembered by its arguments. A build keeps what it computed in its cache
 (`remembered`) and the next one starts from it (`remember`), so a rebuild that meets no new
 colour never imports coloraide (a tenth of a second). The results are pure functions of
@@ -11,6 +20,7 @@ language's mix and luminance are here.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Callable, Mapping
 
@@ -37,9 +47,65 @@ def _known_or(call: str, compute: Callable[[], float | str]) -> float | str:
     return found
 
 
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_SCALE = 1.0 / 255.0  # coloraide's RGB_CHANNEL_SCALE: a channel is its byte times this
+# the second row of coloraide's linear sRGB to XYZ (D65) matrix: Y, the relative luminance
+_Y = (0.21263900587151024, 0.715168678767756, 0.07219231536073371)
+
+
+def _channels(colour: str) -> tuple[float, float, float] | None:
+    """A #rrggbb colour's channels (0..1) as coloraide reads them; None for any other string."""
+    if not isinstance(colour, str) or not _HEX.fullmatch(colour):
+        return None
+    return (int(colour[1:3], 16) * _SCALE, int(colour[3:5], 16) * _SCALE, int(colour[5:7], 16) * _SCALE)
+
+
+def _linear(channel: float) -> float:
+    """coloraide's sRGB transfer function (eotf_srgb) for one channel of 0..1."""
+    if channel > 0.04045:
+        return ((channel + 0.055) / 1.055) ** 2.4
+    return channel / 12.92
+
+
+def _gamma(channel: float) -> float:
+    """coloraide's inverse sRGB transfer function (inverse_eotf_srgb) for one channel of 0..1."""
+    if channel > 0.0031308:
+        return 1.055 * (channel ** (2.4 ** -1)) - 0.055
+    return 12.92 * channel
+
+
+def _hex(channels: tuple[float, ...]) -> str | None:
+    """Channels of 0..1 as coloraide writes them in hex (rounded half up); None when one is
+    outside the gamut, where coloraide would map the colour into it first."""
+    if not all(0.0 <= c <= 1.0 for c in channels):
+        return None
+    return "#{:02x}{:02x}{:02x}".format(*(int(math.floor(c * 255.0 + 0.5)) for c in channels))
+
+
+def _luminance_of(colour: str) -> float | None:
+    """coloraide's Color(colour).luminance() for a #rrggbb colour, None for another string."""
+    channels = _channels(colour)
+    if channels is None:
+        return None
+    r, g, b = (_linear(c) for c in channels)
+    return _Y[0] * r + _Y[1] * g + _Y[2] * b
+
+
+def _mix_of(base: str, other: str, amount: float) -> str | None:
+    """coloraide's Color(base).mix(other, amount, space="srgb") in hex, or None where it is not
+    worked out here."""
+    first, second = _channels(base), _channels(other)
+    if first is None or second is None or type(amount) not in (int, float) or not 0 <= amount <= 1:
+        return None
+    return _hex(tuple(a + (b - a) * amount for a, b in zip(first, second)))
+
+
 def mix(base: str, other: str, amount: float) -> str:
     """`base` moved `amount` (0..1) of the way towards `other`, in sRGB, as #rrggbb."""
     def compute() -> str:
+        found = _mix_of(base, other, amount)
+        if found is not None:
+            return found
         from coloraide import Color  # imported when needed: heavy
 
         return Color(base).mix(other, amount, space="srgb").to_string(hex=True, fit=True)
@@ -60,6 +126,11 @@ def printed_light(colour: str) -> str:
 def grey(colour: str) -> str:
     """The grey of the same relative luminance, as #rrggbb."""
     def compute() -> str:
+        y = _luminance_of(colour)
+        if y is not None:
+            found = _hex((_gamma(y),) * 3) if y >= 0 else None
+            if found is not None:
+                return found
         from coloraide import Color
 
         y = Color(colour).luminance()
@@ -69,6 +140,9 @@ def grey(colour: str) -> str:
 
 def luminance(colour: str) -> float:
     def compute() -> float:
+        found = _luminance_of(colour)
+        if found is not None:
+            return found
         from coloraide import Color
 
         return Color(colour).luminance()
@@ -78,6 +152,12 @@ def luminance(colour: str) -> float:
 def contrast(text: str, background: str) -> float:
     """The WCAG 2.1 contrast ratio of two colours (1 to 21)."""
     def compute() -> float:
+        first, second = _luminance_of(background), _luminance_of(text)
+        if first is not None and second is not None:  # coloraide's wcag21 contrast
+            first, second = max(0, first), max(0, second)
+            if first > second:
+                first, second = second, first
+            return (second + 0.05) / (first + 0.05)
         from coloraide import Color
 
         return Color(background).contrast(text, method="wcag21")
