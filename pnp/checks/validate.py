@@ -373,7 +373,7 @@ def _map_before_fork(game: "Game") -> None:
     """A game's one area map worked out (shapely and pyproj imported, its land and its areas'
     cells projected and cut) before the checks' process is forked: that process inherits it for
     the map's checks, and the build goes on to use it (its board, its locators), rather than
-    each working it out (half a second of CPU for The Anarchy). What only the checks read (the
+    each working it out (half a second of CPU for the bundled game). What only the checks read (the
     borders, the labels) is left to them, on the other core. Not with several maps: one is
     kept at a time."""
     from ..maps.areas.data import area_maps
