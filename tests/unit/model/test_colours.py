@@ -207,12 +207,66 @@ def test_what_the_plain_arithmetic_does_not_take_is_left_to_coloraide() -> None:
 
 
 def test_a_process_that_composes_does_not_import_coloraide() -> None:
-    """Luminance, contrast, grey and mix of #rrggbb colours import no coloraide."""
+    """Luminance, contrast, grey, mix and the differences seen of #rrggbb colours import no coloraide."""
     import subprocess
     import sys
 
     code = ("import sys; from pnp.model import colours as c; "
             "c.luminance('#336699'); c.contrast('#336699', '#ffffff'); c.grey('#336699'); c.mix('#336699', '#000000', 0.3);"
-            "c.printed_light('#102030'); print('coloraide' in sys.modules)")
+            "c.printed_light('#102030'); c.difference_seen('#336699', '#993366', ('protanopia', 'tritanopia'), c.MODELS);"
+            "print('coloraide' in sys.modules)")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "False"
+
+
+def test_coloraides_matrices_are_the_ones_used_here() -> None:
+    from coloraide import util
+    from coloraide.cat import WHITES
+    from coloraide.filters import cvd
+    from coloraide.spaces import lab, srgb_linear
+
+    assert colours._LRGB_TO_LMS == tuple(tuple(row) for row in cvd.LRGB_TO_LMS)
+    assert colours._VIENOT == {"protanopia": tuple(tuple(row) for row in cvd.VIENOT_PROTAN),
+                               "deuteranopia": tuple(tuple(row) for row in cvd.VIENOT_DEUTAN)}
+    for vision, wings in (("protanopia", cvd.BRETTEL_PROTAN), ("deuteranopia", cvd.BRETTEL_DEUTAN),
+                          ("tritanopia", cvd.BRETTEL_TRITAN)):
+        assert colours._BRETTEL[vision] == (tuple(tuple(r) for r in wings[0]), tuple(tuple(r) for r in wings[1]),
+                                            tuple(wings[2]))
+    assert colours._TO_XYZ == tuple(tuple(row) for row in srgb_linear.RGB_TO_XYZ)
+    assert list(colours._WHITE) == util.xy_to_xyz(WHITES["2deg"]["D65"])
+    assert (colours._EPSILON, colours._KAPPA) == (lab.EPSILON, lab.KAPPA)
+
+
+def test_the_simulations_and_differences_are_coloraides_to_the_last_bit() -> None:
+    """Each colour as each viewer sees it under each model, its CIELab, and the CIEDE2000 of
+    pairs of them: coloraide's very floats, for every colour of the three games (every pair of
+    them in plain sight) and 20,000 random colours and pairs."""
+    import random
+
+    from coloraide import Color
+
+    games = _games_colours()
+    rng = random.Random(2000)
+    randoms = ["#%06x" % rng.randrange(1 << 24) for _ in range(20_000)]
+    seen_as = [(vision, model) for vision in VISIONS for model in colours.MODELS]
+    for i, colour in enumerate(games + randoms):
+        vision, model = seen_as[i % len(seen_as)] if i >= len(games) else (None, None)
+        for vision, model in seen_as if i < len(games) else [(vision, model)]:
+            linear = Color(colour).convert("srgb-linear")
+            expected = tuple(sum(m * c for m, c in zip(row, linear[:3])) for row in colours.MACHADO[vision]) \
+                if model == "machado" else \
+                tuple(linear.filter(colours.VISIONS[vision], method={"vienot": None, "brettel": "brettel"}[model])[:3])
+            assert colours.seen(colour, vision, model) == expected, (colour, vision, model)
+            assert colours._lab_of(expected) == tuple(Color("srgb-linear", list(expected)).convert("lab-d65")[:3])
+        assert colours._lab_of(colours._linear_of(colour)) == tuple(Color(colour).convert("lab-d65")[:3]), colour
+    pairs = [(a, b) for a in games for b in games] + list(zip(randoms[:10_000], randoms[10_000:]))
+    for a, b in pairs:
+        assert colours._ciede2000(colours._lab_of(colours._linear_of(a)), colours._lab_of(colours._linear_of(b))) \
+            == Color(a).delta_e(b, method="2000"), (a, b)
+    for i, (a, b) in enumerate(zip(randoms[:2_000], randoms[2_000:4_000])):
+        vision, model = seen_as[i % len(seen_as)]
+        one, other = (Color("srgb-linear", list(colours.seen(c, vision, model))) for c in (a, b))
+        assert colours._ciede2000(colours._lab(a, vision, model), colours._lab(b, vision, model)) \
+            == one.delta_e(other, method="2000"), (a, b, vision, model)
+    assert colours._lab("red") == tuple(Color("red").convert("lab-d65")[:3])  # (not #rrggbb: coloraide's)
+    assert colours.seen("red", "tritanopia") == colours.seen("#ff0000", "tritanopia")
