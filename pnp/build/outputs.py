@@ -228,8 +228,28 @@ class Outputs:
     def key_of(self, relative: str) -> str:
         return self.keys.get(relative, relative)
 
-    def later(self, function: Callable, arguments: Callable[[], tuple]) -> "Job":
-        return self.workers.add(function, arguments)
+    def later(self, function: Callable, arguments: Callable[[], tuple], after: Sequence["Job"] = ()) -> "Job":
+        return self.workers.add(function, arguments, after=after)
+
+    def documents(self, pages: Sequence[Page], chars: Mapping[str, frozenset[str]]
+                  ) -> tuple[Callable[[], list], list["Job"]]:
+        """What makes, in a worker, the PDFs that draw `pages` in their order (pictures of one
+        piece each), and the jobs to wait for: each page as its print file draws it where that
+        looks the same (`printed`: its drawing placed from the build's cache, drawn once for
+        both), the others in `chars`; a PDF for each run of pages drawn with the same characters."""
+        runs: list[tuple[list[Page], Mapping[str, frozenset[str]]]] = []
+        for page in pages:
+            shown, used = self.printed.of(page) or (page, chars)
+            if runs and runs[-1][1] is used:
+                runs[-1][0].append(shown)
+            else:
+                runs.append(([shown], used))
+        if len(runs) == 1 and runs[0][1] is chars:  # (none drawn as printed)
+            return lambda: [self.document(pages, chars)], []
+        entries = [self.form_entries(shown, used) for shown, used in runs]
+        after = {id(job): job for each in entries for e in each.values() if (job := self._drawing.get(e)) is not None}
+        return (lambda: [self.document(shown, used, entries=each) for (shown, used), each in zip(runs, entries)],
+                list(after.values()))
 
     def wait_for(self, jobs: Sequence["Job"], taken: Callable[["Job"], None]) -> None:
         self.workers.wait_for(list(jobs), taken)

@@ -136,13 +136,12 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         known = known_faces(outputs)
         kit = Kit(game, fonts, art, language, Ink(options.ink_saver, options.greyscale), known)
         rows: list = []
-        place = None
-        if options.wants("tts"):  # its sheets keep a worker busy for longest: start them first
-            place = exports["tts"].start(kit, outputs, options)
         backs = False  # the duplex test page comes with a whole kit that has backs, or on demand
         for name, sets in kit.print_groups():
             if options.wants(name, *(s.name for s in sets)):
                 backs = render_sets(kit, name, sets, outputs, options) or backs
+        # (once the print files are known: a sheet's cards placed from their drawings, not drawn again)
+        place = exports["tts"].start(kit, outputs, options) if options.wants("tts") else None
         if "pdf" in options.formats and ("duplex-test" in options.parts if options.parts else backs):
             duplex_test_pages(kit, outputs, options)
         read_me = "pdf" in options.formats and (READ_ME_FIRST in options.parts if options.parts else True)

@@ -143,19 +143,22 @@ class Sheet:
     backs: str | None = None
 
 
-def draw_sheet(pdf: "PDF", dpi: float, path: str, columns: int, rows: int, cells: list[list[int]]) -> None:
-    """In a worker process: one deck sheet of `columns` x `rows` cells, from the PDF of the
-    hidden card and then each card the sheet shows (once, however many cells show it): each
-    page is rasterized and pasted into its cells (`cells[page]`) in turn, the hidden card
-    into the last cell too, and the sheet written as JPEG. Only the sheet and one card's
-    picture are held at a time; a sheet of one cell is the hidden card alone."""
+def draw_sheet(pdfs: Sequence["PDF"], dpi: float, path: str, columns: int, rows: int, cells: list[list[int]]) -> None:
+    """In a worker process: one deck sheet of `columns` x `rows` cells, from the PDFs of the
+    hidden card and then each card the sheet shows (once, however many cells show it; their
+    pages in turn, as many PDFs as the cards are drawn with different characters): each page
+    is rasterized and pasted into its cells (`cells[page]`) in turn, the hidden card into the
+    last cell too, and the sheet written as JPEG. Only the sheet and one card's picture are
+    held at a time; a sheet of one cell is the hidden card alone."""
+    from itertools import chain
+
     from PIL import Image
 
     from ..render.png import jpeg_bytes, rasterize
     from ..load.files import write_atomic
 
     sheet = None
-    for page, image in enumerate(rasterize(pdf, dpi)):
+    for page, image in enumerate(chain.from_iterable(rasterize(pdf, dpi) for pdf in pdfs)):
         w, h = image.size
         if sheet is None:  # the hidden card: every cell its size
             sheet = Image.new("RGB", (columns * w, rows * h), "white")
@@ -167,8 +170,8 @@ def draw_sheet(pdf: "PDF", dpi: float, path: str, columns: int, rows: int, cells
 
 def deck_sheets(outputs: "KitFiles", pieces: "PieceSet") -> tuple[list[Sheet], str, Callable[[], None]]:
     """A set's deck sheets, its back's file and what waits for them: each sheet is a job for
-    the workers, drawn from a PDF of its own cards; only those whose cards changed are drawn
-    again."""
+    the workers, drawn from PDFs of its own cards (each card as its print file draws it where
+    that looks the same, pnp.build.printed); only those whose cards changed are drawn again."""
     from ..scene import characters_by_font
 
     name = pieces.name
@@ -194,8 +197,9 @@ def deck_sheets(outputs: "KitFiles", pieces: "PieceSet") -> tuple[list[Sheet], s
                 pages.append(d)
                 cells.append([])
             cells[page].append(place)
-        job = outputs.later(draw_sheet, lambda: (outputs.document([single(d) for d in pages], chars),
-                                                      dpi, outputs.path(relative), columns, rows, cells))
+        # (each card as its print file draws it, where that looks the same: placed from the build's cache)
+        make, after = outputs.documents([single(d) for d in pages], chars)
+        job = outputs.later(draw_sheet, lambda: (make(), dpi, outputs.path(relative), columns, rows, cells), after)
         drawing[job] = (relative, key)
 
     for number, start in enumerate(range(0, len(faces), PER_SHEET), start=1):

@@ -153,8 +153,9 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
             args = arguments()
             if function not in (render_files, draw_sheet):
                 return args
-            assert callable(args[0])  # (pnp.render.pdf.document, for the worker to call)
-            pages = len(args[0].args[0])
+            made = args[0] if function is draw_sheet else [args[0]]  # (a sheet's: a PDF for each run of characters)
+            assert made and all(callable(m) for m in made)  # (pnp.render.pdf.document, for the worker to call)
+            pages = sum(len(m.args[0]) for m in made)
             if function is render_files and "/png/" in args[2][0]:  # (not the Tabletopia images)
                 seen.append(("raster", pages, len(args[2])))
             elif function is draw_sheet:
@@ -479,3 +480,32 @@ def test_a_sheet_is_keyed_by_its_cells_written_out_and_its_other_nodes_hashes(tm
                    sheet(more=(Rect(0, 0, 1, 1, Style(fill="#000000")),)), sheet(names=("b", "a"))]
         keys = {outputs.key("pdf", [p]) for p in changed}
         assert len(keys) == len(changed) and first not in keys
+
+
+def test_tabletop_simulator_sheets_place_the_drawings_of_the_print_files(mini: Path, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tabletop Simulator's sheets are started once the print files are known: each card that
+    looks the same run out is drawn as its print file draws it (its drawing with the bleed,
+    placed from the cache once the job that draws it there is done), not drawn again."""
+    from pnp.exports.tts import draw_sheet
+    from pnp.build.scheduler import Scheduler
+
+    sheets: list[tuple[list, list]] = []
+    add = Scheduler.add
+
+    def watched(self, function, arguments, done=lambda result: None, after=(), first=False, kind=None):
+        if function is draw_sheet:
+            def made() -> tuple:
+                args = arguments()
+                sheets.append(([d.made_from[:1] for m in args[0] for page in m.args[0] for d in page.definitions],
+                               list(after)))
+                return args
+            return add(self, function, made, done, after, first, kind)
+        return add(self, function, arguments, done, after, first, kind)
+
+    monkeypatch.setattr(Scheduler, "add", watched)
+    _build(mini, tmp_path / "out", "--only", "cards", "--only", "tts")
+    bled = [after for drawn, after in sheets if drawn == [("with_bleed",)] * len(drawn)]
+    assert bled and all(bled)  # (a set whose cards run out alike: placed once the PNG images' jobs drew them)
+    assert all(drawn == [()] * len(drawn) and not after for drawn, after in sheets
+               if drawn != [("with_bleed",)] * len(drawn))  # (another's, rounded: drawn as they are)

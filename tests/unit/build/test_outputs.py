@@ -900,3 +900,34 @@ def test_pages_rasterized_as_their_print_file_draws_them(tmp_path: Path, font: S
     assert (tmp_path / "out" / "png" / "c3.png").read_bytes()[:4] == b"\x89PNG"
     smaller()
     assert Picture.open(tmp_path / "out" / "small" / "c8.png").size == (6, 9)
+
+
+def test_documents_draw_each_page_as_its_print_file_does_where_that_looks_the_same(tmp_path: Path,
+                                                                                  font: SimpleNamespace) -> None:
+    """A Tabletop Simulator sheet's pages: a PDF for each run of pages drawn with the same
+    characters, each page as its print file draws it where that looks the same (its drawing
+    placed from the cache, after the job that draws it there), the others in the characters given."""
+    from pnp.exports.tts import draw_sheet
+
+    o = make(tmp_path, {"body": font}, title="T")
+    cards = [Definition(f"c{i}", 20.0, 30.0, Group((Rect(0, 0, 20, 30, RED), Text(1, 10, f"{i}", font.name, 8.0,
+                                                                                    "#000000")))) for i in range(4)]
+    bled = [with_bleed(c, 2.0) for c in cards[:3]]
+    o.printed.add([sheet(*bled, label="one")])
+    printed = {font.name: frozenset("012")}
+    pages = [single(c) for c in cards]
+    own = {font.name: frozenset("0123")}
+    waiting = o.rasterize_later(pages[:3], 36, [f"png/c{i}.png" for i in range(3)], "face", "Faces")
+    (drawing,) = waiting.jobs
+    make_them, after = o.documents([pages[3], pages[0], pages[1], pages[3]], own)
+    assert after == [drawing]  # (the drawings are placed from the cache once the pictures' job has drawn them)
+    made = make_them()
+    assert [m.args[0] for m in made] == [[pages[3]], [single(bled[0]), single(bled[1])], [pages[3]]]
+    assert [m.args[6] for m in made] == [own, printed, own]
+    alone, none_after = o.documents([pages[3]], own)  # none drawn as printed: one PDF, as it always was
+    assert none_after == [] and [m.args[0] for m in alone()] == [[pages[3]]]
+    waiting()
+    path = tmp_path / "sheet.jpg"
+    draw_sheet(make_them(), 72, str(path), 2, 2, [[0], [1], [2], [3]])
+    with Picture.open(path) as drawn:
+        assert drawn.size == (40, 60)

@@ -444,3 +444,35 @@ def test_a_map_worked_out_is_remembered_until_a_file_it_follows_from_changes(tmp
     validation.remember("a", [])
     validation.remember("b", [])
     assert list(validation._REMEMBERED) == ["b"]
+
+
+def test_the_map_both_sides_read_is_worked_out_before_the_checks_process_is_forked(inline, monkeypatch) -> None:
+    """The Anarchy's one area map: its land, cells and the shapes around it are worked out before
+    the checks' process starts (which inherits them, as the build goes on to use them); its
+    borders, which only the checks read, by that process."""
+    from pnp.maps.areas import geometry
+
+    monkeypatch.setattr(validation.os, "kill", lambda pid, sig: None)
+    seen: list = []
+    start = Inline.start.__func__
+
+    def noting(cls, work):
+        last = geometry._kept.last
+        seen.append((last[0].name, sorted(k for k in ("cells", "land", "context", "beyond", "borders")
+                                          if k in vars(last[1]))) if last else None)
+        return start(cls, work)
+
+    monkeypatch.setattr(Inline, "start", classmethod(noting))
+    geometry._kept.last[:] = []
+    running = start_validation(Path(__file__).resolve().parents[3] / "game.yaml", later=True)
+    assert seen == [("board", ["beyond", "cells", "context", "land"])]
+    running()
+    assert "borders" in vars(geometry._kept.last[1])
+
+
+def test_no_map_is_worked_out_before_the_fork_for_a_game_without_one(manifest: Path, inline) -> None:
+    from pnp.maps.areas import geometry
+
+    geometry._kept.last[:] = []
+    start_validation(manifest, later=True)()
+    assert geometry._kept.last == []

@@ -69,10 +69,13 @@ class Files:
         self.calls.append(("reusable", relative, counted))
         return self.kept.get(relative) == key
 
-    def later(self, function, arguments) -> str:
+    def later(self, function, arguments, after=()) -> str:
         job = f"job {len(self.jobs) + 1}"
         self.jobs.append((job, function, arguments))
         return job
+
+    def documents(self, pages, chars) -> tuple:  # (no print file here: one PDF of the pages)
+        return (lambda: [self.document(pages, chars)]), []
 
     def document(self, pages, chars=None) -> str:
         self.calls.append(("document", list(pages), chars))
@@ -234,9 +237,9 @@ def test_a_deck_sharing_its_back(tmp_path: Path) -> None:
     assert unhashed(files.calls) == [("reusable", "tts/deck-1.jpg", False), ("reusable", "tts/deck-back.jpg", False)]
     assert [(job, function) for job, function, _ in files.jobs] == [("job 1", draw_sheet), ("job 2", draw_sheet)]
     files.calls.clear()
-    assert unhashed(files.jobs[0][2]()) == ("pdf of back, a, b", pytest.approx(POKER_DPI), str(tmp_path / "tts/deck-1.jpg"),
+    assert unhashed(files.jobs[0][2]()) == (["pdf of back, a, b"], pytest.approx(POKER_DPI), str(tmp_path / "tts/deck-1.jpg"),
                                   2, 2, [[], [0], [1]])
-    assert unhashed(files.jobs[1][2]()) == ("pdf of back", pytest.approx(POKER_DPI), str(tmp_path / "tts/deck-back.jpg"),
+    assert unhashed(files.jobs[1][2]()) == (["pdf of back"], pytest.approx(POKER_DPI), str(tmp_path / "tts/deck-back.jpg"),
                                   1, 1, [[]])
     # each PDF has the characters of the whole deck
     assert files.calls == [("document", [single(back), single(a), single(b)], {"body": frozenset("Bk")}),
@@ -259,8 +262,8 @@ def test_a_deck_whose_backs_differ(tmp_path: Path) -> None:
     assert unhashed(sheets) == [Sheet("deck-1.jpg", 2, 2, "deck-1-back.jpg")]
     assert unhashed(back_file) == "deck-back.jpg"
     assert unhashed(files.calls) == [("reusable", "tts/deck-1.jpg", False), ("reusable", "tts/deck-1-back.jpg", False)]
-    assert files.jobs[0][2]()[0] == "pdf of north, a, b, c"  # the hidden card: the first back
-    assert unhashed(files.jobs[1][2]()[:3:2]) == ("pdf of north, south, c", str(tmp_path / "tts/deck-1-back.jpg"))
+    assert files.jobs[0][2]()[0] == ["pdf of north, a, b, c"]  # the hidden card: the first back
+    assert unhashed(files.jobs[1][2]()[:3:2]) == (["pdf of north, south, c"], str(tmp_path / "tts/deck-1-back.jpg"))
     assert files.jobs[1][2]()[3:] == (2, 2, [[0], [1], [2]])  # the hidden card is the first back too
     assert files.calls[-1][2] == {"body": frozenset("NSa")}
     files.calls.clear()
@@ -274,12 +277,12 @@ def test_the_hidden_card_is_the_first_back_or_else_the_first_face(tmp_path: Path
     back = drawing("back")
     files = Files(tmp_path)
     deck_sheets(files, cards("deck", piece("a"), piece("b", back)))
-    assert files.jobs[0][2]()[0] == "pdf of back, a, b"
+    assert files.jobs[0][2]()[0] == ["pdf of back, a, b"]
     files = Files(tmp_path)
     deck_sheets(files, cards("deck", piece("a"), piece("b")))
-    assert files.jobs[0][2]()[0] == "pdf of a, b"  # (the first face: drawn once, in its cell and the last)
+    assert files.jobs[0][2]()[0] == ["pdf of a, b"]  # (the first face: drawn once, in its cell and the last)
     assert files.jobs[0][2]()[-1] == [[0], [1]]
-    assert files.jobs[1][2]()[0::3] == ("pdf of a, b", 2)  # the backs differ (each card's face): a sheet of them
+    assert files.jobs[1][2]()[0::3] == (["pdf of a, b"], 2)  # the backs differ (each card's face): a sheet of them
 
 
 def test_a_card_shown_in_several_cells_is_drawn_once(tmp_path: Path) -> None:
@@ -287,7 +290,7 @@ def test_a_card_shown_in_several_cells_is_drawn_once(tmp_path: Path) -> None:
     deck = cards("deck", piece("a", back, face=same), piece("b", back), piece("c", back, face=same))
     files = Files(tmp_path)
     deck_sheets(files, deck)
-    assert files.jobs[0][2]()[0] == "pdf of back, same, b"
+    assert files.jobs[0][2]()[0] == ["pdf of back, same, b"]
     assert files.jobs[0][2]()[-1] == [[], [0, 2], [1]]
 
 
@@ -344,13 +347,13 @@ def test_a_sheet_drawn_by_a_worker(tmp_path: Path) -> None:
     cell too, a cell shown by no card left white; written as a JPEG at the dpi drawn."""
     cell = (20, 40)
     path = tmp_path / "sheet.jpg"
-    draw_sheet(pdf(("grey", cell), ("red", cell), ("green", cell), ("blue", cell)), 72, str(path), 3, 2,
+    draw_sheet([pdf(("grey", cell), ("red", cell), ("green", cell), ("blue", cell))], 72, str(path), 3, 2,
                [[], [0], [1], [2, 3]])
     with Image.open(path) as sheet:
         assert (sheet.format, sheet.mode, sheet.size, sheet.info["dpi"]) == ("JPEG", "RGB", (60, 80), (72, 72))
         assert [colour(sheet, 10 + 20 * c, 20 + 40 * r) for r in range(2) for c in range(3)] == [
             "red", "green", "blue", "blue", "white", "grey"]
-    draw_sheet(pdf(("grey", cell), ("red", cell)), 144, str(path), 2, 2, [[], [0]])  # at 144 dpi: 40 x 80 px a cell
+    draw_sheet([pdf(("grey", cell), ("red", cell))], 144, str(path), 2, 2, [[], [0]])  # at 144 dpi: 40 x 80 px a cell
     with Image.open(path) as sheet:
         assert (sheet.size, sheet.info["dpi"]) == ((80, 160), (144, 144))
         assert [colour(sheet, 20 + 40 * c, 40 + 80 * r) for r in range(2) for c in range(2)] == [
@@ -359,7 +362,7 @@ def test_a_sheet_drawn_by_a_worker(tmp_path: Path) -> None:
 
 def test_a_sheet_of_one_cell_is_the_hidden_card(tmp_path: Path) -> None:
     path = tmp_path / "back.jpg"
-    draw_sheet(pdf(("blue", (30, 50))), 72, str(path), 1, 1, [[]])
+    draw_sheet([pdf(("blue", (30, 50)))], 72, str(path), 1, 1, [[]])
     with Image.open(path) as sheet:
         assert sheet.size == (30, 50)
         assert colour(sheet, 15, 25) == "blue" and colour(sheet, 1, 1) == "blue" and colour(sheet, 28, 48) == "blue"

@@ -132,3 +132,141 @@ def test_the_check_kind_offers_every_model() -> None:
     from pnp.checks.kinds.colour_distinct import KIND
 
     assert tuple(KIND.schema["model"]["items"]["enum"]) == colours.MODELS
+
+
+def _games_colours() -> list[str]:
+    """Every #rrggbb colour written in the three bundled games' files."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    found: set[str] = set()
+    for folder in (root, root / "examples" / "anarchipel", root / "examples" / "furia-cartese"):
+        for path in sorted(folder.iterdir()):
+            if path.name in ("examples", "tests", "docs", "pnp", "benchmarks", "out"):
+                continue
+            for file in [path] if path.is_file() else sorted(path.rglob("*")):
+                if file.suffix in (".yaml", ".yml", ".svg"):
+                    found.update(c.lower() for c in re.findall(r"#[0-9a-fA-F]{6}\b", file.read_text("utf-8")))
+    return sorted(found)
+
+
+def test_the_plain_arithmetic_is_coloraides_to_the_last_bit() -> None:
+    """Luminance, contrast, grey and mix are worked out without coloraide, with its floats in its
+    order: the very results coloraide gives, for every colour of the three games (and every pair
+    of them, mixed by the amounts the games use) and for 200,000 random colours (100,000 pairs of them for the contrast,
+    60,000 mixed by random amounts)."""
+    import random
+
+    from coloraide import Color
+
+    games = _games_colours()
+    assert len(games) > 100 and "#ffffff" in games and "#000000" in games
+    rng = random.Random(45)
+    randoms = ["#%06x" % rng.randrange(1 << 24) for _ in range(200_000)]
+    amounts = (0, 1, 0.0, 1.0, 0.12, 0.22, 0.25, 0.3, 0.35, 0.45, 0.5, 0.55, 0.6, 0.63, 0.72, 0.78, 0.8, 0.85)
+    checked = 0
+    for colour in games + randoms:
+        y = Color(colour).luminance()
+        assert colours._luminance_of(colour) == y, colour
+        assert colours._luminance_of(colour.upper()) == y
+        grey = Color("srgb-linear", [y, y, y]).convert("srgb")
+        if grey.in_gamut(tolerance=0):
+            assert colours._hex((colours._gamma(y),) * 3) == grey.to_string(hex=True, fit=True), colour
+            checked += 1
+        else:  # left to coloraide
+            assert colours._hex((colours._gamma(y),) * 3) is None
+    assert checked > 200_000
+    pairs = [(a, b, amount) for a in games for b in games[:12] for amount in amounts]
+    pairs += [(randoms[i], randoms[-1 - i], rng.random()) for i in range(30_000)]
+    pairs += [(randoms[i], randoms[i + 1], rng.choice(amounts)) for i in range(30_000)]
+    for a, b, amount in pairs:
+        expected = Color(a).mix(b, amount, space="srgb").to_string(hex=True, fit=True)
+        assert colours._mix_of(a, b, amount) == expected, (a, b, amount)
+        first, second = (colours._luminance_of(c) for c in (a, b))
+        assert max(first, second) + 0.05 > 0
+    for a, b in zip(games + randoms[:100_000], games[::-1] + randoms[100_000:]):
+        colours._known.pop(f"contrast {a} {b}", None)
+        assert colours.contrast(a, b) == Color(b).contrast(a, method="wcag21"), (a, b)
+
+
+def test_what_the_plain_arithmetic_does_not_take_is_left_to_coloraide() -> None:
+    """Other strings than #rrggbb, amounts outside 0..1 and results outside the gamut go to
+    coloraide, whose answer they keep."""
+    from coloraide import Color
+
+    assert colours._channels("#12_345") is None and colours._channels("#fff") is None
+    assert colours._channels(" #123456") is None and colours._channels(None) is None  # type: ignore[arg-type]
+    assert colours._mix_of("#123456", "#fff", 0.5) is None
+    assert colours._mix_of("#123456", "#abcdef", 1.5) is None and colours._mix_of("#123456", "#abcdef", True) is None
+    assert colours._hex((0.5, 1.0000000000000002, 0.0)) is None
+    assert colours.mix("#123456", "#fff", 0.5) == Color("#123456").mix("#fff", 0.5, space="srgb").to_string(
+        hex=True, fit=True) == "#899aab"
+    assert colours.luminance("red") == Color("red").luminance()
+    assert colours.grey("#ffffff") == "#ffffff" and colours.grey("#000000") == "#000000"
+
+
+def test_a_process_that_composes_does_not_import_coloraide() -> None:
+    """Luminance, contrast, grey, mix and the differences seen of #rrggbb colours import no coloraide."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from pnp.model import colours as c; "
+            "c.luminance('#336699'); c.contrast('#336699', '#ffffff'); c.grey('#336699'); c.mix('#336699', '#000000', 0.3);"
+            "c.printed_light('#102030'); c.difference_seen('#336699', '#993366', ('protanopia', 'tritanopia'), c.MODELS);"
+            "print('coloraide' in sys.modules)")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "False"
+
+
+def test_coloraides_matrices_are_the_ones_used_here() -> None:
+    from coloraide import util
+    from coloraide.cat import WHITES
+    from coloraide.filters import cvd
+    from coloraide.spaces import lab, srgb_linear
+
+    assert colours._LRGB_TO_LMS == tuple(tuple(row) for row in cvd.LRGB_TO_LMS)
+    assert colours._VIENOT == {"protanopia": tuple(tuple(row) for row in cvd.VIENOT_PROTAN),
+                               "deuteranopia": tuple(tuple(row) for row in cvd.VIENOT_DEUTAN)}
+    for vision, wings in (("protanopia", cvd.BRETTEL_PROTAN), ("deuteranopia", cvd.BRETTEL_DEUTAN),
+                          ("tritanopia", cvd.BRETTEL_TRITAN)):
+        assert colours._BRETTEL[vision] == (tuple(tuple(r) for r in wings[0]), tuple(tuple(r) for r in wings[1]),
+                                            tuple(wings[2]))
+    assert colours._TO_XYZ == tuple(tuple(row) for row in srgb_linear.RGB_TO_XYZ)
+    assert list(colours._WHITE) == util.xy_to_xyz(WHITES["2deg"]["D65"])
+    assert (colours._EPSILON, colours._KAPPA) == (lab.EPSILON, lab.KAPPA)
+
+
+def test_the_simulations_and_differences_are_coloraides_to_the_last_bit() -> None:
+    """Each colour as each viewer sees it under each model, its CIELab, and the CIEDE2000 of
+    pairs of them: coloraide's very floats, for every colour of the three games (every pair of
+    them in plain sight) and 20,000 random colours and pairs."""
+    import random
+
+    from coloraide import Color
+
+    games = _games_colours()
+    rng = random.Random(2000)
+    randoms = ["#%06x" % rng.randrange(1 << 24) for _ in range(20_000)]
+    seen_as = [(vision, model) for vision in VISIONS for model in colours.MODELS]
+    for i, colour in enumerate(games + randoms):
+        vision, model = seen_as[i % len(seen_as)] if i >= len(games) else (None, None)
+        for vision, model in seen_as if i < len(games) else [(vision, model)]:
+            linear = Color(colour).convert("srgb-linear")
+            expected = tuple(sum(m * c for m, c in zip(row, linear[:3])) for row in colours.MACHADO[vision]) \
+                if model == "machado" else \
+                tuple(linear.filter(colours.VISIONS[vision], method={"vienot": None, "brettel": "brettel"}[model])[:3])
+            assert colours.seen(colour, vision, model) == expected, (colour, vision, model)
+            assert colours._lab_of(expected) == tuple(Color("srgb-linear", list(expected)).convert("lab-d65")[:3])
+        assert colours._lab_of(colours._linear_of(colour)) == tuple(Color(colour).convert("lab-d65")[:3]), colour
+    pairs = [(a, b) for a in games for b in games] + list(zip(randoms[:10_000], randoms[10_000:]))
+    for a, b in pairs:
+        assert colours._ciede2000(colours._lab_of(colours._linear_of(a)), colours._lab_of(colours._linear_of(b))) \
+            == Color(a).delta_e(b, method="2000"), (a, b)
+    for i, (a, b) in enumerate(zip(randoms[:2_000], randoms[2_000:4_000])):
+        vision, model = seen_as[i % len(seen_as)]
+        one, other = (Color("srgb-linear", list(colours.seen(c, vision, model))) for c in (a, b))
+        assert colours._ciede2000(colours._lab(a, vision, model), colours._lab(b, vision, model)) \
+            == one.delta_e(other, method="2000"), (a, b, vision, model)
+    assert colours._lab("red") == tuple(Color("red").convert("lab-d65")[:3])  # (not #rrggbb: coloraide's)
+    assert colours.seen("red", "tritanopia") == colours.seen("#ff0000", "tritanopia")
