@@ -27,6 +27,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from zlib_ng import zlib_ng
 
 from .. import __version__
 from . import grey_picture, upright
@@ -83,7 +84,8 @@ pdfdoc.PDFName = _pdf_name
 
 # reportlab compresses every stream of every PDF; a build's PDFs hold the same card drawings
 # again and again (three papers, the PDFs the workers rasterize), so each compressed stream
-# is remembered by a hash of its contents
+# is remembered by a hash of its contents. Streams are deflated by zlib-ng at zlib's level 6 (as
+# reportlab's zlib.compress): the same format, files a little smaller, in under half the time
 _reportlab_compress = getattr(pdfdoc.PDFStreamFilterZCompress.encode, "original",
                               pdfdoc.PDFStreamFilterZCompress.encode)
 _compressed: dict[bytes, bytes] = {}
@@ -103,8 +105,13 @@ def _compress(self, text):
     if found is None:
         if len(_compressed) >= 4096:
             _compressed.clear()
-        found = _compressed[key] = _reportlab_compress(self, data)
+        found = _compressed[key] = deflate(data)
     return found
+
+
+def deflate(data: bytes) -> bytes:
+    """A PDF stream's bytes deflated (zlib's format, zlib-ng's level 6)."""
+    return zlib_ng.compress(data, 6)
 
 
 _compress.original = _reportlab_compress  # type: ignore[attr-defined]

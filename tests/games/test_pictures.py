@@ -152,6 +152,9 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
 
 
 def test_the_quick_encoding_names_compression_and_forms_write_what_reportlab_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    import zlib
+    from types import SimpleNamespace
+
     from reportlab.pdfbase import pdfdoc
 
     import pnp.render.pdf as backend
@@ -183,6 +186,9 @@ def test_the_quick_encoding_names_compression_and_forms_write_what_reportlab_doe
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", original)
     monkeypatch.setattr(pdfdoc, "PDFName", backend._reportlab_pdf_name)
     monkeypatch.setattr(pdfdoc.PDFStreamFilterZCompress, "encode", backend._reportlab_compress)
+    # (reportlab's zlib.compress is zlib's level 6: pnp deflates with zlib-ng's, to the same format)
+    monkeypatch.setattr(pdfdoc, "zlib", SimpleNamespace(compress=backend.deflate, decompress=zlib.decompress))
+    assert zlib.decompress(backend.deflate(b"q 1 0 0 1 0 0 cm Q" * 40)) == b"q 1 0 0 1 0 0 cm Q" * 40
     monkeypatch.setattr(pdfdoc.PDFFormXObject, "setStreamList", backend._reportlab_set_stream_list)
     monkeypatch.setattr(pdfdoc.PDFFormXObject, "format", counted)
     assert render_pdf(pages, font_files()) == quick
