@@ -206,7 +206,7 @@ class Validation:
                  finish: Callable[[], tuple[list[Problem], "_Keep | None", tuple[str, ...]]] | None = None):
         self.game, self.problems, self.order, self._finish = game, problems, order, finish
         self._report: Report | None = None
-        self._beside: Beside | None = None  # the process the checks run in, until their report
+        self._beside: list[Beside] = []  # the processes the checks run in, until their report
 
     @property
     def done(self) -> bool:
@@ -231,9 +231,10 @@ class Validation:
         """Done with it, the report taken or not (a command stopped otherwise): checks still
         running beside are stopped."""
         self._disarm()
-        if self._report is None and self._beside is not None:
-            self._beside.cancel()
-            self._beside = None
+        if self._report is None:
+            for running in self._beside:
+                running.cancel()
+            self._beside = []
 
     def __call__(self) -> Report:
         if self._report is None:
@@ -299,11 +300,12 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
             remember(key or geometry_key(game), list(geometry))
         return None if cached is not None else _Keep(game, geometry, key)
 
-    def checks() -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
+    def checks(with_map: bool = True) -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
         """The checks' problems, the map checks' for the build to keep, and what each
-        language lacks (worked out from the checks' texts, where they run)."""
-        if kept is not None:
-            found = kept + run_rules(game, skip=GEOMETRY_CHECKS)
+        language lacks (worked out from the checks' texts, where they run); without `with_map`,
+        all but the map checks (and none for the build to keep)."""
+        if kept is not None or not with_map:
+            found = (kept or []) + run_rules(game, skip=GEOMETRY_CHECKS)
         else:
             elsewhere = Beside.start(lambda: _data(run_rules(game, only=GEOMETRY_CHECKS))) \
                 if beside and area_maps(game) else None
@@ -318,7 +320,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
             found = in_rule_order(found)
         game.memo.pop("printed", None)  # every text of every piece, for the checks only: not held through a build
         game.memo.pop("worked", None)  # (and what working out every layout found)
-        return found, kept_of(found), _languages(game)
+        return found, kept_of(found) if with_map else None, _languages(game)
 
     validation = Validation(game, problems, list(game.files), checks)
     if not later or validation.failed(strict):
@@ -331,16 +333,24 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         validation()
         return validation
     parent = os.getpid()
-    if kept is None:
-        _map_before_fork(game)
+    board = _one_map(game) if kept is None else None
 
     def work() -> bytes:  # (in the forked process)
-        found, _, languages = checks()
+        _behind()
+        found, _, languages = checks(with_map=board is None)
         errors, warnings = count(problems + found)
         if errors > 0 or (strict and warnings > 0):  # (said at once: the answer is read at the build's end)
             os.kill(parent, signal.SIGUSR1)
         return json.dumps({"problems": _rows(found), "languages": languages,
                            "work": {kind: take(game) for kind, take, _ in _kept_work()}}).encode("utf-8")
+
+    def map_work() -> bytes:  # (in a process forked once the map is worked out)
+        _behind()
+        found = run_rules(game, only=GEOMETRY_CHECKS)
+        errors, warnings = count(found)
+        if errors > 0 or (strict and warnings > 0):
+            os.kill(parent, signal.SIGUSR1)
+        return _data(found)
 
     previous = signal.signal(signal.SIGUSR1, _stop_build)
     elsewhere = Beside.start(work)
@@ -348,10 +358,15 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         signal.signal(signal.SIGUSR1, previous)
         validation()
         return validation
+    mapped = None
+    if board is not None:  # (see _work_out_map)
+        _work_out_map(board)
+        mapped = Beside.start(map_work)
 
     def finish() -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
-        validation._beside = None
+        validation._beside = []
         data = elsewhere.result()
+        on_map = _readable(mapped.result()) if mapped is not None else None
         try:
             doc = json.loads(data)  # (TypeError when there is no answer)
             found = _from_rows(doc["problems"])
@@ -362,28 +377,51 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
                 give(doc["work"][kind])
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return checks()
+        if board is not None:
+            found = in_rule_order(found + (on_map if on_map is not None else run_rules(game, only=GEOMETRY_CHECKS)))
         return found, kept_of(found), tuple(languages)
 
-    validation._finish, validation._beside = finish, elsewhere
+    validation._finish, validation._beside = finish, [elsewhere] + ([mapped] if mapped is not None else [])
     _armed[:] = [validation]
     return validation
 
 
-def _map_before_fork(game: "Game") -> None:
-    """A game's one area map worked out (shapely and pyproj imported, its land and its areas'
-    cells projected and cut) before the checks' process is forked: that process inherits it for
-    the map's checks, and the build goes on to use it (its board, its locators), rather than
-    each working it out (half a second of CPU for the bundled game). What only the checks read (the
-    borders, the labels) is left to them, on the other core. Not with several maps: one is
-    kept at a time."""
+def _behind() -> None:
+    """A process of checks beside a build gives way to the build's: the build's own process
+    composes its pieces before any worker has a picture to make, and should not share its core
+    with the checks meanwhile; they take what the build's processes leave, and are done by
+    its end."""
+    try:
+        os.nice(BEHIND)
+    except (AttributeError, OSError):  # (no such thing, or not allowed)
+        pass
+
+
+BEHIND = 10  # the niceness the checks' processes beside a build take (a tenth of the build's share)
+
+
+def _one_map(game: "Game") -> "ComponentSet | None":
+    """The game's one area map, whose checks a build runs in a process of their own (see
+    `_work_out_map`); None for a game with none or several (one is kept at a time), or
+    incomplete."""
     from ..maps.areas.data import area_maps
-    from ..maps.areas.geometry import geography_of
 
     boards = area_maps(game)
-    if len(boards) == 1 and boards[0].settings is not None and game.complete:
-        geography = geography_of(boards[0])
-        if geography is not None:
-            geography.cells, geography.land, geography.context, geography.beyond  # (kept as they are read)
+    return boards[0] if len(boards) == 1 and boards[0].settings is not None and game.complete else None
+
+
+def _work_out_map(board: "ComponentSet") -> None:
+    """A game's one area map worked out (shapely and pyproj imported, its land and its areas'
+    cells projected and cut) once the checks' process is forked, beside it, and before the
+    process of the map's checks is: that one inherits it, and the build goes on to use it (its
+    board, its locators), rather than each working it out (half a second of CPU for the bundled
+    game), and the checks' process has started on the other core meanwhile. What only the
+    map's checks read (the borders, the labels) is left to them."""
+    from ..maps.areas.geometry import geography_of
+
+    geography = geography_of(board)
+    if geography is not None:
+        geography.cells, geography.land, geography.context, geography.beyond  # (kept as they are read)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

@@ -344,7 +344,7 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
     import zlib
 
     from pnp.render import pdf
-    from pnp.render.pdf import FormCache, Stream, render_pdf
+    from pnp.render.pdf import FormCache, Stream, deflate, render_pdf
 
     from games.test_pictures import GOLDEN_CARDS, font_files, page_for
 
@@ -357,7 +357,7 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
     stream = Stream.unpack(entry)
     assert stream is not None and stream.pack() == entry and stream.forms == ()
     text = zlib.decompress(stream.deflated).decode("ascii")
-    assert text.startswith(stream.preamble + "\n") and zlib.compress(text.encode()) == stream.deflated
+    assert text.startswith(stream.preamble + "\n") and deflate(text.encode()) == stream.deflated
     assert Stream.unpack(b"not json\n...") is None and Stream.unpack(b'{"forms": [1], "preamble": ""}\n') is None
     # placed from the cache alone (a new process's cache: nothing in memory)
     again = FormCache(cache.digest, disk.get, disk.__setitem__)

@@ -355,7 +355,7 @@ def test_closing_a_validation_stops_its_checks_beside(manifest: Path, inline, mo
         running = start_validation(manifest, later=True)
         beside = Inline.started[-1]
         running.close()
-        assert beside.cancelled and running._beside is None and validation._armed == []
+        assert beside.cancelled and running._beside == [] and validation._armed == []
         running.close()
     finally:
         signal.signal(signal.SIGUSR1, previous)
@@ -446,15 +446,28 @@ def test_a_map_worked_out_is_remembered_until_a_file_it_follows_from_changes(tmp
     assert list(validation._REMEMBERED) == ["b"]
 
 
-def test_the_map_both_sides_read_is_worked_out_before_the_checks_process_is_forked(inline, monkeypatch) -> None:
-    """The Anarchy's one area map: its land, cells and the shapes around it are worked out before
-    the checks' process starts (which inherits them, as the build goes on to use them); its
-    borders, which only the checks read, by that process."""
+def test_the_map_is_worked_out_between_the_checks_process_and_the_map_checks_one(inline, monkeypatch) -> None:
+    """The Anarchy's one area map: the checks' process is forked first, with no map worked out
+    (it runs every check but the map's); then its land, cells and the shapes around it are
+    worked out, and the map checks' process is forked (which inherits them, as the build goes on
+    to use them); its borders, which only the map's checks read, by that process. The report is
+    a validation's in one process."""
+    from pnp import checks as registry_of
     from pnp.maps.areas import geometry
+    from pnp.maps.areas.checks import GEOMETRY_CHECKS
 
     monkeypatch.setattr(validation.os, "kill", lambda pid, sig: None)
     seen: list = []
     start = Inline.start.__func__
+    ran: list = []
+
+    original = registry_of.run_rules
+
+    def running(game, skip=frozenset(), only=None):
+        ran.append(("only", sorted(only)) if only is not None else ("skip", sorted(skip)))
+        return original(game, skip=skip, only=only)
+
+    monkeypatch.setattr(registry_of, "run_rules", running)
 
     def noting(cls, work):
         last = geometry._kept.last
@@ -464,10 +477,12 @@ def test_the_map_both_sides_read_is_worked_out_before_the_checks_process_is_fork
 
     monkeypatch.setattr(Inline, "start", classmethod(noting))
     geometry._kept.last[:] = []
-    running = start_validation(Path(__file__).resolve().parents[3] / "game.yaml", later=True)
-    assert seen == [("board", ["beyond", "cells", "context", "land"])]
-    running()
+    running_checks = start_validation(Path(__file__).resolve().parents[3] / "game.yaml", later=True)
+    assert seen == [None, ("board", ["beyond", "cells", "context", "land"])]
+    report = running_checks()
     assert "borders" in vars(geometry._kept.last[1])
+    assert ran == [("skip", sorted(GEOMETRY_CHECKS)), ("only", sorted(GEOMETRY_CHECKS))]
+    assert report.problems == start_validation(Path(__file__).resolve().parents[3] / "game.yaml")().problems
 
 
 def test_no_map_is_worked_out_before_the_fork_for_a_game_without_one(manifest: Path, inline) -> None:
