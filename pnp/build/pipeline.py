@@ -108,8 +108,7 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
           shared: dict[str, Path] | None = None, meanwhile: Callable[[Outputs], None] | None = None) -> Outputs:
     """Build the kit into `out`: compose, impose, render, export. `shared` holds files another
     language's build made, by content key: a file drawn from the same content is linked.
-    `meanwhile` is called once this process has done its part, while the workers finish
-    theirs."""
+    `meanwhile` is called once this process and the workers have done their part."""
     from importlib import import_module
 
     from .scheduler import Scheduler
@@ -165,10 +164,10 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         if options.wants("pod"):
             exports["pod"].build(kit, outputs)
         outputs.write_svgs()
-        if meanwhile is not None:
+        workers.finish()  # the workers have been drawing all along: wait for them
+        if meanwhile is not None:  # (after: waiting on the checks, this process sends the workers nothing)
             workers.timings.stage(CHECKS)
             meanwhile(outputs)
-        workers.finish()  # the workers have been drawing all along: wait for them
         keep_faces(kit, outputs, known)
         if options.wants("gallery"):
             exports["gallery"].build(kit, outputs, options, rows)
@@ -460,9 +459,8 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
         previous = previous_outputs(staging)
         keys = {name: key for name, (key, _) in previous.items()} if partial else {}
         def keep_checks(outputs: Outputs) -> None:
-            """What the build's cache keeps of the checks (once they are done: while the
-            workers finish, should they be done first) and of this process's work; then the
-            cache is trimmed (what the workers write meanwhile is never trimmed)."""
+            """What the build's cache keeps of the checks (once they are done, after the
+            workers) and of this process's work; then the cache is trimmed."""
             nonlocal report
             # (for the trim: listed by the linking's process, else now in a thread)
             outputs.cache.survey(linking.listed if linking is not None else None)
