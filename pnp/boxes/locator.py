@@ -123,11 +123,17 @@ def _apart(geometry, clip) -> bool:
 def _outline(geometry, view: Window, clip) -> tuple:
     """A geometry's rings as path commands, cut first to the window (with a margin) and freed of
     the detail a quarter of a point hides, so that a small map carries no more of the land than
-    it shows."""
+    it shows. Cut as a rectangle cuts (a tenth of the time of a shape's intersection), turned
+    as an intersection turns them (shells clockwise, holes counter-clockwise: a path filled
+    by the non-zero rule shows the holes): what may differ is along the cut's edges, beyond
+    the window and never drawn."""
+    import shapely
+
     commands: list[tuple] = []
     if clip is not None and _apart(geometry, clip):
         return ()
-    part = geometry.intersection(clip) if clip is not None else geometry
+    part = shapely.orient_polygons(shapely.clip_by_rect(geometry, *clip.bounds), exterior_cw=True) \
+        if clip is not None else geometry
     part = part.simplify(SIMPLIFY_PT / view.scale)
     for ring in _rings(part):
         points = [view.point(x, y) for x, y in ring.coords]
@@ -140,9 +146,11 @@ def _outline(geometry, view: Window, clip) -> tuple:
 def _strokes(line, view: Window, clip) -> tuple:
     """A line's stretches within the window (with a margin) as path commands, freed of the
     detail a quarter of a point hides."""
+    import shapely
+
     if _apart(line, clip):
         return ()
-    part = line.intersection(clip).simplify(SIMPLIFY_PT / view.scale)
+    part = shapely.clip_by_rect(line, *clip.bounds).simplify(SIMPLIFY_PT / view.scale)
     commands: list[tuple] = []
     for stretch in getattr(part, "geoms", [part]):
         if stretch.is_empty or stretch.geom_type != "LineString":
