@@ -16,7 +16,7 @@ from pnp.exports import KitFiles, export_name
 from pnp.build.outputs import Outputs
 
 METHODS = ["path", "key", "key_of", "files", "reusable", "made", "make", "write", "document", "draw_later", "drawn",
-           "rasterize_later", "later", "wait_for", "then", "stage", "advance", "warn"]
+           "rasterize_later", "later", "documents", "wait_for", "then", "stage", "advance", "warn"]
 
 
 def test_what_an_export_may_ask_of_a_kit() -> None:
