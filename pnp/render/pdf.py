@@ -23,6 +23,7 @@ from typing import Callable, Iterable, Mapping
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -370,16 +371,36 @@ class _Painter:
 
     @staticmethod
     def trace(path, commands) -> None:
+        """The path's commands onto a new reportlab path: the operators its moveTo, lineTo,
+        curveTo and close write (the same text), with every coordinate formatted by one call
+        of reportlab's fp_str rather than one a point (a locator's coast has hundreds)."""
+        numbers = fp_str(*[v for cmd in commands for v in cmd[1:]]).split(" ") if commands else []
+        if path._code or not commands or commands[0][0] != "M" or len(numbers) < 2:
+            for cmd in commands:  # (reportlab's own methods: its checks, its errors)
+                op = cmd[0]
+                if op == "M":
+                    path.moveTo(cmd[1], cmd[2])
+                elif op == "L":
+                    path.lineTo(cmd[1], cmd[2])
+                elif op == "C":
+                    path.curveTo(*cmd[1:])
+                else:
+                    path.close()
+            return
+        code = path._code
+        code.append("n")  # (what a path's first moveTo writes first)
+        at = 0
         for cmd in commands:
             op = cmd[0]
-            if op == "M":
-                path.moveTo(cmd[1], cmd[2])
-            elif op == "L":
-                path.lineTo(cmd[1], cmd[2])
+            if op == "L" or op == "M":
+                code.append(f"{numbers[at]} {numbers[at + 1]} {'l' if op == 'L' else 'm'}")
+                at += 2
             elif op == "C":
-                path.curveTo(*cmd[1:])
+                code.append(" ".join(numbers[at:at + 6]) + " c")
+                at += 6
             else:
-                path.close()
+                code.append("h")
+        path._code_append = code.append
 
     def node(self, node: Node) -> None:
         c = self.c
