@@ -407,3 +407,32 @@ def test_ascii_is_encoded_the_quick_way_to_the_same_bytes() -> None:
         with pytest.raises(UnicodeEncodeError):
             _pdfdoc_encode(text)
     assert _pdfdoc_encode(b"bytes") == _pdfdoc_encode.original(b"bytes")
+
+
+def test_a_path_is_traced_as_reportlabs_own_methods_write_it() -> None:
+    """The quick tracing writes the operators reportlab's moveTo, lineTo, curveTo and close
+    would, number for number (fp_str's rounding), a path's first moveTo after an "n"; a path
+    that does not start with a move goes through reportlab's methods, and fails as they do."""
+    import random
+
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from pnp.render.pdf import _Painter
+
+    rng = random.Random(5)
+    number = lambda: rng.choice([0, 1, -1, 2.5, 1e-7, 123456.789, rng.uniform(-500, 500)])  # noqa: E731
+    for _ in range(50):
+        commands = [("M", number(), number())]
+        for _ in range(rng.randrange(12)):
+            op = rng.choice("MLLCZ")
+            commands.append((op,) if op == "Z" else (op, *(number() for _ in range(6 if op == "C" else 2))))
+        quick, slow = PDFPathObject(), PDFPathObject()
+        _Painter.trace(quick, commands)
+        for cmd in commands:
+            {"M": slow.moveTo, "L": slow.lineTo, "C": slow.curveTo, "Z": slow.close}[cmd[0]](*cmd[1:])
+        assert quick.getCode() == slow.getCode() and quick.getCode().startswith("n ")
+        quick.lineTo(1, 2)  # (goes on as reportlab's would)
+        slow.lineTo(1, 2)
+        assert quick.getCode() == slow.getCode()
+    with pytest.raises(AssertionError, match="must start with a moveto"):
+        _Painter.trace(PDFPathObject(), [("L", 1, 2)])
