@@ -17,7 +17,7 @@ from pnp.maps.areas.data import Area, MapSettings
 from pnp.maps.areas.geometry import Cell, Geography
 from pnp.maps.areas.labels import (LEAST_LABEL_SIZE, MARK_GAP_MM, MARKER_MARGIN_MM, SPOT_CLEAR_MM, LabelStyle, Labels,
                                    MapFrame, _inside,
-                                   _overlaps, _place, _places, _region, _ring_steps, area_labels, label_style,
+                                   _clear, _place, _places, _region, _ring_steps, area_labels, label_style,
                                    legend_room, map_box, map_frame, map_layout, reach_out, scale_bar)
 from pnp.model.game import Origin, Text
 from pnp.units import mm
@@ -75,10 +75,10 @@ def test_the_map_fills_its_box_the_one_way_and_is_centred_the_other() -> None:
 def test_page_boxes_on_the_map() -> None:
     frame = MapFrame(0.5, 100.0, 300.0, 10.0, 20.0)
     assert _region(frame, (10, 20, 30, 70)).equals(shapely_box(100, 200, 140, 300))
-    assert _overlaps((0, 0, 10, 10), (5, 5, 15, 15)) and _overlaps((5, 5, 15, 15), (0, 0, 10, 10))
-    assert not _overlaps((0, 0, 10, 10), (10, 0, 20, 10)) and not _overlaps((0, 0, 10, 10), (0, 10, 10, 20))
-    assert not _overlaps((10, 0, 20, 10), (0, 0, 10, 10)) and not _overlaps((0, 10, 10, 20), (0, 0, 10, 10))
-    assert _overlaps((0, 0, 10, 10), (2, 2, 3, 3))
+    assert not _clear((0, 0, 10, 10), [(5, 5, 15, 15)]) and not _clear((5, 5, 15, 15), [(0, 0, 10, 10)])
+    assert _clear((0, 0, 10, 10), [(10, 0, 20, 10), (0, 10, 10, 20)])  # (touching)
+    assert _clear((10, 0, 20, 10), [(0, 0, 10, 10)]) and _clear((0, 10, 10, 20), [(0, 0, 10, 10)])
+    assert not _clear((0, 0, 10, 10), [(20, 20, 30, 30), (2, 2, 3, 3)]) and _clear((0, 0, 10, 10), [])
 
 
 def test_how_much_of_a_page_box_lies_in_an_area_and_how_far_it_reaches_out() -> None:
@@ -289,7 +289,7 @@ def test_a_marker_spot_clear_of_the_city_and_the_name_clear_of_both() -> None:
                 x + placed.name_width / 2 + mm(1), y + placed.name_height / 2 + mm(1))
     spot_box = (placed.spot[0] - spot / 2, placed.spot[1] - spot / 2, placed.spot[0] + spot / 2,
                 placed.spot[1] + spot / 2)
-    assert not _overlaps(name_box, spot_box) and not _overlaps(name_box, placed.city_box)
+    assert _clear(name_box, [spot_box, placed.city_box])
     assert (x - centre[0]) / mm(1.5) == pytest.approx(round((x - centre[0]) / mm(1.5)))
 
 
@@ -391,8 +391,8 @@ def test_a_map_whose_land_starts_away_from_the_origin() -> None:
 
 
 def test_boxes_overlap_by_their_own_sides() -> None:
-    assert not _overlaps((0, 0, 10, 30), (20, 0, 30, 10)) and not _overlaps((20, 0, 30, 10), (0, 0, 10, 30))
-    assert not _overlaps((0, 0, 30, 10), (0, 20, 10, 30)) and not _overlaps((0, 20, 10, 30), (0, 0, 30, 10))
+    assert _clear((0, 0, 10, 30), [(20, 0, 30, 10)]) and _clear((20, 0, 30, 10), [(0, 0, 10, 30)])
+    assert _clear((0, 0, 30, 10), [(0, 20, 10, 30)]) and _clear((0, 20, 10, 30), [(0, 0, 30, 10)])
 
 
 def test_a_city_left_of_its_seat_on_the_seats_line() -> None:
