@@ -447,11 +447,11 @@ def test_a_map_worked_out_is_remembered_until_a_file_it_follows_from_changes(tmp
 
 
 def test_the_map_is_worked_out_between_the_checks_process_and_the_map_checks_one(inline, monkeypatch) -> None:
-    """The Anarchy's one area map: the checks' process is forked first, with no map worked out
-    (it runs every check but the map's); then its land, cells and the shapes around it are
-    worked out, and the map checks' process is forked (which inherits them, as the build goes on
-    to use them); its borders, which only the map's checks read, by that process. The report is
-    a validation's in one process."""
+    """The Anarchy's one area map: the checks' process is forked first, with the map's
+    projection made and nothing of it worked out (it runs every check but the map's); then its
+    land, cells and the shapes around it are worked out, and the map checks' process is forked
+    (which inherits them, as the build goes on to use them); its borders, which only the map's
+    checks read, by that process. The report is a validation's in one process."""
     from pnp import checks as registry_of
     from pnp.maps.areas import geometry
     from pnp.maps.areas.checks import GEOMETRY_CHECKS
@@ -478,7 +478,7 @@ def test_the_map_is_worked_out_between_the_checks_process_and_the_map_checks_one
     monkeypatch.setattr(Inline, "start", classmethod(noting))
     geometry._kept.last[:] = []
     running_checks = start_validation(Path(__file__).resolve().parents[3] / "game.yaml", later=True)
-    assert seen == [None, ("board", ["beyond", "cells", "context", "land"])]
+    assert seen == [("board", []), ("board", ["beyond", "cells", "context", "land"])]
     report = running_checks()
     assert "borders" in vars(geometry._kept.last[1])
     assert ran == [("skip", sorted(GEOMETRY_CHECKS)), ("only", sorted(GEOMETRY_CHECKS))]
