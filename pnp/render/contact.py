@@ -20,7 +20,7 @@ from ..kit import files as kitfiles
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from .png import PDF
+    from .png import PDF, Band
     from ..build.outputs import Outputs, Rasterizing
     from ..scene import Page
     from ..build.scheduler import Job
@@ -51,6 +51,55 @@ def blank(thumb: tuple[int, int], count: int, columns: int = COLUMNS):
     return Image.new("RGB", contact_size(thumb, count, columns), "white")
 
 
+def rows_of(thumb: tuple[int, int], count: int, columns: int = COLUMNS, gap: int = GAP) -> list[tuple[int, int]]:
+    """The bands a sheet's file is written in, as (top, bottom) pixel rows: each row of
+    thumbnails with the gap under it, the first with the gap above too. A band starts under a
+    white row, so that it is filtered and deflated on its own (pnp.render.png.band), by the
+    worker that has its thumbnails first."""
+    height = thumb[1]
+    rows = (count + columns - 1) // columns
+    edges = [0] + [gap + (row + 1) * (height + gap) for row in range(rows)]
+    return list(zip(edges, edges[1:]))
+
+
+def sheet_png(sheet: "Image", thumb: tuple[int, int], count: int, columns: int = COLUMNS) -> bytes:
+    """A whole sheet's PNG file, band by band (`rows_of`): the bytes its bands drawn apart make."""
+    from .png import band, banded_png
+
+    width, height = sheet.size
+    return banded_png(sheet.size, [band(sheet.crop((0, top, width, bottom)),
+                                        sheet.crop((0, top - 1, width, top)) if top else None, bottom == height)
+                                   for top, bottom in rows_of(thumb, count, columns)])
+
+
+def draw_contact_band(count: int, columns: int, top: int, bottom: int,
+                      cells: list[tuple[int, tuple[bytes, tuple[int, int]]]]) -> "Band":
+    """In a worker process: the band of rows top to bottom (`rows_of`) of a sheet of `count`
+    cells, from the thumbnails of its cells (compressed, as pnp.render.png.render_files
+    returns them), filtered and deflated."""
+    from PIL import Image
+    from zlib_ng import zlib_ng
+
+    from .png import band
+
+    size = cells[0][1][1]
+    width = contact_size(size, count, columns)[0]
+    strip = Image.new("RGB", (width, bottom - top), "white")
+    for cell, (data, size) in cells:
+        x, y = GAP + (cell % columns) * (size[0] + GAP), GAP + (cell // columns) * (size[1] + GAP)
+        strip.paste(Image.frombytes("RGB", size, zlib_ng.decompress(data)), (x, y - top))
+    return band(strip, Image.new("RGB", (width, 1), "white") if top else None, bottom == contact_size(size, count,
+                                                                                                        columns)[1])
+
+
+def write_contact_page(path: str, size: tuple[int, int], bands: list["Band"]) -> None:
+    """In a worker process: a sheet's file from its bands, top to bottom."""
+    from .png import banded_png
+    from ..load.files import write_atomic
+
+    write_atomic(Path(path), banded_png(size, bands))
+
+
 def patch_contact_sheet(pdf: "PDF", dpi: float, thumb_width: int, cells: list[int], count: int, columns: int,
                         path: str) -> bool:
     """In a worker process: draw the PDF's pages as the thumbnails of `cells` into the sheet
@@ -58,7 +107,7 @@ def patch_contact_sheet(pdf: "PDF", dpi: float, thumb_width: int, cells: list[in
     expected size."""
     from PIL import Image
 
-    from .png import png_bytes, rasterize, thumbnail
+    from .png import rasterize, thumbnail
     from ..load.files import write_atomic
 
     thumbs = [(cell, thumbnail(image, thumb_width)) for cell, image in zip(cells, rasterize(pdf, dpi))]
@@ -70,7 +119,7 @@ def patch_contact_sheet(pdf: "PDF", dpi: float, thumb_width: int, cells: list[in
             sheet = sheet.convert("RGB")
         for cell, thumb in thumbs:
             paste(sheet, cell, thumb, columns)
-        data = png_bytes(sheet)
+        data = sheet_png(sheet, thumbs[0][1].size, count, columns)
     write_atomic(Path(path), data)
     return True
 
@@ -80,11 +129,10 @@ def draw_contact_page(path: str, count: int, cells: list[tuple[int, tuple[bytes,
     """In a worker process: the page of `count` cells at `path`, each cell given as its
     thumbnail (zlib-compressed RGB and its size, as pnp.render.png.render_files returns it)
     or as its face's image file; its size is the first thumbnail's."""
-    import zlib
-
     from PIL import Image
+    from zlib_ng import zlib_ng
 
-    from .png import png_bytes, thumbnail
+    from .png import thumbnail
     from ..load.files import write_atomic
 
     sheet = None
@@ -94,11 +142,11 @@ def draw_contact_page(path: str, count: int, cells: list[tuple[int, tuple[bytes,
                 thumb = thumbnail(image.convert("RGB"), thumb_width)
         else:
             data, size = source
-            thumb = Image.frombytes("RGB", size, zlib.decompress(data))
+            thumb = Image.frombytes("RGB", size, zlib_ng.decompress(data))
         if sheet is None:
             sheet = blank(thumb.size, count, columns)
         paste(sheet, cell, thumb, columns)
-    write_atomic(Path(path), png_bytes(sheet))
+    write_atomic(Path(path), sheet_png(sheet, thumb.size, count, columns))
 
 
 @dataclass(eq=False)
@@ -112,6 +160,11 @@ class _Page:
     to_come: int = 0  # thumbnails still to come from the workers
     thumbs: dict[int, tuple[bytes, tuple[int, int]]] = field(default_factory=dict)  # those come, by face
     drawing: "Job | None" = None  # a worker drawing it
+    # a page whose every face is drawn again is drawn a band at a time (a row of thumbnails:
+    # rows_of), each as soon as its thumbnails are in, and its file made of them at the end
+    left: dict[int, int] | None = None  # thumbnails still to come, by row of the page
+    bands: dict[int, "Job"] = field(default_factory=dict)  # the jobs drawing its bands, by row
+    drawn: dict[int, "Band"] = field(default_factory=dict)  # and what they drew
 
 
 class ContactSheet:
@@ -150,6 +203,11 @@ class ContactSheet:
                     lambda ok, page=page: setattr(page, "patched", ok))
             else:
                 page.to_come = sum(1 for i in cells if i in pending)
+                if page.to_come == len(cells):
+                    page.left = {}
+                    for i in cells:
+                        row = (i - cells.start) // COLUMNS
+                        page.left[row] = page.left.get(row, 0) + 1
         pngs.start(THUMB_WIDTH, self.thumbnail, count)
 
     def thumbnail(self, index: int, data: bytes, size: tuple[int, int]) -> None:
@@ -160,8 +218,32 @@ class ContactSheet:
             return
         page.thumbs[index] = (data, size)
         page.to_come -= 1
-        if page.to_come == 0:
+        if page.left is not None:
+            row = (index - page.cells.start) // COLUMNS
+            page.left[row] -= 1
+            if page.left[row] == 0:
+                self._band(page, row, size)
+        elif page.to_come == 0:
             self._draw(page)
+
+    def _band(self, page: _Page, row: int, size: tuple[int, int]) -> None:
+        """Have a worker draw a row of the page from its thumbnails come; once every row is
+        sent, another writes the page's file from them."""
+        workers = self.outputs.workers
+        cells = [i for i in page.cells if (i - page.cells.start) // COLUMNS == row]
+        count = len(page.cells)
+
+        def arguments() -> tuple:
+            top, bottom = rows_of(size, count, COLUMNS)[row]
+            return count, COLUMNS, top, bottom, [(i - page.cells.start, page.thumbs.pop(i)) for i in cells]
+
+        page.bands[row] = workers.add(draw_contact_band, arguments, lambda drawn: page.drawn.__setitem__(row, drawn),
+                                      first=True)
+        if len(page.bands) == len(page.left):
+            page.drawing = workers.add(
+                write_contact_page, lambda: (self.outputs.path(page.relative), contact_size(size, count, COLUMNS),
+                                             [page.drawn[r] for r in sorted(page.drawn)]),
+                after=list(page.bands.values()), first=True)
 
     def _draw(self, page: _Page, everything: bool = False) -> None:
         """Have a worker draw a page from the thumbnails come and the files of the faces an
@@ -189,7 +271,7 @@ class ContactSheet:
                 if not page.patched:  # the earlier page was not of the size expected
                     self._draw(page, everything=True)
             elif page.drawing is None:  # no face of it drawn again: from the faces' files
-                self._draw(page)
+                self._draw(page, everything=page.left is not None)
             if page.drawing is not None:
                 o.workers.wait_for([page.drawing])
             o.made(page.relative, page.key)

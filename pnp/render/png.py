@@ -8,6 +8,7 @@ import os
 import struct
 import zlib
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, Union
 
@@ -83,26 +84,92 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
         out = io.BytesIO()
         image.save(out, format="PNG", compress_level=PNG_LEVEL, **({"dpi": (dpi, dpi)} if dpi else {}))
         return out.getvalue()
-    from PIL import ImageChops
-
     colour, raw = found
-    width, height = image.size
-    stride = width * len(raw)
     deflate = zlib_ng.compressobj(PNG_LEVEL)
-    data = []
-    for top in range(0, height, STRIP):
-        bottom = min(top + STRIP, height)
-        # each row less the row above (the first less a row of zeros: Pillow crops past the edge as such)
-        rows = ImageChops.subtract_modulo(image.crop((0, top, width, bottom)),
-                                          image.crop((0, top - 1, width, bottom - 1))).tobytes("raw", raw)
-        data.append(deflate.compress(b"".join([b"\x02" + rows[at:at + stride] for at in range(0, len(rows), stride)])))
+    data = [deflate.compress(rows) for rows in _filtered(image, raw)]
     data.append(deflate.flush())
-    parts = [_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0))]
+    return _png(image.size, colour, b"".join(data), dpi)
+
+
+def _png(size: tuple[int, int], colour: int, deflated: bytes, dpi: float | None = None) -> bytes:
+    """A PNG file of one IDAT chunk (8 bits a channel, of PNG's colour type `colour`)."""
+    parts = [_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", size[0], size[1], 8, colour, 0, 0, 0))]
     if dpi:  # (pixels per metre, as Pillow rounds them)
         per_metre = int(dpi / 0.0254 + 0.5)
         parts.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    parts += [_chunk(b"IDAT", b"".join(data)), _chunk(b"IEND", b"")]
+    parts += [_chunk(b"IDAT", deflated), _chunk(b"IEND", b"")]
     return b"".join(parts)
+
+
+def _filtered(image: Image.Image, raw: str, above: Image.Image | None = None) -> Iterator[bytes]:
+    """The image's rows as PNG's Up filter makes them (each less the row above it, after a
+    filter byte of 2), a strip of rows at a time, in the bytes of `raw`; the first row less a
+    row of zeros, or less `above` (a row of the image's width)."""
+    from PIL import ImageChops
+
+    width, height = image.size
+    stride = width * len(raw)
+    for top in range(0, height, STRIP):
+        bottom = min(top + STRIP, height)
+        # each row less the row above (the first less a row of zeros: Pillow crops past the edge as such)
+        previous = image.crop((0, top - 1, width, bottom - 1))
+        if top == 0 and above is not None:
+            previous.paste(above, (0, 0))
+        rows = ImageChops.subtract_modulo(image.crop((0, top, width, bottom)), previous).tobytes("raw", raw)
+        yield b"".join([b"\x02" + rows[at:at + stride] for at in range(0, len(rows), stride)])
+
+
+@dataclass(frozen=True)
+class Band:
+    """A band of an RGB picture's rows, filtered and deflated on its own (`band`): a picture
+    made band by band, each by whichever worker has its content first, is one PNG file
+    (`banded_png`), the same bytes however its bands were shared out."""
+
+    deflated: bytes  # raw deflate, ending on a byte (the last band's final)
+    adler: int  # the Adler-32 of its filtered rows
+    length: int  # how many bytes they are
+
+
+def band(image: Image.Image, above: Image.Image | None, last: bool) -> Band:
+    """An RGB band of a picture, its rows filtered as in one PNG file of the picture: its first
+    row less the picture's row above it (`above`, one row high), or less zeros for the top band."""
+    deflate = zlib_ng.compressobj(PNG_LEVEL, zlib_ng.DEFLATED, -15)
+    data, adler, length = [], 1, 0
+    for rows in _filtered(image, "RGB", above):
+        data.append(deflate.compress(rows))
+        adler, length = zlib_ng.adler32(rows, adler), length + len(rows)
+    data.append(deflate.flush(zlib_ng.Z_FINISH if last else zlib_ng.Z_SYNC_FLUSH))
+    return Band(b"".join(data), adler, length)
+
+
+def banded_png(size: tuple[int, int], bands: Sequence[Band]) -> bytes:
+    """The PNG file (RGB) of a picture's bands, top to bottom: one zlib stream of their
+    deflated rows, its checksum worked out from theirs."""
+    adler = 1
+    for each in bands:
+        adler = _adler32_combine(adler, each.adler, each.length)
+    stream = b"\x78\x5e" + b"".join(each.deflated for each in bands) + struct.pack(">I", adler)
+    return _png(size, 2, stream)
+
+
+def _adler32_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two runs of bytes one after the other, from each one's and the second's
+    length (zlib's adler32_combine)."""
+    base = 65521
+    rem = length % base
+    sum1 = first & 0xFFFF
+    sum2 = rem * sum1 % base
+    sum1 += (second & 0xFFFF) + base - 1
+    sum2 += ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + base - rem
+    if sum1 >= base:
+        sum1 -= base
+    if sum1 >= base:
+        sum1 -= base
+    if sum2 >= base << 1:
+        sum2 -= base << 1
+    if sum2 >= base:
+        sum2 -= base
+    return sum1 | (sum2 << 16)
 
 
 def jpeg_bytes(image: Image.Image, dpi: float | None = None, quality: int = 90) -> bytes:

@@ -46,8 +46,9 @@ def _build(game: Path, out: Path, *args: str) -> None:
 def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """The mini game's 7 cards on pages of 3 faces: each page's cells are the faces'
-    thumbnails in order, each page drawn by a worker, ahead of the jobs queued, from the
-    thumbnails the workers sent back (or from the faces' files when none was drawn again);
+    thumbnails in order, each page drawn a row at a time by the workers, ahead of the jobs
+    queued, from the thumbnails they sent back (or whole from the faces' files when none was
+    drawn again);
     an edited card's page alone is drawn again (patched), as a clean build draws it; pages of
     an earlier build of another size are removed, even by a partial build; the gallery links
     every page."""
@@ -58,6 +59,7 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
 
     monkeypatch.setattr(kitfiles, "PER_PAGE", 3)
     pages_drawn: list[tuple[str, bool, list[str]]] = []  # each page's file, whether first, its cells' sources
+    bands_drawn: list[tuple[bool, list[str]]] = []  # each row drawn apart: whether first, its cells' sources
     add = Scheduler.add
 
     def watched(self, function, arguments, done=lambda result: None, after=(), first=False, kind=None):
@@ -66,6 +68,10 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
             if function is contact.draw_contact_page:
                 pages_drawn.append((Path(args[0]).name, first,
                                     ["file" if isinstance(source, str) else "thumbnail" for _, source in args[2]]))
+            if function is contact.draw_contact_band:
+                bands_drawn.append((first, ["thumbnail" for _, source in args[4] if isinstance(source, tuple)]))
+            if function is contact.write_contact_page:
+                pages_drawn.append((Path(args[0]).name, first, ["band"] * len(args[2])))
             return args
         return add(self, function, made, done, after, first, kind)
 
@@ -73,9 +79,10 @@ def test_a_deck_larger_than_a_page_has_contact_sheet_pages(mini: Path, tmp_path:
     out = tmp_path / "out"
     only = ["--only", "cards", "--format", "png"]
     _build(mini, out, *only)
-    assert sorted(pages_drawn) == [("contact-sheet-01.png", True, ["thumbnail"] * 3),
-                                   ("contact-sheet-02.png", True, ["thumbnail"] * 3),
-                                   ("contact-sheet-03.png", True, ["thumbnail"])]
+    assert sorted(pages_drawn) == [("contact-sheet-01.png", True, ["band"]),  # (each page one row: one band)
+                                   ("contact-sheet-02.png", True, ["band"]),
+                                   ("contact-sheet-03.png", True, ["band"])]
+    assert sorted(bands_drawn) == [(True, ["thumbnail"]), (True, ["thumbnail"] * 3), (True, ["thumbnail"] * 3)]
     faces = [p for p in sorted((out / "png" / "cards").glob("*.png")) if p.stem != "back"]
     assert len(faces) == 7
     pages = sorted(p.name for p in (out / "png").glob("contact-sheet*.png"))

@@ -15,7 +15,7 @@ from PIL import Image
 
 from pnp.render import contact
 from pnp.render.contact import (COLUMNS, GAP, PATCH_LIMIT, THUMB_WIDTH, ContactSheet, blank, contact_size,
-                         draw_contact_page, paste, patch_contact_sheet)
+                                draw_contact_page, paste, patch_contact_sheet, rows_of, sheet_png)
 
 COLOURS = {"red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255), "grey": (128, 128, 128),
            "white": (255, 255, 255), "black": (0, 0, 0)}
@@ -128,10 +128,10 @@ class Workers:
         self.added: list[dict] = []
         self.log: list[tuple] = []
 
-    def add(self, function, arguments, done=lambda result: None, first=False) -> str:
+    def add(self, function, arguments, done=lambda result: None, after=(), first=False) -> str:
         job = f"job {len(self.added) + 1}"
         self.added.append({"job": job, "function": function, "make": arguments, "done": done, "first": first,
-                           "run": False})
+                           "after": list(after), "run": False})
         added = self.added[-1]
         added["arguments"] = lambda: self.sent(added)
         self.log.append(("add", job, function.__name__, first))
@@ -151,6 +151,7 @@ class Workers:
         self.log.append(("wait for", list(jobs)))
         for name in jobs:
             job = self.job(name)
+            self.wait_for(job["after"]) if job["after"] else None
             if not job["run"]:
                 job["run"] = True
                 job["done"](job["function"](*job["arguments"]()))
@@ -231,33 +232,67 @@ def page_key(o: Outputs, keys: list[str]) -> str:
     return o.key("contact-sheet", keys, 10, 3)
 
 
-def test_a_sheet_drawn_once_its_last_thumbnail_is_in(tmp_path: Path) -> None:
+def test_a_sheet_drawn_a_row_at_a_time_as_the_thumbnails_come(tmp_path: Path) -> None:
+    """A page whose every face is drawn again: each row of it (a band: rows_of) is drawn by a
+    worker as soon as its last thumbnail is in, the thumbnails let go once sent; once every
+    row is sent, another worker writes the file from the bands, top to bottom."""
     o = Outputs(tmp_path)
-    pngs = Pngs(tmp_path, ["red", "green", "blue"], [0, 1, 2])
-    sheet = ContactSheet(o, pngs, 3)
+    pngs = Pngs(tmp_path, ["red", "green", "blue", "grey"], [0, 1, 2, 3])
+    sheet = ContactSheet(o, pngs, 4)
     assert [p.relative for p in sheet.pages] == ["png/contact-sheet.png"]
-    assert (sheet.pages[0].cells, sheet.pages[0].key, sheet.pages[0].to_come) == (
-        range(0, 3), page_key(o, ["k0", "k1", "k2"]), 3)
+    assert (sheet.pages[0].cells, sheet.pages[0].key, sheet.pages[0].to_come, sheet.pages[0].left) == (
+        range(0, 4), page_key(o, ["k0", "k1", "k2", "k3"]), 4, {0: 3, 1: 1})
     assert o.log == [("reusable", "png/contact-sheet.png", False)]
-    assert pngs.log == [("start", 10, 3)]
+    assert pngs.log == [("start", 10, 4)]
     pngs.thumbs(2, *thumb("blue"))
     pngs.thumbs(0, *thumb("red"))
-    assert o.workers.added == [] and sheet.pages[0].to_come == 1
+    assert o.workers.added == []
+    pngs.thumbs(3, *thumb("grey"))  # (the second row's only face: that row first)
+    assert o.workers.log == [("add", "job 1", "draw_contact_band", True)]
+    assert o.workers.job("job 1")["arguments"]() == (4, 3, 30, 52, [(3, thumb("grey"))])
     pngs.thumbs(1, *thumb("green"))
-    assert o.workers.log == [("add", "job 1", "draw_contact_page", True)]
-    job = o.workers.job("job 1")
-    arguments = job["arguments"]()
-    assert arguments == (str(tmp_path / "png/contact-sheet.png"), 3,
-                         [(0, thumb("red")), (1, thumb("green")), (2, thumb("blue"))], 10, 3)
+    assert o.workers.log[1:] == [("add", "job 2", "draw_contact_band", True),
+                                 ("add", "job 3", "write_contact_page", True)]
+    assert o.workers.job("job 2")["arguments"]() == (4, 3, 0, 30, [(0, thumb("red")), (1, thumb("green")),
+                                                                    (2, thumb("blue"))])
     assert sheet.pages[0].thumbs == {}  # (let go once sent)
+    assert o.workers.job("job 3")["after"] == ["job 1", "job 2"]
     o.log.clear()
     sheet()
     assert pngs.log[-1] == ("waited",)
-    assert o.workers.log[-1] == ("wait for", ["job 1"])
-    assert o.log == [("made", "png/contact-sheet.png", page_key(o, ["k0", "k1", "k2"]))]
+    assert o.workers.log[-2:] == [("wait for", ["job 3"]), ("wait for", ["job 1", "job 2"])]
+    assert o.log == [("made", "png/contact-sheet.png", page_key(o, ["k0", "k1", "k2", "k3"]))]
     with Image.open(tmp_path / "png/contact-sheet.png") as drawn:
-        assert drawn.size == contact_size((10, 14), 3, 3)
-        assert cells(drawn, (10, 14), 3, 3) == ["red", "green", "blue"]
+        assert drawn.size == contact_size((10, 14), 4, 3) == (62, 52)
+        assert cells(drawn, (10, 14), 4, 3) == ["red", "green", "blue", "grey"]
+        drawn.load()
+        whole = blank((10, 14), 4, 3)
+        for cell, name in enumerate(["red", "green", "blue", "grey"]):
+            paste(whole, cell, Image.new("RGB", (10, 14), name), 3)
+        assert drawn.tobytes() == whole.tobytes()
+    # the same bytes as a page drawn whole (from the faces' files, or patched): a rebuild's are a clean build's
+    assert (tmp_path / "png/contact-sheet.png").read_bytes() == sheet_png(whole, (10, 14), 4, 3)
+
+
+def test_the_bands_of_a_sheet_and_its_file_written_band_by_band(tmp_path: Path) -> None:
+    """A row of thumbnails with the gap under it, the first with the gap above too; each band
+    deflated apart, the file one zlib stream whatever the order the bands were drawn in."""
+    assert rows_of((10, 14), 4, 3) == [(0, 30), (30, 52)]
+    assert rows_of((10, 14), 7, 3) == [(0, 30), (30, 52), (52, 74)]
+    assert rows_of((10, 14), 7, 3)[-1][1] == contact_size((10, 14), 7, 3)[1]
+    sheet = blank((10, 14), 7, 3)
+    for cell in range(7):
+        paste(sheet, cell, Image.effect_noise((10, 14), 80).convert("RGB"), 3)
+    data = sheet_png(sheet, (10, 14), 7, 3)
+    with Image.open(io.BytesIO(data)) as read:
+        read.load()
+        assert (read.mode, read.size, read.tobytes()) == ("RGB", sheet.size, sheet.tobytes())
+    raw = zlib.decompress(data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8])  # (its checksum checked)
+    assert len(raw) == sheet.height * (sheet.width * 3 + 1)
+    from pnp.render.png import band
+
+    assert band(sheet.crop((0, 30, 62, 52)), None, False) != band(sheet.crop((0, 30, 62, 52)),
+                                                                  sheet.crop((0, 29, 62, 30)), False)
 
 
 def test_pages_of_a_large_deck(tmp_path: Path) -> None:
@@ -273,16 +308,17 @@ def test_pages_of_a_large_deck(tmp_path: Path) -> None:
     assert pngs.log == [("start", 10, 6)]
     pngs.thumbs(4, *thumb("black"))
     pngs.thumbs(0, *thumb("red"))
-    pngs.thumbs(5, *thumb("red"))
-    assert [a["arguments"]() for a in o.workers.added] == [
-        (str(tmp_path / "png/contact-sheet-02.png"), 2, [(0, thumb("black")), (1, thumb("red"))], 10, 3)]
+    pngs.thumbs(5, *thumb("red"))  # (the second page's faces all drawn again: a band of its one row)
+    assert [(a["function"].__name__, a["after"]) for a in o.workers.added] == [
+        ("draw_contact_band", []), ("write_contact_page", ["job 1"])]
+    assert o.workers.added[0]["arguments"]() == (2, 3, 0, 30, [(0, thumb("black")), (1, thumb("red"))])
     pngs.thumbs(2, *thumb("blue"))
-    assert o.workers.added[1]["arguments"]() == (
+    assert o.workers.added[2]["arguments"]() == (
         str(tmp_path / "png/contact-sheet-01.png"), 4,
         [(0, thumb("red")), (1, pngs.paths[1]), (2, thumb("blue")), (3, pngs.paths[3])], 10, 3)
     o.log.clear()
     sheet()
-    assert o.workers.log[-2:] == [("wait for", ["job 2"]), ("wait for", ["job 1"])]
+    assert o.workers.log[-3:] == [("wait for", ["job 3"]), ("wait for", ["job 2"]), ("wait for", ["job 1"])]
     assert [entry[:2] for entry in o.log] == [("made", "png/contact-sheet-01.png"), ("made", "png/contact-sheet-02.png")]
     with Image.open(tmp_path / "png/contact-sheet-01.png") as drawn:
         assert cells(drawn, (10, 14), 4, 3) == ["red", "green", "blue", "grey"]
@@ -316,7 +352,8 @@ def test_pages_an_earlier_build_left_are_kept(tmp_path: Path) -> None:
     sheet()
     assert o.log == [("advance", 1), ("made", "png/contact-sheet-02.png", page_key(o, ["k4"]))]  # (the kept one
     # counted already as it was kept, by `reusable`)
-    assert o.workers.log == [("add", "job 1", "draw_contact_page", True), ("wait for", ["job 1"])]
+    assert o.workers.log == [("add", "job 1", "draw_contact_band", True), ("add", "job 2", "write_contact_page", True),
+                             ("wait for", ["job 2"]), ("wait for", ["job 1"])]  # (its one face drawn again: in bands)
 
 
 def test_the_pages_of_another_size_are_removed(tmp_path: Path) -> None:
