@@ -176,8 +176,8 @@ def jpeg_bytes(image: Image.Image, dpi: float | None = None, quality: int = 90) 
     """JPEG file bytes (no EXIF, no timestamps: deterministic)."""
     out = io.BytesIO()
     info = {"dpi": (round(dpi), round(dpi))} if dpi else {}
-    # (an RGB image as it is: a deck sheet's copy would be 50 MB)
-    (image if image.mode == "RGB" else image.convert("RGB")).save(out, format="JPEG", quality=quality, subsampling=0,
+    # (an RGB image as it is, and an RGBX one, the same bytes: a deck sheet's copy would be 50 MB)
+    (image if image.mode in ("RGB", "RGBX") else image.convert("RGB")).save(out, format="JPEG", quality=quality, subsampling=0,
                                                                   **info)
     return out.getvalue()
 
@@ -206,12 +206,24 @@ def render_files(pdf: PDF, dpi: float, paths: list[str], thumb_width: int,
 
 def render_file(pdf: PDF, dpi: float, path: str, largest: int = 0) -> int:
     """In a worker process: the PDF's first page as the image file `path` (PNG
-    or JPEG by name), cut to at most `largest` px a side if given; returns its width."""
-    image = next(iter(rasterize(pdf, dpi, [0])))
-    if largest:
-        image = image.crop((0, 0, min(image.width, largest), min(image.height, largest)))
-    write_atomic(Path(path), encode(image, path, dpi))
-    return image.width
+    or JPEG by name), cut to at most `largest` px a side if given; returns its width. (A
+    board's picture: rasterized into pdfium's own memory, RGBX, one copy of it held.)"""
+    document = _opened(pdf)
+    try:
+        page = document[0]
+        bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, rev_byteorder=True, prefer_bgrx=True)
+        width, height = bitmap.width, bitmap.height
+        if largest:
+            width, height = min(width, largest), min(height, largest)
+        if bitmap.mode == "RGBX":  # (cut to size as it is read: its rows' starts, no copy of the picture)
+            image = Image.frombuffer("RGBX", (width, height), bitmap.buffer, "raw", "RGBX", bitmap.stride, 1)
+        else:  # pragma: no cover - pdfium draws a page without transparency as asked
+            image = bitmap.to_pil().convert("RGB").crop((0, 0, width, height))
+        write_atomic(Path(path), encode(image, path, dpi))
+        page.close()
+    finally:
+        document.close()
+    return width
 
 
 def worker_pool(jobs: int | None = None) -> ProcessPoolExecutor:

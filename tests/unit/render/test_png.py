@@ -219,6 +219,14 @@ def test_a_worker_writes_the_first_page_cut_to_a_size(tmp_path: Path) -> None:
     assert Picture.open(path).size == (60, 50)
     assert render_file(two_pages(), 144, str(tmp_path / "cut.jpg"), largest=500) == 200
     assert Picture.open(tmp_path / "cut.jpg").format == "JPEG"
+    # cut as it is read (each row's start, the rows at the top): the pixels of the whole picture's corner
+    render_file(two_pages(), 144, str(path))
+    whole = Picture.open(path).convert("RGB")
+    for largest in (150, 90, 60):
+        render_file(two_pages(), 144, str(path), largest=largest)
+        cut = Picture.open(path)
+        assert (cut.mode, cut.size) == ("RGB", (min(200, largest), min(100, largest)))
+        assert cut.tobytes() == whole.crop((0, 0, min(200, largest), min(100, largest))).tobytes()
 
 
 def test_a_pool_of_workers() -> None:
