@@ -336,7 +336,6 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     board = _one_map(game) if kept is None else None
 
     def work() -> bytes:  # (in the forked process)
-        _behind()
         found, _, languages = checks(with_map=board is None)
         errors, warnings = count(problems + found)
         if errors > 0 or (strict and warnings > 0):  # (said at once: the answer is read at the build's end)
@@ -345,7 +344,6 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
                            "work": {kind: take(game) for kind, take, _ in _kept_work()}}).encode("utf-8")
 
     def map_work() -> bytes:  # (in a process forked once the map is worked out)
-        _behind()
         found = run_rules(game, only=GEOMETRY_CHECKS)
         errors, warnings = count(found)
         if errors > 0 or (strict and warnings > 0):
@@ -386,20 +384,6 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     validation._finish, validation._beside = finish, [elsewhere] + ([mapped] if mapped is not None else [])
     _armed[:] = [validation]
     return validation
-
-
-def _behind() -> None:
-    """A process of checks beside a build gives way to the build's: the build's own process
-    composes its pieces before any worker has a picture to make, and should not share its core
-    with the checks meanwhile; they take what the build's processes leave, and are done by
-    its end."""
-    try:
-        os.nice(BEHIND)
-    except (AttributeError, OSError):  # (no such thing, or not allowed)
-        pass
-
-
-BEHIND = 10  # the niceness the checks' processes beside a build take (a tenth of the build's share)
 
 
 def _one_map(game: "Game") -> "ComponentSet | None":

@@ -4,6 +4,7 @@ from the string alone, before pyproj sees it."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 
 # A projection is what PROJ is given, and PROJ opens whatever file, grid or URL a string names
@@ -84,16 +85,23 @@ def projection_problem(projection: str) -> str | None:
     if refused is not None:
         return refused
     _pyproj_offline()
+    return _unusable(projection.strip())
+
+
+@lru_cache(maxsize=64)
+def _unusable(projection: str) -> str | None:
+    """Why pyproj cannot use a projection pnp does not refuse, or None: worked out once a
+    process for each (the build's map, its Geography and its check ask it of the same one)."""
     from pyproj import CRS
     from pyproj.exceptions import CRSError
 
     try:
-        crs = CRS.from_user_input(projection.strip())
+        crs = CRS.from_user_input(projection)
     except CRSError as exc:
         return str(exc).split("\n")[0]
     if not crs.is_projected:
         return "it is not a map projection (it gives degrees, not metres)"
-    if _CODE.fullmatch(projection.strip()) and (crs.geodetic_crs is None or crs.geodetic_crs.to_epsg() != 4326):
+    if _CODE.fullmatch(projection) and (crs.geodetic_crs is None or crs.geodetic_crs.to_epsg() != 4326):
         return ("it is not on WGS 84 (the datum shift may need grid files): give it as a PROJ string, "
                 "+proj=NAME with its parameters and +ellps=NAME")
     from pyproj import Transformer

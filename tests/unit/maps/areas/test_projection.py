@@ -19,6 +19,24 @@ NOT_PROJ = ("pnp takes a PROJ string of the parameters of a map projection (+pro
 LCC = "+proj=lcc +lat_1=12 +lat_2=32 +lat_0=22 +lon_0=78 +datum=WGS84 +units=m +no_defs"
 
 
+@pytest.fixture(autouse=True)
+def worked_out_anew():
+    """Each test's projections worked out anew (a process keeps what pyproj said of each)."""
+    from pnp.maps.areas import projection
+
+    projection._unusable.cache_clear()
+    yield
+    projection._unusable.cache_clear()
+
+
+def test_what_pyproj_says_of_a_projection_is_worked_out_once() -> None:
+    from pnp.maps.areas import projection
+
+    assert projection_problem(LCC) is None and projection_problem(" " + LCC + " ") is None
+    assert projection._unusable.cache_info()[:2] == (1, 1)  # (hits, misses)
+    assert os.environ["PROJ_NETWORK"] == "OFF"
+
+
 def unknown(parameter: str) -> str:
     return (f"{parameter} is refused: a projection takes only {ALLOWED} (no file, grid or URL), or is an EPSG code "
             f"on WGS 84")
