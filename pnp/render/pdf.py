@@ -28,7 +28,6 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from zlib_ng import zlib_ng
 
 from .. import __version__
 from . import grey_picture, upright
@@ -111,7 +110,10 @@ def _compress(self, text):
 
 
 def deflate(data: bytes) -> bytes:
-    """A PDF stream's bytes deflated (zlib's format, zlib-ng's level 6)."""
+    """A PDF stream's bytes deflated (zlib's format, zlib-ng's level 6; imported where a PDF is
+    written: a build's own process, which writes few, may never hold it)."""
+    from zlib_ng import zlib_ng
+
     return zlib_ng.compress(data, 6)
 
 

@@ -14,7 +14,6 @@ from typing import Callable, Iterator, Sequence, Union
 
 import pypdfium2 as pdfium
 from PIL import Image
-from zlib_ng import zlib_ng
 
 from ..load.files import write_atomic
 from ..build.processes import end_with
@@ -84,6 +83,8 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
         out = io.BytesIO()
         image.save(out, format="PNG", compress_level=PNG_LEVEL, **({"dpi": (dpi, dpi)} if dpi else {}))
         return out.getvalue()
+    from zlib_ng import zlib_ng  # (where pictures are written: the workers)
+
     colour, raw = found
     deflate = zlib_ng.compressobj(PNG_LEVEL)
     data = [deflate.compress(rows) for rows in _filtered(image, raw)]
@@ -133,6 +134,8 @@ class Band:
 def band(image: Image.Image, above: Image.Image | None, last: bool) -> Band:
     """An RGB band of a picture, its rows filtered as in one PNG file of the picture: its first
     row less the picture's row above it (`above`, one row high), or less zeros for the top band."""
+    from zlib_ng import zlib_ng
+
     deflate = zlib_ng.compressobj(PNG_LEVEL, zlib_ng.DEFLATED, -15)
     data, adler, length = [], 1, 0
     for rows in _filtered(image, "RGB", above):
@@ -194,6 +197,8 @@ def render_files(pdf: PDF, dpi: float, paths: list[str], thumb_width: int,
     compressed (a third of the room, for the main process to keep until its contact-sheet
     page is drawn) with its size and its page's place in the PDF; with `alpha`, on a
     transparent background with on/off alpha."""
+    from zlib_ng import zlib_ng
+
     thumbs = []
     images = rasterize_rgba(pdf, dpi) if alpha else rasterize(pdf, dpi, padded=True)
     for index, (path, image) in enumerate(zip(paths, images)):
