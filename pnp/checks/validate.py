@@ -409,8 +409,8 @@ def _begin_map(board: "ComponentSet") -> None:
 
 
 def _work_out_map(board: "ComponentSet") -> None:
-    """A game's one area map worked out (shapely and pyproj imported, its land and its areas'
-    cells projected and cut) once the checks' process is forked, beside it, and before the
+    """A game's one area map worked out (its land and its areas' cells projected and cut, on
+    what `_begin_map` made) once the checks' process is forked, beside it, and before the
     process of the map's checks is: that one inherits it, and the build goes on to use it (its
     board, its locators), rather than each working it out (half a second of CPU for the bundled
     game), and the checks' process has started on the other core meanwhile. What only the

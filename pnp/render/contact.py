@@ -11,6 +11,7 @@ faces, a worker draws again only the cells of the few faces that changed."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,10 +39,14 @@ def contact_size(thumb: tuple[int, int], count: int, columns: int = COLUMNS, gap
     return columns * (width + gap) + gap, rows * (height + gap) + gap
 
 
+def cell_at(cell: int, thumb: tuple[int, int], columns: int = COLUMNS, gap: int = GAP) -> tuple[int, int]:
+    """Where a cell of a sheet starts (cells counted from 0, row by row), in pixels."""
+    return gap + (cell % columns) * (thumb[0] + gap), gap + (cell // columns) * (thumb[1] + gap)
+
+
 def paste(sheet: "Image", cell: int, thumb: "Image", columns: int = COLUMNS, gap: int = GAP) -> None:
-    """Draw a thumbnail into its cell of a sheet (cells counted from 0, row by row)."""
-    width, height = thumb.size
-    sheet.paste(thumb, (gap + (cell % columns) * (width + gap), gap + (cell // columns) * (height + gap)))
+    """Draw a thumbnail into its cell of a sheet."""
+    sheet.paste(thumb, cell_at(cell, thumb.size, columns, gap))
 
 
 def blank(thumb: tuple[int, int], count: int, columns: int = COLUMNS):
@@ -82,14 +87,12 @@ def draw_contact_band(count: int, columns: int, top: int, bottom: int,
 
     from .png import band
 
-    size = cells[0][1][1]
-    width = contact_size(size, count, columns)[0]
+    width, height = contact_size(cells[0][1][1], count, columns)
     strip = Image.new("RGB", (width, bottom - top), "white")
     for cell, (data, size) in cells:
-        x, y = GAP + (cell % columns) * (size[0] + GAP), GAP + (cell // columns) * (size[1] + GAP)
+        x, y = cell_at(cell, size, columns)
         strip.paste(Image.frombytes("RGB", size, zlib_ng.decompress(data)), (x, y - top))
-    return band(strip, Image.new("RGB", (width, 1), "white") if top else None, bottom == contact_size(size, count,
-                                                                                                        columns)[1])
+    return band(strip, Image.new("RGB", (width, 1), "white") if top else None, bottom == height)
 
 
 def write_contact_page(path: str, size: tuple[int, int], bands: list["Band"]) -> None:
@@ -204,10 +207,7 @@ class ContactSheet:
             else:
                 page.to_come = sum(1 for i in cells if i in pending)
                 if page.to_come == len(cells):
-                    page.left = {}
-                    for i in cells:
-                        row = (i - cells.start) // COLUMNS
-                        page.left[row] = page.left.get(row, 0) + 1
+                    page.left = dict(Counter((i - cells.start) // COLUMNS for i in cells))
         pngs.start(THUMB_WIDTH, self.thumbnail, count)
 
     def thumbnail(self, index: int, data: bytes, size: tuple[int, int]) -> None:

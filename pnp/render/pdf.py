@@ -376,8 +376,7 @@ class _Painter:
         """The path's commands onto a new reportlab path: the operators its moveTo, lineTo,
         curveTo and close write (the same text), with every coordinate formatted by one call
         of reportlab's fp_str rather than one a point (a locator's coast has hundreds)."""
-        numbers = fp_str(*[v for cmd in commands for v in cmd[1:]]).split(" ") if commands else []
-        if path._code or not commands or commands[0][0] != "M" or len(numbers) < 2:
+        if path._code or not commands or commands[0][0] != "M":
             for cmd in commands:  # (reportlab's own methods: its checks, its errors)
                 op = cmd[0]
                 if op == "M":
@@ -389,6 +388,7 @@ class _Painter:
                 else:
                     path.close()
             return
+        numbers = fp_str(*[v for cmd in commands for v in cmd[1:]]).split(" ")
         code = path._code
         code.append("n")  # (what a path's first moveTo writes first)
         at = 0

@@ -36,6 +36,11 @@ def _opened(pdf: PDF) -> pdfium.PdfDocument:
     return pdfium.PdfDocument(pdf() if callable(pdf) else pdf)
 
 
+def _render(page, dpi: float, **options) -> pdfium.PdfBitmap:
+    """A page rendered at `dpi` as pnp renders every page (no form fields; RGB byte order)."""
+    return page.render(scale=_scale(page, dpi), may_draw_forms=False, rev_byteorder=True, **options)
+
+
 def rasterize(pdf: PDF, dpi: float, pages: Sequence[int] | None = None, padded: bool = False) -> Iterator[Image.Image]:
     """Pages of a PDF (all, or those listed) as RGB images at `dpi`; with `padded`, as RGBX
     images (the same pixels, each padded to four bytes), which pdfium draws into the image's
@@ -47,9 +52,7 @@ def rasterize(pdf: PDF, dpi: float, pages: Sequence[int] | None = None, padded: 
     try:
         for index in range(len(document)) if pages is None else pages:
             page = document[index]
-            bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, rev_byteorder=True,
-                                 prefer_bgrx=padded)
-            image = bitmap.to_pil()
+            image = _render(page, dpi, prefer_bgrx=padded).to_pil()
             yield image if image.mode == ("RGBX" if padded else "RGB") else image.convert("RGB")
             page.close()
     finally:
@@ -61,7 +64,7 @@ def thumbnail(image: Image.Image, width: int) -> Image.Image:
     return image.reduce(max(1, -(-image.width // width)))
 
 
-PNG_LEVEL = 2  # zlib-ng's: a card in 2.9 ms, 3% smaller than zlib's level 3 in 7.4; its 3 and 6 save 1-4% for 16-110% more
+PNG_LEVEL = 2  # zlib-ng's: a card in 2.9 ms, 3% smaller than zlib's level 3 in 7.4 (its 3 and 6: 1-4% smaller, slower)
 STRIP = 64  # rows filtered at a time (a picture's worth of rows never held twice)
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _COLOUR_TYPES = {"RGB": (2, "RGB"), "RGBX": (2, "RGB"), "RGBA": (6, "RGBA")}  # PNG's colour type, the bytes written
@@ -180,8 +183,8 @@ def jpeg_bytes(image: Image.Image, dpi: float | None = None, quality: int = 90) 
     out = io.BytesIO()
     info = {"dpi": (round(dpi), round(dpi))} if dpi else {}
     # (an RGB image as it is, and an RGBX one, the same bytes: a deck sheet's copy would be 50 MB)
-    (image if image.mode in ("RGB", "RGBX") else image.convert("RGB")).save(out, format="JPEG", quality=quality, subsampling=0,
-                                                                  **info)
+    picture = image if image.mode in ("RGB", "RGBX") else image.convert("RGB")
+    picture.save(out, format="JPEG", quality=quality, subsampling=0, **info)
     return out.getvalue()
 
 
@@ -216,7 +219,7 @@ def render_file(pdf: PDF, dpi: float, path: str, largest: int = 0) -> int:
     document = _opened(pdf)
     try:
         page = document[0]
-        bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, rev_byteorder=True, prefer_bgrx=True)
+        bitmap = _render(page, dpi, prefer_bgrx=True)
         width, height = bitmap.width, bitmap.height
         if largest:
             width, height = min(width, largest), min(height, largest)
@@ -246,9 +249,7 @@ def rasterize_rgba(pdf: PDF, dpi: float, pages: Sequence[int] | None = None) -> 
     try:
         for index in range(len(document)) if pages is None else pages:
             page = document[index]
-            bitmap = page.render(scale=_scale(page, dpi), may_draw_forms=False, fill_color=(255, 255, 255, 0),
-                                 rev_byteorder=True)
-            image = bitmap.to_pil().convert("RGBA")
+            image = _render(page, dpi, fill_color=(255, 255, 255, 0)).to_pil().convert("RGBA")
             alpha = image.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
             image.putalpha(alpha)
             yield image
