@@ -176,4 +176,4 @@ def locator(game: "Game") -> Found:
 
 rule("locator", Severity.ERROR, "A locator box names a set that has no area map, or an item it draws gives an area "
      "the map does not have, or a pin that is no longitude and latitude or lies far (over 100 km) off the map's "
-     "land.")(locator)
+     "land.", reads_map=True)(locator)

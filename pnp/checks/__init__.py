@@ -29,17 +29,20 @@ Found = Iterator[tuple[Location, str]]
 class Rule:
     info: CheckInfo
     check: Callable[["Game"], Found]
+    reads_map: bool = False  # it works out an area map (shapely, pyproj): a build runs it where the map is worked out
 
 
 RULES: list[Rule] = []
 
 
-def rule(id: str, severity: Severity, doc: str) -> Callable[[Callable[["Game"], Found]], Callable[["Game"], Found]]:
+def rule(id: str, severity: Severity, doc: str, reads_map: bool = False
+         ) -> Callable[[Callable[["Game"], Found]], Callable[["Game"], Found]]:
     """Register one of pnp's own checks: `rule(id, severity, doc)(check)`, called after the
     check's function rather than as its decorator, so that the mutation run (which leaves
-    decorated functions alone) mutates the check too."""
+    decorated functions alone) mutates the check too. `reads_map`: the check works out an
+    area map's geography (see `Rule`)."""
     def register(func: Callable[["Game"], Found]) -> Callable[["Game"], Found]:
-        RULES.append(Rule(register_check(id, severity, doc), func))
+        RULES.append(Rule(register_check(id, severity, doc), func, reads_map))
         return func
     return register
 

@@ -276,7 +276,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     the handler, left in place, does nothing once the report is taken); the caller takes the
     report at the end (calling what this returns) and keeps the build only if it passes."""
     from . import registry  # noqa: F401  (every check pnp has)
-    from . import in_rule_order, run_rules
+    from . import RULES, in_rule_order, run_rules
     from ..expr import new_budget
     from ..load.game import load_game
     from ..maps.areas.checks import GEOMETRY_CHECKS
@@ -284,6 +284,9 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
 
     new_budget()  # the game's expressions have a total budget, for this validation and a build after it
     game, problems = load_game(manifest)
+    # the checks that work out the map: the map's own (kept while its files are unchanged), and
+    # those that read more (a locator box's pins), run beside them in a build
+    on_map = GEOMETRY_CHECKS | {r.info.id for r in RULES if r.reads_map}
     if game is None:
         return Validation(None, problems, [manifest.name])
     # (a folder that is not there holds nothing: no need to work out the key, unless this
@@ -303,9 +306,9 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     def checks(with_map: bool = True) -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
         """The checks' problems, the map checks' for the build to keep, and what each
         language lacks (worked out from the checks' texts, where they run); without `with_map`,
-        all but the map checks (and none for the build to keep)."""
+        all but those that work out the map (`on_map`), and none for the build to keep."""
         if kept is not None or not with_map:
-            found = (kept or []) + run_rules(game, skip=GEOMETRY_CHECKS)
+            found = (kept or []) + run_rules(game, skip=GEOMETRY_CHECKS if with_map else on_map)
         else:
             elsewhere = Beside.start(lambda: _data(run_rules(game, only=GEOMETRY_CHECKS))) \
                 if beside and area_maps(game) else None
@@ -344,16 +347,16 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
                            "work": {kind: take(game) for kind, take, _ in _kept_work()}}).encode("utf-8")
 
     def map_work() -> bytes:  # (in a process forked once the map is worked out)
-        found = run_rules(game, only=GEOMETRY_CHECKS)
+        from ..boxes.locator_checks import kept_distances
+
+        found = run_rules(game, only=on_map)
         errors, warnings = count(found)
         if errors > 0 or (strict and warnings > 0):
             os.kill(parent, signal.SIGUSR1)
-        return _data(found)
+        return json.dumps({"problems": _rows(found), "pins": kept_distances(game)}).encode("utf-8")
 
-    if board is not None:  # (what both sides read of the map, had before the fork, not made twice)
-        _begin_map(board)
     previous = signal.signal(signal.SIGUSR1, _stop_build)
-    elsewhere = Beside.start(work)
+    elsewhere = Beside.start(work)  # (at once: its checks read nothing of the map's geography)
     if elsewhere is None:
         signal.signal(signal.SIGUSR1, previous)
         validation()
@@ -366,7 +369,7 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
     def finish() -> tuple[list[Problem], _Keep | None, tuple[str, ...]]:
         validation._beside = []
         data = elsewhere.result()
-        on_map = _readable(mapped.result()) if mapped is not None else None
+        mapped_found = _mapped(mapped.result()) if mapped is not None else None
         try:
             doc = json.loads(data)  # (TypeError when there is no answer)
             found = _from_rows(doc["problems"])
@@ -378,12 +381,30 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return checks()
         if board is not None:
-            found = in_rule_order(found + (on_map if on_map is not None else run_rules(game, only=GEOMETRY_CHECKS)))
+            found = in_rule_order(found + (mapped_found if mapped_found is not None else run_rules(game, only=on_map)))
         return found, kept_of(found), tuple(languages)
 
     validation._finish, validation._beside = finish, [elsewhere] + ([mapped] if mapped is not None else [])
     _armed[:] = [validation]
     return validation
+
+
+def _mapped(data: bytes | None) -> list[Problem] | None:
+    """The problems of the checks that work out the map, as their process gives them, and
+    the distances of the locators' pins it worked out (kept for the next validation); None
+    when there is no answer, or it cannot be read."""
+    from ..boxes.locator_checks import DISTANCES
+
+    try:
+        doc = json.loads(data)  # (TypeError when there is no answer)
+        found = _from_rows(doc["problems"])
+        pins = doc["pins"]
+        if not (isinstance(pins, dict) and all(isinstance(v, float) for v in pins.values())):
+            raise TypeError("pins")
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
+    DISTANCES.update(pins)
+    return found
 
 
 def _one_map(game: "Game") -> "ComponentSet | None":
@@ -396,25 +417,14 @@ def _one_map(game: "Game") -> "ComponentSet | None":
     return boards[0] if len(boards) == 1 and boards[0].settings is not None and game.complete else None
 
 
-def _begin_map(board: "ComponentSet") -> None:
-    """What the checks' process and the build both read of a game's one area map, made before
-    the checks' process is forked, which inherits it: shapely, numpy and pyproj imported, the
-    map's projection made (a sixth of a second, which each side spent; the rest of the map is
-    `_work_out_map`'s)."""
-    import shapely  # noqa: F401
-
-    from ..maps.areas.geometry import geography_of
-
-    geography_of(board)
-
-
 def _work_out_map(board: "ComponentSet") -> None:
-    """A game's one area map worked out (its land and its areas' cells projected and cut, on
-    what `_begin_map` made) once the checks' process is forked, beside it, and before the
-    process of the map's checks is: that one inherits it, and the build goes on to use it (its
-    board, its locators), rather than each working it out (half a second of CPU for the bundled
-    game), and the checks' process has started on the other core meanwhile. What only the
-    map's checks read (the borders, the labels) is left to them."""
+    """A game's one area map worked out (shapely, numpy and pyproj imported, its projection
+    made, its land and its areas' cells projected and cut) once the checks' process is
+    forked, beside it (none of its checks reads the map), and before the process of the
+    checks that do (`on_map`) is: that one inherits it, and the build goes on to use it (its
+    board, its locators), rather than each working it out (half a second of CPU for the
+    bundled game), and the checks' process has started on the other core meanwhile. What only
+    the map's checks read (the borders, the labels) is left to them."""
     from ..maps.areas.geometry import geography_of
 
     geography = geography_of(board)

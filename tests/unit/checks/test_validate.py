@@ -447,11 +447,16 @@ def test_a_map_worked_out_is_remembered_until_a_file_it_follows_from_changes(tmp
 
 
 def test_the_map_is_worked_out_between_the_checks_process_and_the_map_checks_one(inline, monkeypatch) -> None:
-    """The Anarchy's one area map: the checks' process is forked first, with the map's
-    projection made and nothing of it worked out (it runs every check but the map's); then its
-    land, cells and the shapes around it are worked out, and the map checks' process is forked
-    (which inherits them, as the build goes on to use them); its borders, which only the map's
-    checks read, by that process. The report is a validation's in one process."""
+    """The Anarchy's one area map: the checks' process is forked first, once the game is read,
+    with nothing of the map worked out (it runs every check but those that read the map: the
+    map's own and the locator boxes'); then the map's land, cells and the shapes around it are
+    worked out, and the process of the checks that read it is forked (which inherits them, as
+    the build goes on to use them); its borders, which only the map's checks read, by that
+    process. The report is a validation's in one process, and the distances of the locators'
+    pins, worked out by the map's process, are given back (the build keeps them)."""
+    from pnp.boxes import locator_checks
+
+    monkeypatch.setattr(locator_checks, "DISTANCES", {})
     from pnp import checks as registry_of
     from pnp.maps.areas import geometry
     from pnp.maps.areas.checks import GEOMETRY_CHECKS
@@ -478,11 +483,46 @@ def test_the_map_is_worked_out_between_the_checks_process_and_the_map_checks_one
     monkeypatch.setattr(Inline, "start", classmethod(noting))
     geometry._kept.last[:] = []
     running_checks = start_validation(Path(__file__).resolve().parents[3] / "game.yaml", later=True)
-    assert seen == [("board", []), ("board", ["beyond", "cells", "context", "land"])]
+    assert seen == [None, ("board", ["beyond", "cells", "context", "land"])]
+    on_map = sorted(GEOMETRY_CHECKS | {"locator"})
+    Inline.started[0].run()
+    assert ran == [("skip", on_map)] and locator_checks.DISTANCES == {}
+    Inline.started[1].run()
+    pins = dict(locator_checks.DISTANCES)
+    assert len(pins) == 62 and all(0 <= away < 100 for away in pins.values())  # (the places 65 locators pin, on land)
+    locator_checks.DISTANCES.clear()  # (as the build's process holds none: it takes those in the answer)
     report = running_checks()
+    assert locator_checks.DISTANCES == pins
     assert "borders" in vars(geometry._kept.last[1])
-    assert ran == [("skip", sorted(GEOMETRY_CHECKS)), ("only", sorted(GEOMETRY_CHECKS))]
+    assert ran == [("skip", on_map), ("only", on_map)]
     assert report.problems == start_validation(Path(__file__).resolve().parents[3] / "game.yaml")().problems
+
+
+def test_an_answer_of_the_map_s_process_that_cannot_be_read_is_worked_out_again(inline, monkeypatch) -> None:
+    from pnp.boxes import locator_checks
+
+    monkeypatch.setattr(locator_checks, "DISTANCES", {})
+
+    monkeypatch.setattr(validation.os, "kill", lambda pid, sig: None)
+    game = Path(__file__).resolve().parents[3] / "game.yaml"
+    expected = start_validation(game)().problems
+
+    def answered(answer: bytes | None) -> Validation:
+        validation._REMEMBERED.clear()  # (else the map checks' problems are taken from what this process worked out)
+        Inline.started = []
+        running = start_validation(game, later=True)
+        assert len(Inline.started) == 2
+        monkeypatch.setattr(Inline.started[1], "result", lambda: answer)
+        locator_checks.DISTANCES.clear()
+        return running
+
+    for answer in (None, b"[", b"[]", b'{"problems": []}', b'{"problems": [], "pins": []}',
+                   b'{"problems": [], "pins": {"x": "far"}}', b'{"problems": [[1]], "pins": {}}'):
+        assert answered(answer)().problems == expected, answer
+        assert len(locator_checks.DISTANCES) == 62  # (worked out again here: the locators' pins among them)
+    running = answered(b'{"problems": [], "pins": {"a|1,2": 12.5}}')  # (read: its pins are given back)
+    assert [p for p in running().problems if p.rule in {"locator", "map-label"}] == [] \
+        and locator_checks.DISTANCES == {"a|1,2": 12.5}
 
 
 def test_no_map_is_worked_out_before_the_fork_for_a_game_without_one(manifest: Path, inline) -> None:
