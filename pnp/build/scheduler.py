@@ -24,12 +24,16 @@ import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from .processes import WorkerDied, stop_point
+from .processes import WorkerDied, end_with, stop_point
 from .timings import Timings, timed
 
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
 _running = None  # what each worker is running, shared with them (see `run_job`); set before they fork
+_early: tuple = ()  # a pool started before the game is read (`start_early`), for the build's Scheduler
 
 
 @dataclass(eq=False)
@@ -70,27 +74,20 @@ class Scheduler:
         return max(1, self.jobs or os.cpu_count() or 1)
 
     def pool(self):
+        global _early
+        if self._pool is None and _early and _early[0] == self.workers:
+            _, self._pool, self._running = _early
+            _early = ()
         if self._pool is None:
-            from multiprocessing.sharedctypes import RawArray
-
-            from ..render.png import worker_pool
-
-            global _running
-            # (forked from this process, the workers write in this table which job each runs)
-            self._running = _running = RawArray("q", 2 * (2 * self.AHEAD * self.workers + 1))
-            self._pool = worker_pool(self.workers)
-            found = getattr(self._pool, "_processes", None)  # (filled as they start: the dict itself)
-            self._processes = found if isinstance(found, dict) else {}
+            self._pool, self._running = _new_pool(self.workers)
+        found = getattr(self._pool, "_processes", None)  # (filled as they start: the dict itself)
+        self._processes = found if isinstance(found, dict) else {}
         return self._pool
 
     def start(self) -> None:
         """Start the worker processes now: each is a copy of this process as it is (forked),
         and the smaller it is then, the smaller they stay."""
-        import os
-
-        pool = self.pool()
-        for _ in range(self.workers):
-            pool.submit(os.getpid)
+        _started(self.pool(), self.workers)
 
     def add(self, function: Callable, arguments: Callable[[], tuple],
             done: Callable[[object], None] = lambda result: None, after: Sequence[Job] = (),
@@ -227,6 +224,72 @@ class Scheduler:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def worker_pool(jobs: int | None = None) -> "ProcessPoolExecutor":
+    """Worker processes for a build (forked: they start at once and share what is loaded),
+    each ending with the build's process, however it ends, and importing what draws as it
+    starts (a pool started before the game is read, `start_early`, imports it there, beside
+    the main process)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    return ProcessPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1), mp_context=context,
+                               initializer=_worker, initargs=(os.getpid(),))
+
+
+def _worker(parent: int) -> None:
+    """A worker's start: it ends with `parent` (`end_with`), and has what draws imported."""
+    end_with(parent)
+    from ..render import contact, pdf, png  # noqa: F401
+    from zlib_ng import zlib_ng  # noqa: F401
+
+
+def _new_pool(workers: int) -> tuple:
+    """A pool of `workers` processes, forked once they are sent work, and the table they
+    write which job each runs in (made here, before they fork)."""
+    from multiprocessing.sharedctypes import RawArray
+
+    global _running
+    _running = RawArray("q", 2 * (2 * Scheduler.AHEAD * workers + 1))
+    return worker_pool(workers), _running
+
+
+def _started(pool, workers: int) -> None:
+    for _ in range(workers):
+        pool.submit(os.getpid)
+
+
+def start_early(jobs: int | None = None) -> None:
+    """Fork the next build's workers now, before the game is read: a copy of this process
+    while it is small, each imports what draws (`worker_pool`) on the other
+    core while this one reads the game. The build's Scheduler takes them (`discard_early`
+    stops them if no build does)."""
+    global _early
+    discard_early()
+    workers = Scheduler(jobs).workers
+    pool, running = _new_pool(workers)
+    # forked with no thread started (as sending them work would): the checks' processes are
+    # forked after them, which is safe only while this process runs no other thread
+    # (pnp.build.processes.Beside). CPython's pool forks them so on its first job; elsewhere
+    # they are forked when the build starts them.
+    launch = getattr(pool, "_launch_processes", None)
+    if launch is None:
+        pool.shutdown()
+        return
+    launch()
+    _early = (workers, pool, running)
+
+
+def discard_early() -> None:
+    """Stop the workers `start_early` forked, if no build took them."""
+    global _early
+    if _early:
+        pool = _early[1]
+        _early = ()
+        pool.submit(os.getpid)  # (forked with no thread to stop them: the pool's thread, started, does)
+        pool.shutdown(cancel_futures=True)
 
 
 def packed(function: Callable, arguments: tuple) -> bytes:

@@ -90,6 +90,9 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
     # the previous output is linked into the build's new folder while the game is read
     first = language_target(base, wanted[0], declared) if declared is not None and not force else None
     linking = Linking.start(first.resolve(), CACHE) if first is not None and not current.get(wanted[0]) else None
+    from ..build.scheduler import discard_early, start_early
+
+    start_early(jobs)  # (the workers, forked while this process is small, import what draws as it reads the game)
     # the game's checks run beside the build, which keeps its output only if they pass (and
     # stops as soon as they find an error); their report is shown once they are done
     try:
@@ -103,6 +106,7 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
     except BaseException:
         if linking is not None:
             linking.discard()
+        discard_early()
         raise
     loaded = validation.game
     shown: list = []
@@ -219,4 +223,5 @@ def build(game: str | None, only: tuple[str, ...], paper: str, formats: tuple[st
     finally:
         if linking is not None:  # (nothing, once a build took it; else the game's errors stopped it first)
             linking.discard()
+        discard_early()  # (nothing, once a build took them)
         validation.close()

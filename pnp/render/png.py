@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import io
-import multiprocessing
-import os
 import struct
 import zlib
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, Union
@@ -16,7 +13,6 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from ..load.files import write_atomic
-from ..build.processes import end_with
 
 
 def _scale(page, dpi: float) -> float:
@@ -232,14 +228,6 @@ def render_file(pdf: PDF, dpi: float, path: str, largest: int = 0) -> int:
     finally:
         document.close()
     return width
-
-
-def worker_pool(jobs: int | None = None) -> ProcessPoolExecutor:
-    """Worker processes for rasterizing (forked: they start at once and share what is loaded),
-    each ending with the build's process, however it ends."""
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    return ProcessPoolExecutor(max_workers=max(1, jobs or os.cpu_count() or 1), mp_context=context,
-                               initializer=end_with, initargs=(os.getpid(),))
 
 
 def rasterize_rgba(pdf: PDF, dpi: float, pages: Sequence[int] | None = None) -> Iterator[Image.Image]:

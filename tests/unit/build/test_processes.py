@@ -259,3 +259,35 @@ def test_work_not_done_beside(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "fork", no_fork)
     assert Beside.start(lambda: b"x") is None
     assert answers[0].closed
+
+
+def test_a_pool_of_workers() -> None:
+    from pnp.build.scheduler import worker_pool
+
+    with worker_pool(2) as pool:
+        assert pool._max_workers == 2
+        assert pool.submit(os.getpid).result() != os.getpid()
+    with worker_pool() as pool:
+        assert pool._max_workers == (os.cpu_count() or 1)
+    with worker_pool(0) as pool:
+        assert pool._max_workers == (os.cpu_count() or 1)
+
+
+def test_a_worker_imports_what_draws_as_it_starts() -> None:
+    """Forked from a process that has not (a build's command, before it reads the game:
+    pnp.build.scheduler.start_early), each worker imports what draws as it starts."""
+    import subprocess
+
+    script = """
+import sys
+from pnp.build.scheduler import worker_pool
+drawing = ("pnp.render.contact", "pnp.render.pdf", "pnp.render.png", "pypdfium2", "zlib_ng")
+assert not any(name in sys.modules for name in drawing)
+with worker_pool(1) as pool:
+    print(pool.submit(eval, f"[name for name in {drawing!r} if name in __import__('sys').modules]").result())
+print([name for name in drawing if name in sys.modules])
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "['pnp.render.contact', 'pnp.render.pdf', 'pnp.render.png', 'pypdfium2', 'zlib_ng']", "[]"]

@@ -14,7 +14,8 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.build import processes
-from pnp.build.scheduler import Job, Scheduler, _ready, chunks, run_job
+from pnp.build import scheduler as scheduler_module
+from pnp.build.scheduler import Job, Scheduler, _ready, chunks, discard_early, run_job, start_early
 from pnp.build.timings import timed
 
 
@@ -79,7 +80,7 @@ def test_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_pool_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
     made = []
-    monkeypatch.setattr("pnp.render.png.worker_pool", lambda workers: made.append(workers) or Pool())
+    monkeypatch.setattr("pnp.build.scheduler.worker_pool", lambda workers: made.append(workers) or Pool())
     s = Scheduler(3)
     pool = s.pool()
     assert s.pool() is pool and made == [3]
@@ -90,6 +91,49 @@ def test_the_pool_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert pool.shut == [True] and s._pool is None
     s.close()  # (closed already)
     assert pool.shut == [True]
+
+
+class Early(Pool):
+    """A pool that forks its workers when asked (CPython's, with no thread started)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.launched = 0
+
+    def _launch_processes(self) -> None:
+        self.launched += 1
+
+
+def test_workers_started_before_the_game_is_read_are_the_build_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """start_early forks them (no job sent: no thread started, so the checks' processes can be
+    forked after them); the next Scheduler with as many workers takes them, and no other."""
+    made: list = []
+    monkeypatch.setattr("pnp.build.scheduler.worker_pool", lambda workers: made.append(Early()) or made[-1])
+    start_early(2)
+    (early,) = made
+    assert early.launched == 1 and early.sent == [] and scheduler_module._early[:2] == (2, early)
+    assert scheduler_module._running is scheduler_module._early[2] and len(scheduler_module._running) == 2 * (2 * 8 * 2 + 1)
+    other = Scheduler(3)  # (as many workers as it asks for, or none of them)
+    assert other.pool() is made[1] and scheduler_module._early[1] is early
+    s = Scheduler(2)
+    assert s.pool() is early and scheduler_module._early == () and s._running is not None
+    s.start()
+    assert early.sent == [(os.getpid, ())] * 2
+    assert Scheduler(2).pool() is made[2]  # (taken once)
+    discard_early()  # (nothing left to stop)
+    assert early.shut == []
+    start_early(2)
+    start_early(2)  # (the first ones stopped)
+    assert made[3].shut == [True] and scheduler_module._early[1] is made[4]
+    discard_early()
+    assert made[4].shut == [True] and scheduler_module._early == ()
+
+
+def test_without_a_pool_that_forks_before_its_first_job_none_is_started_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list = []
+    monkeypatch.setattr("pnp.build.scheduler.worker_pool", lambda workers: made.append(Pool()) or made[-1])
+    start_early(2)
+    assert made[0].shut == [False] and made[0].sent == [] and scheduler_module._early == ()
 
 
 def test_a_job_s_arguments_are_made_when_it_is_sent() -> None:

@@ -106,6 +106,32 @@ def test_a_game_with_errors_is_not_built(game: Path, builds: list[dict], capsys:
     assert err.endswith("build stopped: fix the errors above first\n")
 
 
+def test_the_workers_are_forked_before_the_game_is_read(game: Path, builds: list[dict],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the game is read, they import what draws; stopped at the end if no build took
+    them (its game had errors, say); none for a game up to date."""
+    import pnp.build.fingerprint
+    import pnp.build.scheduler
+    import pnp.checks.validate
+
+    said: list = []
+    monkeypatch.setattr(pnp.build.scheduler, "start_early", lambda jobs: said.append(("workers", jobs)))
+    monkeypatch.setattr(pnp.build.scheduler, "discard_early", lambda: said.append("stopped"))
+    start = pnp.checks.validate.start_validation
+    monkeypatch.setattr(pnp.checks.validate, "start_validation", lambda *a, **k: said.append("read") or start(*a, **k))
+    run(game, jobs=3)
+    assert said == [("workers", 3), "read", "stopped"] and len(builds) == 1
+    said.clear()
+    (game.parent / "cards.yaml").write_text("cards: [{id: a, nom: A}]\n", "utf-8")
+    with pytest.raises(SystemExit):
+        run(game)
+    assert said == [("workers", 1), "read", "stopped"] and len(builds) == 1
+    said.clear()
+    monkeypatch.setattr(pnp.build.fingerprint, "up_to_date", lambda target, root, settings: True)
+    run(game, lang="all")
+    assert said == []
+
+
 def test_a_build_that_fails(game: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     def failing(*args, **kwargs):
         raise pnp.build.pipeline.BuildFailed("no room left")

@@ -5,7 +5,6 @@ same bytes each time); thumbnails, the files a worker writes, and its pool of wo
 from __future__ import annotations
 
 import io
-import os
 import zlib
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from PIL import Image as Picture
 
 from pnp.render.pdf import render_pdf
 from pnp.render.png import (_scale, encode, jpeg_bytes, png_bytes, rasterize, rasterize_rgba, render_file,
-                              render_files, thumbnail, worker_pool)
+                              render_files, thumbnail)
 from pnp.layout.fonts import bundled_fonts
 from pnp.scene import Page, Path as ScenePath, Rect, Style
 
@@ -227,13 +226,3 @@ def test_a_worker_writes_the_first_page_cut_to_a_size(tmp_path: Path) -> None:
         cut = Picture.open(path)
         assert (cut.mode, cut.size) == ("RGB", (min(200, largest), min(100, largest)))
         assert cut.tobytes() == whole.crop((0, 0, min(200, largest), min(100, largest))).tobytes()
-
-
-def test_a_pool_of_workers() -> None:
-    with worker_pool(2) as pool:
-        assert pool._max_workers == 2
-        assert pool.submit(os.getpid).result() != os.getpid()
-    with worker_pool() as pool:
-        assert pool._max_workers == (os.cpu_count() or 1)
-    with worker_pool(0) as pool:
-        assert pool._max_workers == (os.cpu_count() or 1)
