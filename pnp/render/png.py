@@ -37,18 +37,36 @@ def _render(page, dpi: float, **options) -> pdfium.PdfBitmap:
     return page.render(scale=_scale(page, dpi), may_draw_forms=False, rev_byteorder=True, **options)
 
 
-def rasterize(pdf: PDF, dpi: float, pages: Sequence[int] | None = None, padded: bool = False) -> Iterator[Image.Image]:
+def _again(width: int, height: int, format: int, rev_byteorder: bool = False) -> pdfium.PdfBitmap:
+    """A bitmap in the memory this process's last one was drawn in (`rasterize`'s `again`):
+    a card's three megabytes are not mapped, cleared and let go again for every card."""
+    import ctypes
+
+    size = width * height * 4  # (four bytes a pixel at most: what pnp asks pdfium for)
+    if not _memory or len(_memory[0]) < size:
+        _memory[:] = [(ctypes.c_ubyte * size)()]
+    return pdfium.PdfBitmap.new_native(width, height, format, rev_byteorder, buffer=_memory[0])
+
+
+_memory: list = []  # what `_again` draws in, in this process
+
+
+def rasterize(pdf: PDF, dpi: float, pages: Sequence[int] | None = None, padded: bool = False,
+              again: bool = False) -> Iterator[Image.Image]:
     """Pages of a PDF (all, or those listed) as RGB images at `dpi`; with `padded`, as RGBX
     images (the same pixels, each padded to four bytes), which pdfium draws into the image's
     own memory: no copy of each picture is made, a tenth of a card's rasterizing and
-    encoding (PNG files are written from them as from RGB: `png_bytes`).
+    encoding (PNG files are written from them as from RGB: `png_bytes`). With `again` too,
+    each is drawn in the memory of the one before (`_again`), for a caller done with each
+    image before it asks for the next.
 
     pdfium is not thread-safe: use it from one thread per process."""
     document = _opened(pdf)
     try:
         for index in range(len(document)) if pages is None else pages:
             page = document[index]
-            image = _render(page, dpi, prefer_bgrx=padded).to_pil()
+            image = _render(page, dpi, prefer_bgrx=padded, **({"bitmap_maker": _again} if again and padded else {})
+                            ).to_pil()
             yield image if image.mode == ("RGBX" if padded else "RGB") else image.convert("RGB")
             page.close()
     finally:
@@ -199,7 +217,7 @@ def render_files(pdf: PDF, dpi: float, paths: list[str], thumb_width: int,
     from zlib_ng import zlib_ng
 
     thumbs = []
-    images = rasterize_rgba(pdf, dpi) if alpha else rasterize(pdf, dpi, padded=True)
+    images = rasterize_rgba(pdf, dpi) if alpha else rasterize(pdf, dpi, padded=True, again=True)  # (each written first)
     for index, (path, image) in enumerate(zip(paths, images)):
         write_atomic(Path(path), encode(image, path, dpi))
         if thumb_width:  # (RGBX reduced first: the same pixels, a sixteenth of them to convert)

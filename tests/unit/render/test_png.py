@@ -52,6 +52,27 @@ def test_padded_pages_are_the_same_pixels_in_four_bytes_each() -> None:
     assert thumbnail(padded, 40).convert("RGB").tobytes() == thumbnail(plain, 40).tobytes()
 
 
+def test_pages_drawn_again_in_the_same_memory() -> None:
+    """With `again`, each page is drawn where the one before was: the same pixels, the memory
+    kept from one page to the next (and grown for a larger page); so a picture is read before
+    the next is asked for."""
+    from pnp.render import png
+
+    png._memory.clear()
+    pages = rasterize(two_pages(), 72, padded=True, again=True)
+    first = next(pages)
+    size, pixels = first.size, first.tobytes()
+    held = png._memory[0]
+    assert (first.mode, len(held)) == ("RGBX", size[0] * size[1] * 4)
+    second = next(pages)  # (a smaller page: in the same memory)
+    assert png._memory[0] is held and (size, second.size) == ((100, 50), (30, 60))
+    assert first.tobytes() != pixels  # (the first picture's memory holds the second)
+    assert [p.tobytes() for p in rasterize(two_pages(), 72, padded=True)] == [pixels, second.tobytes()]
+    (big,) = rasterize(two_pages(), 144, [0], padded=True, again=True)
+    assert png._memory[0] is not held and len(png._memory[0]) == size[0] * size[1] * 16
+    assert big.tobytes() == next(rasterize(two_pages(), 144, [0], padded=True)).tobytes()
+
+
 def test_the_pages_listed_in_their_order_and_a_pdf_made_when_asked() -> None:
     pdf = two_pages()
     assert [i.size for i in rasterize(pdf, 36, [1, 0, 1])] == [(15, 30), (50, 25), (15, 30)]
