@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
-from ..render.pdf import FormCache, render_pdf
+from ..render.forms import FormCache
 from .printed import Printed
 from ..load.files import write_atomic
 from ..load.paths import output_path
@@ -93,6 +93,29 @@ def pickled(value: object) -> bytes:
     return buffer.getvalue()
 
 
+def _render_files(*arguments) -> list:
+    """In a worker process: pnp.render.png.render_files, imported there (the build's process
+    sends the jobs and never imports pdfium)."""
+    from ..render.png import render_files
+
+    return render_files(*arguments)
+
+
+def _render_file(*arguments) -> int:
+    """In a worker process: pnp.render.png.render_file (see `_render_files`)."""
+    from ..render.png import render_file
+
+    return render_file(*arguments)
+
+
+def _document(*arguments) -> bytes | None:
+    """In a worker process: pnp.render.pdf.document (see `_render_files`: the build's process
+    never imports reportlab)."""
+    from ..render.pdf import document
+
+    return document(*arguments)
+
+
 def _draw(document: Callable[[], bytes | None]) -> None:
     """In a worker process: make a document for the card drawings it keeps in the cache."""
     document()
@@ -123,8 +146,6 @@ class Rasterizing:
         """Queue the pages for the workers; with `thumbs`, it is given a thumbnail
         `thumb_width` wide of each page drawn before `upto` (zlib-compressed RGB, and its
         size), as each job's result comes."""
-        from ..render.png import render_files
-        from .scheduler import chunks
 
         if not self.pending:
             return
@@ -162,7 +183,7 @@ class Rasterizing:
             # (after the jobs drawing its drawings into the cache, if another picture's or print
             # file's are: placed from there, not drawn again)
             after = list({id(job): job for e in entries.values() if (job := o._drawing.get(e)) is not None}.values())
-            job = o.workers.add(render_files, arguments, done, after, kind=self.label)
+            job = o.workers.add(_render_files, arguments, done, after, kind=self.label)
             self.jobs[job] = len(pages)
             o.drawing(entries.values(), job)
 
@@ -395,11 +416,9 @@ class Outputs:
         """Have a worker draw `page()` alone as the image file `relative` (cut to `largest` px a
         side if given). None when an earlier build left it drawn from the same content
         (`key`): then `page` is not called (a board is not even composed)."""
-        from ..render.png import render_file
-
         if self.reusable(relative, key, counted=False):
             return None
-        return self.workers.add(render_file, lambda: (self.document([single(page())]), dpi, self.path(relative),
+        return self.workers.add(_render_file, lambda: (self.document([single(page())]), dpi, self.path(relative),
                                                       largest), kind=f"{relative.split('/', 1)[0]}/: a picture alone")
 
     def document(self, pages: Sequence[Page], chars: Mapping[str, frozenset[str]] | None = None,
@@ -412,18 +431,18 @@ class Outputs:
         `entries` are the pages' form_entries, when the caller has them."""
         from functools import partial
 
-        from ..render.pdf import document, skeleton
+        from ..render.forms import skeleton
 
         chars = characters_by_font(pages, self.chars) if chars is None else chars
         entries = dict(self.form_entries(pages, chars) if entries is None else entries)
         kept = {name: entries.pop(name) for name in stored}
-        return partial(document, skeleton(pages, kept), self.font_files, self.title, kept, str(self.cache.folder),
+        return partial(_document, skeleton(pages, kept), self.font_files, self.title, kept, str(self.cache.folder),
                        duplex, chars, entries)
 
     def form_entries(self, pages: Sequence[Page], chars: Mapping[str, frozenset[str]]) -> dict[str, str]:
         """Each card drawing the pages place, by form name: the key of its stream in the cache
         (which keeps it for this build, whoever writes it)."""
-        from ..render.pdf import charsets, form_name
+        from ..render.forms import charsets, form_name
 
         charset = charsets(chars, self.font_files)
         entries: dict[str, str] = {}
@@ -454,7 +473,7 @@ class Outputs:
         the cache are drawn into it first, a few to a job; the print file's own job is sent
         every drawing then in the cache empty, to be placed from there, and the others whole.
         None when an earlier build left it drawn from the same content (`key`)."""
-        from ..render.pdf import form_name, write_pdf_file
+        from ..render.forms import form_name, write_pdf_file
         from .scheduler import chunks
 
         if self.reusable(relative, key, counted=False):
@@ -535,6 +554,8 @@ class Outputs:
 
     def pdf(self, pages: Sequence[Page], duplex: bool = False) -> bytes:
         """The PDF of `pages`, in this process (with `duplex`, asking to be printed on both sides)."""
+        from ..render.pdf import render_pdf
+
         return render_pdf(pages, self.font_files, self.title, self.forms, duplex)
 
     def svg_now(self, page: Page) -> str:

@@ -128,7 +128,7 @@ def test_a_pdf_placing_kept_drawings_is_the_pdf_drawn_afresh() -> None:
     as if drawn afresh, even with text in another font beside them (a sheet's heading)."""
     import hashlib
 
-    from pnp.render.pdf import FormCache
+    from pnp.render.forms import FormCache
     from pnp.scene import Text
 
     fonts = font_files()

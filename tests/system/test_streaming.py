@@ -144,7 +144,7 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
     pages (or the last one) to draw, never the set's, and no PDF: the worker makes it; each
     Tabletop Simulator sheet's PDF holds the hidden card and the sheet's own cards, once each."""
     import pnp.exports.tts as tts
-    from pnp.render.png import render_files
+    from pnp.build.outputs import _render_files as render_files
     from pnp.exports.tts import draw_sheet
     from pnp.build.outputs import Rasterizing
     from pnp.build.scheduler import Scheduler
@@ -161,7 +161,7 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
             if function not in (render_files, draw_sheet):
                 return args
             made = args[0] if function is draw_sheet else [args[0]]  # (a sheet's: a PDF for each run of characters)
-            assert made and all(callable(m) for m in made)  # (pnp.render.pdf.document, for the worker to call)
+            assert made and all(callable(m) for m in made)  # (pnp.render.pdf.document's, for the worker to call)
             pages = sum(len(m.args[0]) for m in made)
             if function is render_files and "/png/" in args[2][0]:  # (not the Tabletopia images)
                 seen.append(("raster", pages, len(args[2])))
@@ -234,7 +234,8 @@ def test_every_job_is_done_by_a_worker_those_after_others_once_they_are_done_fir
 def test_the_form_cache_keeps_its_last_streams_and_finds_the_others_on_disk() -> None:
     import hashlib
 
-    from pnp.render.pdf import FormCache, render_pdf
+    from pnp.render.forms import FormCache
+    from pnp.render.pdf import render_pdf
     from pnp.scene import Page, Text
 
     from games.test_pictures import GOLDEN_CARDS, font_files, page_for
@@ -261,7 +262,7 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
     and a picture's drawing, which the cache cannot hold, whole. The file is the one this
     process writes with no cache at all; when a stored drawing has gone by the time the worker
     reads it (`lost`), nothing is written there and this process writes it."""
-    from pnp.render import pdf
+    from pnp.render import forms
     from pnp.render.pdf import render_pdf
     from pnp.build.outputs import Outputs
     from pnp.scene import Definition, Group, Image as Picture, Page, Use
@@ -283,13 +284,13 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
 
     monkeypatch.setattr(Scheduler, "add", watched)
     if lost:  # every drawing sent empty has gone (the worker is forked after this)
-        find = pdf.StoredForms.find
+        find = forms.StoredForms.find
 
         def gone(self, key):
             if key in self.must:
-                raise pdf.FormMissing(key)
+                raise forms.FormMissing(key)
             return find(self, key)
-        monkeypatch.setattr(pdf.StoredForms, "find", gone)
+        monkeypatch.setattr(forms.StoredForms, "find", gone)
     out = tmp_path / "out"
     with Scheduler(jobs=2) as workers:
         outputs = Outputs(out, kit().fonts, workers, None, title="Mini")
@@ -308,8 +309,8 @@ def test_a_print_file_is_written_by_a_worker_as_this_process_would_write_it(
     assert path == str(out / "print" / "cards-a4.pdf")
     skeleton, _, _, stored, _, _, _, whole = document.args
     # the two cards went empty, to be placed from the cache; the picture whole
-    assert sorted(stored) == sorted(pdf.form_name(p.definitions[0].id) for p in pages[:2])
-    assert list(whole) == [pdf.form_name("framed")]
+    assert sorted(stored) == sorted(forms.form_name(p.definitions[0].id) for p in pages[:2])
+    assert list(whole) == [forms.form_name("framed")]
     assert [d.content.children == () for p in skeleton for d in p.definitions] == [True, True, False]
     assert all((out / ".cache" / "pdf-forms" / key).is_file() for key in stored.values())
     # kept next time: no worker asked
@@ -350,8 +351,9 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
     import hashlib
     import zlib
 
-    from pnp.render import pdf
-    from pnp.render.pdf import FormCache, Stream, deflate, render_pdf
+    from pnp.render import forms, pdf
+    from pnp.render.forms import FormCache, Stream
+    from pnp.render.pdf import deflate, render_pdf
 
     from games.test_pictures import GOLDEN_CARDS, font_files, page_for
 
@@ -380,9 +382,9 @@ def test_a_kept_stream_is_placed_as_it_was_compressed_and_one_of_another_preambl
     from pnp.build.cache import Cache
 
     Cache(folder).put("pdf-forms", "entry", disk[key])
-    name = pdf.form_name(pages[0].definitions[0].id)
-    stored = pdf.StoredForms({name: "entry"}, str(folder))
-    assert pdf.document(pdf.skeleton(pages, {name: "entry"}), fonts, "", {name: "entry"}, str(folder), False,
+    name = forms.form_name(pages[0].definitions[0].id)
+    stored = forms.StoredForms({name: "entry"}, str(folder))
+    assert pdf.document(forms.skeleton(pages, {name: "entry"}), fonts, "", {name: "entry"}, str(folder), False,
                         pdf.characters_by_font(pages)) is None
     assert stored.must == {"entry"}
 

@@ -15,8 +15,8 @@ import pytest
 from PIL import Image as Picture
 
 from pnp import __version__
-from pnp.render.pdf import (FormCache, Stream, StoredForms, _pdfdoc_encode, charsets, document, form_name,
-                              render_pdf, skeleton, write_pdf_file)
+from pnp.render.forms import FormCache, Stream, StoredForms, charsets, form_name, skeleton, write_pdf_file
+from pnp.render.pdf import _pdfdoc_encode, _stream_of, document, render_pdf
 from pnp.build.cache import Cache
 from pnp.layout.fonts import bundled_fonts
 from pnp.scene import (Circle, Definition, Group, Image, Page, Path, Rect, Style, Text, Use, scale, single,
@@ -271,7 +271,7 @@ def test_form_names_are_plain() -> None:
 
 
 def test_a_stream_packed_and_unpacked() -> None:
-    made = Stream.of("pre", ["a", "b"], ["F1"])
+    made = _stream_of("pre", ["a", "b"], ["F1"])
     assert zlib.decompress(made.deflated) == b"pre\na\nb"
     assert made.pack() == b'{"forms": ["F1"], "preamble": "pre"}\n' + made.deflated
     assert Stream.unpack(made.pack()) == made
@@ -301,7 +301,7 @@ def test_a_stream_drawn_after_another_preamble_is_drawn_again() -> None:
     page = Page(100, 100, (Use("card-1"),), (card(),))
     render_pdf([page], FONTS, cache=cache)
     (key,) = cache.streams
-    cache.streams[key] = Stream(Stream.of("other", ["0 0 1 rg"], []).deflated, (), "other")
+    cache.streams[key] = Stream(_stream_of("other", ["0 0 1 rg"], []).deflated, (), "other")
     assert pixels(render_pdf([page], FONTS, cache=cache)).getpixel((25, 30)) == (0, 255, 0)
     assert cache.streams[key].preamble != "other"  # drawn, and kept in its place
 
@@ -375,12 +375,12 @@ def test_stored_forms_refuse_what_must_be_there(tmp_path: Path) -> None:
     assert stored.entries == {"Fa": "must", "Fb": "may"}
     assert stored.key_of(card(id="a"), {}) == "must" and stored.key_of(card(id="c"), {}) is None
     assert stored.find("may") is None
-    stored.keep("must", Stream.of("p", [], []))
+    stored.keep("must", _stream_of("p", [], []))
     assert Cache(tmp_path).get("pdf-forms", "must") is None  # (sent empty: never drawn here)
-    stored.keep("may", Stream.of("p", [], []))
-    assert stored.find("may") == Stream.of("p", [], [])
+    stored.keep("may", _stream_of("p", [], []))
+    assert stored.find("may") == _stream_of("p", [], [])
     stored.mismatch("may")
-    from pnp.render.pdf import FormMissing
+    from pnp.render.forms import FormMissing
 
     with pytest.raises(FormMissing):
         stored.find("must")
