@@ -240,10 +240,15 @@ def worker_pool(jobs: int | None = None) -> "ProcessPoolExecutor":
 
 
 def _worker(parent: int) -> None:
-    """A worker's start: it ends with `parent` (`end_with`), and has what draws imported."""
+    """A worker's start: it ends with `parent` (`end_with`), and has what draws imported (an
+    import that fails fails again in the first job that needs it, which says so: a pool whose
+    start fails is broken, and says nothing)."""
     end_with(parent)
-    from ..render import contact, pdf, png  # noqa: F401
-    from zlib_ng import zlib_ng  # noqa: F401
+    try:
+        from ..render import contact, pdf, png  # noqa: F401
+        from zlib_ng import zlib_ng  # noqa: F401
+    except Exception:
+        pass
 
 
 def _new_pool(workers: int) -> tuple:
