@@ -105,10 +105,11 @@ def read_art(game: "Game") -> dict[str, "Art"]:
 
 def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | None = None,
           previous: dict | None = None, keys: dict | None = None, keep: tuple | None = None,
-          shared: dict[str, Path] | None = None, meanwhile: Callable[[Outputs], None] | None = None) -> Outputs:
+          shared: dict[str, Path] | None = None, meanwhile: Callable[[Outputs], None] | None = None,
+          drawing: Callable[[Outputs], None] | None = None) -> Outputs:
     """Build the kit into `out`: compose, impose, render, export. `shared` holds files another
-    language's build made, by content key: a file drawn from the same content is linked.
-    `meanwhile` is called once this process and the workers have done their part."""
+    language's build made, by content key: a file drawn from the same content is linked. Called
+    once the workers have their work, `drawing`; once they and this process are done, `meanwhile`."""
     from importlib import import_module
 
     from .scheduler import Scheduler
@@ -164,6 +165,8 @@ def build(game: "Game", out: Path, options: BuildOptions, progress: Progress | N
         if options.wants("pod"):
             exports["pod"].build(kit, outputs)
         outputs.write_svgs()
+        if drawing is not None:
+            drawing(outputs)
         workers.finish()  # the workers have been drawing all along: wait for them
         if meanwhile is not None:  # (after: waiting on the checks, this process sends the workers nothing)
             workers.timings.stage(CHECKS)
@@ -422,7 +425,7 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
     from ..load.files import keep_previous, remove_empty_folders, staging_folder, swap_in, write_atomic
     from .fingerprint import RECORD, game_inputs, previous_outputs, read_record, record
     from ..load.paths import UnsafeName
-    from ..checks.validate import keep_work
+    from ..checks.validate import keep_documents, keep_work
 
     try:
         if target.exists() and not target.is_dir():
@@ -477,7 +480,8 @@ def build_safely(game: "Game", target: Path, options: BuildOptions, progress: Pr
                 outputs.cache.put("report", fingerprint(inputs, report[0]), report[1])
             outputs.cache.trim()
 
-        outputs = build(game, staging, options, progress, previous, keys, keep, shared, keep_checks)
+        outputs = build(game, staging, options, progress, previous, keys, keep, shared, keep_checks,
+                        lambda outputs: keep_documents(game, outputs.cache))  # (as the workers draw)
         result = outputs.result
         files = output_files(staging, kept)  # every file in the new output, by its name in it
         made = result.files if os.sep == "/" else [name.replace("/", os.sep) for name in result.files]

@@ -356,10 +356,11 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         return json.dumps({"problems": _rows(found), "pins": kept_distances(game)}).encode("utf-8")
 
     previous = signal.signal(signal.SIGUSR1, _stop_build)
+    _armed[:] = [validation]  # (before the fork: on a small game its checks may fail before the map is worked out)
     elsewhere = Beside.start(work)  # (at once: its checks read nothing of the map's geography)
     if elsewhere is None:
         signal.signal(signal.SIGUSR1, previous)
-        validation()
+        validation()  # (disarmed)
         return validation
     mapped = None
     if board is not None:  # (see _work_out_map)
@@ -385,7 +386,6 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
         return found, kept_of(found), tuple(languages)
 
     validation._finish, validation._beside = finish, [elsewhere] + ([mapped] if mapped is not None else [])
-    _armed[:] = [validation]
     return validation
 
 
@@ -490,14 +490,20 @@ def _document_key(file: str, digest: str) -> str:
 
 
 def keep_work(game: "Game", cache) -> None:
-    """Put what this process computed or was given for `game` into a build's cache; each
-    document as read, under its content's hash, once (after an edit only the edited file's
-    is written)."""
-    from ..load import yamlload
+    """Put what this process computed or was given for `game` into a build's cache (once the
+    checks' answer is in: what they worked out among it). See `keep_documents`."""
     from ..build.fingerprint import environment
 
     for kind, take, _ in _kept_work():
         cache.put(kind, environment(), json.dumps(take(game)).encode("utf-8"))
+
+
+def keep_documents(game: "Game", cache) -> None:
+    """Put each of the game's documents as read into a build's cache, under its content's
+    hash, once (after an edit only the edited file's is written): the next validation reads
+    them back rather than parsing them (`reuse_work`)."""
+    from ..load import yamlload
+
     for doc in game.documents.values():
         if doc.digest and not cache.has("documents", key := _document_key(doc.file, doc.digest)):
             data = yamlload.kept_data(doc)

@@ -20,7 +20,8 @@ from PIL import Image as Picture
 from pnp.build import outputs as outputs_module
 from pnp.compose.piece import with_bleed
 from pnp.render.forms import FormCache, form_name, write_pdf_file
-from pnp.build.outputs import _CELL, _LENGTH, BuildResult, _document, _render_file, _render_files, Outputs, Progress, Rasterizing, content_hash, pickled
+from pnp.build.outputs import (_CELL, _LENGTH, BuildResult, Outputs, Progress, Rasterizing, _document, _render_file,
+                               _render_files, content_hash, pickled)
 from pnp.load.paths import UnsafeName
 from pnp.scene import (Circle, Definition, Group, Page, Rect, Style, Text, Use, deferred, scale, single,
                        translate)

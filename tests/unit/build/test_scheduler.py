@@ -112,7 +112,8 @@ def test_workers_started_before_the_game_is_read_are_the_build_s(monkeypatch: py
     start_early(2)
     (early,) = made
     assert early.launched == 1 and early.sent == [] and scheduler_module._early[:2] == (2, early)
-    assert scheduler_module._running is scheduler_module._early[2] and len(scheduler_module._running) == 2 * (2 * 8 * 2 + 1)
+    running = scheduler_module._early[2]
+    assert scheduler_module._running is running and len(running) == 2 * (2 * 8 * 2 + 1)
     other = Scheduler(3)  # (as many workers as it asks for, or none of them)
     assert other.pool() is made[1] and scheduler_module._early[1] is early
     s = Scheduler(2)

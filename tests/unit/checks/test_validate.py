@@ -15,8 +15,8 @@ from pnp.build.cache import Cache
 from pnp.build.processes import stop_point, stop_soon
 from pnp.checks import validate as validation
 from pnp.checks.validate import (ChecksFailed, Report, Validation, _causes, _Keep, _from_rows, _readable, _rows,
-                                 _unique, counted, geometry_key, held, keep_work, kept, pieces, reuse_work, start_validation,
-                                 validate)
+                                 _unique, counted, geometry_key, held, keep_documents, keep_work, kept, pieces,
+                                 reuse_work, start_validation, validate)
 from pnp.problems import Location, Problem, Severity
 
 from . import conftest
@@ -383,6 +383,9 @@ def test_the_work_a_build_keeps_is_given_back_to_the_next(manifest: Path, tmp_pa
     keep_work(report.game, cache)
     assert [kind for kind, _, _ in validation._kept_work()] == ["colours", "schema-clean", "icons", "text-fit",
                                                                 "pictures", "locator-pins"]
+    doc = report.game.documents["north.yaml"]
+    assert not cache.has("documents", validation._document_key(doc.file, doc.digest))  # (kept as the workers draw)
+    keep_documents(report.game, cache)
     fits = dict(text.FITS)
     assert fits
     text.FITS.clear()
