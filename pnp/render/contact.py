@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
     from .png import PDF, Band
-    from ..build.outputs import Outputs, Rasterizing
+    from ..build.outputs import Outputs
+    from ..build.rasterizing import Rasterizing
     from ..scene import Page
     from ..build.scheduler import Job
 

@@ -144,9 +144,9 @@ def test_each_job_gets_a_pdf_of_its_own_pages(mini: Path, tmp_path: Path, monkey
     pages (or the last one) to draw, never the set's, and no PDF: the worker makes it; each
     Tabletop Simulator sheet's PDF holds the hidden card and the sheet's own cards, once each."""
     import pnp.exports.tts as tts
-    from pnp.build.outputs import _render_files as render_files
+    from pnp.build.jobs import render_files
     from pnp.exports.tts import draw_sheet
-    from pnp.build.outputs import Rasterizing
+    from pnp.build.rasterizing import Rasterizing
     from pnp.build.scheduler import Scheduler
 
     monkeypatch.setattr(Rasterizing, "CHUNK", 2)

@@ -20,8 +20,9 @@ from PIL import Image as Picture
 from pnp.build import outputs as outputs_module
 from pnp.compose.piece import with_bleed
 from pnp.render.forms import FormCache, form_name, write_pdf_file
-from pnp.build.outputs import (_CELL, _LENGTH, BuildResult, Outputs, Progress, Rasterizing, _document, _render_file,
-                               _render_files, content_hash, pickled)
+from pnp.build import jobs
+from pnp.build.outputs import _CELL, _LENGTH, BuildResult, Outputs, Progress, content_hash, pickled
+from pnp.build.rasterizing import Rasterizing
 from pnp.load.paths import UnsafeName
 from pnp.scene import (Circle, Definition, Group, Page, Rect, Style, Text, Use, deferred, scale, single,
                        translate)
@@ -560,10 +561,10 @@ def test_a_picture_drawn_by_a_worker(tmp_path: Path, font: SimpleNamespace) -> N
     o.drawn("png/kept.png", "ka", None)
     assert o.progress.said == [("advance", 1)]
     job = o.draw_later("png/a.png", "kb", page, 72, largest=10)
-    assert job.function is _render_file and composed == [] and job.kind == "png/: a picture alone"
+    assert job.function is jobs.render_file and composed == [] and job.kind == "png/: a picture alone"
     pdf, dpi, path, largest = job.arguments()
     assert (composed, dpi, path, largest) == ([1], 72, f"{tmp_path}/out/png/a.png", 10)
-    assert pdf.func is _document and pdf.args[0] == [single(card("a"))]
+    assert pdf.func is jobs.document and pdf.args[0] == [single(card("a"))]
     assert o.draw_later("png/whole.png", "kw", page, 72).arguments()[3] == 0  # not cut, by default
     o.drawn("png/a.png", "kb", job)
     assert job.result == 10 and (tmp_path / "out" / "png" / "a.png").read_bytes()[:4] == b"\x89PNG"
@@ -576,7 +577,7 @@ def test_what_a_worker_is_sent_to_make_a_pdf(tmp_path: Path, font: SimpleNamespa
     a, b = card("a"), card("b", BLUE)
     pages = [sheet(a, b)]
     made = o.document(pages)
-    assert made.func is _document
+    assert made.func is jobs.document
     skeleton, fonts, title, kept, folder, duplex, chars, entries = made.args
     assert (skeleton, fonts, title, kept, folder, duplex, chars) == \
         (pages, {font.name: font.path}, "The Game", {}, f"{tmp_path}/out/.cache", False, {})
@@ -783,7 +784,7 @@ def test_pages_rasterized_by_the_workers(tmp_path: Path, font: SimpleNamespace) 
         (o, pages, 36, False, "Faces", 2)
     assert waiting.paths == [f"{tmp_path}/out/{name}" for name in names]
     assert (waiting.relative, waiting.keys, waiting.pending) == (names, keys, [0, 2, 3, 4, 5, 6, 7, 8, 9])
-    assert [job.function for job in o.workers.jobs] == [_render_files, _render_files]  # 8 pages a job
+    assert [job.function for job in o.workers.jobs] == [jobs.render_files, jobs.render_files]  # 8 pages a job
     assert [job.kind for job in o.workers.jobs] == ["Faces", "Faces"]  # (for the build's timings: its stage)
     assert list(waiting.jobs.values()) == [8, 1]
     pdf, dpi, paths, width, alpha = o.workers.jobs[1].arguments()

@@ -196,7 +196,7 @@ class Outputs:
 
 
 class Pngs:
-    """The faces' PNG images being rasterized (pnp.build.outputs.Rasterizing): the pages (here a
+    """The faces' PNG images being rasterized (pnp.build.rasterizing.Rasterizing): the pages (here a
     colour and a size each), their files and keys, and which of them are drawn again."""
 
     def __init__(self, out: Path, faces: list[str], pending: list[int], keys: list[str] | None = None) -> None:
