@@ -75,19 +75,22 @@ class Scheduler:
 
     def pool(self):
         global _early
-        if self._pool is None and _early and _early[0] == self.workers:
-            _, self._pool, self._running = _early
-            _early = ()
         if self._pool is None:
-            self._pool, self._running = _new_pool(self.workers)
-        found = getattr(self._pool, "_processes", None)  # (filled as they start: the dict itself)
-        self._processes = found if isinstance(found, dict) else {}
+            if _early and _early[0] == self.workers:  # (forked before the game was read: start_early)
+                _, self._pool, self._running = _early
+                _early = ()
+            else:
+                self._pool, self._running = _new_pool(self.workers)
+            found = getattr(self._pool, "_processes", None)  # (filled as they start: the dict itself)
+            self._processes = found if isinstance(found, dict) else {}
         return self._pool
 
     def start(self) -> None:
         """Start the worker processes now: each is a copy of this process as it is (forked),
         and the smaller it is then, the smaller they stay."""
-        _started(self.pool(), self.workers)
+        pool = self.pool()
+        for _ in range(self.workers):
+            pool.submit(os.getpid)
 
     def add(self, function: Callable, arguments: Callable[[], tuple],
             done: Callable[[object], None] = lambda result: None, after: Sequence[Job] = (),
@@ -261,16 +264,11 @@ def _new_pool(workers: int) -> tuple:
     return worker_pool(workers), _running
 
 
-def _started(pool, workers: int) -> None:
-    for _ in range(workers):
-        pool.submit(os.getpid)
-
-
 def start_early(jobs: int | None = None) -> None:
     """Fork the next build's workers now, before the game is read: a copy of this process
-    while it is small, each imports what draws (`worker_pool`) on the other
-    core while this one reads the game. The build's Scheduler takes them (`discard_early`
-    stops them if no build does)."""
+    while it is small, each imports what draws (`worker_pool`) on the other core while this
+    one reads the game. The build's Scheduler takes them (`discard_early` stops them if no
+    build does)."""
     global _early
     discard_early()
     workers = Scheduler(jobs).workers

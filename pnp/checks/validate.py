@@ -284,11 +284,11 @@ def start_validation(manifest: Path, cache: Any = None, beside: bool = False, la
 
     new_budget()  # the game's expressions have a total budget, for this validation and a build after it
     game, problems = load_game(manifest)
+    if game is None:
+        return Validation(None, problems, [manifest.name])
     # the checks that work out the map: the map's own (kept while its files are unchanged), and
     # those that read more (a locator box's pins), run beside them in a build
     on_map = GEOMETRY_CHECKS | {r.info.id for r in RULES if r.reads_map}
-    if game is None:
-        return Validation(None, problems, [manifest.name])
     # (a folder that is not there holds nothing: no need to work out the key, unless this
     # process has worked out a map's checks before)
     present = cache is not None and cache.present

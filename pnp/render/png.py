@@ -56,17 +56,17 @@ def rasterize(pdf: PDF, dpi: float, pages: Sequence[int] | None = None, padded: 
     """Pages of a PDF (all, or those listed) as RGB images at `dpi`; with `padded`, as RGBX
     images (the same pixels, each padded to four bytes), which pdfium draws into the image's
     own memory: no copy of each picture is made, a tenth of a card's rasterizing and
-    encoding (PNG files are written from them as from RGB: `png_bytes`). With `again` too,
-    each is drawn in the memory of the one before (`_again`), for a caller done with each
-    image before it asks for the next.
+    encoding (PNG files are written from them as from RGB: `png_bytes`). With `again`, each
+    is drawn in the memory of the one before (`_again`), for a caller done with each image
+    before it asks for the next.
 
     pdfium is not thread-safe: use it from one thread per process."""
     document = _opened(pdf)
     try:
         for index in range(len(document)) if pages is None else pages:
             page = document[index]
-            image = _render(page, dpi, prefer_bgrx=padded, **({"bitmap_maker": _again} if again and padded else {})
-                            ).to_pil()
+            maker = _again if again else pdfium.PdfBitmap.new_native  # (pypdfium2's own)
+            image = _render(page, dpi, prefer_bgrx=padded, bitmap_maker=maker).to_pil()
             yield image if image.mode == ("RGBX" if padded else "RGB") else image.convert("RGB")
             page.close()
     finally:
